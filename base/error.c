@@ -1,0 +1,69 @@
+/* Fatal errors: one line, then the whole process exits (DESIGN.md, decision 6). */
+#include "base/error.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static _Noreturn void die_with(const char *prefix, const char *fmt, va_list ap)
+{
+    char line[2048];
+    size_t n = (size_t)snprintf(line, sizeof line, "%s", prefix);
+    int k = vsnprintf(line + n, sizeof line - n, fmt, ap);
+    if (k < 0)
+        k = 0;
+    n += (size_t)k;
+    if (n > sizeof line - 2)
+        n = sizeof line - 2;
+    if (n == 0 || line[n - 1] != '\n')
+        line[n++] = '\n';
+    /* Keep the user's earlier output: flush stdout unless another thread holds
+     * its lock (it may be blocked mid-printf; waiting for it could hang). */
+    if (ftrylockfile(stdout) == 0) {
+        fflush(stdout);
+        funlockfile(stdout);
+    }
+    ssize_t off = 0;
+    while ((size_t)off < n) {
+        ssize_t w = write(STDERR_FILENO, line + off, n - (size_t)off);
+        if (w <= 0)
+            break;
+        off += w;
+    }
+    _exit(BSPRAM_EXIT_FAILURE);
+}
+
+void bspram_vfatal(const char *fmt, va_list ap) { die_with("bspram: ", fmt, ap); }
+void bspram_vfatal_raw(const char *fmt, va_list ap) { die_with("", fmt, ap); }
+
+void bspram_fatal(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    die_with("bspram: ", fmt, ap);
+}
+
+void *bspram_malloc(size_t size, const char *what)
+{
+    void *p = malloc(size ? size : 1);
+    if (!p)
+        bspram_fatal("%s: out of memory allocating %zu bytes", what, size);
+    return p;
+}
+
+void *bspram_calloc(size_t n, size_t size, const char *what)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p)
+        bspram_fatal("%s: out of memory allocating %zu x %zu bytes", what, n, size);
+    return p;
+}
+
+void *bspram_realloc(void *ptr, size_t size, const char *what)
+{
+    void *p = realloc(ptr, size ? size : 1);
+    if (!p)
+        bspram_fatal("%s: out of memory growing to %zu bytes", what, size);
+    return p;
+}

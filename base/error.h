@@ -1,0 +1,43 @@
+/* bspram — fatal errors and checked allocation.
+ *
+ * Every misuse the library detects (DESIGN.md, decision 6) ends the same way:
+ * one line on stderr, "bspram: <call>(<arguments>): <what is wrong>; <valid range>",
+ * then the whole process exits with status 1. Exiting the process stops every
+ * thread at once, so an error never leaves a process waiting in a barrier.
+ */
+#ifndef BSPRAM_BASE_ERROR_H
+#define BSPRAM_BASE_ERROR_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Exit status of every bspram fatal error and of bsp_abort. */
+#define BSPRAM_EXIT_FAILURE 1
+
+/* Print "bspram: " followed by the formatted message and a newline on stderr
+ * (as one write, so lines of concurrent errors never interleave), flush what the
+ * program had buffered on stdout if that can be done without blocking, and exit
+ * the process with BSPRAM_EXIT_FAILURE. Safe to call from any thread. */
+_Noreturn void bspram_fatal(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+_Noreturn void bspram_vfatal(const char *fmt, va_list ap)
+    __attribute__((format(printf, 1, 0)));
+
+/* Same, but without the "bspram: " prefix (bsp_abort prints the user's text). */
+_Noreturn void bspram_vfatal_raw(const char *fmt, va_list ap)
+    __attribute__((format(printf, 1, 0)));
+
+/* malloc/calloc/realloc that never return NULL for a non-zero size: on failure
+ * they call bspram_fatal naming `what` and the size asked for. */
+void *bspram_malloc(size_t size, const char *what);
+void *bspram_calloc(size_t n, size_t size, const char *what);
+void *bspram_realloc(void *ptr, size_t size, const char *what);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,154 @@
+/* bspram — the BSP machine: p components on T OpenMP threads.
+ *
+ * DESIGN.md, decision 1: components are not threads. A machine has p
+ * components (Valiant's word for BSP processors) served by T worker threads;
+ * thread l serves the contiguous block of components given by the router's
+ * lane l (router.h). Two programming styles share one router and one log:
+ *
+ *   bulk   bspram_machine_run / bspram_machine_superstep: a callback is run
+ *          once per component per superstep, with the component's inbox and a
+ *          way to send. p may be far larger than T (p = 4096 on 2 threads).
+ *   SPMD   bspram_machine_spmd: p = T, each thread runs one component's whole
+ *          program and calls bspram_sync(). BSPlib (bsp.h) is built on this.
+ *
+ * Every superstep is one router exchange and one record in the log. With
+ * BSPRAM_TRACE=path.csv (or path.json) in the environment, every machine
+ * writes its log to that file when it is destroyed (all machines of the
+ * process, each row tagged with the machine's number).
+ *
+ * Determinism: everything a component sees (inbox contents and order) and
+ * every record field except the *seconds ones depend only on p, the program
+ * and the seed — never on T or on scheduling (tests/test_machine_determinism.c).
+ *
+ * Cost model: record s has w_s (declared work), h_s (byte h-relation) and the
+ * charge max(q_s, r_s). bspram_machine_predicted_cost returns
+ * Σ_s (w_s + g·h_s + l), with g and l from the config.
+ */
+#ifndef BSPRAM_BSP_MACHINE_H
+#define BSPRAM_BSP_MACHINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "router/records.h"
+#include "router/router.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct bspram_config {
+    uint64_t p;          /* components, ≥ 1 */
+    int threads;         /* T ≥ 1 worker threads; may exceed p or the cores */
+    double g;            /* BSP g: cost per byte of h-relation (same unit as w) */
+    double l;            /* BSP l: cost per superstep (same unit as w) */
+    uint64_t seed;       /* the machine's seed (bspram_machine_seed) */
+    size_t local_bytes;  /* zeroed local state per component (bspram_local) */
+} bspram_config;
+
+/* A config for p components with T = omp_get_max_threads(), g = l = 1,
+ * seed 0, no local state. */
+bspram_config bspram_config_default(uint64_t p);
+
+typedef struct bspram_machine bspram_machine;
+
+/* The handle a component's code gets; valid during the callback (bulk) or
+ * the whole program (SPMD). */
+typedef struct bspram_component bspram_component;
+
+/* Errors (fatal, one line naming the value and the valid range): p = 0 or
+ * above BSPRAM_MAX_COMPONENTS, threads < 1. */
+bspram_machine *bspram_machine_create(const bspram_config *config);
+/* Writes the trace if BSPRAM_TRACE is set, then frees everything. */
+void bspram_machine_destroy(bspram_machine *m);
+
+uint64_t bspram_machine_p(const bspram_machine *m);
+int bspram_machine_threads(const bspram_machine *m);
+uint64_t bspram_machine_seed(const bspram_machine *m);
+bspram_router *bspram_machine_router(bspram_machine *m);
+
+/* ---- bulk style ---- */
+
+/* Run one component's share of a superstep; return true to ask for another. */
+typedef bool (*bspram_step_fn)(bspram_component *self, void *arg);
+
+/* Run supersteps: in each, `step` runs once for every component (in
+ * increasing pid order within each thread), then the exchange delivers what
+ * was sent. Stops after the first superstep in which no component returned
+ * true, or after max_supersteps (0 = no limit). Messages sent in the last
+ * superstep are delivered and can be read with bspram_machine_inbox.
+ * Returns the number of supersteps run. One OpenMP parallel region for the
+ * whole run. */
+uint64_t bspram_machine_run(bspram_machine *m, bspram_step_fn step, void *arg,
+                            uint64_t max_supersteps);
+
+/* Exactly one superstep (bspram_machine_run with max_supersteps = 1). */
+void bspram_machine_superstep(bspram_machine *m, bspram_step_fn step, void *arg);
+
+/* Messages delivered to pid by the last superstep (call between runs). */
+size_t bspram_machine_inbox(const bspram_machine *m, uint64_t pid,
+                            const bspram_message **msgs);
+
+/* ---- SPMD style ---- */
+
+/* Run program(self, arg) on p = T threads, one component each (fatal if
+ * p ≠ T). The program calls bspram_sync to end supersteps; all components
+ * must call it equally often. */
+void bspram_machine_spmd(bspram_machine *m, void (*program)(bspram_component *, void *),
+                         void *arg);
+
+/* End the superstep (SPMD only): exchange, then the inbox holds what was
+ * sent to this component. Returns the OR of the components' tags
+ * (tag & BSPRAM_TAG_ROUTER_MASK must be 0). */
+unsigned bspram_sync(bspram_component *self, unsigned tag);
+
+/* ---- inside a component (both styles) ---- */
+
+uint64_t bspram_pid(const bspram_component *self);
+uint64_t bspram_nprocs(const bspram_component *self);
+uint64_t bspram_superstep(const bspram_component *self); /* 0 for the first */
+int bspram_thread(const bspram_component *self);         /* the serving lane */
+bspram_machine *bspram_component_machine(const bspram_component *self);
+
+/* Messages delivered to this component by the previous superstep. */
+size_t bspram_inbox(const bspram_component *self, const bspram_message **msgs);
+
+/* Send len bytes to component dst; the payload is copied now.
+ * Errors (fatal): dst ∉ [0, p) — "bspram_send(dst=9): destination outside
+ * [0, 8) (superstep 3, component 2)"; data NULL with len > 0. Cost: one
+ * message of len bytes in this superstep's (q, r) and h. */
+void bspram_send(bspram_component *self, uint64_t dst, const void *data, uint64_t len);
+
+/* Reserve len bytes of payload to dst and return where to write them
+ * (zero-copy variant of bspram_send). */
+void *bspram_send_buffer(bspram_component *self, uint64_t dst, uint64_t len);
+
+/* Declare w units of local work in this superstep (for w in the cost model). */
+void bspram_work(bspram_component *self, uint64_t w);
+
+/* This component's zeroed local state of config.local_bytes bytes (NULL if 0),
+ * kept across supersteps and runs. */
+void *bspram_local(bspram_component *self);
+
+/* ---- records ---- */
+
+/* The label of the records of supersteps run from now on (default
+ * "superstep"). Call between runs. */
+void bspram_machine_set_label(bspram_machine *m, const char *label);
+
+/* The log of every superstep run so far (completed; call between runs). */
+const bspram_record *bspram_machine_records(bspram_machine *m, size_t *n);
+void bspram_machine_clear_records(bspram_machine *m);
+
+/* Σ_s (w_s + g·h_s + l) over the log. */
+double bspram_machine_predicted_cost(bspram_machine *m);
+
+/* Write the log to path (.json → JSON, anything else → CSV). Returns 0, or −1
+ * with errno set. */
+int bspram_machine_write_records(bspram_machine *m, const char *path);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,76 @@
+/* bspram — the superstep records: the only source of cost figures.
+ *
+ * DESIGN.md, decision 2. For every exchange the router records what Valiant
+ * (§2) charges — a (q, r)-pattern costs max(q, r) — and what the BSP model
+ * charges — g·h + l with h the byte h-relation — plus what Bruck et al. sum
+ * for C2 (the largest single message). Collectives, combining and the PRAM
+ * report their costs from these records, never from a separate formula.
+ *
+ * Every field except those named *seconds is a deterministic function of the
+ * program and its seed: identical for any thread count.
+ */
+#ifndef BSPRAM_ROUTER_RECORDS_H
+#define BSPRAM_ROUTER_RECORDS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define BSPRAM_LABEL_LEN 32
+
+typedef struct bspram_record {
+    uint64_t superstep;   /* index of the exchange in the log, from 0 */
+    char label[BSPRAM_LABEL_LEN]; /* what the layer above called it: "superstep",
+                                     "bsp_sync", "combine:forward:2", … */
+    uint64_t messages;    /* messages in total */
+    uint64_t bytes;       /* payload bytes in total */
+    uint64_t q;           /* most messages sent by one component */
+    uint64_t r;           /* most messages received by one component */
+    uint64_t charge;      /* max(q, r): Valiant's cost of the (q, r)-pattern */
+    uint64_t h_bytes;     /* max over components of max(bytes out, bytes in) */
+    uint64_t max_message; /* largest single payload, in bytes */
+    uint64_t work;        /* w: max over components of the work they declared */
+    double seconds;          /* wall time since the previous exchange ended */
+    double exchange_seconds; /* wall time of the exchange itself */
+} bspram_record;
+
+/* A growable log of records. */
+typedef struct bspram_log {
+    bspram_record *records;
+    size_t n, cap;
+} bspram_log;
+
+void bspram_log_append(bspram_log *log, const bspram_record *rec);
+void bspram_log_clear(bspram_log *log);
+void bspram_log_free(bspram_log *log);
+
+/* Sums over a range of records [first, first+n): supersteps that moved at
+ * least one message (Bruck's C1), Σ charge, Σ h_bytes, Σ max_message (C2). */
+typedef struct bspram_totals {
+    uint64_t supersteps;           /* records in the range */
+    uint64_t communicating;        /* records with messages > 0 */
+    uint64_t messages, bytes;
+    uint64_t charge;               /* Σ max(q, r) */
+    uint64_t h_bytes;              /* Σ h */
+    uint64_t max_message;          /* Σ largest message */
+    uint64_t work;                 /* Σ w */
+    double seconds;
+} bspram_totals;
+bspram_totals bspram_records_total(const bspram_record *recs, size_t n);
+
+/* Write records as CSV (header + one row each) or JSON (an array of objects),
+ * with a leading `machine` column/field set to machine_id. Returns 0 or −1
+ * (errno set) on an I/O error. */
+int bspram_records_write_csv(FILE *f, const bspram_record *recs, size_t n,
+                             unsigned machine_id, int header);
+int bspram_records_write_json(FILE *f, const bspram_record *recs, size_t n,
+                              unsigned machine_id);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,128 @@
+/* bspram — the router: one superstep's exchange among p components.
+ *
+ * Valiant §2's "simple router": in a superstep every component hands the
+ * router any number of messages (destination, payload of any size, 0 bytes
+ * included); the exchange delivers them all, and the superstep is charged
+ * max(q, r) where q is the most messages sent by one component and r the most
+ * received by one. The router also records the BSP byte h-relation, the
+ * largest message and wall time (records.h).
+ *
+ * Threads and lanes. The router is driven by a team of L threads, one per
+ * *lane*. Lane l serves the contiguous block of components
+ *     [first(l), first(l+1)),  first(l) = floor(l·p / L),
+ * posting their messages in non-decreasing order of source and taking part in
+ * every exchange. (The bulk machine runs many components per lane; BSPlib runs
+ * one process per lane.)
+ *
+ * Inbox order is defined: by source component, then by order of issue
+ * (DESIGN.md, decision 3), whatever L is.
+ *
+ * Delivery (shared-memory transport) is a parallel counting sort of message
+ * headers by destination — count while posting, prefix sums per destination
+ * by its owning lane, scatter by every lane — with no lock. A payload is copied
+ * once, when it is posted; receivers read it where it was written. Payload
+ * storage is double-buffered by superstep parity, so a payload stays valid
+ * until the receiving component's next exchange ends.
+ *
+ * Cost of an exchange: O(messages/L + p/L) work per lane and three barriers;
+ * an exchange in which no lane posted anything costs one barrier.
+ */
+#ifndef BSPRAM_ROUTER_ROUTER_H
+#define BSPRAM_ROUTER_ROUTER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "router/barrier.h"
+#include "router/records.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Largest number of components (component ids are 32-bit). */
+#define BSPRAM_MAX_COMPONENTS UINT32_MAX
+
+/* A delivered message. `data` is valid until the receiver's next exchange
+ * ends (or the router is destroyed); it is not aligned beyond 1 byte unless
+ * all payload lengths posted by its sender are multiples of 8 (then it is
+ * 8-byte aligned). */
+typedef struct bspram_message {
+    const void *data;
+    uint64_t len;
+    uint32_t src;
+    uint32_t dst;
+} bspram_message;
+
+typedef struct bspram_router bspram_router;
+
+/* A router for p components (1 ≤ p ≤ BSPRAM_MAX_COMPONENTS) served by
+ * `lanes` threads (1 ≤ lanes). Lanes may outnumber components (lanes with an
+ * empty block only take part in exchanges). Errors are fatal:
+ * "bspram_router_create(p=0, lanes=2): p must be in [1, 4294967295]". */
+bspram_router *bspram_router_create(uint64_t p, unsigned lanes);
+void bspram_router_destroy(bspram_router *r);
+
+uint64_t bspram_router_p(const bspram_router *r);
+unsigned bspram_router_lanes(const bspram_router *r);
+uint64_t bspram_router_lane_first(const bspram_router *r, unsigned lane);
+unsigned bspram_router_lane_of(const bspram_router *r, uint64_t component);
+
+/* Post a message of len bytes from src to dst in the current superstep and
+ * return where its payload must be written (len bytes; may be NULL when
+ * len = 0). Only the thread of `lane` may call it; src must belong to that
+ * lane and be ≥ every src posted before it in this superstep.
+ * Errors (fatal, naming `call` and the values): dst ∉ [0, p); src not in the
+ * lane or decreasing. Cost: O(1) amortised; the payload memory grows, never drops. */
+void *bspram_router_post(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,
+                         uint64_t len, const char *call);
+
+/* bspram_router_post + copy of len bytes from data. data may be NULL only if
+ * len = 0 (else fatal, naming `call`). */
+void bspram_router_send(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,
+                        const void *data, uint64_t len, const char *call);
+
+/* Component src (of this lane) declares w units of local work this superstep;
+ * the record's `work` is the max over components of their sums. */
+void bspram_router_work(bspram_router *r, unsigned lane, uint64_t src, uint64_t w);
+
+/* Bits of the exchange tag reserved by the router; callers use the others. */
+#define BSPRAM_TAG_ROUTER_MASK 0x80000000u
+
+/* The exchange: collective over all L lanes (every lane's thread must call
+ * it, each with its own lane). Delivers every message posted since the last
+ * exchange, appends one record to the log (labelled with the current label),
+ * and returns the OR of the callers' tags (tag & BSPRAM_TAG_ROUTER_MASK must
+ * be 0). On return every inbox holds its new messages.
+ * Cost: see the top of this file. */
+unsigned bspram_router_exchange(bspram_router *r, unsigned lane, unsigned tag);
+
+/* A barrier of the lane team with tag OR, without an exchange. */
+unsigned bspram_router_barrier(bspram_router *r, unsigned tag);
+
+/* The messages delivered to component `dst` by the last exchange, in order
+ * (source, issue). Callable by the thread of any lane between exchanges
+ * (`lane` is the caller's lane), or by any thread once the team has stopped.
+ * Returns the count and sets *msgs (NULL when the count is 0). */
+size_t bspram_router_inbox(const bspram_router *r, unsigned lane, uint64_t dst,
+                           const bspram_message **msgs);
+
+/* The label of records appended from now on (truncated to BSPRAM_LABEL_LEN-1).
+ * Call it from one thread, between exchanges, when no other lane is exchanging
+ * (e.g. before the team starts, or from lane 0 just before the exchange if all
+ * lanes agree on the label). */
+void bspram_router_set_label(bspram_router *r, const char *label);
+
+/* Complete the last record. Records are completed lazily (the byte h-relation
+ * of an exchange is reduced at the next exchange, saving a barrier); call this
+ * after the team has stopped, before reading the log. Idempotent. */
+void bspram_router_flush(bspram_router *r);
+
+/* The log (flush first). */
+const bspram_log *bspram_router_log(const bspram_router *r);
+void bspram_router_clear_log(bspram_router *r);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
