@@ -1,0 +1,31 @@
+/* The bspram command: one entry point, a subcommand per job. Each subcommand
+ * lives in its own file (tools/cmd_*.c) and is listed here. */
+#include <stdio.h>
+#include <string.h>
+
+#include "tools/commands.h"
+
+static const struct bspram_command commands[] = {
+    {"demo", "run the demo: a random h-relation on the BSP machine, with its records", bspram_cmd_demo},
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: bspram <command> [options]   (bspram <command> --help for its options)\n\ncommands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (!strcmp(argv[1], commands[i].name))
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "bspram: unknown command '%s'\n", argv[1]);
+    usage(stderr);
+    return 2;
+}
