@@ -57,9 +57,11 @@ uint64_t bspram_hash64(const bspram_hash *h, uint64_t key);
 
 /* Map a uniform 64-bit x to [0, n), n ≥ 1, as floor(x·n / 2^64). Uniform up to
  * a bias of at most n/2^64 per value. */
+__extension__ typedef unsigned __int128 bspram_u128; /* gcc and clang */
+
 static inline uint64_t bspram_reduce(uint64_t x, uint64_t n)
 {
-    return (uint64_t)(((unsigned __int128)x * n) >> 64);
+    return (uint64_t)(((bspram_u128)x * n) >> 64);
 }
 
 /* bspram_reduce(bspram_hash64(h, key), n). */

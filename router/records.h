@@ -62,13 +62,15 @@ typedef struct bspram_totals {
 } bspram_totals;
 bspram_totals bspram_records_total(const bspram_record *recs, size_t n);
 
-/* Write records as CSV (header + one row each) or JSON (an array of objects),
- * with a leading `machine` column/field set to machine_id. Returns 0 or −1
- * (errno set) on an I/O error. */
+/* Write records as CSV rows (after a header line if `header`) or as JSON
+ * objects (elements of an array whose brackets the caller writes; *first is
+ * 1 before the first element and is cleared), each with a leading `machine`
+ * field set to machine_id. Labels are written verbatim: they must not hold
+ * commas or quotes. Returns 0 or −1 (errno set) on an I/O error. */
 int bspram_records_write_csv(FILE *f, const bspram_record *recs, size_t n,
                              unsigned machine_id, int header);
 int bspram_records_write_json(FILE *f, const bspram_record *recs, size_t n,
-                              unsigned machine_id);
+                              unsigned machine_id, int *first);
 
 #ifdef __cplusplus
 }

@@ -44,9 +44,8 @@ extern "C" {
 #define BSPRAM_MAX_COMPONENTS UINT32_MAX
 
 /* A delivered message. `data` is valid until the receiver's next exchange
- * ends (or the router is destroyed); it is not aligned beyond 1 byte unless
- * all payload lengths posted by its sender are multiples of 8 (then it is
- * 8-byte aligned). */
+ * ends (or the router is destroyed), and is
+ * 8-byte aligned. */
 typedef struct bspram_message {
     const void *data;
     uint64_t len;
@@ -86,19 +85,28 @@ void bspram_router_send(bspram_router *r, unsigned lane, uint64_t src, uint64_t 
  * the record's `work` is the max over components of their sums. */
 void bspram_router_work(bspram_router *r, unsigned lane, uint64_t src, uint64_t w);
 
-/* Bits of the exchange tag reserved by the router; callers use the others. */
-#define BSPRAM_TAG_ROUTER_MASK 0x80000000u
+/* Bits of the exchange tag reserved by the router; callers use the others
+ * (bits 0..29). BSPRAM_TAG_LEAVE is what bspram_router_leave contributes. */
+#define BSPRAM_TAG_ROUTER_MASK 0xC0000000u
+#define BSPRAM_TAG_LEAVE 0x40000000u
 
 /* The exchange: collective over all L lanes (every lane's thread must call
  * it, each with its own lane). Delivers every message posted since the last
  * exchange, appends one record to the log (labelled with the current label),
  * and returns the OR of the callers' tags (tag & BSPRAM_TAG_ROUTER_MASK must
- * be 0). On return every inbox holds its new messages.
+ * be 0; the result has BSPRAM_TAG_LEAVE if a lane left instead, see below). On return every inbox holds its new messages.
  * Cost: see the top of this file. */
 unsigned bspram_router_exchange(bspram_router *r, unsigned lane, unsigned tag);
 
 /* A barrier of the lane team with tag OR, without an exchange. */
 unsigned bspram_router_barrier(bspram_router *r, unsigned tag);
+
+/* A lane whose program has ended says so: a barrier with tag
+ * BSPRAM_TAG_LEAVE. Lanes that meet it in bspram_router_exchange or
+ * bspram_router_barrier see BSPRAM_TAG_LEAVE in the returned OR; the exchange
+ * then delivers nothing and appends no record, so nobody waits for the lane
+ * that left — the caller reports the mismatch. Returns the OR of the tags. */
+unsigned bspram_router_leave(bspram_router *r, unsigned lane);
 
 /* The messages delivered to component `dst` by the last exchange, in order
  * (source, issue). Callable by the thread of any lane between exchanges
@@ -112,6 +120,10 @@ size_t bspram_router_inbox(const bspram_router *r, unsigned lane, uint64_t dst,
  * (e.g. before the team starts, or from lane 0 just before the exchange if all
  * lanes agree on the label). */
 void bspram_router_set_label(bspram_router *r, const char *label);
+
+/* Restart the clock of the `seconds` field (call when a team starts, so the
+ * first superstep's time excludes what happened before). */
+void bspram_router_start_clock(bspram_router *r);
 
 /* Complete the last record. Records are completed lazily (the byte h-relation
  * of an exchange is reduced at the next exchange, saving a barrier); call this

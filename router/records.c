@@ -1,0 +1,79 @@
+/* Superstep records: the log, totals, CSV and JSON output. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/error.h"
+#include "router/records.h"
+
+void bspram_log_append(bspram_log *log, const bspram_record *rec)
+{
+    if (log->n == log->cap) {
+        log->cap = log->cap ? 2 * log->cap : 64;
+        log->records = bspram_realloc(log->records, log->cap * sizeof *log->records, "bspram_log_append");
+    }
+    log->records[log->n++] = *rec;
+}
+
+void bspram_log_clear(bspram_log *log) { log->n = 0; }
+
+void bspram_log_free(bspram_log *log)
+{
+    free(log->records);
+    memset(log, 0, sizeof *log);
+}
+
+bspram_totals bspram_records_total(const bspram_record *recs, size_t n)
+{
+    bspram_totals t;
+    memset(&t, 0, sizeof t);
+    for (size_t i = 0; i < n; i++) {
+        const bspram_record *r = &recs[i];
+        t.supersteps++;
+        t.communicating += r->messages > 0;
+        t.messages += r->messages;
+        t.bytes += r->bytes;
+        t.charge += r->charge;
+        t.h_bytes += r->h_bytes;
+        t.max_message += r->max_message;
+        t.work += r->work;
+        t.seconds += r->seconds;
+    }
+    return t;
+}
+
+#define U(x) ((unsigned long long)(x))
+
+int bspram_records_write_csv(FILE *f, const bspram_record *recs, size_t n,
+                             unsigned machine_id, int header)
+{
+    if (header)
+        fprintf(f, "machine,superstep,label,messages,bytes,q,r,charge,h_bytes,max_message,work,"
+                   "seconds,exchange_seconds\n");
+    for (size_t i = 0; i < n; i++) {
+        const bspram_record *r = &recs[i];
+        fprintf(f, "%u,%llu,%s,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%.9f,%.9f\n", machine_id,
+                U(r->superstep), r->label, U(r->messages), U(r->bytes), U(r->q), U(r->r),
+                U(r->charge), U(r->h_bytes), U(r->max_message), U(r->work), r->seconds,
+                r->exchange_seconds);
+    }
+    return ferror(f) ? -1 : 0;
+}
+
+int bspram_records_write_json(FILE *f, const bspram_record *recs, size_t n,
+                              unsigned machine_id, int *first)
+{
+    for (size_t i = 0; i < n; i++) {
+        const bspram_record *r = &recs[i];
+        fprintf(f,
+                "%s{\"machine\": %u, \"superstep\": %llu, \"label\": \"%s\", \"messages\": %llu, "
+                "\"bytes\": %llu, \"q\": %llu, \"r\": %llu, \"charge\": %llu, \"h_bytes\": %llu, "
+                "\"max_message\": %llu, \"work\": %llu, \"seconds\": %.9f, "
+                "\"exchange_seconds\": %.9f}",
+                *first ? "  " : ",\n  ", machine_id, U(r->superstep), r->label, U(r->messages),
+                U(r->bytes), U(r->q), U(r->r), U(r->charge), U(r->h_bytes), U(r->max_message),
+                U(r->work), r->seconds, r->exchange_seconds);
+        *first = 0;
+    }
+    return ferror(f) ? -1 : 0;
+}

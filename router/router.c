@@ -1,0 +1,358 @@
+/* The router: posting, the exchange protocol around the transport, records.
+ *
+ * One exchange (thread of lane l):
+ *   1. close the lane's send statistics; barrier A with tag OR — the OR
+ *      tells every lane whether anything was posted at all;
+ *   2. lane 0 completes the previous record (its receive-side h) and, if
+ *      nothing was posted, appends an empty record: done in one barrier;
+ *   3. otherwise the transport delivers (shm_transport.c) and lane 0 appends
+ *      the record; each lane then computes its receive-side h, which lane 0
+ *      folds in at the next exchange (or at bspram_router_flush).
+ */
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/error.h"
+#include "router/router_internal.h"
+
+__extension__ typedef unsigned __int128 u128;
+
+#define ROUTER_BIT 0x80000000u /* some lane posted a message */
+#define ARENA_BLOCK (1u << 20)
+
+static uint64_t lane_first(uint64_t p, unsigned lanes, unsigned l)
+{
+    return (uint64_t)(((u128)p * l) / lanes);
+}
+
+bspram_router *bspram_router_create(uint64_t p, unsigned lanes)
+{
+    if (p < 1 || p > BSPRAM_MAX_COMPONENTS)
+        bspram_fatal("bspram_router_create(p=%llu, lanes=%u): p must be in [1, %llu]",
+                     (unsigned long long)p, lanes, (unsigned long long)BSPRAM_MAX_COMPONENTS);
+    if (lanes < 1)
+        bspram_fatal("bspram_router_create(p=%llu, lanes=%u): lanes must be >= 1",
+                     (unsigned long long)p, lanes);
+    bspram_router *r = bspram_calloc(1, sizeof *r, "bspram_router_create");
+    r->p = p;
+    r->lanes = lanes;
+    r->transport = &bspram_transport_shm;
+    r->lane = aligned_alloc(64, ((sizeof(bspram_lane) * lanes + 63) / 64) * 64);
+    if (!r->lane)
+        bspram_fatal("bspram_router_create(p=%llu, lanes=%u): out of memory", (unsigned long long)p, lanes);
+    memset(r->lane, 0, sizeof(bspram_lane) * lanes);
+    for (unsigned l = 0; l < lanes; l++) {
+        bspram_lane *ln = &r->lane[l];
+        ln->first = lane_first(p, lanes, l);
+        ln->end = lane_first(p, lanes, l + 1);
+        ln->count = bspram_calloc(p, sizeof *ln->count, "bspram_router_create");
+        ln->sent[0].src = ln->sent[1].src = ln->first;
+        ln->in_off = bspram_calloc(ln->end - ln->first + 1, sizeof *ln->in_off, "bspram_router_create");
+    }
+    bspram_barrier_init(&r->barrier, lanes);
+    strcpy(r->label, "superstep");
+    r->clock = omp_get_wtime();
+    return r;
+}
+
+static void arena_free(bspram_arena *a)
+{
+    for (size_t i = 0; i < a->n; i++)
+        free(a->blocks[i].base);
+    free(a->blocks);
+}
+
+void bspram_router_destroy(bspram_router *r)
+{
+    if (!r)
+        return;
+    for (unsigned l = 0; l < r->lanes; l++) {
+        bspram_lane *ln = &r->lane[l];
+        free(ln->out);
+        arena_free(&ln->arena[0]);
+        arena_free(&ln->arena[1]);
+        free(ln->count);
+        free(ln->in);
+        free(ln->in_off);
+    }
+    free(r->lane);
+    bspram_log_free(&r->log);
+    free(r);
+}
+
+uint64_t bspram_router_p(const bspram_router *r) { return r->p; }
+unsigned bspram_router_lanes(const bspram_router *r) { return r->lanes; }
+
+uint64_t bspram_router_lane_first(const bspram_router *r, unsigned lane)
+{
+    return lane >= r->lanes ? r->p : r->lane[lane].first;
+}
+
+unsigned bspram_router_lane_of(const bspram_router *r, uint64_t c)
+{
+    /* The largest l with first(l) <= c; first(l) = floor(l·p/L). */
+    unsigned l = (unsigned)(((u128)(c + 1) * r->lanes - 1) / r->p);
+    if (l >= r->lanes)
+        l = r->lanes - 1;
+    while (l > 0 && r->lane[l].first > c)
+        l--;
+    while (l + 1 < r->lanes && r->lane[l + 1].first <= c)
+        l++;
+    return l;
+}
+
+/* Payload space for len bytes, 8-byte aligned, that never moves. */
+static void *arena_take(bspram_arena *a, uint64_t len)
+{
+    size_t need = (size_t)((len + 7) & ~(uint64_t)7);
+    if (a->n && a->blocks[a->cur].cap - a->blocks[a->cur].used >= need) {
+        bspram_arena_block *b = &a->blocks[a->cur];
+        void *p = b->base + b->used;
+        b->used += need;
+        return p;
+    }
+    /* Move on to a later block that fits, bringing it next to the current
+     * one, or make a new block; blocks are reused across supersteps. */
+    size_t next = a->n ? a->cur + 1 : 0;
+    size_t fit = next;
+    while (fit < a->n && a->blocks[fit].cap < need)
+        fit++;
+    if (fit == a->n) {
+        if (a->n == a->cap) {
+            a->cap = a->cap ? 2 * a->cap : 8;
+            a->blocks = bspram_realloc(a->blocks, a->cap * sizeof *a->blocks, "bspram_router_post");
+        }
+        size_t cap = need > ARENA_BLOCK ? need : ARENA_BLOCK;
+        a->blocks[a->n].base = bspram_malloc(cap, "bspram_router_post (payload storage)");
+        a->blocks[a->n].cap = cap;
+        a->blocks[a->n].used = 0;
+        a->n++;
+    }
+    bspram_arena_block tmp = a->blocks[fit];
+    a->blocks[fit] = a->blocks[next];
+    a->blocks[next] = tmp;
+    a->cur = next;
+    a->blocks[next].used = need;
+    return a->blocks[next].base;
+}
+
+static void arena_reset(bspram_arena *a)
+{
+    for (size_t i = 0; i < a->n; i++)
+        a->blocks[i].used = 0;
+    a->cur = 0;
+}
+
+/* Fold the current component's counts into the lane's maxima. */
+static void close_src(bspram_lane_sent *s)
+{
+    if (s->src_count > s->q)
+        s->q = s->src_count;
+    if (s->src_bytes > s->h_out)
+        s->h_out = s->src_bytes;
+    if (s->src_work > s->work)
+        s->work = s->src_work;
+    s->src_count = s->src_bytes = s->src_work = 0;
+}
+
+/* Make src the lane's current component, closing the statistics of the
+ * previous one. Sources must be in the lane and must not decrease, so that
+ * the lane's posting order is (source, issue) order. */
+static void enter_src(bspram_lane *ln, unsigned lane, uint64_t src, const char *call)
+{
+    bspram_lane_sent *s = &ln->sent[ln->step & 1];
+    if (src == s->src)
+        return;
+    if (src < s->src || src >= ln->end)
+        bspram_fatal("%s: component %llu cannot act in lane %u now (lane serves [%llu, %llu), "
+                     "component %llu already acted; superstep %llu)", call,
+                     (unsigned long long)src, lane, (unsigned long long)ln->first,
+                     (unsigned long long)ln->end, (unsigned long long)s->src,
+                     (unsigned long long)ln->step);
+    close_src(s);
+    s->src = src;
+}
+
+void *bspram_router_post(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint64_t len,
+                         const char *call)
+{
+    bspram_lane *ln = &r->lane[lane];
+    bspram_lane_sent *s = &ln->sent[ln->step & 1];
+    if (dst >= r->p)
+        bspram_fatal("%s(dst=%llu): destination outside [0, %llu) (superstep %llu, component %llu)",
+                     call, (unsigned long long)dst, (unsigned long long)r->p,
+                     (unsigned long long)ln->step, (unsigned long long)src);
+    enter_src(ln, lane, src, call);
+    if (ln->n_out == ln->cap_out) {
+        ln->cap_out = ln->cap_out ? 2 * ln->cap_out : 1024;
+        ln->out = bspram_realloc(ln->out, ln->cap_out * sizeof *ln->out, call);
+    }
+    void *data = len ? arena_take(&ln->arena[ln->step & 1], len) : NULL;
+    bspram_message *m = &ln->out[ln->n_out++];
+    m->data = data;
+    m->len = len;
+    m->src = (uint32_t)src;
+    m->dst = (uint32_t)dst;
+    ln->count[dst]++;
+    s->src_count++;
+    s->src_bytes += len;
+    s->messages++;
+    s->bytes += len;
+    if (len > s->max_message)
+        s->max_message = len;
+    return data;
+}
+
+void bspram_router_send(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,
+                        const void *data, uint64_t len, const char *call)
+{
+    if (!data && len)
+        bspram_fatal("%s(dst=%llu, data=NULL, len=%llu): NULL payload with a non-zero size "
+                     "(superstep %llu, component %llu)", call, (unsigned long long)dst,
+                     (unsigned long long)len, (unsigned long long)r->lane[lane].step,
+                     (unsigned long long)src);
+    void *dest = bspram_router_post(r, lane, src, dst, len, call);
+    if (len)
+        memcpy(dest, data, (size_t)len);
+}
+
+void bspram_router_work(bspram_router *r, unsigned lane, uint64_t src, uint64_t w)
+{
+    bspram_lane *ln = &r->lane[lane];
+    enter_src(ln, lane, src, "bspram_work");
+    ln->sent[ln->step & 1].src_work += w;
+}
+
+/* Lane 0: fold the receive-side h of the last record (computed by every lane
+ * after its delivery) into it. Every lane has written h_in[parity] before
+ * arriving at the barrier that precedes this call. */
+static void complete_pending(bspram_router *r)
+{
+    if (!r->pending)
+        return;
+    bspram_record *rec = &r->log.records[r->log.n - 1];
+    unsigned parity = (unsigned)(rec->superstep & 1);
+    for (unsigned l = 0; l < r->lanes; l++)
+        if (r->lane[l].h_in[parity] > rec->h_bytes)
+            rec->h_bytes = r->lane[l].h_in[parity];
+    r->pending = 0;
+}
+
+/* Lane 0: the record of this exchange from every lane's send statistics and
+ * (for r) the owners' receive counts. */
+static void append_record(bspram_router *r, int delivered, double t_enter, double t_end)
+{
+    bspram_record rec;
+    memset(&rec, 0, sizeof rec);
+    rec.superstep = r->lane[0].step;
+    memcpy(rec.label, r->label, sizeof rec.label);
+    for (unsigned l = 0; l < r->lanes; l++) {
+        const bspram_lane_sent *s = &r->lane[l].sent[rec.superstep & 1];
+        rec.messages += s->messages;
+        rec.bytes += s->bytes;
+        if (s->q > rec.q) rec.q = s->q;
+        if (s->h_out > rec.h_bytes) rec.h_bytes = s->h_out;
+        if (s->max_message > rec.max_message) rec.max_message = s->max_message;
+        if (s->work > rec.work) rec.work = s->work;
+        if (delivered && r->lane[l].r > rec.r) rec.r = r->lane[l].r;
+    }
+    rec.charge = rec.q > rec.r ? rec.q : rec.r;
+    rec.seconds = t_end - r->clock;
+    rec.exchange_seconds = t_end - t_enter;
+    r->clock = t_end;
+    bspram_log_append(&r->log, &rec);
+    r->pending = delivered;
+}
+
+unsigned bspram_router_exchange(bspram_router *r, unsigned lane, unsigned tag)
+{
+    bspram_lane *ln = &r->lane[lane];
+    double t_enter = lane == 0 ? omp_get_wtime() : 0;
+    if (tag & BSPRAM_TAG_ROUTER_MASK)
+        bspram_fatal("bspram_router_exchange(tag=%#x): bits %#x are reserved by the router",
+                     tag, BSPRAM_TAG_ROUTER_MASK);
+    close_src(&ln->sent[ln->step & 1]);
+    unsigned all = bspram_barrier_wait(&r->barrier, tag | (ln->n_out ? ROUTER_BIT : 0));
+    if (all & BSPRAM_TAG_LEAVE)
+        return all & ~ROUTER_BIT; /* a lane has left: deliver nothing, wait for nobody */
+    ln->delivered = (all & ROUTER_BIT) != 0;
+    if (lane == 0)
+        complete_pending(r);
+    if (ln->delivered) {
+        /* The transport ends with a barrier: after it, every lane's send
+         * statistics and every owner's r are final. */
+        r->transport->deliver(r, lane);
+        if (lane == 0)
+            append_record(r, 1, t_enter, omp_get_wtime());
+        /* Receive-side h of our block, folded in by lane 0 later. */
+        uint64_t h_in = 0;
+        for (uint64_t d = 0; d < ln->end - ln->first; d++) {
+            uint64_t b = 0;
+            for (uint64_t i = ln->in_off[d]; i < ln->in_off[d + 1]; i++)
+                b += ln->in[i].len;
+            if (b > h_in)
+                h_in = b;
+        }
+        ln->h_in[ln->step & 1] = h_in;
+    } else if (lane == 0) {
+        append_record(r, 0, t_enter, omp_get_wtime());
+    }
+    /* Next superstep: the other payload storage, whose payloads (sent two
+     * exchanges ago) every lane has finished reading — all passed barrier A. */
+    ln->step++;
+    arena_reset(&ln->arena[ln->step & 1]);
+    ln->n_out = 0;
+    memset(&ln->sent[ln->step & 1], 0, sizeof ln->sent[0]);
+    ln->sent[ln->step & 1].src = ln->first;
+    return all & ~ROUTER_BIT;
+}
+
+unsigned bspram_router_barrier(bspram_router *r, unsigned tag)
+{
+    if (tag & BSPRAM_TAG_ROUTER_MASK)
+        bspram_fatal("bspram_router_barrier(tag=%#x): bits %#x are reserved by the router", tag,
+                     BSPRAM_TAG_ROUTER_MASK);
+    return bspram_barrier_wait(&r->barrier, tag);
+}
+
+unsigned bspram_router_leave(bspram_router *r, unsigned lane)
+{
+    (void)lane;
+    return bspram_barrier_wait(&r->barrier, BSPRAM_TAG_LEAVE);
+}
+
+size_t bspram_router_inbox(const bspram_router *r, unsigned lane, uint64_t dst,
+                           const bspram_message **msgs)
+{
+    *msgs = NULL;
+    if (dst >= r->p)
+        bspram_fatal("bspram_router_inbox(dst=%llu): component outside [0, %llu)",
+                     (unsigned long long)dst, (unsigned long long)r->p);
+    if (!r->lane[lane].delivered)
+        return 0;
+    const bspram_lane *owner = &r->lane[bspram_router_lane_of(r, dst)];
+    uint64_t i = dst - owner->first;
+    size_t n = (size_t)(owner->in_off[i + 1] - owner->in_off[i]);
+    if (n)
+        *msgs = owner->in + owner->in_off[i];
+    return n;
+}
+
+void bspram_router_set_label(bspram_router *r, const char *label)
+{
+    snprintf(r->label, sizeof r->label, "%s", label ? label : "");
+}
+
+void bspram_router_start_clock(bspram_router *r) { r->clock = omp_get_wtime(); }
+
+void bspram_router_flush(bspram_router *r) { complete_pending(r); }
+
+const bspram_log *bspram_router_log(const bspram_router *r) { return &r->log; }
+
+void bspram_router_clear_log(bspram_router *r)
+{
+    complete_pending(r);
+    bspram_log_clear(&r->log);
+}
