@@ -190,6 +190,14 @@ void *bspram_local(bspram_component *self)
     return self->m->local + self->pid * self->m->config.local_bytes;
 }
 
+void *bspram_machine_local(bspram_machine *m, uint64_t pid)
+{
+    if (pid >= m->config.p)
+        bspram_fatal("bspram_machine_local(pid=%llu): component outside [0, %llu)",
+                     (unsigned long long)pid, (unsigned long long)m->config.p);
+    return m->local ? m->local + pid * m->config.local_bytes : NULL;
+}
+
 void bspram_machine_set_label(bspram_machine *m, const char *label)
 {
     bspram_router_set_label(m->router, label);

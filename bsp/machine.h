@@ -131,6 +131,9 @@ void bspram_work(bspram_component *self, uint64_t w);
  * kept across supersteps and runs. */
 void *bspram_local(bspram_component *self);
 
+/* Component pid's local state, from outside a run (NULL if local_bytes = 0). */
+void *bspram_machine_local(bspram_machine *m, uint64_t pid);
+
 /* ---- records ---- */
 
 /* The label of the records of supersteps run from now on (default

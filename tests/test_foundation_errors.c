@@ -1,0 +1,126 @@
+/* Bad input to the foundation: one line naming the call, the value and the
+ * valid range, then a non-zero exit — never a hang. */
+#include <stdbool.h>
+
+#include "bspram.h"
+#include "check.h"
+
+static void p_zero(void *a)
+{
+    (void)a;
+    bspram_config cfg = bspram_config_default(0);
+    bspram_machine_create(&cfg);
+}
+
+static void threads_zero(void *a)
+{
+    (void)a;
+    bspram_config cfg = bspram_config_default(4);
+    cfg.threads = 0;
+    bspram_machine_create(&cfg);
+}
+
+static void p_too_big(void *a)
+{
+    (void)a;
+    bspram_router_create(1ULL << 33, 1);
+}
+
+static bool send_out_of_range(bspram_component *c, void *a)
+{
+    (void)a;
+    if (bspram_pid(c) == 2 && bspram_superstep(c) == 1)
+        bspram_send(c, 9, "x", 1);
+    return bspram_superstep(c) < 3;
+}
+
+static bool send_null(bspram_component *c, void *a)
+{
+    (void)a;
+    if (bspram_pid(c) == 5)
+        bspram_send(c, 1, NULL, 16);
+    return false;
+}
+
+static void run_machine(bspram_step_fn fn, uint64_t p, int threads)
+{
+    bspram_config cfg = bspram_config_default(p);
+    cfg.threads = threads;
+    bspram_machine *m = bspram_machine_create(&cfg);
+    bspram_machine_run(m, fn, NULL, 0);
+    bspram_machine_destroy(m);
+}
+
+static void dst_out_of_range(void *a) { (void)a; run_machine(send_out_of_range, 8, 2); }
+static void dst_out_of_range_oversubscribed(void *a) { (void)a; run_machine(send_out_of_range, 8, 8); }
+static void null_payload(void *a) { (void)a; run_machine(send_null, 8, 2); }
+
+static void bad_basis(void *a)
+{
+    bspram_basis b;
+    bspram_basis_require(&b, 4096, (const char *)a);
+}
+
+static void random_n_zero(void *a)
+{
+    (void)a;
+    bspram_random_below(0, 1, 2, 3, 4);
+}
+
+static void spmd_p_ne_threads(void *a)
+{
+    (void)a;
+    bspram_config cfg = bspram_config_default(4);
+    cfg.threads = 2;
+    bspram_machine *m = bspram_machine_create(&cfg);
+    bspram_machine_spmd(m, NULL, NULL);
+}
+
+/* Component 1 ends its program while the others are still syncing. */
+static void early_end(bspram_component *c, void *a)
+{
+    (void)a;
+    if (bspram_pid(c) == 1)
+        return;
+    for (int i = 0; i < 3; i++)
+        bspram_sync(c, 0);
+}
+
+static void spmd_early_end(void *a)
+{
+    bspram_config cfg = bspram_config_default(*(int *)a);
+    cfg.threads = *(int *)a;
+    bspram_machine *m = bspram_machine_create(&cfg);
+    bspram_machine_spmd(m, early_end, NULL);
+}
+
+static void reserved_tag(void *a)
+{
+    (void)a;
+    bspram_router *r = bspram_router_create(1, 1);
+    bspram_router_exchange(r, 0, 0x80000000u);
+}
+
+int main(void)
+{
+    check_death("p = 0", p_zero, NULL, "bspram: bspram_machine_create(p=0, threads=", 1, 10);
+    check_death("p = 0", p_zero, NULL, "p must be in [1, 4294967295]", 1, 10);
+    check_death("T = 0", threads_zero, NULL, "threads=0): threads must be >= 1", 1, 10);
+    check_death("p = 2^33", p_too_big, NULL, "bspram_router_create(p=8589934592, lanes=1): p must be in [1, 4294967295]", 1, 10);
+    check_death("dst out of range", dst_out_of_range, NULL,
+                "bspram: bspram_send(dst=9): destination outside [0, 8) (superstep 1, component 2)", 1, 10);
+    check_death("dst out of range, T = p", dst_out_of_range_oversubscribed, NULL,
+                "bspram_send(dst=9): destination outside [0, 8) (superstep 1, component 2)", 1, 10);
+    check_death("null payload", null_payload, NULL,
+                "bspram_send(dst=1, data=NULL, len=16): NULL payload with a non-zero size (superstep 0, component 5)", 1, 10);
+    check_death("basis product", bad_basis, "8x8x8", "bspram_basis_require(p=4096, basis=8x8x8): basis product is 512; it must equal p = 4096", 1, 10);
+    check_death("basis zero", bad_basis, "0x4096", "basis entry b_1 is 0; every entry must be >= 1", 1, 10);
+    check_death("basis syntax", bad_basis, "8x-8", "cannot read '8x-8' as a basis", 1, 10);
+    check_death("random n = 0", random_n_zero, NULL, "bspram_random_below(n=0): n must be >= 1", 1, 10);
+    check_death("spmd p != T", spmd_p_ne_threads, NULL, "bspram_machine_spmd(p=4, threads=2): the SPMD style needs p == threads", 1, 10);
+    static int two = 2, sixteen = 16;
+    check_death("spmd early end", spmd_early_end, &two, "another component's program has ended", 0, 10);
+    check_death("spmd early end, oversubscribed", spmd_early_end, &sixteen, "another component's program has ended", 0, 10);
+    check_death("reserved tag", reserved_tag, NULL, "bits 0xc0000000 are reserved by the router", 1, 10);
+    return check_report("test_foundation_errors");
+}
