@@ -1,0 +1,12 @@
+#!/bin/sh
+# Install what bspram needs on Debian 12 (run as root, or with sudo available).
+set -eu
+pkgs="build-essential cmake pkg-config libxxhash-dev gnuplot-nox"
+missing=""
+for p in $pkgs; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing
