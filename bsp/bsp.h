@@ -1,0 +1,248 @@
+/* bsp.h — BSPlib on bspram: the MulticoreBSP-for-C 2 flavour of the BSPlib
+ * standard (Hill, McColl, Stefanescu, Goudreau, Lang, Rao, Suel, Tsantilas,
+ * Bisseling: "BSPlib: The BSP programming library", Parallel Computing 24,
+ * 1998; Yzelman, Bisseling, Roose, Meerbergen: "MulticoreBSP for C",
+ * IJPP 42, 2014). Existing BSPlib programs build against it unchanged:
+ *
+ *     cc prog.c $(pkg-config --cflags --libs bspram)
+ *
+ * The header is the specification (in the style of LPF's core.h): every
+ * function says what it does, which misuse it detects, and what it costs.
+ *
+ * Processes and the machine. bsp_begin(P) starts P BSP processes, one OpenMP
+ * thread each, as the SPMD style of a bspram machine (bsp/machine.h) with
+ * p = T = P. P may exceed the number of cores: waiting processes spin briefly,
+ * then sleep in the kernel (router/barrier.h). Every put, get and send is a
+ * message through the router; every exchange is one record in the machine's
+ * log, so BSPRAM_TRACE=file.csv writes a BSPlib program's supersteps too.
+ *
+ * Cost notation. A superstep ends with bsp_sync. The router records, for each
+ * exchange, h = max over processes of max(bytes sent, bytes received) counting
+ * the message headers below, and the charge max(q, r) with q (r) the most
+ * messages one process sent (received). Its BSP cost is w + g·h + l with g
+ * and l measured by `bspram probe`. Message sizes on the router:
+ *     bsp_put/bsp_hpput of n bytes     one message of 8 + n bytes to pid
+ *     bsp_get/bsp_hpget of n bytes     a 32-byte request to pid, and at the
+ *                                      sync one reply of 8 + n bytes back
+ *     bsp_send/bsp_hpsend              one message of 8 + ⌈tagsize⌉₈ + n bytes
+ * (⌈x⌉₈ is x rounded up to a multiple of 8). 0-byte transfers are legal and
+ * are still one message each.
+ *
+ * How a bsp_sync maps to records (docs/bsplib.md):
+ *   - one exchange labelled "bsp_sync" carries every put, get request and
+ *     send of the superstep (bsp_end's exchange is labelled "bsp_end");
+ *   - only if some process issued a get, a second exchange labelled
+ *     "bsp_sync:get" carries the replies: every get is served (the remote
+ *     memory read) before any put of the superstep lands, as BSPlib requires;
+ *   - registrations and tag-size changes cost one extra barrier (no record),
+ *     and only in supersteps where some process called bsp_push_reg,
+ *     bsp_pop_reg or bsp_set_tagsize.
+ * An empty superstep costs one barrier.
+ *
+ * Errors. Misuse prints one line naming the call, its arguments, the
+ * superstep (number of bsp_syncs this process completed) and the pid, e.g.
+ *   bspram: bsp_put(pid=9, src=0x…, dst=0x…, offset=0, nbytes=8): pid outside
+ *   [0, 4) (superstep 3, pid 2)
+ * and the whole program exits with status 1 — every process stops at once,
+ * including those waiting in bsp_sync (base/error.h). Nothing hangs.
+ *
+ * Program shapes (both of the standard; see docs/bsplib.md):
+ *  (a) main calls bsp_init(spmd, argc, argv), may call bsp_nprocs(), then
+ *      calls spmd(); spmd's first statement is bsp_begin(P) and its last is
+ *      bsp_end(). After spmd returns, only the original thread (pid 0)
+ *      continues in main.
+ *  (b) bsp_begin(P) is the first statement of main and bsp_end() comes just
+ *      before main returns; no bsp_init.
+ * How: bsp_begin on the original thread starts the team on a helper thread;
+ * processes 1..P−1 call the SPMD function (spmd, or main with the program's
+ * own argc and argv) from its start, on their own stacks, and join at their
+ * bsp_begin; the original thread returns from bsp_begin as process 0. At
+ * bsp_end processes 1..P−1 leave the SPMD function (longjmp back to where
+ * they entered it), so code after bsp_end runs on pid 0 only.
+ * Constraints (as in MulticoreBSP for C): code before bsp_begin in the SPMD
+ * function runs on every process; global and static variables are shared by
+ * all processes (they are threads); without bsp_init, bsp_begin must be in
+ * main. Process 0's locals survive bsp_end; the others' do not. BSP sections
+ * may follow one another, not nest.
+ */
+#ifndef BSPRAM_BSP_H
+#define BSPRAM_BSP_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Types of MulticoreBSP for C 2. */
+typedef unsigned int bsp_pid_t;    /* a process id */
+typedef unsigned int bsp_nprocs_t; /* a count of processes or of messages */
+typedef size_t bsp_size_t;         /* a size in bytes */
+
+/* ---- SPMD ---- */
+
+/* Register the SPMD function for program shape (a): the function that
+ * processes 1..P−1 run, whose first statement is bsp_begin. argc/argv are
+ * kept for compatibility (every process can read its own). Call it before
+ * bsp_begin, outside a BSP section.
+ * Errors: called inside a BSP section; spmd NULL. Cost: none. */
+void bsp_init(void (*spmd)(void), int argc, char **argv);
+
+/* Start P BSP processes (pid 0..P−1); the caller becomes pid 0. P may exceed
+ * the number of cores (oversubscription; each process is a thread).
+ * On processes 1..P−1 it only joins the section (P must be the same).
+ * Errors: P = 0 or P > 65536; bsp_begin inside a BSP section on pid 0;
+ * P differing between processes. Cost: starting P threads (tens of µs). */
+void bsp_begin(bsp_pid_t P);
+
+/* End the BSP section: collective, like a last bsp_sync (labelled "bsp_end"
+ * in the records; its puts/gets/sends are delivered). Processes 1..P−1 then
+ * stop (leave the SPMD function); pid 0 returns from bsp_end, after the
+ * machine has written its trace (BSPRAM_TRACE).
+ * Errors: called outside a section; some processes in bsp_end while others
+ * are in bsp_sync ("… reached bsp_end while other processes are in bsp_sync").
+ * Cost: one superstep (as bsp_sync) plus joining the threads. */
+void bsp_end(void);
+
+/* Print the formatted message (printf-style, as given: add '\n' yourself) on
+ * stderr and stop every process at once, even those waiting in bsp_sync; the
+ * program exits with status 1. Callable from any process, at any time, also
+ * outside a BSP section. Never returns. */
+void bsp_abort(const char *format, ...) __attribute__((format(printf, 1, 2), noreturn));
+void bsp_vabort(const char *format, va_list args) __attribute__((format(printf, 1, 0), noreturn));
+
+/* Inside a section: the number of processes P. Outside: the number of cores
+ * this program may run on (what bsp_begin(bsp_nprocs()) should ask for).
+ * Cost: O(1). */
+bsp_pid_t bsp_nprocs(void);
+
+/* This process's id in [0, P). Errors: outside a section. Cost: O(1). */
+bsp_pid_t bsp_pid(void);
+
+/* Seconds of wall time since bsp_begin (one clock shared by all processes).
+ * Errors: outside a section. Cost: O(1). */
+double bsp_time(void);
+
+/* End the superstep: deliver every put, get and send issued in it, make
+ * registrations and the tag size set in it take effect, and empty the
+ * message queue, replacing it by the messages sent in this superstep.
+ * Collective: every process must call it equally often.
+ * Errors: called outside a section; some processes in bsp_end while others
+ * are in bsp_sync; registrations not matching between processes;
+ * bsp_set_tagsize values differing between processes.
+ * Cost: l + g·h with h the byte h-relation of the superstep's messages
+ * (see the top of this file); a second exchange (another l + g·h) if some
+ * process issued a get; one barrier more if registrations or the tag size
+ * changed. */
+void bsp_sync(void);
+
+/* ---- DRMA: registration ---- */
+
+/* Register `size` bytes at `address` for remote access, from the next
+ * bsp_sync on. Registrations are matched between processes by the order of
+ * the calls: the k-th bsp_push_reg of every process names the same slot, and
+ * each process may give its own address and size (stack variables included;
+ * NULL or size 0 is legal and means "nothing here"). Registering an address
+ * twice is allowed; the newest registration is the one used.
+ * Errors (at the next bsp_sync, naming the processes): processes that pushed
+ * (or popped) different numbers of registrations, or in a different order.
+ * Cost: O(1) now; at the sync one barrier and O(P) per registration. */
+void bsp_push_reg(const void *address, bsp_size_t size);
+
+/* Remove this process's newest registration of `address` at the next
+ * bsp_sync. The k-th pop of every process must remove the same slot.
+ * Errors (at the next bsp_sync): address not registered on this process;
+ * pops of different slots on different processes; numbers differ.
+ * Cost: O(1) now; at the sync O(P·R), R = live registrations. */
+void bsp_pop_reg(const void *address);
+
+/* ---- DRMA: communication ---- */
+
+/* Copy nbytes from src (local) to process pid's registration of dst, at
+ * byte offset `offset`, at the next bsp_sync. dst is the caller's address of
+ * the registration (the slot is found by it); src is copied now (buffered),
+ * so it may be reused at once. Puts to the same place land in a defined
+ * order: by source pid, then by order of issue. Self-puts work.
+ * Errors: outside a section; pid ∉ [0, P); dst not registered; bytes
+ * [offset, offset+nbytes) outside pid's registration; src NULL with nbytes > 0.
+ * Cost: one message of 8 + nbytes bytes (O(nbytes) now). */
+void bsp_put(bsp_pid_t pid, const void *src, const void *dst, bsp_size_t offset,
+             bsp_size_t nbytes);
+
+/* bsp_put without the guarantee that src is copied now (BSPlib allows the
+ * transfer any time up to the sync; here it is copied now, exactly as
+ * bsp_put). Same errors and cost. */
+void bsp_hpput(bsp_pid_t pid, const void *src, const void *dst, bsp_size_t offset,
+               bsp_size_t nbytes);
+
+/* Copy nbytes from process pid's registration of src (at byte offset
+ * `offset`) to dst (local, any memory) at the next bsp_sync. The value read
+ * is the one from before the superstep's puts land (all gets of a sync are
+ * served before any put lands). Self-gets work.
+ * Errors: outside a section; pid ∉ [0, P); src not registered; bytes
+ * [offset, offset+nbytes) outside pid's registration; dst NULL with nbytes > 0.
+ * Cost: a 32-byte request now; at the sync a second exchange in which pid
+ * sends 8 + nbytes bytes back. */
+void bsp_get(bsp_pid_t pid, const void *src, bsp_size_t offset, void *dst, bsp_size_t nbytes);
+
+/* bsp_get that may transfer at any time up to the sync; here exactly bsp_get. */
+void bsp_hpget(bsp_pid_t pid, const void *src, bsp_size_t offset, void *dst,
+               bsp_size_t nbytes);
+
+/* MulticoreBSP's blocking get: copy nbytes from pid's registration of src
+ * (offset `offset`) to dst now, as that memory stood after the last
+ * bsp_sync (it waits for pid to have finished landing that sync's puts).
+ * The caller must ensure nobody writes that memory in this superstep.
+ * It is a direct shared-memory read, not a message: it does not appear in
+ * the records. Errors: as bsp_get. Cost: O(nbytes) local work. */
+void bsp_direct_get(bsp_pid_t pid, const void *src, bsp_size_t offset, void *dst,
+                    bsp_size_t nbytes);
+
+/* ---- BSMP: bulk synchronous message passing ---- */
+
+/* Set the tag size (bytes) of messages sent from the next superstep on;
+ * *tag_bytes receives the tag size in force now. Collective in spirit: all
+ * processes must set the same value in the same superstep. Initially 0.
+ * Errors: outside a section; tag_bytes NULL; (at the next bsp_sync)
+ * processes setting different sizes. Cost: one barrier at the next sync. */
+void bsp_set_tagsize(bsp_size_t *tag_bytes);
+
+/* Send a message — a tag of the current tag size and nbytes of payload, both
+ * copied now — to process pid's queue, readable after the next bsp_sync
+ * (and only in that superstep). Zero-length payloads are legal.
+ * Errors: outside a section; pid ∉ [0, P); tag NULL with a tag size > 0;
+ * payload NULL with nbytes > 0. Cost: one message of 8 + ⌈tagsize⌉₈ + nbytes. */
+void bsp_send(bsp_pid_t pid, const void *tag, const void *payload, bsp_size_t nbytes);
+
+/* bsp_send that may read its arguments any time up to the sync; here
+ * exactly bsp_send. */
+void bsp_hpsend(bsp_pid_t pid, const void *tag, const void *payload, bsp_size_t nbytes);
+
+/* The number of messages still in the queue and the sum of their payload
+ * sizes (either pointer may be NULL). Errors: outside a section. Cost: O(1). */
+void bsp_qsize(bsp_nprocs_t *packets, bsp_size_t *accumulated_size);
+
+/* The first message of the queue, without removing it: *status = its payload
+ * size and its tag is copied to tag (the tag size of the superstep it was
+ * sent in). On an empty queue *status = (bsp_size_t)-1 (the standard's −1)
+ * and tag is untouched. Errors: outside a section; status NULL. Cost: O(tag). */
+void bsp_get_tag(bsp_size_t *status, void *tag);
+
+/* Copy at most max_copy_size bytes of the first message's payload to
+ * payload and remove the message from the queue.
+ * Errors: outside a section; the queue is empty (the standard defines no
+ * status for it); payload NULL with max_copy_size > 0. Cost: O(bytes copied). */
+void bsp_move(void *payload, bsp_size_t max_copy_size);
+
+/* Remove the first message and return its payload size, with *tag_ptr and
+ * *payload_ptr pointing at its tag and payload inside the library (8-byte
+ * aligned; valid until the next bsp_sync). On an empty queue returns
+ * (bsp_size_t)-1 and leaves the pointers alone.
+ * Errors: outside a section; a pointer argument NULL. Cost: O(1). */
+bsp_size_t bsp_hpmove(void **tag_ptr, void **payload_ptr);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

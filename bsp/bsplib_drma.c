@@ -1,0 +1,244 @@
+/* BSPlib DRMA: registrations, bsp_put, bsp_get and their hp/direct variants.
+ *
+ * Registrations are slots of a table shared by the processes (BSPlib 1998,
+ * §2.2: matched by call order, each process with its own address). A put or
+ * get finds the slot by the caller's address, reads the remote process's
+ * address and size for that slot, checks the bounds, and posts one message
+ * whose first word is the resolved remote address (bsplib_internal.h) — so
+ * the sync only copies, it never looks anything up.
+ */
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/error.h"
+#include "bsp/bsplib_internal.h"
+
+size_t bsplib_reg_find(bsplib_proc *me, const void *addr)
+{
+    if (me->cache_slot != BSPLIB_NO_SLOT && me->cache_addr == addr)
+        return me->cache_slot;
+    const bsplib_world *w = me->world;
+    const bsplib_reg_entry *col = w->col ? w->col[me->pid] : NULL;
+    for (size_t s = w->nslots; s-- > 0;) /* newest first */
+        if (w->alive[s] && col[s].addr == (const char *)addr) {
+            me->cache_addr = addr;
+            me->cache_slot = s;
+            return s;
+        }
+    return BSPLIB_NO_SLOT;
+}
+
+static void add_op(bsplib_proc *me, const void *addr, size_t size, int push)
+{
+    if (me->nops == me->ops_cap) {
+        me->ops_cap = me->ops_cap ? 2 * me->ops_cap : 8;
+        me->ops = bspram_realloc(me->ops, me->ops_cap * sizeof *me->ops, "bsp_push_reg");
+    }
+    me->ops[me->nops++] = (bsplib_reg_op){addr, size, push};
+}
+
+void bsp_push_reg(const void *address, bsp_size_t size)
+{
+    add_op(bsplib_me("bsp_push_reg"), address, size, 1);
+}
+
+void bsp_pop_reg(const void *address) { add_op(bsplib_me("bsp_pop_reg"), address, 0, 0); }
+
+/* ---- applying registrations (pid 0 inside a sync; bsplib_sync.c) ---- */
+
+static size_t find_on(const bsplib_world *w, unsigned q, const void *addr)
+{
+    for (size_t s = w->nslots; s-- > 0;)
+        if (w->alive[s] && w->col[q][s].addr == (const char *)addr)
+            return s;
+    return BSPLIB_NO_SLOT;
+}
+
+static _Noreturn void reg_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void reg_error(const char *fmt, ...)
+{
+    char line[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    bsplib_claim_error();
+    bspram_fatal("%s", line);
+}
+
+static void describe(char *buf, size_t len, const bsplib_reg_op *op)
+{
+    if (op->push)
+        snprintf(buf, len, "bsp_push_reg(%p, %zu)", op->addr, op->size);
+    else
+        snprintf(buf, len, "bsp_pop_reg(%p)", op->addr);
+}
+
+void bsplib_registrations_apply(bsplib_world *w, uint64_t superstep)
+{
+    const bsplib_proc *pr = w->procs;
+    unsigned long long ss = (unsigned long long)superstep;
+    for (unsigned q = 1; q < w->p; q++)
+        if (pr[q].nops != pr[0].nops)
+            reg_error("bsp_sync(): registrations differ between processes in superstep %llu: "
+                      "pid 0 called bsp_push_reg/bsp_pop_reg %zu times, pid %u %zu times; all "
+                      "must register the same slots in the same order", ss, pr[0].nops, q,
+                      pr[q].nops);
+    for (size_t i = 0; i < pr[0].nops; i++) {
+        for (unsigned q = 1; q < w->p; q++)
+            if (pr[q].ops[i].push != pr[0].ops[i].push) {
+                char a[96], b[96];
+                describe(a, sizeof a, &pr[0].ops[i]);
+                describe(b, sizeof b, &pr[q].ops[i]);
+                reg_error("bsp_sync(): registrations differ between processes in superstep %llu: "
+                          "call %zu is %s on pid 0 but %s on pid %u; all must register in the "
+                          "same order", ss, i + 1, a, b, q);
+            }
+        if (pr[0].ops[i].push) {
+            if (w->nslots == w->slots_cap) {
+                size_t cap = w->slots_cap ? 2 * w->slots_cap : 16;
+                if (!w->col)
+                    w->col = bspram_calloc(w->p, sizeof *w->col, "bsp_push_reg");
+                for (unsigned q = 0; q < w->p; q++)
+                    w->col[q] = bspram_realloc(w->col[q], cap * sizeof **w->col, "bsp_push_reg");
+                w->alive = bspram_realloc(w->alive, cap, "bsp_push_reg");
+                w->slots_cap = cap;
+            }
+            size_t s = w->nslots++;
+            for (unsigned q = 0; q < w->p; q++) {
+                const bsplib_reg_op *op = &pr[q].ops[i];
+                /* NULL means "nothing here": size 0, so no byte can be put there. */
+                w->col[q][s] = (bsplib_reg_entry){(char *)(uintptr_t)op->addr,
+                                                  op->addr ? op->size : 0};
+            }
+            w->alive[s] = 1;
+        } else {
+            size_t s0 = BSPLIB_NO_SLOT;
+            for (unsigned q = 0; q < w->p; q++) {
+                const void *addr = pr[q].ops[i].addr;
+                size_t s = w->nslots ? find_on(w, q, addr) : BSPLIB_NO_SLOT;
+                if (s == BSPLIB_NO_SLOT)
+                    reg_error("bsp_pop_reg(%p): address not registered (superstep %llu, pid %u)",
+                              addr, ss, q);
+                if (q == 0)
+                    s0 = s;
+                else if (s != s0)
+                    reg_error("bsp_sync(): registrations differ between processes in superstep "
+                              "%llu: pop %zu removes registration %zu on pid 0 but %zu on pid %u; "
+                              "pops must be in the same order everywhere", ss, i + 1, s0 + 1,
+                              s + 1, q);
+            }
+            w->alive[s0] = 0;
+            while (w->nslots && !w->alive[w->nslots - 1])
+                w->nslots--; /* reuse dead slots at the top */
+        }
+    }
+}
+
+void bsplib_world_free_tables(bsplib_world *w)
+{
+    if (w->col)
+        for (unsigned q = 0; q < w->p; q++)
+            free(w->col[q]);
+    free(w->col);
+    free(w->alive);
+}
+
+/* ---- communication ---- */
+
+/* The remote entry of `local`'s registration on pid, with [offset,
+ * offset+nbytes) checked against it. */
+static const bsplib_reg_entry *target(bsplib_proc *me, const char *call, bsp_pid_t pid,
+                                      const void *src, const void *dst, const void *local,
+                                      bsp_size_t offset, bsp_size_t nbytes, int is_put)
+{
+    const char *what = is_put ? "dst" : "src";
+    if (pid >= me->p)
+        bsplib_fatal(me, "%s(pid=%u, src=%p, dst=%p, offset=%zu, nbytes=%zu): pid outside [0, %u)",
+                     call, pid, src, dst, offset, nbytes, me->p);
+    size_t s = bsplib_reg_find(me, local);
+    if (s == BSPLIB_NO_SLOT)
+        bsplib_fatal(me, "%s(pid=%u, src=%p, dst=%p, offset=%zu, nbytes=%zu): %s is not a "
+                     "registered address (bsp_push_reg, then bsp_sync)", call, pid, src, dst,
+                     offset, nbytes, what);
+    const bsplib_reg_entry *e = &me->world->col[pid][s];
+    if (offset > e->size || nbytes > e->size - offset)
+        bsplib_fatal(me, "%s(pid=%u, src=%p, dst=%p, offset=%zu, nbytes=%zu): bytes [%zu, %zu) "
+                     "outside the registration, which has %zu bytes on pid %u", call, pid, src,
+                     dst, offset, nbytes, offset, offset + nbytes, e->size, pid);
+    return e;
+}
+
+static void put(const char *call, bsp_pid_t pid, const void *src, const void *dst,
+                bsp_size_t offset, bsp_size_t nbytes)
+{
+    bsplib_proc *me = bsplib_me(call);
+    const bsplib_reg_entry *e = target(me, call, pid, src, dst, dst, offset, nbytes, 1);
+    if (!src && nbytes)
+        bsplib_fatal(me, "%s(pid=%u, src=NULL, dst=%p, offset=%zu, nbytes=%zu): src is NULL",
+                     call, pid, dst, offset, nbytes);
+    unsigned char *out = bspram_send_buffer(me->self, pid, 8 + (uint64_t)nbytes);
+    uint64_t word = nbytes ? (uint64_t)(uintptr_t)(e->addr + offset) : BSPLIB_KIND_NOP;
+    memcpy(out, &word, 8);
+    if (nbytes)
+        memcpy(out + 8, src, nbytes);
+}
+
+void bsp_put(bsp_pid_t pid, const void *src, const void *dst, bsp_size_t offset, bsp_size_t nbytes)
+{
+    put("bsp_put", pid, src, dst, offset, nbytes);
+}
+
+void bsp_hpput(bsp_pid_t pid, const void *src, const void *dst, bsp_size_t offset,
+               bsp_size_t nbytes)
+{
+    put("bsp_hpput", pid, src, dst, offset, nbytes);
+}
+
+static void get(const char *call, bsp_pid_t pid, const void *src, bsp_size_t offset, void *dst,
+                bsp_size_t nbytes)
+{
+    bsplib_proc *me = bsplib_me(call);
+    const bsplib_reg_entry *e = target(me, call, pid, src, dst, src, offset, nbytes, 0);
+    if (!dst && nbytes)
+        bsplib_fatal(me, "%s(pid=%u, src=%p, offset=%zu, dst=NULL, nbytes=%zu): dst is NULL",
+                     call, pid, src, offset, nbytes);
+    uint64_t req[4] = {BSPLIB_KIND_GET, (uint64_t)(uintptr_t)(e->addr + offset),
+                       (uint64_t)(uintptr_t)dst, nbytes};
+    memcpy(bspram_send_buffer(me->self, pid, sizeof req), req, sizeof req);
+    me->has_gets = 1;
+}
+
+void bsp_get(bsp_pid_t pid, const void *src, bsp_size_t offset, void *dst, bsp_size_t nbytes)
+{
+    get("bsp_get", pid, src, offset, dst, nbytes);
+}
+
+void bsp_hpget(bsp_pid_t pid, const void *src, bsp_size_t offset, void *dst, bsp_size_t nbytes)
+{
+    get("bsp_hpget", pid, src, offset, dst, nbytes);
+}
+
+void bsp_direct_get(bsp_pid_t pid, const void *src, bsp_size_t offset, void *dst,
+                    bsp_size_t nbytes)
+{
+    bsplib_proc *me = bsplib_me("bsp_direct_get");
+    const bsplib_reg_entry *e = target(me, "bsp_direct_get", pid, src, dst, src, offset, nbytes, 0);
+    if (!dst && nbytes)
+        bsplib_fatal(me, "bsp_direct_get(pid=%u, src=%p, offset=%zu, dst=NULL, nbytes=%zu): dst "
+                     "is NULL", pid, src, offset, nbytes);
+    /* pid may still be landing the last sync's puts: wait until it has
+     * (acquire pairs with the release in bsplib_superstep_end). It is busy
+     * copying, never waiting for us, so this ends soon; yield the core in
+     * case pid needs it (oversubscription). */
+    const atomic_uint_fast64_t *landed = &me->world->procs[pid].landed;
+    for (unsigned spins = 0;
+         atomic_load_explicit(landed, memory_order_acquire) < me->superstep; spins++)
+        if (spins > 64)
+            sched_yield();
+    if (nbytes)
+        memcpy(dst, e->addr + offset, nbytes);
+}

@@ -1,0 +1,159 @@
+/* BSPlib on the SPMD machine: the state shared by bsplib_*.c (not installed).
+ *
+ * One `bsplib_world` per BSP section (bsp_begin … bsp_end), one
+ * `bsplib_proc` per process. A thread finds its process through the
+ * thread-local `bsplib_current` (BSPlib's API has no handle argument; this is
+ * the one global it forces).
+ *
+ * Message format on the router (every message's first 8 bytes are a word):
+ *   word ≥ BSPLIB_KIND_LIMIT  a put (or a get's reply): the word is the
+ *                             destination address, the payload follows.
+ *                             The sender resolves it from the shared
+ *                             registration table — shared memory allows it.
+ *   BSPLIB_KIND_SEND          BSMP: tag (padded to 8 bytes), then payload
+ *   BSPLIB_KIND_GET           get request: remote source address, local
+ *                             destination address, byte count
+ *   BSPLIB_KIND_NOP           a 0-byte put or get reply (nothing to copy)
+ * No user address is below 4096: Linux never maps page 0 (mmap_min_addr), and
+ * a NULL registration has size 0, so its puts are 0-byte NOPs.
+ */
+#ifndef BSPRAM_BSP_BSPLIB_INTERNAL_H
+#define BSPRAM_BSP_BSPLIB_INTERNAL_H
+
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bsp/bsp.h"
+#include "bsp/machine.h"
+
+enum {
+    BSPLIB_KIND_SEND = 0,
+    BSPLIB_KIND_GET = 1,
+    BSPLIB_KIND_NOP = 2,
+    BSPLIB_KIND_LIMIT = 4096,
+};
+
+/* Exchange tag bits: what each process brings to the sync; the OR tells
+ * everyone what anyone brought, at no cost beyond the barrier itself. */
+enum {
+    BSPLIB_TAG_SYNC = 1u << 0,    /* I am in bsp_sync */
+    BSPLIB_TAG_END = 1u << 1,     /* I am in bsp_end */
+    BSPLIB_TAG_GETS = 1u << 2,    /* I issued gets: a second exchange is needed */
+    BSPLIB_TAG_REG = 1u << 3,     /* I pushed or popped registrations */
+    BSPLIB_TAG_TAGSIZE = 1u << 4, /* I set the tag size */
+};
+
+/* Largest P (threads are not free; this also keeps pids in 16 bits of logs). */
+#define BSPLIB_MAX_P 65536u
+
+#define BSPLIB_NO_SLOT SIZE_MAX
+
+typedef struct bsplib_reg_entry { /* one process's part of a registration slot */
+    char *addr;
+    size_t size;
+} bsplib_reg_entry;
+
+typedef struct bsplib_reg_op { /* a push or pop, pending until the sync */
+    const void *addr;
+    size_t size;
+    int push;
+} bsplib_reg_op;
+
+typedef struct bsplib_qentry { /* a received BSMP message */
+    const unsigned char *tag;
+    const unsigned char *payload;
+    size_t len;
+} bsplib_qentry;
+
+typedef struct bsplib_world bsplib_world;
+
+typedef struct bsplib_proc {
+    bsplib_world *world;
+    bspram_component *self;
+    unsigned pid, p;
+    uint64_t superstep; /* bsp_syncs completed */
+
+    /* registrations pushed/popped this superstep, in call order */
+    bsplib_reg_op *ops;
+    size_t nops, ops_cap;
+    /* last registration found by address (reset when the table changes) */
+    const void *cache_addr;
+    size_t cache_slot;
+
+    int has_gets; /* issued a get this superstep */
+
+    /* BSMP */
+    size_t tagsize;       /* for messages sent this superstep */
+    size_t tagsize_next;  /* from the next superstep on */
+    int tagsize_changed;
+    size_t queue_tagsize; /* of the messages in the queue */
+    bsplib_qentry *queue;
+    size_t qlen, qpos, qcap, qbytes; /* qbytes: payload bytes not yet moved */
+    unsigned char *qcopy;            /* queue payloads copied out of the router */
+    size_t qcopy_cap;
+
+    jmp_buf leave; /* processes 1..P−1 leave the SPMD function through it */
+
+    /* Supersteps whose writes into this process's memory have all landed
+     * (release); bsp_direct_get waits on it (acquire). Own cache line. */
+    _Alignas(64) atomic_uint_fast64_t landed;
+} bsplib_proc;
+
+struct bsplib_world {
+    bspram_machine *m;
+    unsigned p;
+    bsplib_proc *procs;
+
+    /* The registration table. Slot s holds col[q][s] for every process q;
+     * alive[s] says whether it is registered. Written only by pid 0 inside a
+     * sync, between two barriers; read by anyone during supersteps. */
+    bsplib_reg_entry **col;
+    unsigned char *alive;
+    size_t nslots, slots_cap;
+
+    double t_begin;
+    const char *label; /* the router's current label (pid 0 only) */
+
+    /* Start and stop of the team (bsplib_spmd.c). */
+    void (*spmd)(void); /* what processes 1..P−1 run */
+    int argc;
+    char **argv;
+    pthread_t driver;
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    bspram_component *comp0; /* lane 0's component, handed to pid 0 */
+    int finished;            /* pid 0 has passed bsp_end */
+};
+
+extern _Thread_local bsplib_proc *bsplib_current;
+
+/* The calling thread's process, or a fatal error naming `call` if it is
+ * outside a BSP section. */
+bsplib_proc *bsplib_me(const char *call);
+
+/* A fatal error: one line, "<message> (superstep S, pid P)" appended when me
+ * is not NULL. If several threads fail at once, only the first prints. */
+_Noreturn void bsplib_fatal(const bsplib_proc *me, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Claim the right to print the one error line; threads that lose wait for
+ * the winner's exit. */
+void bsplib_claim_error(void);
+
+/* End the superstep: the protocol of bsp_sync / bsp_end (bsplib_sync.c).
+ * kind is BSPLIB_TAG_SYNC or BSPLIB_TAG_END. */
+void bsplib_superstep_end(bsplib_proc *me, unsigned kind);
+
+/* Apply every process's pending registration ops (pid 0, inside a sync). */
+void bsplib_registrations_apply(bsplib_world *w, uint64_t superstep);
+
+/* The slot of this process's newest live registration of addr, or
+ * BSPLIB_NO_SLOT. */
+size_t bsplib_reg_find(bsplib_proc *me, const void *addr);
+
+void bsplib_world_free_tables(bsplib_world *w);
+
+#endif

@@ -1,0 +1,248 @@
+/* BSPlib SPMD: bsp_init, bsp_begin, bsp_end, bsp_abort, bsp_pid, bsp_nprocs,
+ * bsp_time — starting and stopping P processes on the machine's SPMD style.
+ *
+ * The problem (bsp.h, "Program shapes"): BSPlib lets pid 0 return from
+ * bsp_begin into the rest of its function, with the other processes running
+ * beside it, and resume alone after bsp_end. An OpenMP parallel region is a
+ * structured block, so the thread that opens it cannot leave it half-way.
+ * Solution, as MulticoreBSP for C does with POSIX threads: the original
+ * thread never enters the region. bsp_begin creates a helper thread (the
+ * "driver") that runs bspram_machine_spmd with P lanes:
+ *   - lanes 1..P−1 call the SPMD function from its start (bsp_init's spmd, or
+ *     main with the program's argc/argv for shape (b)) and join the section
+ *     at their own bsp_begin; at bsp_end they longjmp back here and return;
+ *   - lane 0 hands its component to the original thread, which returns from
+ *     bsp_begin as pid 0 and drives lane 0 (the router identifies lanes by
+ *     number, not by thread), and sleeps until pid 0 has passed bsp_end.
+ * The driver is asleep all along (a condition variable), so it costs no CPU.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/error.h"
+#include "bsp/bsplib_internal.h"
+
+_Thread_local bsplib_proc *bsplib_current;
+
+/* Set on processes 1..P−1 between entering the SPMD function and their
+ * bsp_begin, which then joins instead of starting a new section. */
+static _Thread_local bsplib_proc *bsplib_joining;
+
+/* bsp_init's arguments (process-wide: BSPlib's API forces it). */
+static void (*init_spmd)(void);
+
+/* The program's own argc/argv, for re-entering main in shape (b). glibc
+ * passes (argc, argv, envp) to ELF constructors, of the executable and of
+ * shared libraries alike. */
+static int main_argc;
+static char **main_argv;
+__attribute__((constructor)) static void bsplib_capture_args(int argc, char **argv, char **envp)
+{
+    (void)envp;
+    main_argc = argc;
+    main_argv = argv;
+}
+
+extern int main(int, char **);
+
+static atomic_flag error_claimed = ATOMIC_FLAG_INIT;
+
+void bsplib_claim_error(void)
+{
+    if (atomic_flag_test_and_set(&error_claimed))
+        for (;;)
+            pause(); /* another thread is printing its line and exiting */
+}
+
+void bsplib_fatal(const bsplib_proc *me, const char *fmt, ...)
+{
+    char line[1536];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    bsplib_claim_error();
+    if (me)
+        bspram_fatal("%s (superstep %llu, pid %u)", line, (unsigned long long)me->superstep,
+                     me->pid);
+    bspram_fatal("%s", line);
+}
+
+bsplib_proc *bsplib_me(const char *call)
+{
+    bsplib_proc *me = bsplib_current;
+    if (__builtin_expect(me == NULL, 0))
+        bsplib_fatal(NULL, "%s: called outside a bsp_begin/bsp_end section", call);
+    return me;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void bsp_init(void (*spmd)(void), int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    if (bsplib_current || bsplib_joining)
+        bsplib_fatal(bsplib_current, "bsp_init(spmd=%p): called inside a BSP section",
+                     (void *)(uintptr_t)spmd);
+    if (!spmd)
+        bsplib_fatal(NULL, "bsp_init(spmd=NULL): the SPMD function must not be NULL");
+    init_spmd = spmd;
+}
+
+/* What lane `pid` runs inside the machine's parallel region. */
+static void team_program(bspram_component *self, void *arg)
+{
+    bsplib_world *w = arg;
+    unsigned pid = (unsigned)bspram_pid(self);
+    bsplib_proc *proc = &w->procs[pid];
+    proc->self = self;
+    if (pid == 0) {
+        pthread_mutex_lock(&w->lock);
+        w->comp0 = self;
+        pthread_cond_broadcast(&w->cond);
+        while (!w->finished)
+            pthread_cond_wait(&w->cond, &w->lock);
+        pthread_mutex_unlock(&w->lock);
+        return;
+    }
+    bsplib_joining = proc;
+    if (setjmp(proc->leave) == 0) {
+        if (w->spmd)
+            w->spmd();
+        else
+            main(w->argc, w->argv);
+        bsplib_fatal(bsplib_current,
+                     "bsp_end: process %u returned from the SPMD function without calling "
+                     "bsp_end%s", pid, bsplib_joining ? " (nor bsp_begin)" : "");
+    }
+    /* Back from bsp_end through longjmp. */
+    bsplib_joining = NULL;
+    bsplib_current = NULL;
+}
+
+static void *driver_main(void *arg)
+{
+    bsplib_world *w = arg;
+    bspram_machine_spmd(w->m, team_program, w);
+    return NULL;
+}
+
+void bsp_begin(bsp_pid_t P)
+{
+    if (bsplib_joining) { /* processes 1..P−1: join the section */
+        bsplib_proc *me = bsplib_joining;
+        bsplib_joining = NULL;
+        if (P != me->p)
+            bsplib_fatal(me, "bsp_begin(P=%u): process 0 started %u processes; all must ask "
+                         "for the same P", P, me->p);
+        bsplib_current = me;
+        return;
+    }
+    if (bsplib_current)
+        bsplib_fatal(bsplib_current, "bsp_begin(P=%u): already inside a BSP section; sections "
+                     "may follow one another but not nest", P);
+    if (P == 0 || P > BSPLIB_MAX_P)
+        bsplib_fatal(NULL, "bsp_begin(P=%u): P must be in [1, %u]", P, BSPLIB_MAX_P);
+
+    bsplib_world *w = bspram_calloc(1, sizeof *w, "bsp_begin");
+    w->p = P;
+    bspram_config cfg = bspram_config_default(P);
+    cfg.threads = (int)P;
+    w->m = bspram_machine_create(&cfg);
+    bspram_machine_set_label(w->m, "bsp_sync");
+    w->label = "bsp_sync";
+    size_t bytes = ((size_t)P * sizeof(bsplib_proc) + 63) / 64 * 64;
+    w->procs = aligned_alloc(64, bytes);
+    if (!w->procs)
+        bspram_fatal("bsp_begin(P=%u): out of memory for %u processes", P, P);
+    memset(w->procs, 0, bytes);
+    for (unsigned s = 0; s < P; s++) {
+        bsplib_proc *pr = &w->procs[s];
+        pr->world = w;
+        pr->pid = s;
+        pr->p = P;
+        pr->cache_slot = BSPLIB_NO_SLOT;
+        atomic_init(&pr->landed, 0);
+    }
+    w->spmd = init_spmd;
+    w->argc = main_argc;
+    w->argv = main_argv;
+    pthread_mutex_init(&w->lock, NULL);
+    pthread_cond_init(&w->cond, NULL);
+    w->t_begin = now_seconds();
+
+    int err = pthread_create(&w->driver, NULL, driver_main, w);
+    if (err)
+        bspram_fatal("bsp_begin(P=%u): cannot start the team: %s", P, strerror(err));
+    pthread_mutex_lock(&w->lock);
+    while (!w->comp0)
+        pthread_cond_wait(&w->cond, &w->lock);
+    pthread_mutex_unlock(&w->lock);
+    bsplib_current = &w->procs[0];
+}
+
+void bsp_end(void)
+{
+    bsplib_proc *me = bsplib_me("bsp_end()");
+    bsplib_superstep_end(me, BSPLIB_TAG_END);
+    bsplib_current = NULL;
+    if (me->pid != 0)
+        longjmp(me->leave, 1);
+
+    bsplib_world *w = me->world;
+    pthread_mutex_lock(&w->lock);
+    w->finished = 1;
+    pthread_cond_broadcast(&w->cond);
+    pthread_mutex_unlock(&w->lock);
+    pthread_join(w->driver, NULL);
+    bspram_machine_destroy(w->m); /* writes BSPRAM_TRACE */
+    pthread_mutex_destroy(&w->lock);
+    pthread_cond_destroy(&w->cond);
+    for (unsigned s = 0; s < w->p; s++) {
+        free(w->procs[s].ops);
+        free(w->procs[s].queue);
+        free(w->procs[s].qcopy);
+    }
+    bsplib_world_free_tables(w);
+    free(w->procs);
+    free(w);
+}
+
+void bsp_vabort(const char *format, va_list args)
+{
+    bsplib_claim_error();
+    bspram_vfatal_raw(format, args);
+}
+
+void bsp_abort(const char *format, ...)
+{
+    va_list ap;
+    va_start(ap, format);
+    bsp_vabort(format, ap);
+}
+
+bsp_pid_t bsp_nprocs(void)
+{
+    const bsplib_proc *me = bsplib_current;
+    return me ? me->p : bspram_cores();
+}
+
+bsp_pid_t bsp_pid(void) { return bsplib_me("bsp_pid()")->pid; }
+
+double bsp_time(void)
+{
+    const bsplib_proc *me = bsplib_me("bsp_time()");
+    return now_seconds() - me->world->t_begin;
+}

@@ -1,0 +1,200 @@
+/* BSPlib: the end of a superstep (bsp_sync and bsp_end) — how one BSPlib
+ * superstep maps onto router exchanges (bsp.h, top; docs/bsplib.md).
+ *
+ *   1. Exchange "bsp_sync": puts, get requests and sends. Each process's tag
+ *      says what it brings (bsplib_internal.h); the OR tells everyone, in the
+ *      same barrier, whether a get round or a registration step follows, and
+ *      whether some process is in bsp_end while another is in bsp_sync.
+ *   2. If anyone has gets: each process serves the requests it received —
+ *      reading its own memory *before* landing any put (BSPlib: gets see the
+ *      values from before the superstep's puts) — then lands its puts and
+ *      copies its BSMP messages out of the router (the next exchange recycles
+ *      them); exchange "bsp_sync:get" delivers the replies, which land last.
+ *      Otherwise each process just lands its puts and queues its messages,
+ *      zero-copy: a payload stays valid until this process's next exchange
+ *      ends, i.e. through the whole next superstep — what bsp_hpmove needs.
+ *   3. If anyone registered or set the tag size: pid 0 checks that the
+ *      processes agree and updates the shared registration table while the
+ *      others wait in one barrier (nobody reads the table meanwhile: puts and
+ *      gets resolve addresses when issued, not at the sync).
+ *
+ * Puts land in inbox order — by source pid, then issue order (router.h) —
+ * which is BSPlib's defined order for puts to the same place. Only a process
+ * writes its own memory, so landing needs no synchronisation beyond the
+ * exchange. Race-freedom of the next superstep: another process reads this
+ * one's memory only through bsp_direct_get, which waits for `landed`.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/error.h"
+#include "bsp/bsplib_internal.h"
+
+static size_t round8(size_t n) { return (n + 7) & ~(size_t)7; }
+
+static void queue_reserve(bsplib_proc *me, size_t n)
+{
+    if (n <= me->qcap)
+        return;
+    size_t cap = me->qcap ? me->qcap : 16;
+    while (cap < n)
+        cap *= 2;
+    me->queue = bspram_realloc(me->queue, cap * sizeof *me->queue, "bsp_sync: message queue");
+    me->qcap = cap;
+}
+
+/* Serve the get requests in the inbox: reply with the bytes as they are now. */
+static void serve_gets(bsplib_proc *me, const bspram_message *in, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const unsigned char *d = in[i].data;
+        uint64_t word;
+        memcpy(&word, d, 8);
+        if (word != BSPLIB_KIND_GET)
+            continue;
+        uint64_t req[3]; /* remote source, local destination, bytes */
+        memcpy(req, d + 8, sizeof req);
+        unsigned char *out = bspram_send_buffer(me->self, in[i].src, 8 + req[2]);
+        uint64_t reply = req[2] ? req[1] : BSPLIB_KIND_NOP;
+        memcpy(out, &reply, 8);
+        if (req[2])
+            memcpy(out + 8, (const void *)(uintptr_t)req[0], req[2]);
+    }
+}
+
+/* Land the puts of the inbox in this process's memory and queue its BSMP
+ * messages (copied out of the router if `copy`). */
+static void land(bsplib_proc *me, const bspram_message *in, size_t n, int copy)
+{
+    size_t tagpad = round8(me->queue_tagsize);
+    size_t nsend = 0, copy_bytes = 0;
+    for (size_t i = 0; i < n; i++) {
+        const unsigned char *d = in[i].data;
+        uint64_t word;
+        memcpy(&word, d, 8);
+        if (word >= BSPLIB_KIND_LIMIT) {
+            memcpy((void *)(uintptr_t)word, d + 8, in[i].len - 8);
+        } else if (word == BSPLIB_KIND_SEND) {
+            nsend++;
+            copy_bytes += round8(in[i].len - 8);
+        }
+    }
+    if (!nsend)
+        return;
+    queue_reserve(me, me->qlen + nsend);
+    unsigned char *buf = NULL;
+    if (copy) {
+        if (copy_bytes > me->qcopy_cap) {
+            free(me->qcopy);
+            me->qcopy = bspram_malloc(copy_bytes, "bsp_sync: message queue payloads");
+            me->qcopy_cap = copy_bytes;
+        }
+        buf = me->qcopy;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const unsigned char *d = in[i].data;
+        uint64_t word;
+        memcpy(&word, d, 8);
+        if (word != BSPLIB_KIND_SEND)
+            continue;
+        size_t body = in[i].len - 8; /* tag (padded) and payload */
+        if (body < tagpad)
+            bsplib_fatal(me, "bsp_sync: a message from pid %u is shorter than the tag size %zu "
+                         "(internal error)", (unsigned)in[i].src, me->queue_tagsize);
+        const unsigned char *src = d + 8;
+        if (copy) { /* 8-byte aligned slots, like the router's */
+            memcpy(buf, src, body);
+            src = buf;
+            buf += round8(body);
+        }
+        bsplib_qentry *e = &me->queue[me->qlen++];
+        e->tag = src;
+        e->payload = src + tagpad;
+        e->len = body - tagpad;
+        me->qbytes += e->len;
+    }
+}
+
+static void set_label(bsplib_proc *me, const char *label)
+{
+    /* Lane 0 appends the records (router.c), so lane 0 may relabel right
+     * before an exchange (router.h, bspram_router_set_label). */
+    bsplib_world *w = me->world;
+    if (me->pid == 0 && w->label != label) {
+        bspram_router_set_label(bspram_machine_router(w->m), label);
+        w->label = label;
+    }
+}
+
+static void check_tagsizes(bsplib_world *w, uint64_t superstep)
+{
+    for (unsigned q = 1; q < w->p; q++)
+        if (w->procs[q].tagsize_next != w->procs[0].tagsize_next) {
+            bsplib_claim_error();
+            bspram_fatal("bsp_set_tagsize: processes set different tag sizes in superstep %llu: "
+                         "pid 0 has %zu, pid %u has %zu; all must set the same",
+                         (unsigned long long)superstep, w->procs[0].tagsize_next, q,
+                         w->procs[q].tagsize_next);
+        }
+}
+
+void bsplib_superstep_end(bsplib_proc *me, unsigned kind)
+{
+    bsplib_world *w = me->world;
+    unsigned tag = kind | (me->has_gets ? BSPLIB_TAG_GETS : 0) | (me->nops ? BSPLIB_TAG_REG : 0) |
+                   (me->tagsize_changed ? BSPLIB_TAG_TAGSIZE : 0);
+    set_label(me, kind == BSPLIB_TAG_END ? "bsp_end" : "bsp_sync");
+    unsigned all = bspram_sync(me->self, tag);
+    if ((all & BSPLIB_TAG_END) && (all & BSPLIB_TAG_SYNC)) {
+        if (kind == BSPLIB_TAG_END)
+            bsplib_fatal(me, "bsp_end(): this process reached bsp_end while other processes are "
+                         "in bsp_sync; all must sync equally often");
+        /* The processes in bsp_end report it (one line); this one waits for
+         * the exit that ends every thread. */
+        for (;;)
+            pause();
+    }
+
+    /* The queue of the last superstep is gone; this one's starts empty. */
+    me->qlen = me->qpos = 0;
+    me->qbytes = 0;
+    me->queue_tagsize = me->tagsize;
+
+    const bspram_message *in;
+    size_t n = bspram_inbox(me->self, &in);
+    if (all & BSPLIB_TAG_GETS) {
+        serve_gets(me, in, n);
+        land(me, in, n, 1);
+        set_label(me, "bsp_sync:get");
+        bspram_sync(me->self, 0);
+        n = bspram_inbox(me->self, &in);
+        land(me, in, n, 0); /* only replies: puts into this process's memory */
+    } else {
+        land(me, in, n, 0);
+    }
+    me->has_gets = 0;
+
+    if (all & (BSPLIB_TAG_REG | BSPLIB_TAG_TAGSIZE)) {
+        if (me->pid == 0) {
+            if (all & BSPLIB_TAG_TAGSIZE)
+                check_tagsizes(w, me->superstep);
+            if (all & BSPLIB_TAG_REG)
+                bsplib_registrations_apply(w, me->superstep);
+        }
+        bspram_router_barrier(bspram_machine_router(w->m), 0);
+        me->nops = 0;
+        me->cache_addr = NULL;
+        me->cache_slot = BSPLIB_NO_SLOT;
+    }
+    me->tagsize = me->tagsize_next;
+    me->tagsize_changed = 0;
+    me->superstep++;
+    atomic_store_explicit(&me->landed, me->superstep, memory_order_release);
+}
+
+void bsp_sync(void)
+{
+    bsplib_proc *me = bsplib_me("bsp_sync()");
+    bsplib_superstep_end(me, BSPLIB_TAG_SYNC);
+}

@@ -1,0 +1,49 @@
+/* bspram — the machine's measured BSP parameters, as `bspram probe` saved them.
+ *
+ * The probe (tools/cmd_probe.c) measures g and l the textbook way — Bisseling,
+ * "Parallel Scientific Computation" (2nd ed., 2020), §1.6, program bspbench:
+ * time h-relations of single-word puts for h = 0..H and fit t(h) = l + g·h by
+ * least squares — and saves them in a small "key = value" text file:
+ *     $BSPRAM_PARAMS if set, else $XDG_CONFIG_HOME/bspram/params, else
+ *     ~/.config/bspram/params.
+ */
+#ifndef BSPRAM_BSP_PARAMS_H
+#define BSPRAM_BSP_PARAMS_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Everything the probe saves. g and l are per superstep of the router, so
+ * they plug into Σ (w + g·h + l) of bspram_machine_predicted_cost with h the
+ * record's byte h-relation (h_bytes). */
+typedef struct bspram_params {
+    unsigned p;                /* processes the probe ran with */
+    double g_ns_per_byte;      /* g per byte of the router's h-relation */
+    double g_ns_per_word;      /* g per 8-byte put (what bspbench reports) */
+    double l_ns;               /* l per bsp_sync */
+    double flops_per_ns;       /* measured DAXPY rate r (flop per ns) */
+    double g_flops_per_word;   /* g·r */
+    double l_flops;            /* l·r */
+    double bytes_per_put;      /* router bytes of one single-word put */
+} bspram_params;
+
+/* The file the parameters live in (see above), written to buf. Returns 0, or
+ * −1 if no location is known (no $HOME) or buf is too small. */
+int bspram_params_path(char *buf, size_t len);
+
+/* Load the saved g (ns per byte of the router's byte h-relation) and l (ns
+ * per superstep). Returns 0, or −1 if there is no parameter file or it lacks
+ * them (the outputs are then untouched). Either pointer may be NULL. */
+int bspram_params_load(double *g_ns_per_byte, double *l_ns);
+
+/* Read or write the whole set. Return 0, or −1 (errno set on I/O errors). */
+int bspram_params_read(bspram_params *out);
+int bspram_params_save(const bspram_params *params);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
