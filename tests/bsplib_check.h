@@ -1,0 +1,37 @@
+/* Helpers for the BSPlib tests: checks from inside BSP processes (threads),
+ * and the process counts every classic program is run with. */
+#ifndef BSPRAM_TESTS_BSPLIB_CHECK_H
+#define BSPRAM_TESTS_BSPLIB_CHECK_H
+
+#include <stdatomic.h>
+#include <stdio.h>
+
+#include "check.h"
+
+/* The process counts of issue 3: odd, even, and oversubscribed (P = 64). */
+static const unsigned bsplib_test_ps[] = {1, 2, 3, 4, 8, 64};
+#define BSPLIB_TEST_NPS (sizeof bsplib_test_ps / sizeof bsplib_test_ps[0])
+
+/* CHECK's counters are plain ints of the main thread; processes count their
+ * failures here, and the main thread checks the total after bsp_end. */
+static atomic_int spmd_failures;
+
+#define SPMD_CHECK(cond)                                                                  \
+    do {                                                                                  \
+        if (!(cond)) {                                                                    \
+            atomic_fetch_add(&spmd_failures, 1);                                          \
+            fprintf(stderr, "%s:%d: SPMD_CHECK failed on pid %u: %s\n", __FILE__, __LINE__, \
+                    bsp_pid(), #cond);                                                    \
+        }                                                                                 \
+    } while (0)
+
+/* After a section: one CHECK that no process failed; reset. */
+#define CHECK_SPMD(what)                                                                  \
+    do {                                                                                  \
+        int f_ = atomic_exchange(&spmd_failures, 0);                                      \
+        if (f_)                                                                           \
+            fprintf(stderr, "%s: %d failed checks in the processes\n", (what), f_);       \
+        CHECK(f_ == 0);                                                                   \
+    } while (0)
+
+#endif

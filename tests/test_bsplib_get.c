@@ -1,0 +1,68 @@
+/* bsp_get, bsp_hpget and bsp_direct_get: all-to-all by gets for every P;
+ * a get sees the value from before the same superstep's puts; self-gets;
+ * a direct get sees the previous sync's puts. */
+#include <bsp.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "bsplib_check.h"
+
+static unsigned P;
+
+static void spmd(void)
+{
+    bsp_begin(P);
+    const unsigned p = bsp_nprocs(), s = bsp_pid();
+
+    /* all-to-all: process s holds row[t] = 1000*s + t; t fetches it */
+    uint64_t *row = malloc(p * sizeof *row), *got = calloc(p, sizeof *got);
+    for (unsigned t = 0; t < p; t++)
+        row[t] = 1000u * s + t;
+    bsp_push_reg(row, p * sizeof *row);
+    bsp_sync();
+    for (unsigned t = 0; t < p; t++)
+        (t % 2 ? bsp_hpget : bsp_get)(t, row, s * sizeof *row, &got[t], sizeof *got);
+    SPMD_CHECK(got[(s + 1) % p] == 0 || p == 1); /* nothing arrives before the sync */
+    bsp_sync();
+    for (unsigned t = 0; t < p; t++)
+        SPMD_CHECK(got[t] == 1000u * t + s);
+
+    /* gets are served before puts land: everybody overwrites the cell of the
+     * next process and reads it in the same superstep */
+    uint64_t cell = 10 + s, before = 0;
+    bsp_push_reg(&cell, sizeof cell);
+    bsp_sync();
+    const unsigned next = (s + 1) % p;
+    uint64_t v = 500 + s;
+    bsp_put(next, &v, &cell, 0, sizeof v);
+    bsp_get(next, &cell, 0, &before, sizeof before);
+    bsp_sync();
+    SPMD_CHECK(before == 10 + next);
+    SPMD_CHECK(cell == 500 + (s + p - 1) % p);
+
+    /* direct get: reads now what the last sync left there */
+    uint64_t direct = 0;
+    bsp_direct_get(next, &cell, 0, &direct, sizeof direct);
+    SPMD_CHECK(direct == 500 + s);
+    bsp_get(s, &cell, 0, &direct, 0); /* a 0-byte self-get changes nothing */
+    bsp_sync();
+    SPMD_CHECK(direct == 500 + s);
+
+    bsp_pop_reg(&cell);
+    bsp_pop_reg(row);
+    bsp_sync();
+    free(row);
+    free(got);
+    bsp_end();
+}
+
+int main(int argc, char **argv)
+{
+    bsp_init(spmd, argc, argv);
+    for (size_t k = 0; k < BSPLIB_TEST_NPS; k++) {
+        P = bsplib_test_ps[k];
+        spmd();
+        CHECK_SPMD("gets");
+    }
+    return check_report("test_bsplib_get");
+}
