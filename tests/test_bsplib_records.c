@@ -1,0 +1,89 @@
+/* Every BSPlib superstep lands in the machine's records, and BSPRAM_TRACE
+ * writes them at bsp_end. Expected rows follow from the message format that
+ * bsp.h documents (a put of n bytes is 8 + n bytes, a get request 32 and its
+ * reply 8 + n, a send 8 + ⌈tag⌉₈ + n), worked out by hand for P = 4. */
+#include <bsp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bsplib_check.h"
+
+static void spmd(void)
+{
+    bsp_begin(4);
+    const unsigned s = bsp_pid(), next = (s + 1) % 4;
+    uint64_t cell = s, got = 0;
+    bsp_push_reg(&cell, sizeof cell);
+    bsp_sync(); /* row 0: nothing moves */
+    bsp_put(next, &cell, &cell, 0, sizeof cell);
+    bsp_sync(); /* row 1: 4 puts of 16 bytes */
+    bsp_get(next, &cell, 0, &got, sizeof got);
+    bsp_sync(); /* rows 2, 3: 4 requests of 32 bytes, then 4 replies of 16 */
+    bsp_send(0, NULL, "abc", 3);
+    bsp_sync(); /* row 4: 4 sends of 11 bytes, all to pid 0 */
+    bsp_pop_reg(&cell);
+    bsp_end(); /* row 5 */
+}
+
+struct row {
+    char label[32];
+    unsigned long long messages, bytes, q, r, charge, h_bytes, max_message;
+};
+
+int main(int argc, char **argv)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/bspram_test_records_%d.csv", (int)getpid());
+    setenv("BSPRAM_TRACE", path, 1);
+    bsp_init(spmd, argc, argv);
+    spmd();
+    CHECK_SPMD("records");
+
+    static const struct row expect[] = {
+        {"bsp_sync", 0, 0, 0, 0, 0, 0, 0},
+        {"bsp_sync", 4, 64, 1, 1, 1, 16, 16},
+        {"bsp_sync", 4, 128, 1, 1, 1, 32, 32},
+        {"bsp_sync:get", 4, 64, 1, 1, 1, 16, 16},
+        {"bsp_sync", 4, 44, 1, 4, 4, 44, 11},
+        {"bsp_end", 0, 0, 0, 0, 0, 0, 0},
+    };
+    FILE *f = fopen(path, "r");
+    CHECK(f != NULL);
+    if (!f)
+        return check_report("test_bsplib_records");
+    char line[512];
+    CHECK(fgets(line, sizeof line, f) != NULL);
+    static const char header[] = "machine,superstep,label,messages,bytes,q,r,charge,h_bytes,max_message,";
+    CHECK(strncmp(line, header, sizeof header - 1) == 0);
+    size_t n = 0;
+    while (fgets(line, sizeof line, f)) {
+        struct row got;
+        unsigned machine;
+        unsigned long long step;
+        int k = sscanf(line, "%u,%llu,%31[^,],%llu,%llu,%llu,%llu,%llu,%llu,%llu", &machine, &step,
+                       got.label, &got.messages, &got.bytes, &got.q, &got.r, &got.charge,
+                       &got.h_bytes, &got.max_message);
+        CHECK_EQ_U64(k, 10);
+        CHECK(n < sizeof expect / sizeof expect[0]);
+        if (k != 10 || n >= sizeof expect / sizeof expect[0])
+            break;
+        const struct row *e = &expect[n];
+        CHECK_EQ_U64(step, n);
+        CHECK(strcmp(got.label, e->label) == 0);
+        CHECK_EQ_U64(got.messages, e->messages);
+        CHECK_EQ_U64(got.bytes, e->bytes);
+        CHECK_EQ_U64(got.q, e->q);
+        CHECK_EQ_U64(got.r, e->r);
+        CHECK_EQ_U64(got.charge, e->charge);
+        CHECK_EQ_U64(got.h_bytes, e->h_bytes);
+        CHECK_EQ_U64(got.max_message, e->max_message);
+        n++;
+    }
+    CHECK_EQ_U64(n, sizeof expect / sizeof expect[0]);
+    fclose(f);
+    unlink(path);
+    return check_report("test_bsplib_records");
+}
