@@ -1,0 +1,218 @@
+/* bspram — multi-phase combining (Valiant 1992) on the bulk BSP machine.
+ *
+ * A batch is a set of requests (address, species, value) issued by the p
+ * components. bspram_combine carries them to the owners of their addresses
+ * through the router in m phases given by a basis sequence (b_1..b_m), one
+ * superstep per phase (Valiant §2):
+ *
+ *   phase i: every component combines the requests it holds by destination
+ *   address (and species) into one, then sends each to component
+ *       h_i(t)·(b_{i+1}⋯b_m) + k,     h_i(t) = H(t) div (b_{i+1}⋯b_m),
+ *   with k random per request and phase (spread RANDOM; counter-based, a pure
+ *   function of (seed, phase, component, group index)) or k_i*(s) = s mod
+ *   (b_{i+1}⋯b_m) with s the sending component (spread SOURCE).
+ *
+ * After phase m the requests for t have met at H(t). For a segment with a
+ * physical layout (segment.h) the engine delivers to owner(t) either in one
+ * extra phase m+1 (PHYSICAL_EXTRA_PHASE) or by sending phase m straight to
+ * owner(t) (PHYSICAL_DIRECT_LAST) — Valiant §5. The owner combines once more,
+ * answers reads, then applies the updates.
+ *
+ * Reverse flow (§2, §5): every combining point stores the sources it merged
+ * for reads and fetch-and-ops; the answers travel back along the same tree,
+ * one superstep per level, and each requester gets its own answer.
+ *
+ * Species and their meaning at one cell, for one batch:
+ *   READ                 returns the cell's value before the batch.
+ *   WRITE  ARBITRARY     one of the written values: the request with the least
+ *                        bspram_random2(seed, origin, request index) wins
+ *                        (ties, probability 2^-64, by least value).
+ *          PRIORITY      the request of the lowest origin component wins (then
+ *                        the lowest request index within that component).
+ *          COMMON        all written values must be equal; if two differ the
+ *                        batch is a fatal error naming the address and two
+ *                        origins that disagree.
+ *   REDUCE op            cell ← cell ⊕ (⊕ of the values).
+ *   FETCH  op            cell ← cell ⊕ (⊕ of the values), and each requester
+ *                        gets cell_before ⊕ (the values that precede its own in
+ *                        the combining order) — multiprefix, like the
+ *                        Ultracomputer's fetch-and-add. The order is the
+ *                        combining tree's: at each combining point, the order
+ *                        of arrival (source component, then issue), so it is
+ *                        a pure function of the seed, the same for any T.
+ * Reads may be mixed with one update species per cell in a batch; reads see
+ * memory before the batch's updates. Two different update species (e.g. a
+ * write and a sum, or sum and max) at one cell in one batch are a fatal error
+ * naming the address and the origins of both.
+ *
+ * Values are 64-bit words: int64, uint64 or the bits of an IEEE double; a
+ * cell of w < 8 bytes stores (and a read returns) the low w bytes; REDUCE and
+ * FETCH need w = 8. For doubles, and/or/xor are logical (non-zero is true,
+ * the result is 1.0 or 0.0). Floating-point sum and product are exact only
+ * when every partial result is representable (the grouping is the tree's).
+ *
+ * Cost (every figure from the router's records, never from a formula): the
+ * batch runs M forward supersteps (M = m, or m+1 with an extra physical
+ * phase) labelled "combine:forward:i" and, if it holds a READ or FETCH, M
+ * reverse supersteps "combine:reverse:j"; forward phase i is charged
+ * max(q_i, r_i). Local work per component and phase is O(messages held)
+ * expected (hash grouping). Messages are 32 bytes forward, 16 bytes back.
+ *
+ * Errors are fatal (base/error.h): one line, exit status 1.
+ */
+#ifndef BSPRAM_COMBINE_COMBINE_H
+#define BSPRAM_COMBINE_COMBINE_H
+
+#include <stdint.h>
+
+#include "bsp/machine.h"
+#include "hash/basis.h"
+#include "hash/segment.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- operations ---- */
+
+typedef enum { BSPRAM_TYPE_I64 = 0, BSPRAM_TYPE_U64 = 1, BSPRAM_TYPE_F64 = 2 } bspram_type;
+typedef enum {
+    BSPRAM_OP_SUM = 0, BSPRAM_OP_PROD, BSPRAM_OP_MIN, BSPRAM_OP_MAX,
+    BSPRAM_OP_AND, BSPRAM_OP_OR, BSPRAM_OP_XOR
+} bspram_op_kind;
+
+#define BSPRAM_BUILTIN_OPS 21   /* 7 operations × 3 types */
+#define BSPRAM_MAX_OPS 32       /* built-in + user-defined */
+
+/* The id of a built-in operation: kind + 7·type. */
+static inline unsigned bspram_op_builtin(bspram_op_kind kind, bspram_type type)
+{
+    return (unsigned)kind + 7u * (unsigned)type;
+}
+
+/* Parse "sum", "prod", "min", "max", "and", "or", "xor" followed by ":i64",
+ * ":u64" or ":f64" (default i64), e.g. "max:f64". Returns the id or −1. */
+int bspram_op_parse(const char *name);
+/* "sum:i64", …; NULL for an id that is not built in. */
+const char *bspram_op_name(unsigned op);
+/* The identity of a built-in operation (0 for sum, 1 for prod, …). */
+uint64_t bspram_op_identity(unsigned op);
+/* a ⊕ b for a built-in operation (the sequential definition). */
+uint64_t bspram_op_apply(unsigned op, uint64_t a, uint64_t b);
+
+/* A user-defined commutative, associative operation with an identity on
+ * 64-bit words. The engine trusts commutativity and associativity (results
+ * depend on the combining order otherwise). */
+typedef uint64_t (*bspram_user_op_fn)(uint64_t a, uint64_t b, void *ctx);
+
+/* ---- species: one byte per request ---- */
+
+/* Request kinds (species with their policy or operation):
+ *   0            READ
+ *   1, 2, 3      WRITE arbitrary, priority, common
+ *   32 + op      REDUCE with operation op (op < BSPRAM_MAX_OPS)
+ *   64 + op      FETCH-and-op with operation op                               */
+enum {
+    BSPRAM_READ = 0,
+    BSPRAM_WRITE_ARBITRARY = 1,
+    BSPRAM_WRITE_PRIORITY = 2,
+    BSPRAM_WRITE_COMMON = 3
+};
+static inline uint8_t bspram_kind_reduce(unsigned op) { return (uint8_t)(32u + op); }
+static inline uint8_t bspram_kind_fetch(unsigned op) { return (uint8_t)(64u + op); }
+
+/* One request. `value` is ignored for READ. */
+typedef struct bspram_request {
+    uint64_t address;
+    uint64_t value;
+    uint8_t kind;
+} bspram_request;
+
+/* ---- the combiner ---- */
+
+typedef enum { BSPRAM_SPREAD_RANDOM = 0, BSPRAM_SPREAD_SOURCE = 1 } bspram_spread;
+typedef enum { BSPRAM_PHYSICAL_EXTRA_PHASE = 0, BSPRAM_PHYSICAL_DIRECT_LAST = 1 } bspram_physical;
+
+/* How the basis is chosen (combine/strategy.c):
+ *   FIXED     the given basis.
+ *   AUTO      bspram_basis_auto(p, degree_hint) (0 = no hint).
+ *   ADAPTIVE  a basis of bspram_basis_adaptive(p), where a group that has
+ *             met no other request of its address by the end of a phase
+ *             i ≥ 1 (it still stands for exactly one original request) skips
+ *             the remaining combining phases and goes straight to its owner;
+ *             no degree knowledge, every superstep counted. */
+typedef enum { BSPRAM_STRATEGY_FIXED = 0, BSPRAM_STRATEGY_AUTO = 1, BSPRAM_STRATEGY_ADAPTIVE = 2 } bspram_strategy;
+
+typedef struct bspram_combine_options {
+    bspram_strategy strategy;
+    bspram_basis basis;         /* FIXED: the basis (product p) */
+    uint64_t degree_hint;       /* AUTO: the expected degree, 0 if unknown */
+    bspram_spread spread;
+    bspram_physical physical;
+    uint64_t seed;              /* spreading and arbitrary-write winners */
+} bspram_combine_options;
+
+/* Options: FIXED one-phase basis (p), RANDOM spread, extra physical phase, seed 0. */
+bspram_combine_options bspram_combine_defaults(uint64_t p);
+
+typedef struct bspram_combiner bspram_combiner;
+
+/* A combiner for machine m over address space s (same p). Errors: p of the
+ * machine and the space differ; FIXED basis whose product is not p. */
+bspram_combiner *bspram_combiner_create(bspram_machine *m, bspram_space *s,
+                                        const bspram_combine_options *o);
+void bspram_combiner_destroy(bspram_combiner *c);
+
+/* Replace the options (same rules as create). */
+void bspram_combiner_set_options(bspram_combiner *c, const bspram_combine_options *o);
+
+/* Register a user operation with its identity; returns its id (≥ 21), usable
+ * with bspram_kind_reduce / bspram_kind_fetch. Errors: more than
+ * BSPRAM_MAX_OPS − 21 user operations; fn NULL. */
+unsigned bspram_combiner_add_op(bspram_combiner *c, const char *name, bspram_user_op_fn fn,
+                                void *ctx, uint64_t identity);
+
+/* What a batch cost, read back from the router's records. */
+typedef struct bspram_combine_stats {
+    unsigned phases;            /* M forward supersteps */
+    unsigned reverse_phases;    /* M or 0 */
+    bspram_basis basis;         /* the basis used (after AUTO / ADAPTIVE) */
+    uint64_t forward_charge[BSPRAM_MAX_PHASES + 1]; /* [1..M]: max(q_i, r_i) */
+    uint64_t forward_q[BSPRAM_MAX_PHASES + 1];
+    uint64_t forward_r[BSPRAM_MAX_PHASES + 1];
+    uint64_t forward_messages[BSPRAM_MAX_PHASES + 1];
+    uint64_t reverse_charge[BSPRAM_MAX_PHASES + 1]; /* [1..M] */
+    uint64_t charge;            /* Σ forward charges */
+    uint64_t reverse_total;     /* Σ reverse charges */
+    uint64_t first_record;      /* index of the batch's first record in the log */
+} bspram_combine_stats;
+
+/* Run one batch. Component c issues requests[first[c] .. first[c+1]) (first
+ * has p+1 entries, non-decreasing, first[0] = 0); answers of READ and FETCH
+ * requests go to results[same index] (results may be NULL if the batch has
+ * none; other entries are left untouched). stats may be NULL.
+ * Must be called from outside the machine's supersteps.
+ * Errors (fatal): an address outside every live segment or a segment index
+ * out of range; an unknown kind or operation; REDUCE/FETCH on a cell of
+ * w ≠ 8; a common-write conflict; two update species at one cell; results
+ * NULL with a READ or FETCH present.
+ * Cost: see the top of this file. */
+void bspram_combine(bspram_combiner *c, const bspram_request *requests, const uint64_t *first,
+                    uint64_t *results, bspram_combine_stats *stats);
+
+/* ---- basis choice (combine/strategy.c) ---- */
+
+/* A good basis for p components and an expected degree (0 = unknown).
+ * For p = 4096 it follows Valiant's Table 2 (one phase for degree ≤ 8) and,
+ * with no hint, his compromise (32,16,8) of Table 3. For other p: one phase
+ * for degree ≤ 8; otherwise a first phase that spreads each group over about
+ * degree/8 components, then phases of radix ≤ 8. Never fails for p ≥ 1. */
+bspram_basis bspram_basis_auto(uint64_t p, uint64_t degree_hint);
+
+/* The basis the ADAPTIVE strategy runs (for p = 4096: 16x16x16). */
+bspram_basis bspram_basis_adaptive(uint64_t p);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,117 @@
+/* Basis selection (kept apart from the engine, as MPICH keeps algorithm
+ * selection apart from the algorithms).
+ *
+ * Valiant §4, Table 2: for p = 2^12 and v = 2^17 the best basis sequences
+ * per degree spread each group over about degree/8 components in phase 1
+ * and then combine with radix 4–8; for degree ≤ 8 one phase is best
+ * (Table 1: factor ≤ 1.9). With no knowledge of the degree, his compromise
+ * is (32,16,8) (Table 3). */
+#include <stdint.h>
+
+#include "base/error.h"
+#include "combine/combine.h"
+
+static bspram_basis make(uint64_t p, unsigned m, const uint64_t *b)
+{
+    bspram_basis out;
+    char err[160];
+    if (bspram_basis_make(&out, p, m, b, err, sizeof err))
+        bspram_fatal("bspram_basis_auto: internal error: %s", err);
+    return out;
+}
+
+static bspram_basis one_phase(uint64_t p)
+{
+    return make(p, 1, &p);
+}
+
+/* The largest divisor of n that is ≤ limit (≥ 1). */
+static uint64_t divisor_at_most(uint64_t n, uint64_t limit)
+{
+    for (uint64_t d = limit < n ? limit : n; d > 1; d--)
+        if (n % d == 0)
+            return d;
+    return 1;
+}
+
+/* The divisor of p nearest to target in log scale. */
+static uint64_t divisor_near(uint64_t p, uint64_t target)
+{
+    uint64_t best = 1;
+    double bestd = 1e300;
+    for (uint64_t d = 1; d <= p && d <= 4 * target + 4; d++) {
+        if (p % d)
+            continue;
+        double r = (double)d > (double)target ? (double)d / (double)target : (double)target / (double)d;
+        if (r < bestd) {
+            bestd = r;
+            best = d;
+        }
+    }
+    return best;
+}
+
+/* Split s (the spread after phase 1) into phases of radix ≤ 8, largest first. */
+static bspram_basis with_spread(uint64_t p, uint64_t s)
+{
+    uint64_t b[BSPRAM_MAX_PHASES];
+    unsigned m = 0;
+    b[m++] = p / s;
+    uint64_t rest = s;
+    while (rest > 1 && m < BSPRAM_MAX_PHASES) {
+        uint64_t d = divisor_at_most(rest, 8);
+        if (d == 1)
+            d = rest; /* a prime above 8: one phase of that radix */
+        b[m++] = d;
+        rest /= d;
+    }
+    if (rest > 1)
+        b[m - 1] *= rest;
+    return make(p, m, b);
+}
+
+bspram_basis bspram_basis_auto(uint64_t p, uint64_t degree)
+{
+    if (p == 0)
+        bspram_fatal("bspram_basis_auto(p=0): p must be >= 1");
+    if (p == 4096) {
+        static const uint64_t t2[][5] = {
+            /* degree ≥ key: basis (Valiant Table 2) */
+            {4096, 8, 8, 8, 8},   {2048, 16, 8, 8, 4}, {512, 32, 8, 4, 4}, {256, 128, 8, 4, 0},
+            {128, 256, 4, 4, 0},  {64, 512, 8, 0, 0},  {16, 1024, 4, 0, 0}};
+        if (degree == 0) {
+            static const uint64_t c[3] = {32, 16, 8};
+            return make(p, 3, c);
+        }
+        if (degree <= 8)
+            return one_phase(p);
+        for (unsigned i = 0; i < sizeof t2 / sizeof t2[0]; i++)
+            if (degree >= t2[i][0] || i + 1 == sizeof t2 / sizeof t2[0]) {
+                unsigned m = 0;
+                while (m < 4 && t2[i][m + 1])
+                    m++;
+                return make(p, m, &t2[i][1]);
+            }
+    }
+    if (degree != 0 && degree <= 8)
+        return one_phase(p);
+    if (degree == 0) {
+        /* No hint: about three phases of radix ≈ p^(1/3) (Valiant's compromise
+         * at p = 4096 is (32,16,8)); one phase for small machines. */
+        if (p <= 64)
+            return one_phase(p);
+        uint64_t s = divisor_near(p, (uint64_t)(p / 32 ? p / 32 : 1));
+        return with_spread(p, s);
+    }
+    uint64_t target = degree / 8 ? degree / 8 : 1;
+    return with_spread(p, divisor_near(p, target));
+}
+
+bspram_basis bspram_basis_adaptive(uint64_t p)
+{
+    if (p == 4096) {
+        static const uint64_t b[3] = {16, 16, 16};
+        return make(p, 3, b);
+    }
+    return bspram_basis_auto(p, 0);
+}

@@ -1,0 +1,76 @@
+/* bspram — Valiant's experiment (§4): performance factor against degree.
+ *
+ * Patterns (§4): degree d means v/d addresses with d requests each; every
+ * component issues q = v/p requests, to q distinct addresses. Here request
+ * slot s of component c is x = s·p + c and goes to cell x div d of one
+ * hashed segment, with value x + 1 (a REDUCE sum:u64); for d ≤ p the d
+ * requests of a cell come from d distinct components, and those of one
+ * component go to distinct cells.
+ *
+ * A run draws a new hash function H (Valiant draws the h_i anew for every
+ * pattern), runs the one-phase degree-1 pattern (the baseline, ≈ 54.4 at
+ * p = 2^12, v = 2^17) and then every entry, on the same address space, and
+ * checks every cell against a sequential fold of the pattern. The factor of
+ * an entry is its mean total charge over the runs divided by the baseline's
+ * mean charge; its phase factors are its mean phase charges divided by the
+ * same. All charges are the router's records.
+ *
+ * Deterministic: a pure function of (p, v, entries, runs, seed, hash kind,
+ * spread), for any thread count.
+ */
+#ifndef BSPRAM_COMBINE_TABLE_H
+#define BSPRAM_COMBINE_TABLE_H
+
+#include <stdint.h>
+
+#include "combine/combine.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct bspram_table_entry {
+    /* input */
+    char basis_text[64];          /* as the user wrote it: "8x8x8x8", "4096", "auto", "adaptive" */
+    bspram_strategy strategy;
+    bspram_basis basis;           /* FIXED */
+    uint64_t degree_hint;         /* AUTO: the hint; BSPRAM_TABLE_HINT_DEGREE = the row's degree */
+    uint64_t degree;
+    /* output */
+    unsigned phases;
+    double phase_charge[BSPRAM_MAX_PHASES + 1]; /* [1..phases], mean over runs */
+    double total;                 /* mean total charge */
+    char chosen[64];              /* the basis run (AUTO/ADAPTIVE), formatted */
+} bspram_table_entry;
+
+#define BSPRAM_TABLE_HINT_DEGREE UINT64_MAX
+
+typedef struct bspram_table_config {
+    uint64_t p, v;
+    uint64_t runs;
+    uint64_t seed;
+    int threads;
+    bspram_spread spread;
+    bspram_hash_kind hash;
+} bspram_table_config;
+
+/* Check (p, v, d) as a §4 pattern: returns 0, or −1 with a one-line reason
+ * (v not a multiple of p, d = 0, d > p, d not dividing v). */
+int bspram_pattern_check(uint64_t p, uint64_t v, uint64_t d, char *err, size_t err_len);
+
+/* Fill requests[0..v) and first[0..p] with the degree-d pattern on segment
+ * seg of s (kind = REDUCE sum:u64). The pattern must pass the check. */
+void bspram_pattern_fill(const bspram_space *s, uint32_t seg, uint64_t p, uint64_t v, uint64_t d,
+                         bspram_request *requests, uint64_t *first);
+
+/* Run the experiment; fills the outputs of entries[0..n) and *baseline (the
+ * mean one-phase degree-1 charge). Errors (fatal): a bad pattern; a cell
+ * that differs from the sequential reference ("verification failed").
+ * Cost: runs · (1 + n) batches of v requests. */
+void bspram_table_run(const bspram_table_config *cfg, bspram_table_entry *entries, size_t n,
+                      double *baseline);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,285 @@
+/* The hashed global address space (segment.h): segments, owners, and the
+ * owners' local storage — one open-addressing table per component per
+ * hashed segment (Valiant §2's hashed memory), or contiguous block/cyclic
+ * storage for the physical layouts of §5. */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/error.h"
+#include "hash/segment.h"
+
+typedef struct segment {
+    int live;
+    uint64_t n;
+    unsigned w;
+    bspram_layout layout;
+    /* hashed: owner c's table is slots [tstart[c], tstart[c+1]), a power of
+     * two in size; key[slot] = index + 1 (0 = empty); cell bytes at slot·w. */
+    uint64_t *tstart;
+    uint64_t *key;
+    unsigned char *bytes;
+    uint64_t block; /* block layout: cells per owner, ceil(n/p); cyclic: rows */
+} segment;
+
+struct bspram_space {
+    uint64_t p;
+    bspram_hash hash;
+    segment *segs; /* segs[1..nsegs-1]; segs[0] unused */
+    uint32_t nsegs, cap;
+};
+
+bspram_space *bspram_space_create(uint64_t p, bspram_hash_kind kind, uint64_t seed)
+{
+    if (p == 0 || p > (UINT64_C(1) << 31))
+        bspram_fatal("bspram_space_create(p=%" PRIu64 "): p must be in [1, 2147483648]", p);
+    bspram_space *s = bspram_calloc(1, sizeof *s, "bspram_space_create");
+    s->p = p;
+    bspram_hash_init(&s->hash, kind, seed);
+    s->nsegs = 1;
+    return s;
+}
+
+static void segment_release(segment *g)
+{
+    free(g->tstart);
+    free(g->key);
+    free(g->bytes);
+    memset(g, 0, sizeof *g);
+}
+
+void bspram_space_destroy(bspram_space *s)
+{
+    if (!s)
+        return;
+    for (uint32_t i = 1; i < s->nsegs; i++)
+        segment_release(&s->segs[i]);
+    free(s->segs);
+    free(s);
+}
+
+uint64_t bspram_space_p(const bspram_space *s) { return s->p; }
+const bspram_hash *bspram_space_hash(const bspram_space *s) { return &s->hash; }
+
+static uint64_t pow2_at_least(uint64_t x)
+{
+    uint64_t c = 1;
+    while (c < x)
+        c <<= 1;
+    return c;
+}
+
+/* Build the owners' tables of a hashed segment: count cells per owner, give
+ * owner c a table of the least power of two ≥ 2·count (load ≤ 1/2, so a
+ * lookup probes O(1) slots in expectation), then insert. */
+static void hashed_build(const bspram_space *s, segment *g, uint32_t seg,
+                         const unsigned char *old_values /* n·w bytes by index, or NULL */)
+{
+    uint64_t p = s->p, n = g->n;
+    uint64_t *hv = bspram_malloc(n * sizeof *hv, "bspram_segment_alloc");
+    uint64_t *count = bspram_calloc(p + 1, sizeof *count, "bspram_segment_alloc");
+    uint64_t base = (uint64_t)seg << BSPRAM_SEGMENT_SHIFT;
+    for (uint64_t i = 0; i < n; i++) {
+        hv[i] = bspram_hash64(&s->hash, base + i);
+        count[bspram_reduce(hv[i], p)]++;
+    }
+    g->tstart = bspram_malloc((p + 1) * sizeof *g->tstart, "bspram_segment_alloc");
+    uint64_t total = 0;
+    for (uint64_t c = 0; c < p; c++) {
+        g->tstart[c] = total;
+        total += count[c] ? pow2_at_least(2 * count[c]) : 0;
+    }
+    g->tstart[p] = total;
+    g->key = bspram_calloc(total ? total : 1, sizeof *g->key, "bspram_segment_alloc");
+    g->bytes = bspram_calloc(total ? total : 1, g->w, "bspram_segment_alloc");
+    for (uint64_t i = 0; i < n; i++) {
+        uint64_t c = bspram_reduce(hv[i], p);
+        uint64_t first = g->tstart[c], mask = g->tstart[c + 1] - first - 1;
+        uint64_t pos = hv[i] & mask;
+        while (g->key[first + pos])
+            pos = (pos + 1) & mask;
+        g->key[first + pos] = i + 1;
+        if (old_values)
+            memcpy(g->bytes + (first + pos) * g->w, old_values + i * g->w, g->w);
+    }
+    free(count);
+    free(hv);
+}
+
+uint32_t bspram_segment_alloc(bspram_space *s, uint64_t n, unsigned w, bspram_layout layout)
+{
+    if (n == 0 || n > BSPRAM_SEGMENT_MAX_CELLS)
+        bspram_fatal("bspram_segment_alloc(n=%" PRIu64 ", w=%u): n must be in [1, 2^40]", n, w);
+    if (w < 1 || w > 8)
+        bspram_fatal("bspram_segment_alloc(n=%" PRIu64 ", w=%u): w must be in [1, 8] bytes", n, w);
+    if (layout != BSPRAM_LAYOUT_HASHED && layout != BSPRAM_LAYOUT_BLOCK &&
+        layout != BSPRAM_LAYOUT_CYCLIC)
+        bspram_fatal("bspram_segment_alloc(n=%" PRIu64 ", w=%u, layout=%d): unknown layout; "
+                     "valid: 0 (hashed), 1 (block), 2 (cyclic)", n, w, (int)layout);
+    uint32_t seg = 0;
+    for (uint32_t i = 1; i < s->nsegs; i++)
+        if (!s->segs[i].live) {
+            seg = i;
+            break;
+        }
+    if (!seg) {
+        if (s->nsegs > BSPRAM_MAX_SEGMENTS)
+            bspram_fatal("bspram_segment_alloc(n=%" PRIu64 ", w=%u): more than %u live segments",
+                         n, w, BSPRAM_MAX_SEGMENTS);
+        if (s->nsegs >= s->cap) {
+            s->cap = s->cap ? 2 * s->cap : 8;
+            s->segs = bspram_realloc(s->segs, s->cap * sizeof *s->segs, "bspram_segment_alloc");
+        }
+        seg = s->nsegs++;
+    }
+    segment *g = &s->segs[seg];
+    memset(g, 0, sizeof *g);
+    g->live = 1;
+    g->n = n;
+    g->w = w;
+    g->layout = layout;
+    if (layout == BSPRAM_LAYOUT_HASHED) {
+        hashed_build(s, g, seg, NULL);
+    } else {
+        g->block = (n + s->p - 1) / s->p;
+        uint64_t slots = layout == BSPRAM_LAYOUT_BLOCK ? n : g->block * s->p;
+        g->bytes = bspram_calloc(slots, w, "bspram_segment_alloc");
+    }
+    return seg;
+}
+
+static segment *seg_get(const bspram_space *s, uint32_t seg, const char *call)
+{
+    if (seg == 0 || seg >= s->nsegs || !s->segs[seg].live)
+        bspram_fatal("%s(segment=%" PRIu32 "): no such segment", call, seg);
+    return &s->segs[seg];
+}
+
+void bspram_segment_free(bspram_space *s, uint32_t seg)
+{
+    segment_release(seg_get(s, seg, "bspram_segment_free"));
+}
+
+uint64_t bspram_segment_cells(const bspram_space *s, uint32_t seg)
+{
+    return seg_get(s, seg, "bspram_segment_cells")->n;
+}
+
+unsigned bspram_segment_width(const bspram_space *s, uint32_t seg)
+{
+    return seg_get(s, seg, "bspram_segment_width")->w;
+}
+
+bspram_layout bspram_segment_layout(const bspram_space *s, uint32_t seg)
+{
+    return seg_get(s, seg, "bspram_segment_layout")->layout;
+}
+
+uint64_t bspram_address(const bspram_space *s, uint32_t seg, uint64_t index)
+{
+    const segment *g = seg_get(s, seg, "bspram_address");
+    if (index >= g->n)
+        bspram_fatal("bspram_address(segment=%" PRIu32 ", index=%" PRIu64
+                     "): index out of range; the segment has %" PRIu64 " cells [0, %" PRIu64 ")",
+                     seg, index, g->n, g->n);
+    return ((uint64_t)seg << BSPRAM_SEGMENT_SHIFT) | index;
+}
+
+int bspram_address_check(const bspram_space *s, uint64_t address, char *err, size_t err_len)
+{
+    uint64_t seg = address >> BSPRAM_SEGMENT_SHIFT;
+    uint64_t index = address & (BSPRAM_SEGMENT_MAX_CELLS - 1);
+    if (seg == 0 || seg >= s->nsegs || !s->segs[seg].live) {
+        if (err && err_len)
+            snprintf(err, err_len, "address 0x%" PRIx64 " is in no live segment (segment %" PRIu64 ")",
+                     address, seg);
+        return -1;
+    }
+    if (index >= s->segs[seg].n) {
+        if (err && err_len)
+            snprintf(err, err_len, "address 0x%" PRIx64 ": segment %" PRIu64 " index %" PRIu64
+                     " out of range [0, %" PRIu64 ")", address, seg, index, s->segs[seg].n);
+        return -1;
+    }
+    return 0;
+}
+
+uint64_t bspram_hashed_owner(const bspram_space *s, uint64_t address)
+{
+    return bspram_hash_below(&s->hash, address, s->p);
+}
+
+uint64_t bspram_owner(const bspram_space *s, uint64_t address)
+{
+    const segment *g = &s->segs[address >> BSPRAM_SEGMENT_SHIFT];
+    uint64_t index = address & (BSPRAM_SEGMENT_MAX_CELLS - 1);
+    switch (g->layout) {
+    case BSPRAM_LAYOUT_BLOCK: return index / g->block;
+    case BSPRAM_LAYOUT_CYCLIC: return index % s->p;
+    default: return bspram_hash_below(&s->hash, address, s->p);
+    }
+}
+
+void *bspram_cell(const bspram_space *s, uint64_t address)
+{
+    const segment *g = &s->segs[address >> BSPRAM_SEGMENT_SHIFT];
+    uint64_t index = address & (BSPRAM_SEGMENT_MAX_CELLS - 1);
+    switch (g->layout) {
+    case BSPRAM_LAYOUT_BLOCK: return g->bytes + index * g->w;
+    case BSPRAM_LAYOUT_CYCLIC: return g->bytes + ((index % s->p) * g->block + index / s->p) * g->w;
+    default: break;
+    }
+    uint64_t h = bspram_hash64(&s->hash, address);
+    uint64_t c = bspram_reduce(h, s->p);
+    uint64_t first = g->tstart[c], mask = g->tstart[c + 1] - first - 1;
+    uint64_t pos = h & mask;
+    while (g->key[first + pos] != index + 1)
+        pos = (pos + 1) & mask; /* the cell is present: the table holds all of c's cells */
+    return g->bytes + (first + pos) * g->w;
+}
+
+static void check_or_die(const bspram_space *s, uint64_t address, const char *call)
+{
+    char err[160];
+    if (bspram_address_check(s, address, err, sizeof err))
+        bspram_fatal("%s(address=0x%" PRIx64 "): %s", call, address, err);
+}
+
+uint64_t bspram_load(const bspram_space *s, uint64_t address)
+{
+    check_or_die(s, address, "bspram_load");
+    uint64_t v = 0;
+    memcpy(&v, bspram_cell(s, address), s->segs[address >> BSPRAM_SEGMENT_SHIFT].w);
+    return v; /* little-endian: the low w bytes */
+}
+
+void bspram_store(bspram_space *s, uint64_t address, uint64_t value)
+{
+    check_or_die(s, address, "bspram_store");
+    memcpy(bspram_cell(s, address), &value, s->segs[address >> BSPRAM_SEGMENT_SHIFT].w);
+}
+
+void bspram_space_rehash(bspram_space *s, uint64_t new_seed)
+{
+    bspram_hash old = s->hash;
+    for (uint32_t i = 1; i < s->nsegs; i++) {
+        segment *g = &s->segs[i];
+        if (!g->live || g->layout != BSPRAM_LAYOUT_HASHED)
+            continue;
+        /* Gather values by index under the old H, then rebuild under the new. */
+        unsigned char *vals = bspram_calloc(g->n, g->w, "bspram_space_rehash");
+        for (uint64_t slot = 0; slot < g->tstart[s->p]; slot++)
+            if (g->key[slot])
+                memcpy(vals + (g->key[slot] - 1) * g->w, g->bytes + slot * g->w, g->w);
+        free(g->tstart);
+        free(g->key);
+        free(g->bytes);
+        bspram_hash_init(&s->hash, old.kind, new_seed);
+        hashed_build(s, g, i, vals);
+        s->hash = old;
+        free(vals);
+    }
+    bspram_hash_init(&s->hash, old.kind, new_seed);
+}

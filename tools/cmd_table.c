@@ -1,0 +1,366 @@
+/* bspram table: Valiant's degree-vs-performance tables (§4, Tables 1–3) on
+ * the real combining engine. See docs/combining.md. */
+#include <errno.h>
+#include <stdarg.h>
+#include <inttypes.h>
+#include <math.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/error.h"
+#include "combine/table.h"
+#include "tools/commands.h"
+
+#define MAX_ITEMS 256
+
+static const uint64_t paper_degrees[13] = {4096, 2048, 1024, 512, 256, 128, 64, 32, 16, 8, 4, 2, 1};
+static const double paper_t1[13] = {82, 53, 35, 20, 13, 8.1, 5.3, 3.7, 2.6, 1.9, 1.5, 1.2, 1.0};
+static const double paper_t3a[13] = {3.4, 3.0, 2.8, 2.8, 3.0, 3.2, 3.4, 3.6, 3.8, 4.0, 4.1, 4.1, 4.1};
+static const double paper_t3b[13] = {3.4, 3.1, 3.0, 3.1, 3.3, 3.3, 3.3, 3.4, 3.4, 3.4, 3.3, 3.2, 3.0};
+static const struct {
+    uint64_t degree;
+    const char *basis;
+    double phase[4];
+    double total;
+} paper_t2[9] = {
+    {4096, "8x8x8x8", {1.51, .64, .37, .17}, 2.7}, {2048, "16x8x8x4", {1.60, .67, .38, .10}, 2.8},
+    {1024, "32x8x4x4", {1.71, .71, .26, .14}, 2.8}, {512, "32x8x4x4", {1.46, .92, .32, .16}, 2.8},
+    {256, "128x8x4", {1.84, .73, .20, 0}, 2.8},     {128, "256x4x4", {1.90, .52, .25, 0}, 2.7},
+    {64, "512x8", {1.95, .66, 0, 0}, 2.6},          {32, "1024x4", {1.98, .46, 0, 0}, 2.4},
+    {16, "1024x4", {1.58, .64, 0, 0}, 2.2}};
+
+typedef struct row {
+    double paper;           /* 0 = none */
+    double paper_phase[4];  /* Table 2 only */
+} row;
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: bspram table --p P --v V --degrees d1,d2,... --basis B [--basis B2 ...]\n"
+            "                    [--spread random|source] [--runs R] [--seed S] [--threads T]\n"
+            "                    [--hash xxh3|tabulation] [--format text|csv|md|json] [--plot file.svg]\n"
+            "       bspram table --paper N [--runs R] [...]      (N = 1, 2, 3: Valiant's Table N)\n"
+            "A basis is written 8x8x8x8 (product P; '4096' alone is one phase), 'auto' (chosen from\n"
+            "P and each row's degree), 'auto:D' (chosen with degree hint D, 0 = none) or 'adaptive'\n"
+            "(no degree knowledge). Factor = mean total charge / mean charge of a one-phase\n"
+            "degree-1 pattern on the same address space in the same run. Defaults: --runs 100\n"
+            "(500 with --paper), --seed 1, --spread random, --format text.\n");
+}
+
+static int bad(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int bad(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "bspram table: ");
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\n");
+    va_end(ap);
+    return 1;
+}
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    if (!*s || *s == '-')
+        return -1;
+    unsigned long long x = strtoull(s, &end, 10);
+    if (errno || *end)
+        return -1;
+    *out = x;
+    return 0;
+}
+
+static int set_basis(bspram_table_entry *e, uint64_t p, const char *text, char *err, size_t len)
+{
+    memset(e, 0, sizeof *e);
+    snprintf(e->basis_text, sizeof e->basis_text, "%s", text);
+    if (!strcmp(text, "auto")) {
+        e->strategy = BSPRAM_STRATEGY_AUTO;
+        e->degree_hint = BSPRAM_TABLE_HINT_DEGREE;
+        return 0;
+    }
+    if (!strncmp(text, "auto:", 5)) {
+        e->strategy = BSPRAM_STRATEGY_AUTO;
+        if (parse_u64(text + 5, &e->degree_hint)) {
+            snprintf(err, len, "cannot read the degree hint in '%s'", text);
+            return -1;
+        }
+        return 0;
+    }
+    if (!strcmp(text, "adaptive")) {
+        e->strategy = BSPRAM_STRATEGY_ADAPTIVE;
+        return 0;
+    }
+    e->strategy = BSPRAM_STRATEGY_FIXED;
+    return bspram_basis_parse(&e->basis, p, text, err, len);
+}
+
+static void basis_column(const bspram_table_entry *e, char *buf, size_t len)
+{
+    if (e->strategy == BSPRAM_STRATEGY_FIXED)
+        snprintf(buf, len, "%.63s", e->basis_text);
+    else
+        snprintf(buf, len, "%s:%.63s", e->strategy == BSPRAM_STRATEGY_ADAPTIVE ? "adaptive" : "auto", e->chosen);
+}
+
+static void phase_list(const bspram_table_entry *e, double base, char sep, char *buf, size_t len)
+{
+    size_t o = 0;
+    buf[0] = 0;
+    for (unsigned i = 1; i <= e->phases && o < len; i++)
+        o += (size_t)snprintf(buf + o, len - o, "%s%.3f", i > 1 ? (char[]){sep, 0} : "",
+                              e->phase_charge[i] / base);
+}
+
+static void paper_phase_list(const row *r, char sep, char *buf, size_t len)
+{
+    size_t o = 0;
+    buf[0] = 0;
+    for (unsigned i = 0; i < 4 && r->paper_phase[i] > 0 && o < len; i++)
+        o += (size_t)snprintf(buf + o, len - o, "%s%.2f", i ? (char[]){sep, 0} : "", r->paper_phase[i]);
+}
+
+static int plot(const char *path, const bspram_table_entry *E, const row *R, size_t n, double base,
+                int paper)
+{
+    FILE *g = popen("gnuplot", "w");
+    if (!g)
+        return bad("--plot %s: cannot run gnuplot: %s", path, strerror(errno));
+    fprintf(g, "set terminal svg size 800,560 dynamic\nset output '%s'\n", path);
+    fprintf(g, "set logscale x 2\nset xlabel 'degree'\nset ylabel 'performance factor'\n"
+               "set key outside right\nset grid\n");
+    if (paper == 1)
+        fprintf(g, "set logscale y\n");
+    /* One line per basis spelling, in order of first appearance. */
+    const char *names[MAX_ITEMS];
+    size_t nn = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t k = 0;
+        while (k < nn && strcmp(names[k], E[i].basis_text))
+            k++;
+        if (k == nn)
+            names[nn++] = E[i].basis_text;
+    }
+    int has_paper = 0;
+    for (size_t i = 0; i < n; i++)
+        has_paper |= R[i].paper > 0;
+    fprintf(g, "plot ");
+    for (size_t k = 0; k < nn; k++)
+        fprintf(g, "%s'-' using 1:2 with linespoints title '%s'", k ? ", " : "", names[k]);
+    if (has_paper)
+        fprintf(g, ", '-' using 1:2 with points pt 6 ps 1.5 title 'Valiant 1992'");
+    fprintf(g, "\n");
+    for (size_t k = 0; k < nn; k++) {
+        for (size_t i = 0; i < n; i++)
+            if (!strcmp(E[i].basis_text, names[k]))
+                fprintf(g, "%" PRIu64 " %.4f\n", E[i].degree, E[i].total / base);
+        fprintf(g, "e\n");
+    }
+    if (has_paper) {
+        for (size_t i = 0; i < n; i++)
+            if (R[i].paper > 0)
+                fprintf(g, "%" PRIu64 " %.4f\n", E[i].degree, R[i].paper);
+        fprintf(g, "e\n");
+    }
+    int rc = pclose(g);
+    if (rc != 0)
+        return bad("--plot %s: gnuplot failed (status %d)", path, rc);
+    return 0;
+}
+
+int bspram_cmd_table(int argc, char **argv)
+{
+    uint64_t p = 0, v = 0, runs = 0, seed = 1, paper = 0;
+    int have_p = 0, have_v = 0, have_runs = 0;
+    const char *degrees_text = NULL, *format = "text", *plot_path = NULL;
+    const char *bases[MAX_ITEMS];
+    size_t nbases = 0;
+    bspram_spread spread = BSPRAM_SPREAD_RANDOM;
+    bspram_hash_kind hash = BSPRAM_HASH_XXH3;
+    int threads = omp_get_max_threads();
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        }
+        if (i + 1 >= argc) {
+            usage(stderr);
+            return bad("option %s needs a value (or is unknown)", a);
+        }
+        const char *val = argv[++i];
+        uint64_t x = 0;
+        if (!strcmp(a, "--p") || !strcmp(a, "--v") || !strcmp(a, "--runs") || !strcmp(a, "--seed") ||
+            !strcmp(a, "--paper") || !strcmp(a, "--threads")) {
+            if (parse_u64(val, &x))
+                return bad("%s %s: not a non-negative integer", a, val);
+        }
+        if (!strcmp(a, "--p")) { p = x; have_p = 1; }
+        else if (!strcmp(a, "--v")) { v = x; have_v = 1; }
+        else if (!strcmp(a, "--runs")) { runs = x; have_runs = 1; }
+        else if (!strcmp(a, "--seed")) seed = x;
+        else if (!strcmp(a, "--paper")) paper = x;
+        else if (!strcmp(a, "--threads")) {
+            if (x < 1 || x > 1024)
+                return bad("--threads %s: must be in [1, 1024]", val);
+            threads = (int)x;
+        }
+        else if (!strcmp(a, "--degrees")) degrees_text = val;
+        else if (!strcmp(a, "--format")) format = val;
+        else if (!strcmp(a, "--plot")) plot_path = val;
+        else if (!strcmp(a, "--basis")) {
+            if (nbases >= MAX_ITEMS)
+                return bad("more than %d --basis options", MAX_ITEMS);
+            bases[nbases++] = val;
+        } else if (!strcmp(a, "--spread")) {
+            if (!strcmp(val, "random")) spread = BSPRAM_SPREAD_RANDOM;
+            else if (!strcmp(val, "source")) spread = BSPRAM_SPREAD_SOURCE;
+            else return bad("--spread %s: unknown spreading; valid: random, source", val);
+        } else if (!strcmp(a, "--hash")) {
+            int k = bspram_hash_kind_parse(val);
+            if (k < 0)
+                return bad("--hash %s: unknown hash family; valid: xxh3, tabulation", val);
+            hash = (bspram_hash_kind)k;
+        } else {
+            usage(stderr);
+            return bad("unknown option %s", a);
+        }
+    }
+    if (strcmp(format, "text") && strcmp(format, "csv") && strcmp(format, "md") && strcmp(format, "json"))
+        return bad("--format %s: unknown format; valid: text, csv, md, json", format);
+
+    static bspram_table_entry E[MAX_ITEMS * 16];
+    static row R[MAX_ITEMS * 16];
+    size_t n = 0;
+    char err[200];
+    if (paper) {
+        if (paper > 3)
+            return bad("--paper %" PRIu64 ": Valiant's tables are 1, 2 and 3", paper);
+        if (nbases || degrees_text || (have_p && p != 4096) || (have_v && v != 131072))
+            return bad("--paper %" PRIu64 " fixes p = 4096, v = 131072, the degrees and the bases", paper);
+        p = 4096;
+        v = 131072; /* Table 3's caption says p = 2^17: a typo, see papers/NOTES.md */
+        if (!have_runs)
+            runs = 500;
+        if (paper == 2) {
+            for (size_t i = 0; i < 9; i++, n++) {
+                set_basis(&E[n], p, paper_t2[i].basis, err, sizeof err);
+                E[n].degree = paper_t2[i].degree;
+                R[n].paper = paper_t2[i].total;
+                memcpy(R[n].paper_phase, paper_t2[i].phase, sizeof R[n].paper_phase);
+            }
+        } else {
+            const char *bs[2] = {paper == 1 ? "4096" : "32x8x4x4", "32x16x8"};
+            for (int b = 0; b < (paper == 1 ? 1 : 2); b++)
+                for (size_t i = 0; i < 13; i++, n++) {
+                    set_basis(&E[n], p, bs[b], err, sizeof err);
+                    E[n].degree = paper_degrees[i];
+                    R[n].paper = paper == 1 ? paper_t1[i] : b == 0 ? paper_t3a[i] : paper_t3b[i];
+                }
+        }
+    } else {
+        if (!have_p || !have_v || !degrees_text || !nbases)
+            return bad("--p, --v, --degrees and --basis are required (or --paper N); see --help");
+        if (!have_runs)
+            runs = 100;
+        if (p == 0 || p > (UINT64_C(1) << 31))
+            return bad("--p %" PRIu64 ": must be in [1, 2147483648]", p);
+        if (v == 0 || v % p)
+            return bad("--v %" PRIu64 ": must be a positive multiple of p = %" PRIu64, v, p);
+        uint64_t degs[MAX_ITEMS];
+        size_t nd = 0;
+        char buf[4096];
+        snprintf(buf, sizeof buf, "%s", degrees_text);
+        for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+            if (nd >= MAX_ITEMS)
+                return bad("--degrees: more than %d degrees", MAX_ITEMS);
+            if (parse_u64(tok, &degs[nd]))
+                return bad("--degrees %s: '%s' is not a degree", degrees_text, tok);
+            if (bspram_pattern_check(p, v, degs[nd], err, sizeof err))
+                return bad("--degrees %s: %s", degrees_text, err);
+            nd++;
+        }
+        if (!nd)
+            return bad("--degrees '%s': no degree given", degrees_text);
+        for (size_t b = 0; b < nbases; b++) {
+            bspram_table_entry proto;
+            if (set_basis(&proto, p, bases[b], err, sizeof err))
+                return bad("--basis %s: %s", bases[b], err);
+            for (size_t d = 0; d < nd; d++, n++) {
+                E[n] = proto;
+                E[n].degree = degs[d];
+                R[n].paper = 0;
+            }
+        }
+    }
+    if (runs == 0)
+        return bad("--runs 0: at least one run is needed");
+
+    bspram_table_config cfg = {.p = p, .v = v, .runs = runs, .seed = seed, .threads = threads,
+                               .spread = spread, .hash = hash};
+    double base;
+    bspram_table_run(&cfg, E, n, &base);
+
+    char bcol[96], ph[256], pph[128];
+    int csv = !strcmp(format, "csv"), md = !strcmp(format, "md"), json = !strcmp(format, "json");
+    if (csv)
+        printf("basis,degree,runs,baseline,factor,phase_factors%s\n",
+               paper ? ",paper_factor,paper_phase_factors,rel_diff" : "");
+    else if (md)
+        printf("| basis | degree | runs | baseline | factor | phase factors |%s\n|---|---:|---:|---:|---:|---|%s\n",
+               paper ? " paper | paper phases | rel. diff |" : "", paper ? "---:|---|---:|" : "");
+    else if (json)
+        printf("[\n");
+    else
+        printf("# p = %" PRIu64 ", v = %" PRIu64 ", runs = %" PRIu64 ", seed = %" PRIu64
+               ", spread = %s, baseline (one-phase degree-1 charge) = %.2f\n"
+               "%-22s %7s %8s %s%s\n", p, v, runs, seed, spread == BSPRAM_SPREAD_RANDOM ? "random" : "source",
+               base, "basis", "degree", "factor", "phase factors", paper ? "  | paper  rel.diff  paper phases" : "");
+    for (size_t i = 0; i < n; i++) {
+        basis_column(&E[i], bcol, sizeof bcol);
+        double f = E[i].total / base;
+        double rel = R[i].paper > 0 ? (f - R[i].paper) / R[i].paper : 0;
+        paper_phase_list(&R[i], ';', pph, sizeof pph);
+        if (csv) {
+            phase_list(&E[i], base, ';', ph, sizeof ph);
+            printf("%s,%" PRIu64 ",%" PRIu64 ",%.3f,%.3f,%s", bcol, E[i].degree, runs, base, f, ph);
+            if (paper)
+                printf(",%.2f,%s,%.4f", R[i].paper, pph, rel);
+            printf("\n");
+        } else if (md) {
+            phase_list(&E[i], base, ' ', ph, sizeof ph);
+            printf("| %s | %" PRIu64 " | %" PRIu64 " | %.2f | %.3f | %s |", bcol, E[i].degree, runs, base, f, ph);
+            if (paper)
+                printf(" %.2f | %s | %+.1f%% |", R[i].paper, pph, 100 * rel);
+            printf("\n");
+        } else if (json) {
+            phase_list(&E[i], base, ',', ph, sizeof ph);
+            printf("  {\"basis\": \"%s\", \"degree\": %" PRIu64 ", \"runs\": %" PRIu64
+                   ", \"baseline\": %.4f, \"factor\": %.4f, \"phase_factors\": [%s]",
+                   bcol, E[i].degree, runs, base, f, ph);
+            if (paper) {
+                paper_phase_list(&R[i], ',', pph, sizeof pph);
+                printf(", \"paper_factor\": %.2f, \"paper_phase_factors\": [%s], \"rel_diff\": %.4f",
+                       R[i].paper, pph, rel);
+            }
+            printf("}%s\n", i + 1 < n ? "," : "");
+        } else {
+            phase_list(&E[i], base, ' ', ph, sizeof ph);
+            printf("%-22s %7" PRIu64 " %8.3f %-28s", bcol, E[i].degree, f, ph);
+            if (paper)
+                printf(" | %5.2f  %+6.1f%%  %s", R[i].paper, 100 * rel, pph);
+            printf("\n");
+        }
+    }
+    if (json)
+        printf("]\n");
+    fflush(stdout);
+    if (plot_path)
+        return plot(plot_path, E, R, n, base, (int)paper);
+    return 0;
+}
