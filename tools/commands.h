@@ -10,5 +10,6 @@ struct bspram_command {
 };
 
 int bspram_cmd_demo(int argc, char **argv);
+int bspram_cmd_table(int argc, char **argv);
 
 #endif
