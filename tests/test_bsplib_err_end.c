@@ -1,0 +1,48 @@
+/* Error: one process reaches bsp_end while the others are in bsp_sync —
+ * detected at that very sync, not a hang (also oversubscribed, P = 64);
+ * and a process leaving its SPMD function without bsp_end. */
+#include <bsp.h>
+
+#include "check.h"
+
+static unsigned P;
+static int which;
+
+static void spmd(void)
+{
+    bsp_begin(P);
+    bsp_sync();
+    if (bsp_pid() == 1) {
+        if (which == 1)
+            return; /* no bsp_end */
+        bsp_end();
+        return;
+    }
+    bsp_sync();
+    bsp_sync();
+    bsp_end();
+}
+
+static void run(void *arg)
+{
+    P = *(unsigned *)arg;
+    bsp_init(spmd, 0, NULL);
+    spmd();
+}
+
+static void run_leave(void *arg)
+{
+    which = 1;
+    run(arg);
+}
+
+int main(void)
+{
+    unsigned ps[2] = {4, 64};
+    for (int i = 0; i < 2; i++)
+        check_death("end while others sync", run, &ps[i],
+                    "bspram: bsp_end(): this process reached bsp_end while other processes are in bsp_sync; all must sync equally often (superstep 1, pid 1)\n", 1, 20);
+    check_death("return without bsp_end", run_leave, &ps[0],
+                "bsp_end: process 1 returned from the SPMD function without calling bsp_end (superstep 1, pid 1)\n", 1, 20);
+    return check_report("test_bsplib_err_end");
+}
