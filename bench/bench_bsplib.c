@@ -1,0 +1,177 @@
+/* BSPlib benchmarks (issue 3), figures in bench/RESULTS.md:
+ *   1. empty bsp_sync at P = 2, beside `#pragma omp barrier` (2 threads) in
+ *      the same run;
+ *   2. g for single-word puts at P = 2: each process puts h words to the
+ *      other per superstep; g = slope of time against h;
+ *   3. 1 MiB puts at P = 2 (each process one 1 MiB put to the other per
+ *      superstep) vs memcpy of 1 MiB in the same run;
+ *   4. empty bsp_sync oversubscribed, P = 4 and P = 64.
+ * Each figure is the median of 7 repetitions.
+ * Usage: bench_bsplib [iterations-scale [part]]   (scale default 1; part
+ * 1..4 runs only that figure, for profiling) */
+#include <bsp.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static unsigned P;
+static int mode, scale = 1;
+static double result; /* pid 0 writes it */
+
+enum { REPS = 7, H = 1024, MIB = 1 << 20 };
+
+static int cmpd(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmpd);
+    return v[n / 2];
+}
+
+static void spmd(void)
+{
+    bsp_begin(P);
+    const unsigned p = bsp_nprocs(), s = bsp_pid(), other = (s + 1) % p;
+    double t[REPS];
+    if (mode == 0) { /* empty sync */
+        const int n = (p > 4 ? 500 : 20000) * scale;
+        for (int r = 0; r < REPS; r++) {
+            bsp_sync();
+            double t0 = bsp_time();
+            for (int i = 0; i < n; i++)
+                bsp_sync();
+            t[r] = (bsp_time() - t0) / n;
+        }
+    } else if (mode == 1) { /* g: h single-word puts, h = H, vs h = 0 */
+        double *dst = calloc(H, sizeof *dst), src[H];
+        for (int i = 0; i < H; i++)
+            src[i] = i;
+        bsp_push_reg(dst, H * sizeof *dst);
+        bsp_sync();
+        const int n = 200 * scale;
+        for (int r = 0; r < REPS; r++) {
+            double t0 = bsp_time();
+            for (int i = 0; i < n; i++) {
+                for (int k = 0; k < H; k++)
+                    bsp_put(other, &src[k], dst, (size_t)k * sizeof *dst, sizeof *dst);
+                bsp_sync();
+            }
+            double full = (bsp_time() - t0) / n;
+            t0 = bsp_time();
+            for (int i = 0; i < n; i++)
+                bsp_sync();
+            double empty = (bsp_time() - t0) / n;
+            t[r] = (full - empty) / H;
+        }
+        bsp_pop_reg(dst);
+        bsp_sync();
+        free(dst);
+    } else { /* 1 MiB puts: bytes per second */
+        char *dst = malloc(MIB), *src = malloc(MIB);
+        memset(src, 1, MIB);
+        memset(dst, 0, MIB);
+        bsp_push_reg(dst, MIB);
+        bsp_sync();
+        const int n = 50 * scale;
+        for (int r = 0; r < REPS; r++) {
+            double t0 = bsp_time();
+            for (int i = 0; i < n; i++) {
+                bsp_put(other, src, dst, 0, MIB);
+                bsp_sync();
+            }
+            t[r] = (bsp_time() - t0) / n;
+        }
+        bsp_pop_reg(dst);
+        bsp_sync();
+        free(dst);
+        free(src);
+    }
+    if (s == 0)
+        result = median(t, REPS);
+    bsp_end();
+}
+
+static double run(unsigned p, int m)
+{
+    P = p;
+    mode = m;
+    spmd();
+    return result;
+}
+
+static double omp_barrier_us(int threads)
+{
+    double t[REPS];
+    const int n = 20000 * scale;
+    for (int r = 0; r < REPS; r++) {
+        double t0 = 0, t1 = 0;
+#pragma omp parallel num_threads(threads)
+        {
+#pragma omp barrier
+#pragma omp master
+            t0 = omp_get_wtime();
+            for (int i = 0; i < n; i++) {
+#pragma omp barrier
+            }
+#pragma omp master
+            t1 = omp_get_wtime();
+        }
+        t[r] = (t1 - t0) / n;
+    }
+    return median(t, REPS) * 1e6;
+}
+
+static double memcpy_gbs(void)
+{
+    char *a = malloc(MIB), *b = malloc(MIB);
+    memset(a, 1, MIB);
+    memset(b, 0, MIB);
+    double t[REPS];
+    const int n = 50 * scale;
+    for (int r = 0; r < REPS; r++) {
+        double t0 = omp_get_wtime();
+        for (int i = 0; i < n; i++) {
+            memcpy(b, a, MIB);
+            __asm__ __volatile__("" : : "r"(b) : "memory");
+        }
+        t[r] = (omp_get_wtime() - t0) / n;
+    }
+    free(a);
+    free(b);
+    return MIB / median(t, REPS) / 1e9;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1)
+        scale = atoi(argv[1]) > 0 ? atoi(argv[1]) : 1;
+    const int part = argc > 2 ? atoi(argv[2]) : 0;
+    bsp_init(spmd, argc, argv);
+    printf("cores: %u\n", bsp_nprocs());
+    if (!part || part == 1) {
+        double omp2 = omp_barrier_us(2);
+        double sync2 = run(2, 0) * 1e6;
+        printf("empty sync P=2:           %8.3f us   (omp barrier, 2 threads: %.3f us)\n", sync2,
+               omp2);
+    }
+    if (!part || part == 2)
+        printf("g, single-word puts P=2:  %8.2f ns per put (8-byte word)\n", run(2, 1) * 1e9);
+    if (!part || part == 3) {
+        double put = MIB / run(2, 2) / 1e9, mc = memcpy_gbs();
+        printf("1 MiB puts P=2:           %8.2f GB/s per process  (memcpy: %.2f GB/s, %.0f%%)\n",
+               put, mc, 100 * put / mc);
+    }
+    if (!part || part == 4) {
+        double omp4 = omp_barrier_us(4);
+        printf("empty sync P=4:           %8.3f us   (omp barrier, 4 threads: %.3f us)\n",
+               run(4, 0) * 1e6, omp4);
+        printf("empty sync P=64:          %8.3f us\n", run(64, 0) * 1e6);
+    }
+    return 0;
+}
