@@ -1,13 +1,19 @@
 /* The router: posting, the exchange protocol around the transport, records.
  *
+ * Posting appends the message (a 16-byte entry and the payload) to the
+ * lane's outbox for its destination; so each payload is written once, and
+ * every outbox holds its messages in (source, issue) order.
+ *
  * One exchange (thread of lane l):
- *   1. close the lane's send statistics; barrier A with tag OR — the OR
- *      tells every lane whether anything was posted at all;
- *   2. lane 0 completes the previous record (its receive-side h) and, if
- *      nothing was posted, appends an empty record: done in one barrier;
- *   3. otherwise the transport delivers (shm_transport.c) and lane 0 appends
- *      the record; each lane then computes its receive-side h, which lane 0
- *      folds in at the next exchange (or at bspram_router_flush).
+ *   1. close the lane's send statistics; barrier with tag OR — the OR tells
+ *      every lane whether anything was posted at all;
+ *   2. lane 0 completes the previous record (its receive side: r and h) and
+ *      appends this one with its send side (q, messages, bytes, …);
+ *   3. if anything was posted, the transport builds the inboxes of the lane's
+ *      own block (shm_transport.c) and computes their r and h, which lane 0
+ *      folds in at the next exchange (or at bspram_router_flush);
+ *   4. the lane resets the storage of the other parity for the superstep to come.
+ * So an exchange costs one barrier, empty or not.
  */
 #include <omp.h>
 #include <stdio.h>
@@ -47,8 +53,11 @@ bspram_router *bspram_router_create(uint64_t p, unsigned lanes)
         bspram_lane *ln = &r->lane[l];
         ln->first = lane_first(p, lanes, l);
         ln->end = lane_first(p, lanes, l + 1);
-        ln->count = bspram_calloc(p, sizeof *ln->count, "bspram_router_create");
-        ln->sent[0].src = ln->sent[1].src = ln->first;
+        for (int par = 0; par < 2; par++) {
+            /* calloc: pages of destinations never posted to are never touched */
+            ln->outbox[par] = bspram_calloc(p, sizeof *ln->outbox[par], "bspram_router_create");
+            ln->sent[par].src = ln->first;
+        }
         ln->in_off = bspram_calloc(ln->end - ln->first + 1, sizeof *ln->in_off, "bspram_router_create");
     }
     bspram_barrier_init(&r->barrier, lanes);
@@ -70,10 +79,11 @@ void bspram_router_destroy(bspram_router *r)
         return;
     for (unsigned l = 0; l < r->lanes; l++) {
         bspram_lane *ln = &r->lane[l];
-        free(ln->out);
-        arena_free(&ln->arena[0]);
-        arena_free(&ln->arena[1]);
-        free(ln->count);
+        for (int par = 0; par < 2; par++) {
+            arena_free(&ln->arena[par]);
+            free(ln->outbox[par]);
+            free(ln->touched[par]);
+        }
         free(ln->in);
         free(ln->in_off);
     }
@@ -175,34 +185,67 @@ static void enter_src(bspram_lane *ln, unsigned lane, uint64_t src, const char *
     s->src = src;
 }
 
+/* Room for an entry of `need` bytes at the end of outbox o. */
+static char *outbox_room(bspram_lane *ln, unsigned par, bspram_outbox *o, uint32_t dst, size_t need)
+{
+    bspram_segment *t = o->tail;
+    if (t && t->cap - t->used >= need) {
+        char *at = (char *)(t + 1) + t->used;
+        t->used += need;
+        return at;
+    }
+    if (!o->head) { /* first message to dst this superstep */
+        if (ln->n_touched[par] == ln->cap_touched[par]) {
+            ln->cap_touched[par] = ln->cap_touched[par] ? 2 * ln->cap_touched[par] : 256;
+            ln->touched[par] = bspram_realloc(ln->touched[par], ln->cap_touched[par] * sizeof(uint32_t),
+                                              "bspram_router_post");
+        }
+        ln->touched[par][ln->n_touched[par]++] = dst;
+    }
+    /* Segments grow geometrically; the first is as large as last time's total. */
+    size_t cap = t ? 2 * t->cap : (o->hint > 192 ? (size_t)o->hint : 192);
+    if (cap > (1u << 20) && need <= (1u << 20))
+        cap = 1u << 20;
+    if (cap < need)
+        cap = need;
+    bspram_segment *seg = arena_take(&ln->arena[par], sizeof *seg + cap);
+    seg->next = NULL;
+    seg->cap = cap;
+    seg->used = need;
+    if (t)
+        t->next = seg;
+    else
+        o->head = seg;
+    o->tail = seg;
+    return (char *)(seg + 1);
+}
+
 void *bspram_router_post(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint64_t len,
                          const char *call)
 {
     bspram_lane *ln = &r->lane[lane];
-    bspram_lane_sent *s = &ln->sent[ln->step & 1];
+    const unsigned par = (unsigned)(ln->step & 1);
+    bspram_lane_sent *s = &ln->sent[par];
     if (dst >= r->p)
         bspram_fatal("%s(dst=%llu): destination outside [0, %llu) (superstep %llu, component %llu)",
                      call, (unsigned long long)dst, (unsigned long long)r->p,
                      (unsigned long long)ln->step, (unsigned long long)src);
-    enter_src(ln, lane, src, call);
-    if (ln->n_out == ln->cap_out) {
-        ln->cap_out = ln->cap_out ? 2 * ln->cap_out : 1024;
-        ln->out = bspram_realloc(ln->out, ln->cap_out * sizeof *ln->out, call);
-    }
-    void *data = len ? arena_take(&ln->arena[ln->step & 1], len) : NULL;
-    bspram_message *m = &ln->out[ln->n_out++];
-    m->data = data;
-    m->len = len;
-    m->src = (uint32_t)src;
-    m->dst = (uint32_t)dst;
-    ln->count[dst]++;
+    if (src != s->src)
+        enter_src(ln, lane, src, call);
+    bspram_outbox *o = &ln->outbox[par][dst];
+    size_t need = sizeof(bspram_entry) + (size_t)((len + 7) & ~(uint64_t)7);
+    bspram_entry *e = (bspram_entry *)outbox_room(ln, par, o, (uint32_t)dst, need);
+    e->len = len;
+    e->src = (uint32_t)src;
+    o->count++;
+    o->bytes += need;
     s->src_count++;
     s->src_bytes += len;
     s->messages++;
     s->bytes += len;
     if (len > s->max_message)
         s->max_message = len;
-    return data;
+    return len ? (void *)(e + 1) : NULL;
 }
 
 void bspram_router_send(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,
@@ -225,23 +268,26 @@ void bspram_router_work(bspram_router *r, unsigned lane, uint64_t src, uint64_t 
     ln->sent[ln->step & 1].src_work += w;
 }
 
-/* Lane 0: fold the receive-side h of the last record (computed by every lane
- * after its delivery) into it. Every lane has written h_in[parity] before
- * arriving at the barrier that precedes this call. */
+/* Lane 0: fold the receive side of the last record (r and h, computed by
+ * every lane while building its inboxes) into it. Every lane wrote them
+ * before arriving at the barrier that precedes this call. */
 static void complete_pending(bspram_router *r)
 {
     if (!r->pending)
         return;
     bspram_record *rec = &r->log.records[r->log.n - 1];
-    unsigned parity = (unsigned)(rec->superstep & 1);
-    for (unsigned l = 0; l < r->lanes; l++)
-        if (r->lane[l].h_in[parity] > rec->h_bytes)
-            rec->h_bytes = r->lane[l].h_in[parity];
+    unsigned par = (unsigned)(rec->superstep & 1);
+    for (unsigned l = 0; l < r->lanes; l++) {
+        if (r->lane[l].r[par] > rec->r)
+            rec->r = r->lane[l].r[par];
+        if (r->lane[l].h_in[par] > rec->h_bytes)
+            rec->h_bytes = r->lane[l].h_in[par];
+    }
+    rec->charge = rec->q > rec->r ? rec->q : rec->r;
     r->pending = 0;
 }
 
-/* Lane 0: the record of this exchange from every lane's send statistics and
- * (for r) the owners' receive counts. */
+/* Lane 0: the record of this exchange from every lane's send statistics. */
 static void append_record(bspram_router *r, int delivered, double t_enter, double t_end)
 {
     bspram_record rec;
@@ -256,14 +302,29 @@ static void append_record(bspram_router *r, int delivered, double t_enter, doubl
         if (s->h_out > rec.h_bytes) rec.h_bytes = s->h_out;
         if (s->max_message > rec.max_message) rec.max_message = s->max_message;
         if (s->work > rec.work) rec.work = s->work;
-        if (delivered && r->lane[l].r > rec.r) rec.r = r->lane[l].r;
     }
-    rec.charge = rec.q > rec.r ? rec.q : rec.r;
+    rec.charge = rec.q;
     rec.seconds = t_end - r->clock;
     rec.exchange_seconds = t_end - t_enter;
     r->clock = t_end;
     bspram_log_append(&r->log, &rec);
     r->pending = delivered;
+}
+
+/* Ready the storage of parity par for a new superstep: its messages were
+ * read in the superstep that just ended. */
+static void reset_parity(bspram_lane *ln, unsigned par)
+{
+    for (size_t i = 0; i < ln->n_touched[par]; i++) {
+        bspram_outbox *o = &ln->outbox[par][ln->touched[par][i]];
+        o->hint = o->bytes;
+        o->head = o->tail = NULL;
+        o->count = o->bytes = 0;
+    }
+    ln->n_touched[par] = 0;
+    arena_reset(&ln->arena[par]);
+    memset(&ln->sent[par], 0, sizeof ln->sent[par]);
+    ln->sent[par].src = ln->first;
 }
 
 unsigned bspram_router_exchange(bspram_router *r, unsigned lane, unsigned tag)
@@ -273,39 +334,20 @@ unsigned bspram_router_exchange(bspram_router *r, unsigned lane, unsigned tag)
     if (tag & BSPRAM_TAG_ROUTER_MASK)
         bspram_fatal("bspram_router_exchange(tag=%#x): bits %#x are reserved by the router",
                      tag, BSPRAM_TAG_ROUTER_MASK);
-    close_src(&ln->sent[ln->step & 1]);
-    unsigned all = bspram_barrier_wait(&r->barrier, tag | (ln->n_out ? ROUTER_BIT : 0));
+    const unsigned par = (unsigned)(ln->step & 1);
+    close_src(&ln->sent[par]);
+    unsigned all = bspram_barrier_wait(&r->barrier, tag | (ln->n_touched[par] ? ROUTER_BIT : 0));
     if (all & BSPRAM_TAG_LEAVE)
         return all & ~ROUTER_BIT; /* a lane has left: deliver nothing, wait for nobody */
     ln->delivered = (all & ROUTER_BIT) != 0;
-    if (lane == 0)
+    if (lane == 0) {
         complete_pending(r);
-    if (ln->delivered) {
-        /* The transport ends with a barrier: after it, every lane's send
-         * statistics and every owner's r are final. */
-        r->transport->deliver(r, lane);
-        if (lane == 0)
-            append_record(r, 1, t_enter, omp_get_wtime());
-        /* Receive-side h of our block, folded in by lane 0 later. */
-        uint64_t h_in = 0;
-        for (uint64_t d = 0; d < ln->end - ln->first; d++) {
-            uint64_t b = 0;
-            for (uint64_t i = ln->in_off[d]; i < ln->in_off[d + 1]; i++)
-                b += ln->in[i].len;
-            if (b > h_in)
-                h_in = b;
-        }
-        ln->h_in[ln->step & 1] = h_in;
-    } else if (lane == 0) {
-        append_record(r, 0, t_enter, omp_get_wtime());
+        append_record(r, ln->delivered, t_enter, omp_get_wtime());
     }
-    /* Next superstep: the other payload storage, whose payloads (sent two
-     * exchanges ago) every lane has finished reading — all passed barrier A. */
+    if (ln->delivered)
+        r->transport->deliver(r, lane);
     ln->step++;
-    arena_reset(&ln->arena[ln->step & 1]);
-    ln->n_out = 0;
-    memset(&ln->sent[ln->step & 1], 0, sizeof ln->sent[0]);
-    ln->sent[ln->step & 1].src = ln->first;
+    reset_parity(ln, par ^ 1u);
     return all & ~ROUTER_BIT;
 }
 
@@ -326,13 +368,14 @@ unsigned bspram_router_leave(bspram_router *r, unsigned lane)
 size_t bspram_router_inbox(const bspram_router *r, unsigned lane, uint64_t dst,
                            const bspram_message **msgs)
 {
+    (void)lane;
     *msgs = NULL;
     if (dst >= r->p)
         bspram_fatal("bspram_router_inbox(dst=%llu): component outside [0, %llu)",
                      (unsigned long long)dst, (unsigned long long)r->p);
-    if (!r->lane[lane].delivered)
-        return 0;
     const bspram_lane *owner = &r->lane[bspram_router_lane_of(r, dst)];
+    if (!owner->delivered)
+        return 0;
     uint64_t i = dst - owner->first;
     size_t n = (size_t)(owner->in_off[i + 1] - owner->in_off[i]);
     if (n)

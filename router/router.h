@@ -17,15 +17,16 @@
  * Inbox order is defined: by source component, then by order of issue
  * (DESIGN.md, decision 3), whatever L is.
  *
- * Delivery (shared-memory transport) is a parallel counting sort of message
- * headers by destination — count while posting, prefix sums per destination
- * by its owning lane, scatter by every lane — with no lock. A payload is copied
- * once, when it is posted; receivers read it where it was written. Payload
- * storage is double-buffered by superstep parity, so a payload stays valid
- * until the receiving component's next exchange ends.
+ * Delivery (shared-memory transport): posting appends the message to the
+ * lane's outbox for its destination; at the exchange, the lane serving a
+ * destination reads that destination's outboxes, lane by lane, into its
+ * inbox array of headers. No locks; a payload is written once, when it is
+ * posted, and receivers read it where it was written. Storage is
+ * double-buffered by superstep parity, so a payload stays valid until the
+ * receiving component's next exchange ends.
  *
- * Cost of an exchange: O(messages/L + p/L) work per lane and three barriers;
- * an exchange in which no lane posted anything costs one barrier.
+ * Cost of an exchange: one barrier, plus O(messages received + p) work by
+ * each lane for its own block (O(p/L) when nothing was posted).
  */
 #ifndef BSPRAM_ROUTER_ROUTER_H
 #define BSPRAM_ROUTER_ROUTER_H
@@ -109,8 +110,9 @@ unsigned bspram_router_barrier(bspram_router *r, unsigned tag);
 unsigned bspram_router_leave(bspram_router *r, unsigned lane);
 
 /* The messages delivered to component `dst` by the last exchange, in order
- * (source, issue). Callable by the thread of any lane between exchanges
- * (`lane` is the caller's lane), or by any thread once the team has stopped.
+ * (source, issue). Callable between exchanges by the thread of the lane that
+ * serves dst (`lane`), or by any thread once the team has stopped (then
+ * `lane` is ignored).
  * Returns the count and sets *msgs (NULL when the count is 0). */
 size_t bspram_router_inbox(const bspram_router *r, unsigned lane, uint64_t dst,
                            const bspram_message **msgs);

@@ -7,9 +7,9 @@
 
 #include "router/router.h"
 
-/* Payload storage of one lane for one superstep parity: blocks that are
- * reused from superstep to superstep and never move, so payload pointers
- * stay valid until the storage is reset two exchanges later. */
+/* Storage of one lane for one superstep parity: blocks that are reused
+ * from superstep to superstep and never move, so payload pointers stay
+ * valid until the storage is reset two exchanges later. */
 typedef struct bspram_arena_block {
     char *base;
     size_t cap, used;
@@ -20,6 +20,27 @@ typedef struct bspram_arena {
     size_t n, cap, cur;
 } bspram_arena;
 
+/* A piece of an outbox: entries (bspram_entry + payload, 8-byte aligned). */
+typedef struct bspram_segment {
+    struct bspram_segment *next;
+    uint64_t cap, used;
+} bspram_segment;
+
+/* The header written before each payload in a segment. */
+typedef struct bspram_entry {
+    uint64_t len;
+    uint32_t src;
+    uint32_t pad;
+} bspram_entry;
+
+/* What one lane posted to one destination in one superstep: a chain of
+ * segments in issue order. `hint` remembers last time's size, so that in a
+ * steady state one segment suffices. */
+typedef struct bspram_outbox {
+    bspram_segment *head, *tail;
+    uint64_t count, bytes, hint;
+} bspram_outbox;
+
 /* What one lane sent in the current superstep (final when it enters the
  * exchange). */
 typedef struct bspram_lane_sent {
@@ -29,34 +50,32 @@ typedef struct bspram_lane_sent {
     uint64_t src_count, src_bytes, src_work; /* messages, bytes and work so far */
 } bspram_lane_sent;
 
+/* Everything indexed by superstep parity is written in one superstep and read
+ * in the next (by other lanes), so the lane writes the other copy meanwhile. */
 typedef struct bspram_lane {
     _Alignas(64) uint64_t first, end;  /* components [first, end) */
     uint64_t step;                     /* exchanges this lane has done */
 
     /* Posting side (written only by this lane's thread). */
-    bspram_message *out;
-    size_t n_out, cap_out;
-    bspram_arena arena[2];             /* by superstep parity */
-    /* By superstep parity: lane 0 reads every lane's statistics of this
-     * exchange while the lanes already reset those of the next one. */
+    bspram_outbox *outbox[2];          /* [p] by destination */
+    uint32_t *touched[2];              /* destinations with a non-empty outbox */
+    size_t n_touched[2], cap_touched[2];
+    bspram_arena arena[2];
     bspram_lane_sent sent[2];
-    /* count[d]: messages this lane posted to d in this superstep; during the
-     * exchange the owner of d turns it into the slot where they go. */
-    uintptr_t *count;
 
-    /* Receiving side (written by this lane's thread during the exchange). */
+    /* Receiving side: this lane builds the inboxes of its own block. */
     bspram_message *in;
     size_t cap_in;
     uint64_t *in_off;                  /* [end-first+1] offsets into in */
-    uint64_t r;                        /* most messages received by one of ours */
-    uint64_t h_in[2];                  /* most bytes received, by parity */
-    int delivered;                     /* last exchange moved messages */
+    uint64_t r[2];                     /* most messages received by one of ours */
+    uint64_t h_in[2];                  /* most bytes received by one of ours */
+    int delivered;                     /* the last exchange moved messages */
 } bspram_lane;
 
 /* The transport seam (DESIGN.md, decision 8): how the posted messages reach
  * their destinations' inboxes. Called by every lane after the barrier that
- * ends posting when some lane posted something; on return, every inbox of
- * the lane's block is complete and all lanes have synchronised. */
+ * ends posting, when some lane posted something; on return, the inboxes of
+ * the lane's own block are complete, with r[parity] and h_in[parity] set. */
 typedef struct bspram_transport {
     const char *name;
     void (*deliver)(bspram_router *r, unsigned lane);
@@ -74,7 +93,7 @@ struct bspram_router {
     /* Written by lane 0 only. */
     bspram_log log;
     char label[BSPRAM_LABEL_LEN];
-    int pending;            /* log's last record still needs its h_in */
+    int pending;            /* log's last record still needs r and h_in */
     double clock;           /* when the previous exchange ended */
 };
 

@@ -1,16 +1,13 @@
-/* The shared-memory transport: a parallel counting sort of message headers.
+/* The shared-memory transport: each lane builds the inboxes of its own block.
  *
- * Every lane counted, while posting, how many messages it sent to each
- * destination (count[d]). Delivery:
- *   1. each lane, for the destinations it owns, computes the inbox offsets in
- *      (source lane, issue) order — which is (source component, issue) order,
- *      since lanes serve increasing blocks of components and post in
- *      non-decreasing source order — and turns every lane's count[d] into the
- *      slot where that lane's first message to d goes;      barrier
- *   2. each lane scatters its headers to those slots and clears its counts;
- *                                                          barrier
- * Payloads are not copied: a header carries a pointer to where the sender
- * wrote the payload. No locks; each slot is written by exactly one lane.
+ * After the barrier that ends posting, the outbox of every lane k for every
+ * destination d holds k's messages to d in (source, issue) order. Lanes serve
+ * increasing blocks of components, so reading the outboxes of d lane by lane
+ * gives d's inbox in (source component, issue) order, whatever the number of
+ * lanes. The lane that serves d writes d's array of message headers, which
+ * point at the payloads where their senders wrote them: payloads are never
+ * copied, nothing is locked, and no second barrier is needed, because only
+ * the lane serving d reads d's inbox before the next exchange.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -21,22 +18,21 @@
 static void deliver_shm(bspram_router *r, unsigned lane)
 {
     bspram_lane *ln = &r->lane[lane];
-    const unsigned L = r->lanes;
+    const unsigned L = r->lanes, par = (unsigned)(ln->step & 1);
     const uint64_t first = ln->first, nd = ln->end - ln->first;
 
-    /* 1a. Sizes of our inboxes (and the largest: Valiant's r). */
+    /* Sizes of our inboxes, and the most messages one receives (Valiant's r). */
     uint64_t total = 0, rmax = 0;
     for (uint64_t i = 0; i < nd; i++) {
         uint64_t c = 0;
         for (unsigned k = 0; k < L; k++)
-            c += r->lane[k].count[first + i];
+            c += r->lane[k].outbox[par][first + i].count;
         ln->in_off[i] = total;
         total += c;
         if (c > rmax)
             rmax = c;
     }
     ln->in_off[nd] = total;
-    ln->r = rmax;
     if (total > ln->cap_in) {
         size_t cap = ln->cap_in ? ln->cap_in : 1024;
         while (cap < total)
@@ -45,31 +41,32 @@ static void deliver_shm(bspram_router *r, unsigned lane)
         ln->in = bspram_malloc(cap * sizeof *ln->in, "bspram_router_exchange (inbox)");
         ln->cap_in = cap;
     }
-    /* 1b. Slots, destination by destination, source lane by source lane. */
+    /* The headers, and the most bytes one receives (the receive side of h). */
+    uint64_t hmax = 0;
+    bspram_message *m = ln->in;
     for (uint64_t i = 0; i < nd; i++) {
-        uintptr_t slot = (uintptr_t)(ln->in + ln->in_off[i]);
+        uint64_t bytes = 0;
         for (unsigned k = 0; k < L; k++) {
-            uintptr_t *c = &r->lane[k].count[first + i];
-            uintptr_t n = *c;
-            if (n) { /* untouched counts stay 0 for the next superstep */
-                *c = slot;
-                slot += n * sizeof(bspram_message);
+            const bspram_outbox *o = &r->lane[k].outbox[par][first + i];
+            for (const bspram_segment *seg = o->head; seg; seg = seg->next) {
+                const char *at = (const char *)(seg + 1), *end = at + seg->used;
+                while (at < end) {
+                    const bspram_entry *e = (const bspram_entry *)at;
+                    m->data = e + 1;
+                    m->len = e->len;
+                    m->src = e->src;
+                    m->dst = (uint32_t)(first + i);
+                    m++;
+                    bytes += e->len;
+                    at += sizeof *e + ((e->len + 7) & ~(uint64_t)7);
+                }
             }
         }
+        if (bytes > hmax)
+            hmax = bytes;
     }
-    bspram_barrier_wait(&r->barrier, 0);
-
-    /* 2. Scatter our headers, then clear the counts we used. */
-    uintptr_t *slot = ln->count;
-    for (size_t j = 0; j < ln->n_out; j++) {
-        const bspram_message *m = &ln->out[j];
-        bspram_message *to = (bspram_message *)slot[m->dst];
-        *to = *m;
-        slot[m->dst] = (uintptr_t)(to + 1);
-    }
-    for (size_t j = 0; j < ln->n_out; j++)
-        slot[ln->out[j].dst] = 0;
-    bspram_barrier_wait(&r->barrier, 0);
+    ln->r[par] = rmax;
+    ln->h_in[par] = hmax;
 }
 
 const bspram_transport bspram_transport_shm = {"shm", deliver_shm};

@@ -1,0 +1,144 @@
+/* Router throughput for random h-relations, beside a plain memcpy of the same
+ * bytes in the same run (issue 2's benchmark; figures in bench/RESULTS.md).
+ *
+ * One superstep: every component copies h payloads of `len` bytes from its
+ * source buffer into messages to random destinations (bspram_send_buffer +
+ * memcpy); in the next superstep every component copies each delivered
+ * payload into its destination buffer. So the bytes travel source buffer →
+ * message → destination buffer, end to end, as a bsp_put's bytes do; the
+ * reference moves the same bytes source → destination with one memcpy per
+ * thread. Rates are payload bytes per second; ratios are of the same run.
+ *
+ * usage: bench_router [MiB per superstep (default 64)] [supersteps (default 8)] [p] [bytes]
+ * (the last two restrict the sweep to one p and one payload size)
+ */
+#include <omp.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bspram.h"
+
+typedef struct bench {
+    uint64_t p, h, len, supersteps;
+    uint32_t *dst;          /* [p][h] random destinations, drawn before timing */
+    unsigned char *src;     /* [p][h·len] */
+    unsigned char *out;     /* [p][slot] where received payloads land */
+    uint64_t out_stride;
+} bench;
+
+static bool step(bspram_component *c, void *arg)
+{
+    bench *b = arg;
+    uint64_t pid = bspram_pid(c), s = bspram_superstep(c);
+    const bspram_message *in;
+    size_t n = bspram_inbox(c, &in);
+    unsigned char *o = b->out + pid * b->out_stride;
+    uint64_t off = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (off + in[i].len > b->out_stride)
+            off = 0; /* a fuller-than-average inbox wraps around its slot */
+        memcpy(o + off, in[i].data, in[i].len);
+        off += in[i].len;
+    }
+    if (s == b->supersteps)
+        return false;
+    const uint32_t *d = b->dst + pid * b->h;
+    const unsigned char *from = b->src + pid * b->h * b->len;
+    for (uint64_t j = 0; j < b->h; j++)
+        memcpy(bspram_send_buffer(c, d[j], b->len), from + j * b->len, b->len);
+    return true;
+}
+
+static double now(void) { return omp_get_wtime(); }
+
+/* Same bytes, plain memcpy by T threads, `reps` times; best of 3. */
+static double memcpy_rate(const unsigned char *src, unsigned char *dst, uint64_t bytes, int T, uint64_t reps)
+{
+    double best = 1e30;
+    for (int trial = 0; trial < 3; trial++) {
+        double t0 = now();
+        for (uint64_t r = 0; r < reps; r++) {
+#pragma omp parallel num_threads(T)
+            {
+                uint64_t k = (uint64_t)omp_get_thread_num(), n = (uint64_t)omp_get_num_threads();
+                uint64_t a = bytes * k / n, e = bytes * (k + 1) / n;
+                memcpy(dst + a, src + a, e - a);
+            }
+        }
+        double t = now() - t0;
+        if (t < best)
+            best = t;
+    }
+    return (double)bytes * (double)reps / best;
+}
+
+static double router_rate(bench *b, int T)
+{
+    double best = 1e30;
+    for (int trial = 0; trial < 3; trial++) {
+        bspram_config cfg = bspram_config_default(b->p);
+        cfg.threads = T;
+        bspram_machine *m = bspram_machine_create(&cfg);
+        bspram_machine_run(m, step, b, 2); /* warm up: grow the buffers */
+        double t0 = now();
+        bspram_machine_run(m, step, b, 0);
+        double t = now() - t0;
+        bspram_machine_destroy(m);
+        if (t < best)
+            best = t;
+    }
+    /* supersteps+1 supersteps: `supersteps` of them deliver h·p payloads. */
+    return (double)(b->p * b->h * b->len) * (double)b->supersteps / best;
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t mib = argc > 1 ? strtoull(argv[1], NULL, 10) : 64;
+    uint64_t supersteps = argc > 2 ? strtoull(argv[2], NULL, 10) : 8;
+    static const uint64_t ps[] = {2, 64, 4096}, lens[] = {8, 64, 1024};
+    uint64_t only_p = argc > 3 ? strtoull(argv[3], NULL, 10) : 0;
+    uint64_t only_len = argc > 4 ? strtoull(argv[4], NULL, 10) : 0;
+    printf("router throughput, %llu MiB of payload per superstep, %llu supersteps; cores: %u\n",
+           (unsigned long long)mib, (unsigned long long)supersteps, bspram_cores());
+    printf("%6s %6s %9s %3s %12s %12s %8s %10s\n", "p", "bytes", "msgs/comp", "T", "router GB/s",
+           "memcpy GB/s", "ratio", "T2/T1");
+    for (size_t pi = 0; pi < 3; pi++)
+        for (size_t li = 0; li < 3; li++) {
+            if ((only_p && ps[pi] != only_p) || (only_len && lens[li] != only_len))
+                continue;
+            bench b = {.p = ps[pi], .len = lens[li], .supersteps = supersteps};
+            b.h = (mib << 20) / b.len / b.p;
+            uint64_t bytes = b.p * b.h * b.len;
+            b.dst = malloc(b.p * b.h * sizeof *b.dst);
+            for (uint64_t i = 0; i < b.p * b.h; i++)
+                b.dst[i] = (uint32_t)bspram_random_below(b.p, 1, i, 0, 0);
+            b.src = malloc(bytes);
+            memset(b.src, 1, bytes);
+            /* Room for 1.5× the mean inbox so destinations stay mostly distinct. */
+            b.out_stride = b.h * b.len * 3 / 2 + b.len;
+            b.out = malloc(b.out_stride * b.p);
+            memset(b.out, 0, b.out_stride * b.p);
+            double r1 = 0;
+            for (int T = 1; T <= 2; T++) {
+                unsigned char *dst = malloc(bytes);
+                memset(dst, 0, bytes);
+                double mc = memcpy_rate(b.src, dst, bytes, T, supersteps);
+                free(dst);
+                double rr = router_rate(&b, T);
+                if (T == 1)
+                    r1 = rr;
+                printf("%6llu %6llu %9llu %3d %12.2f %12.2f %7.0f%%", (unsigned long long)b.p,
+                       (unsigned long long)b.len, (unsigned long long)b.h, T, rr / 1e9, mc / 1e9,
+                       100 * rr / mc);
+                if (T == 2)
+                    printf(" %9.2fx", rr / r1);
+                printf("\n");
+            }
+            free(b.dst);
+            free(b.src);
+            free(b.out);
+        }
+    return 0;
+}
