@@ -10,6 +10,7 @@ struct bspram_command {
 };
 
 int bspram_cmd_demo(int argc, char **argv);
+int bspram_cmd_probe(int argc, char **argv);
 int bspram_cmd_table(int argc, char **argv);
 
 #endif
