@@ -353,7 +353,7 @@ static void validate_and_load(bspram_combiner *C, uint64_t c, lane_scratch *L, c
         w->key = ((uint64_t)kind << 56) | r->address;
         w->value = r->value;
         switch (kind) {
-        case BSPRAM_WRITE_ARBITRARY: w->aux = bspram_random2(C->o.seed ^ UINT64_C(0x777269746521), c, j); break;
+        case BSPRAM_WRITE_ARBITRARY: w->aux = bspram_random2(C->o.seed, c, j); break;
         case BSPRAM_WRITE_PRIORITY: w->aux = (c << 32) | (uint64_t)j; break;
         case BSPRAM_WRITE_COMMON: w->aux = c; break;
         default: w->aux = 1; break; /* weight: one original request */

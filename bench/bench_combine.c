@@ -1,0 +1,110 @@
+/* Benchmark of the combining engine (issue 4): wall time of bspram_combine
+ * for Valiant's §4 patterns, p = 4096, v = 2^20 requests of 8-byte values
+ * (REDUCE sum:u64), degrees 1..4096, with the best basis per degree (AUTO
+ * with the degree as hint: Valiant's Table 2, one phase for degree ≤ 8),
+ * with AUTO without a hint, and with ADAPTIVE — beside the one-phase
+ * degree-1 pattern timed in the same run. Reports requests per second, the
+ * time ratio against the degree-1 pattern, and the charge factor from the
+ * router's records.
+ *
+ *   bench_combine [p] [v] [threads] [reps]      (defaults 4096 1048576 2 5)
+ */
+#include <inttypes.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "combine/combine.h"
+#include "combine/table.h"
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+typedef struct {
+    double seconds; /* median */
+    double charge;  /* mean */
+    char basis[64];
+} result;
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static result time_batch(bspram_combiner *C, bspram_space *s, uint32_t seg, const bspram_combine_options *o,
+                         const bspram_request *req, const uint64_t *first, uint64_t v, int reps)
+{
+    result res = {0};
+    double t[64];
+    bspram_combine_stats st;
+    for (int r = 0; r < reps; r++) {
+        bspram_combine_options oo = *o;
+        oo.seed = (uint64_t)r + 1;
+        bspram_combiner_set_options(C, &oo);
+        double t0 = now();
+        bspram_combine(C, req, first, NULL, &st);
+        t[r] = now() - t0;
+        res.charge += (double)st.charge / reps;
+    }
+    qsort(t, (size_t)reps, sizeof t[0], cmp_double);
+    res.seconds = t[reps / 2];
+    bspram_basis_format(&st.basis, res.basis, sizeof res.basis);
+    (void)s; (void)seg; (void)v;
+    return res;
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t p = argc > 1 ? strtoull(argv[1], NULL, 10) : 4096;
+    uint64_t v = argc > 2 ? strtoull(argv[2], NULL, 10) : (UINT64_C(1) << 20);
+    int threads = argc > 3 ? atoi(argv[3]) : 2;
+    int reps = argc > 4 ? atoi(argv[4]) : 5;
+    if (reps < 1 || reps > 64)
+        reps = 5;
+    bspram_config mc = bspram_config_default(p);
+    mc.threads = threads;
+    bspram_machine *m = bspram_machine_create(&mc);
+    bspram_space *s = bspram_space_create(p, BSPRAM_HASH_XXH3, 42);
+    uint32_t seg = bspram_segment_alloc(s, v, 8, BSPRAM_LAYOUT_HASHED);
+    bspram_combine_options o = bspram_combine_defaults(p);
+    bspram_combiner *C = bspram_combiner_create(m, s, &o);
+    bspram_request *req = malloc(v * sizeof *req);
+    uint64_t *first = malloc((p + 1) * sizeof *first);
+
+    bspram_pattern_fill(s, seg, p, v, 1, req, first);
+    result base = time_batch(C, s, seg, &o, req, first, v, reps);
+    printf("# bench_combine p=%" PRIu64 " v=%" PRIu64 " threads=%d reps=%d (median time)\n", p, v, threads, reps);
+    printf("# one-phase degree-1 pattern: %.2f ms, %.1f M requests/s, charge %.1f\n",
+           1e3 * base.seconds, (double)v / base.seconds / 1e6, base.charge);
+    printf("%7s  %-22s %9s %9s %7s %7s\n", "degree", "basis", "ms", "Mreq/s", "time×", "factor");
+    for (uint64_t d = 1; d <= p; d *= 2) {
+        char err[160];
+        if (bspram_pattern_check(p, v, d, err, sizeof err))
+            continue;
+        bspram_pattern_fill(s, seg, p, v, d, req, first);
+        const char *names[3] = {"best", "auto", "adaptive"};
+        for (int k = 0; k < 3; k++) {
+            bspram_combine_options oo = o;
+            oo.strategy = k == 2 ? BSPRAM_STRATEGY_ADAPTIVE : BSPRAM_STRATEGY_AUTO;
+            oo.degree_hint = k == 0 ? d : 0;
+            result r = time_batch(C, s, seg, &oo, req, first, v, reps);
+            char label[96];
+            snprintf(label, sizeof label, "%s:%s", names[k], r.basis);
+            printf("%7" PRIu64 "  %-22s %9.2f %9.1f %7.2f %7.2f\n", d, label, 1e3 * r.seconds,
+                   (double)v / r.seconds / 1e6, r.seconds / base.seconds, r.charge / base.charge);
+        }
+    }
+    free(req);
+    free(first);
+    bspram_combiner_destroy(C);
+    bspram_space_destroy(s);
+    bspram_machine_destroy(m);
+    return 0;
+}
