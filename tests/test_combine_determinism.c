@@ -1,0 +1,115 @@
+/* Same seed ⇒ the same answers, the same memory and the same charges for
+ * T = 1, 2, 4 (DESIGN.md decision 3), for fixed, auto and adaptive bases and
+ * both spreadings; and the table experiment gives bit-identical factors for
+ * T = 1 and T = 2. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "combine/combine.h"
+#include "combine/table.h"
+#include "hash/random.h"
+
+typedef struct outcome {
+    uint64_t *res, *mem;
+    bspram_combine_stats st;
+} outcome;
+
+static outcome run(uint64_t p, int threads, bspram_strategy strat, const char *basis, bspram_spread spread)
+{
+    bspram_config mc = bspram_config_default(p);
+    mc.threads = threads;
+    bspram_machine *m = bspram_machine_create(&mc);
+    bspram_space *s = bspram_space_create(p, BSPRAM_HASH_TABULATION, 99);
+    uint64_t ncells = p * 2;
+    uint32_t seg = bspram_segment_alloc(s, ncells, 8, BSPRAM_LAYOUT_HASHED);
+    bspram_combine_options o = bspram_combine_defaults(p);
+    o.strategy = strat;
+    if (basis)
+        bspram_basis_require(&o.basis, p, basis);
+    o.spread = spread;
+    o.seed = 5;
+    bspram_combiner *C = bspram_combiner_create(m, s, &o);
+    uint64_t per = 8, n = p * per;
+    bspram_request *req = calloc(n, sizeof *req);
+    uint64_t *first = malloc((p + 1) * sizeof *first);
+    outcome out;
+    out.res = calloc(n, sizeof *out.res);
+    out.mem = malloc(ncells * sizeof *out.mem);
+    for (uint64_t c = 0; c <= p; c++)
+        first[c] = c * per;
+    for (uint64_t i = 0; i < n; i++) {
+        /* skewed addresses: degrees from 1 to about p */
+        uint64_t r = bspram_random2(3, i, 0);
+        uint64_t a = (r % 4 == 0) ? r % 4 : (r >> 8) % ncells;
+        req[i].address = bspram_address(s, seg, a);
+        req[i].value = 1 + bspram_random2(3, i, 1) % 1000;
+        req[i].kind = a % 3 == 0 ? BSPRAM_READ
+                      : a % 3 == 1 ? bspram_kind_fetch(bspram_op_builtin(BSPRAM_OP_SUM, BSPRAM_TYPE_U64))
+                                   : BSPRAM_WRITE_ARBITRARY;
+    }
+    bspram_combine(C, req, first, out.res, &out.st);
+    for (uint64_t a = 0; a < ncells; a++)
+        out.mem[a] = bspram_load(s, bspram_address(s, seg, a));
+    free(req);
+    free(first);
+    bspram_combiner_destroy(C);
+    bspram_space_destroy(s);
+    bspram_machine_destroy(m);
+    return out;
+}
+
+static void compare(uint64_t p, bspram_strategy strat, const char *basis, bspram_spread spread)
+{
+    outcome ref = run(p, 1, strat, basis, spread);
+    for (int T = 2; T <= 4; T *= 2) {
+        outcome o = run(p, T, strat, basis, spread);
+        CHECK(!memcmp(ref.res, o.res, p * 8 * sizeof *o.res));
+        CHECK(!memcmp(ref.mem, o.mem, p * 2 * sizeof *o.mem));
+        CHECK_EQ_U64(ref.st.phases, o.st.phases);
+        for (unsigned i = 1; i <= ref.st.phases; i++) {
+            CHECK_EQ_U64(ref.st.forward_charge[i], o.st.forward_charge[i]);
+            CHECK_EQ_U64(ref.st.forward_messages[i], o.st.forward_messages[i]);
+            CHECK_EQ_U64(ref.st.reverse_charge[i], o.st.reverse_charge[i]);
+        }
+        free(o.res);
+        free(o.mem);
+    }
+    free(ref.res);
+    free(ref.mem);
+}
+
+int main(void)
+{
+    compare(64, BSPRAM_STRATEGY_FIXED, "4x4x4", BSPRAM_SPREAD_RANDOM);
+    compare(64, BSPRAM_STRATEGY_FIXED, "8x8", BSPRAM_SPREAD_SOURCE);
+    compare(4096, BSPRAM_STRATEGY_AUTO, NULL, BSPRAM_SPREAD_RANDOM);
+    compare(4096, BSPRAM_STRATEGY_ADAPTIVE, NULL, BSPRAM_SPREAD_RANDOM);
+    compare(7, BSPRAM_STRATEGY_FIXED, "7", BSPRAM_SPREAD_SOURCE);
+
+    /* The table experiment: identical numbers for T = 1 and T = 2. */
+    bspram_table_entry e1[3], e2[3];
+    memset(e1, 0, sizeof e1);
+    bspram_basis_require(&e1[0].basis, 256, "16x16");
+    e1[0].degree = 64;
+    bspram_basis_require(&e1[1].basis, 256, "256");
+    e1[1].degree = 8;
+    e1[2].strategy = BSPRAM_STRATEGY_ADAPTIVE;
+    e1[2].degree = 32;
+    memcpy(e2, e1, sizeof e1);
+    bspram_table_config cfg = {.p = 256, .v = 256 * 16, .runs = 5, .seed = 3, .threads = 1,
+                               .spread = BSPRAM_SPREAD_RANDOM, .hash = BSPRAM_HASH_XXH3};
+    double b1, b2;
+    bspram_table_run(&cfg, e1, 3, &b1);
+    cfg.threads = 2;
+    bspram_table_run(&cfg, e2, 3, &b2);
+    CHECK(b1 == b2);
+    for (int i = 0; i < 3; i++) {
+        CHECK(e1[i].total == e2[i].total);
+        CHECK(e1[i].phases == e2[i].phases);
+        for (unsigned k = 1; k <= e1[i].phases; k++)
+            CHECK(e1[i].phase_charge[k] == e2[i].phase_charge[k]);
+    }
+    return check_report("test_combine_determinism");
+}
