@@ -185,16 +185,13 @@ static void enter_src(bspram_lane *ln, unsigned lane, uint64_t src, const char *
     s->src = src;
 }
 
-/* Room for an entry of `need` bytes at the end of outbox o. */
-static char *outbox_room(bspram_lane *ln, unsigned par, bspram_outbox *o, uint32_t dst, size_t need)
+/* Start a new tail segment for outbox o with room for at least `need`. */
+static void outbox_grow(bspram_lane *ln, unsigned par, bspram_outbox *o, uint32_t dst, size_t need)
 {
     bspram_segment *t = o->tail;
-    if (t && t->cap - t->used >= need) {
-        char *at = (char *)(t + 1) + t->used;
-        t->used += need;
-        return at;
-    }
-    if (!o->head) { /* first message to dst this superstep */
+    if (t) {
+        t->used = (uint64_t)(o->at - (char *)(t + 1));
+    } else { /* first message to dst this superstep */
         if (ln->n_touched[par] == ln->cap_touched[par]) {
             ln->cap_touched[par] = ln->cap_touched[par] ? 2 * ln->cap_touched[par] : 256;
             ln->touched[par] = bspram_realloc(ln->touched[par], ln->cap_touched[par] * sizeof(uint32_t),
@@ -204,20 +201,30 @@ static char *outbox_room(bspram_lane *ln, unsigned par, bspram_outbox *o, uint32
     }
     /* Segments grow geometrically; the first is as large as last time's total. */
     size_t cap = t ? 2 * t->cap : (o->hint > 192 ? (size_t)o->hint : 192);
-    if (cap > (1u << 20) && need <= (1u << 20))
+    if (cap > (1u << 20))
         cap = 1u << 20;
     if (cap < need)
         cap = need;
     bspram_segment *seg = arena_take(&ln->arena[par], sizeof *seg + cap);
     seg->next = NULL;
     seg->cap = cap;
-    seg->used = need;
+    seg->used = 0;
     if (t)
         t->next = seg;
     else
         o->head = seg;
     o->tail = seg;
-    return (char *)(seg + 1);
+    o->at = (char *)(seg + 1);
+    o->limit = o->at + cap;
+}
+
+/* Entering the exchange: record how far each tail segment was filled. */
+static void outboxes_close(bspram_lane *ln, unsigned par)
+{
+    for (size_t i = 0; i < ln->n_touched[par]; i++) {
+        bspram_outbox *o = &ln->outbox[par][ln->touched[par][i]];
+        o->tail->used = (uint64_t)(o->at - (char *)(o->tail + 1));
+    }
 }
 
 void *bspram_router_post(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint64_t len,
@@ -234,11 +241,15 @@ void *bspram_router_post(bspram_router *r, unsigned lane, uint64_t src, uint64_t
         enter_src(ln, lane, src, call);
     bspram_outbox *o = &ln->outbox[par][dst];
     size_t need = sizeof(bspram_entry) + (size_t)((len + 7) & ~(uint64_t)7);
-    bspram_entry *e = (bspram_entry *)outbox_room(ln, par, o, (uint32_t)dst, need);
+    if ((size_t)(o->limit - o->at) < need)
+        outbox_grow(ln, par, o, (uint32_t)dst, need);
+    bspram_entry *e = (bspram_entry *)o->at;
+    o->at += need;
     e->len = len;
     e->src = (uint32_t)src;
-    o->count++;
-    o->bytes += need;
+    if (++o->count == 0)
+        bspram_fatal("%s: more than 2^32-1 messages from lane %u to component %llu in one superstep",
+                     call, lane, (unsigned long long)dst);
     s->src_count++;
     s->src_bytes += len;
     s->messages++;
@@ -317,9 +328,13 @@ static void reset_parity(bspram_lane *ln, unsigned par)
 {
     for (size_t i = 0; i < ln->n_touched[par]; i++) {
         bspram_outbox *o = &ln->outbox[par][ln->touched[par][i]];
-        o->hint = o->bytes;
+        uint64_t used = 0;
+        for (const bspram_segment *seg = o->head; seg; seg = seg->next)
+            used += seg->used;
+        o->hint = used < (1u << 20) ? (uint32_t)used : (1u << 20);
         o->head = o->tail = NULL;
-        o->count = o->bytes = 0;
+        o->at = o->limit = NULL;
+        o->count = 0;
     }
     ln->n_touched[par] = 0;
     arena_reset(&ln->arena[par]);
@@ -336,6 +351,7 @@ unsigned bspram_router_exchange(bspram_router *r, unsigned lane, unsigned tag)
                      tag, BSPRAM_TAG_ROUTER_MASK);
     const unsigned par = (unsigned)(ln->step & 1);
     close_src(&ln->sent[par]);
+    outboxes_close(ln, par);
     unsigned all = bspram_barrier_wait(&r->barrier, tag | (ln->n_touched[par] ? ROUTER_BIT : 0));
     if (all & BSPRAM_TAG_LEAVE)
         return all & ~ROUTER_BIT; /* a lane has left: deliver nothing, wait for nobody */

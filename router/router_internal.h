@@ -34,11 +34,15 @@ typedef struct bspram_entry {
 } bspram_entry;
 
 /* What one lane posted to one destination in one superstep: a chain of
- * segments in issue order. `hint` remembers last time's size, so that in a
- * steady state one segment suffices. */
+ * segments in issue order. The write cursor lives here, not in the segment,
+ * so that posting touches one cache line of bookkeeping (the tail's `used`
+ * is set when the lane enters the exchange). `hint` remembers last time's
+ * size, so that in a steady state one segment suffices. */
 typedef struct bspram_outbox {
+    char *at, *limit;                  /* free space of the tail segment */
     bspram_segment *head, *tail;
-    uint64_t count, bytes, hint;
+    uint32_t count;                    /* messages (< 2^32 per lane and superstep) */
+    uint32_t hint;                     /* bytes used last time, capped */
 } bspram_outbox;
 
 /* What one lane sent in the current superstep (final when it enters the
