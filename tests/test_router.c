@@ -114,6 +114,8 @@ int main(void)
         run_pattern("zero-byte", (pattern){.seed = 8, .p = 300, .max_per_component = 9, .max_len = 0}, ts[t], 3);
         run_pattern("empty", (pattern){.seed = 9, .p = 100, .max_per_component = 0, .max_len = 8}, ts[t], 3);
     }
+    /* p = 2^20 components, sparse traffic. */
+    run_pattern("p = 2^20", (pattern){.seed = 11, .p = 1u << 20, .max_per_component = 2, .max_len = 8}, 2, 2);
     /* More lanes than components. */
     run_pattern("T > p", (pattern){.seed = 10, .p = 3, .max_per_component = 8, .max_len = 40}, 5, 3);
     /* Large payloads: 3 MiB each. */
