@@ -417,6 +417,12 @@ static bool forward_step(bspram_component *self, void *arg)
     unsigned m = C->m_phases;
     uint64_t suffix = phase <= m ? B->suffix[phase] : 1;
     uint64_t seed = C->o.seed;
+    /* Adaptive (beyond the paper): a component that saw almost no combining
+     * in the previous phase (at most 1 in 32 of the requests it received
+     * met another of its address) holds evidence that the degree is low
+     * compared with the spread; it sends its uncombined requests straight to
+     * their owners instead of spending the remaining phases on them. */
+    int quiet = C->adaptive && phase >= 2 && phase < m && (n - ng) * 32 <= n;
     for (size_t g = 0; g < ng; g++) {
         wire out = L->g[g];
         uint64_t addr = out.key & ADDR_MASK;
@@ -438,7 +444,7 @@ static bool forward_step(bspram_component *self, void *arg)
                 dest = H;
                 final = 1;
             }
-        } else if (C->adaptive && phase >= 2 && L->gcount[g] == 1 &&
+        } else if (quiet && L->gcount[g] == 1 &&
                    (is_write_kind((unsigned)(out.key >> 56)) || out.aux == 1)) {
             /* Adaptive: this request has met no other of its address in
              * phase 1..phase-1, evidence that its group is small; send it

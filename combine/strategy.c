@@ -110,7 +110,7 @@ bspram_basis bspram_basis_auto(uint64_t p, uint64_t degree)
 bspram_basis bspram_basis_adaptive(uint64_t p)
 {
     if (p == 4096) {
-        static const uint64_t b[3] = {16, 16, 16};
+        static const uint64_t b[3] = {32, 16, 8};
         return make(p, 3, b);
     }
     return bspram_basis_auto(p, 0);
