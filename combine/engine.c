@@ -67,7 +67,9 @@ typedef struct comp_state {
     uint32_t *arrived_src;
     uint8_t *arrived_level;
     size_t na, capa;
-    unsigned flags;           /* this batch: 1 = has READ/FETCH, 2 = has physical */
+    unsigned flags;           /* this batch: 1 = has READ/FETCH, 2 = has physical,
+                                 4 = more than one update species */
+    unsigned ukind;           /* this batch: its first update species, or 0xff */
 } comp_state;
 
 typedef struct lane_scratch {
@@ -106,6 +108,8 @@ struct bspram_combiner {
     unsigned M;        /* forward supersteps */
     unsigned phase;    /* current forward phase, or reverse step */
     int adaptive;
+    unsigned flags;    /* OR of the components' flags, known after phase 1 */
+    int check_species; /* more than one update species in the batch */
 };
 
 /* ---------------------------------------------------------------- helpers */
@@ -306,8 +310,10 @@ static void record_sources(comp_state *cs, lane_scratch *L, unsigned level, size
     R->first[0] = 0;
 }
 
-static inline int addr_physical(const bspram_combiner *C, uint64_t addr)
+static inline int addr_physical(const bspram_combiner *C, unsigned flags, uint64_t addr)
 {
+    if (!(flags & 2))
+        return 0; /* no physical segment in the batch: skip the lookup */
     return bspram_segment_layout(C->s, (uint32_t)(addr >> BSPRAM_SEGMENT_SHIFT)) != BSPRAM_LAYOUT_HASHED;
 }
 
@@ -321,7 +327,7 @@ static void validate_and_load(bspram_combiner *C, uint64_t c, lane_scratch *L, c
     uint64_t cached_seg = 0, cached_n = 0;
     unsigned cached_w = 0;
     bspram_layout cached_layout = BSPRAM_LAYOUT_HASHED;
-    unsigned flags = 0;
+    unsigned flags = 0, ukind = 0xff;
     for (size_t j = 0; j < n; j++) {
         const bspram_request *r = &C->req[lo + j];
         uint64_t seg = r->address >> BSPRAM_SEGMENT_SHIFT;
@@ -347,6 +353,12 @@ static void validate_and_load(bspram_combiner *C, uint64_t c, lane_scratch *L, c
                          j, c, r->address, cached_w);
         if (is_reply_kind(kind))
             flags |= 1;
+        if (kind != BSPRAM_READ) {
+            if (ukind == 0xff)
+                ukind = kind;
+            else if (ukind != kind)
+                flags |= 4;
+        }
         if (cached_layout != BSPRAM_LAYOUT_HASHED)
             flags |= 2;
         wire *w = &L->items[j];
@@ -364,6 +376,7 @@ static void validate_and_load(bspram_combiner *C, uint64_t c, lane_scratch *L, c
         L->ilevel[j] = 0;
     }
     cs->flags = flags;
+    cs->ukind = ukind;
     cs->na = 0;
 }
 
@@ -417,6 +430,7 @@ static bool forward_step(bspram_component *self, void *arg)
     unsigned m = C->m_phases;
     uint64_t suffix = phase <= m ? B->suffix[phase] : 1;
     uint64_t seed = C->o.seed;
+    unsigned pflags = phase == 1 ? cs->flags : C->flags;
     /* Adaptive (beyond the paper): a component that saw almost no combining
      * in the previous phase (at most 1 in 32 of the requests it received
      * met another of its address) holds evidence that the degree is low
@@ -430,10 +444,10 @@ static bool forward_step(bspram_component *self, void *arg)
         uint64_t dest;
         int final = 0;
         if (phase > m) { /* the extra phase of §5: hashed address → physical */
-            dest = addr_physical(C, addr) ? bspram_owner(C->s, addr) : H;
+            dest = addr_physical(C, pflags, addr) ? bspram_owner(C->s, addr) : H;
             final = 1;
         } else if (phase == m) {
-            if (addr_physical(C, addr)) {
+            if (addr_physical(C, pflags, addr)) {
                 if (C->o.physical == BSPRAM_PHYSICAL_DIRECT_LAST) {
                     dest = bspram_owner(C->s, addr);
                     final = 1;
@@ -449,7 +463,7 @@ static bool forward_step(bspram_component *self, void *arg)
             /* Adaptive: this request has met no other of its address in
              * phase 1..phase-1, evidence that its group is small; send it
              * straight to its final component. */
-            dest = addr_physical(C, addr) ? bspram_owner(C->s, addr) : H;
+            dest = addr_physical(C, pflags, addr) ? bspram_owner(C->s, addr) : H;
             final = 1;
         } else {
             uint64_t k = C->o.spread == BSPRAM_SPREAD_SOURCE
@@ -511,10 +525,11 @@ static void owner_level(bspram_combiner *C, bspram_component *self, uint64_t c, 
     cs->na = 0;
     size_t ng = group_items(C, L, n);
 
-    /* Two update species at one cell: found by a second grouping by address. */
+    /* Two update species at one cell: found by a second grouping by address
+     * (only when the batch holds more than one update species). */
     table_reset(L, ng);
     size_t mask = L->tcap - 1;
-    for (size_t g = 0; g < ng; g++) {
+    for (size_t g = 0; C->check_species && g < ng; g++) {
         unsigned kind = (unsigned)(L->g[g].key >> 56);
         if (kind == BSPRAM_READ)
             continue;
@@ -537,6 +552,8 @@ static void owner_level(bspram_combiner *C, bspram_component *self, uint64_t c, 
     /* Reads first: they see memory before the batch's updates. Then updates
      * (fetch-and-op answers carry the value just before the group's). The
      * answers go to each merged item's sender, in arrival order. */
+    uint64_t wseg = UINT64_MAX;
+    unsigned w = 8;
     for (int pass = 0; pass < 2; pass++) {
         for (size_t g = 0; g < ng; g++) {
             unsigned kind = (unsigned)(L->g[g].key >> 56);
@@ -544,7 +561,10 @@ static void owner_level(bspram_combiner *C, bspram_component *self, uint64_t c, 
                 continue;
             uint64_t addr = L->g[g].key & ADDR_MASK;
             unsigned char *cell = bspram_cell(C->s, addr);
-            unsigned w = bspram_segment_width(C->s, (uint32_t)(addr >> BSPRAM_SEGMENT_SHIFT));
+            if (addr >> BSPRAM_SEGMENT_SHIFT != wseg) {
+                wseg = addr >> BSPRAM_SEGMENT_SHIFT;
+                w = bspram_segment_width(C->s, (uint32_t)wseg);
+            }
             uint64_t old = 0;
             memcpy(&old, cell, w);
             if (kind >= 1 && kind <= 3) {
@@ -731,9 +751,19 @@ void bspram_combine(bspram_combiner *C, const bspram_request *requests, const ui
     C->phase = 1;
     set_label(C, "forward", 1);
     bspram_machine_superstep(C->m, forward_step, C);
-    unsigned flags = 0;
-    for (uint64_t c = 0; c < C->p; c++)
+    unsigned flags = 0, ukind = 0xff;
+    C->check_species = 0;
+    for (uint64_t c = 0; c < C->p; c++) {
         flags |= C->cs[c].flags;
+        if (C->cs[c].ukind != 0xff) {
+            if (ukind != 0xff && ukind != C->cs[c].ukind)
+                C->check_species = 1;
+            ukind = C->cs[c].ukind;
+        }
+    }
+    if (flags & 4)
+        C->check_species = 1;
+    C->flags = flags;
     if ((flags & 1) && !results)
         bspram_fatal("bspram_combine(results=NULL): the batch holds READ or FETCH requests");
     C->M = C->m_phases + ((flags & 2) && C->o.physical == BSPRAM_PHYSICAL_EXTRA_PHASE ? 1 : 0);
