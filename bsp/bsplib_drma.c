@@ -16,10 +16,8 @@
 #include "base/error.h"
 #include "bsp/bsplib_internal.h"
 
-size_t bsplib_reg_find(bsplib_proc *me, const void *addr)
+static __attribute__((noinline)) size_t reg_search(bsplib_proc *me, const void *addr)
 {
-    if (me->cache_slot != BSPLIB_NO_SLOT && me->cache_addr == addr)
-        return me->cache_slot;
     const bsplib_world *w = me->world;
     const bsplib_reg_entry *col = w->col ? w->col[me->pid] : NULL;
     for (size_t s = w->nslots; s-- > 0;) /* newest first */
@@ -29,6 +27,13 @@ size_t bsplib_reg_find(bsplib_proc *me, const void *addr)
             return s;
         }
     return BSPLIB_NO_SLOT;
+}
+
+size_t bsplib_reg_find(bsplib_proc *me, const void *addr)
+{
+    if (__builtin_expect(me->cache_slot != BSPLIB_NO_SLOT && me->cache_addr == addr, 1))
+        return me->cache_slot;
+    return reg_search(me, addr);
 }
 
 static void add_op(bsplib_proc *me, const void *addr, size_t size, int push)
@@ -151,25 +156,47 @@ void bsplib_world_free_tables(bsplib_world *w)
 
 /* The remote entry of `local`'s registration on pid, with [offset,
  * offset+nbytes) checked against it. */
-static const bsplib_reg_entry *target(bsplib_proc *me, const char *call, bsp_pid_t pid,
-                                      const void *src, const void *dst, const void *local,
-                                      bsp_size_t offset, bsp_size_t nbytes, int is_put)
+/* Why target() refused: out of line, so that the hot path of every put and
+ * get keeps its registers. */
+static _Noreturn __attribute__((cold, noinline)) void
+target_fail(bsplib_proc *me, const char *call, bsp_pid_t pid, const void *src, const void *dst,
+            bsp_size_t offset, bsp_size_t nbytes, int is_put)
 {
     const char *what = is_put ? "dst" : "src";
     if (pid >= me->p)
         bsplib_fatal(me, "%s(pid=%u, src=%p, dst=%p, offset=%zu, nbytes=%zu): pid outside [0, %u)",
                      call, pid, src, dst, offset, nbytes, me->p);
-    size_t s = bsplib_reg_find(me, local);
+    size_t s = bsplib_reg_find(me, is_put ? dst : src);
     if (s == BSPLIB_NO_SLOT)
         bsplib_fatal(me, "%s(pid=%u, src=%p, dst=%p, offset=%zu, nbytes=%zu): %s is not a "
                      "registered address (bsp_push_reg, then bsp_sync)", call, pid, src, dst,
                      offset, nbytes, what);
     const bsplib_reg_entry *e = &me->world->col[pid][s];
-    if (offset > e->size || nbytes > e->size - offset)
-        bsplib_fatal(me, "%s(pid=%u, src=%p, dst=%p, offset=%zu, nbytes=%zu): bytes [%zu, %zu) "
-                     "outside the registration, which has %zu bytes on pid %u", call, pid, src,
-                     dst, offset, nbytes, offset, offset + nbytes, e->size, pid);
+    bsplib_fatal(me, "%s(pid=%u, src=%p, dst=%p, offset=%zu, nbytes=%zu): bytes [%zu, %zu) "
+                 "outside the registration, which has %zu bytes on pid %u", call, pid, src,
+                 dst, offset, nbytes, offset, offset + nbytes, e->size, pid);
+}
+
+static inline const bsplib_reg_entry *target(bsplib_proc *me, const char *call, bsp_pid_t pid,
+                                             const void *src, const void *dst, const void *local,
+                                             bsp_size_t offset, bsp_size_t nbytes, int is_put)
+{
+    size_t s;
+    const bsplib_reg_entry *e;
+    if (__builtin_expect(pid >= me->p, 0) ||
+        __builtin_expect((s = bsplib_reg_find(me, local)) == BSPLIB_NO_SLOT, 0) ||
+        (e = &me->world->col[pid][s],
+         __builtin_expect(offset > e->size || nbytes > e->size - offset, 0)))
+        target_fail(me, call, pid, src, dst, offset, nbytes, is_put);
     return e;
+}
+
+static _Noreturn __attribute__((cold, noinline)) void
+null_buffer(bsplib_proc *me, const char *call, bsp_pid_t pid, const char *args, const void *other,
+            bsp_size_t offset, bsp_size_t nbytes, const char *which)
+{
+    bsplib_fatal(me, "%s(pid=%u, %s=%p, offset=%zu, nbytes=%zu): %s is NULL", call, pid, args,
+                 other, offset, nbytes, which);
 }
 
 static void put(const char *call, bsp_pid_t pid, const void *src, const void *dst,
@@ -177,13 +204,14 @@ static void put(const char *call, bsp_pid_t pid, const void *src, const void *ds
 {
     bsplib_proc *me = bsplib_me(call);
     const bsplib_reg_entry *e = target(me, call, pid, src, dst, dst, offset, nbytes, 1);
-    if (!src && nbytes)
-        bsplib_fatal(me, "%s(pid=%u, src=NULL, dst=%p, offset=%zu, nbytes=%zu): src is NULL",
-                     call, pid, dst, offset, nbytes);
+    if (__builtin_expect(!src && nbytes, 0))
+        null_buffer(me, call, pid, "src=NULL, dst", dst, offset, nbytes, "src");
     unsigned char *out = bspram_send_buffer(me->self, pid, 8 + (uint64_t)nbytes);
     uint64_t word = nbytes ? (uint64_t)(uintptr_t)(e->addr + offset) : BSPLIB_KIND_NOP;
     memcpy(out, &word, 8);
-    if (nbytes)
+    if (nbytes == 8) /* a word: the common case of fine-grained puts, inlined */
+        memcpy(out + 8, src, 8);
+    else if (nbytes)
         memcpy(out + 8, src, nbytes);
 }
 

@@ -132,7 +132,14 @@ extern _Thread_local bsplib_proc *bsplib_current;
 
 /* The calling thread's process, or a fatal error naming `call` if it is
  * outside a BSP section. */
-bsplib_proc *bsplib_me(const char *call);
+_Noreturn void bsplib_outside(const char *call);
+static inline bsplib_proc *bsplib_me(const char *call)
+{
+    bsplib_proc *me = bsplib_current;
+    if (__builtin_expect(me == NULL, 0))
+        bsplib_outside(call);
+    return me;
+}
 
 /* A fatal error: one line, "<message> (superstep S, pid P)" appended when me
  * is not NULL. If several threads fail at once, only the first prints. */

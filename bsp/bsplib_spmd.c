@@ -74,12 +74,9 @@ void bsplib_fatal(const bsplib_proc *me, const char *fmt, ...)
     bspram_fatal("%s", line);
 }
 
-bsplib_proc *bsplib_me(const char *call)
+void bsplib_outside(const char *call)
 {
-    bsplib_proc *me = bsplib_current;
-    if (__builtin_expect(me == NULL, 0))
-        bsplib_fatal(NULL, "%s: called outside a bsp_begin/bsp_end section", call);
-    return me;
+    bsplib_fatal(NULL, "%s: called outside a bsp_begin/bsp_end section", call);
 }
 
 static double now_seconds(void)

@@ -74,7 +74,10 @@ static void land(bsplib_proc *me, const bspram_message *in, size_t n, int copy)
         uint64_t word;
         memcpy(&word, d, 8);
         if (word >= BSPLIB_KIND_LIMIT) {
-            memcpy((void *)(uintptr_t)word, d + 8, in[i].len - 8);
+            if (in[i].len == 16) /* a word: inlined */
+                memcpy((void *)(uintptr_t)word, d + 8, 8);
+            else
+                memcpy((void *)(uintptr_t)word, d + 8, in[i].len - 8);
         } else if (word == BSPLIB_KIND_SEND) {
             nsend++;
             copy_bytes += round8(in[i].len - 8);

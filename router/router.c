@@ -158,6 +158,8 @@ static void arena_reset(bspram_arena *a)
 /* Fold the current component's counts into the lane's maxima. */
 static void close_src(bspram_lane_sent *s)
 {
+    s->messages += s->src_count;
+    s->bytes += s->src_bytes;
     if (s->src_count > s->q)
         s->q = s->src_count;
     if (s->src_bytes > s->h_out)
@@ -170,7 +172,8 @@ static void close_src(bspram_lane_sent *s)
 /* Make src the lane's current component, closing the statistics of the
  * previous one. Sources must be in the lane and must not decrease, so that
  * the lane's posting order is (source, issue) order. */
-static void enter_src(bspram_lane *ln, unsigned lane, uint64_t src, const char *call)
+static __attribute__((noinline)) void enter_src(bspram_lane *ln, unsigned lane, uint64_t src,
+                                                const char *call)
 {
     bspram_lane_sent *s = &ln->sent[ln->step & 1];
     if (src == s->src)
@@ -186,7 +189,7 @@ static void enter_src(bspram_lane *ln, unsigned lane, uint64_t src, const char *
 }
 
 /* Start a new tail segment for outbox o with room for at least `need`. */
-static void outbox_grow(bspram_lane *ln, unsigned par, bspram_outbox *o, uint32_t dst, size_t need)
+static __attribute__((noinline)) void outbox_grow(bspram_lane *ln, unsigned par, bspram_outbox *o, uint32_t dst, size_t need)
 {
     bspram_segment *t = o->tail;
     if (t) {
@@ -227,36 +230,48 @@ static void outboxes_close(bspram_lane *ln, unsigned par)
     }
 }
 
+/* What posting does rarely — a bad destination, a new source component, a
+ * full segment — out of line, so that the hot path saves no registers
+ * (every put and send goes through bspram_router_post). Returns to the hot
+ * path, which then succeeds. */
+static __attribute__((noinline)) void *post_slow(bspram_router *r, unsigned lane, uint64_t src,
+                                                 uint64_t dst, uint64_t len, const char *call)
+{
+    bspram_lane *ln = &r->lane[lane];
+    const unsigned par = (unsigned)(ln->step & 1);
+    if (dst >= r->p)
+        bspram_fatal("%s(dst=%llu): destination outside [0, %llu) (superstep %llu, component %llu)",
+                     call, (unsigned long long)dst, (unsigned long long)r->p,
+                     (unsigned long long)ln->step, (unsigned long long)src);
+    enter_src(ln, lane, src, call);
+    bspram_outbox *o = &ln->outbox[par][dst];
+    size_t need = sizeof(bspram_entry) + (size_t)((len + 7) & ~(uint64_t)7);
+    if ((size_t)(o->limit - o->at) < need)
+        outbox_grow(ln, par, o, (uint32_t)dst, need);
+    return bspram_router_post(r, lane, src, dst, len, call);
+}
+
 void *bspram_router_post(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint64_t len,
                          const char *call)
 {
     bspram_lane *ln = &r->lane[lane];
     const unsigned par = (unsigned)(ln->step & 1);
     bspram_lane_sent *s = &ln->sent[par];
-    if (dst >= r->p)
-        bspram_fatal("%s(dst=%llu): destination outside [0, %llu) (superstep %llu, component %llu)",
-                     call, (unsigned long long)dst, (unsigned long long)r->p,
-                     (unsigned long long)ln->step, (unsigned long long)src);
-    if (src != s->src)
-        enter_src(ln, lane, src, call);
-    bspram_outbox *o = &ln->outbox[par][dst];
     size_t need = sizeof(bspram_entry) + (size_t)((len + 7) & ~(uint64_t)7);
-    if ((size_t)(o->limit - o->at) < need)
-        outbox_grow(ln, par, o, (uint32_t)dst, need);
+    bspram_outbox *o;
+    if (__builtin_expect(dst >= r->p || src != s->src, 0) ||
+        (o = &ln->outbox[par][dst], __builtin_expect((size_t)(o->limit - o->at) < need, 0)))
+        return post_slow(r, lane, src, dst, len, call);
     bspram_entry *e = (bspram_entry *)o->at;
     o->at += need;
+    o->count++;
     e->len = len;
     e->src = (uint32_t)src;
-    if (++o->count == 0)
-        bspram_fatal("%s: more than 2^32-1 messages from lane %u to component %llu in one superstep",
-                     call, lane, (unsigned long long)dst);
     s->src_count++;
     s->src_bytes += len;
-    s->messages++;
-    s->bytes += len;
     if (len > s->max_message)
         s->max_message = len;
-    return len ? (void *)(e + 1) : NULL;
+    return e + 1;
 }
 
 void bspram_router_send(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,
@@ -331,7 +346,7 @@ static void reset_parity(bspram_lane *ln, unsigned par)
         uint64_t used = 0;
         for (const bspram_segment *seg = o->head; seg; seg = seg->next)
             used += seg->used;
-        o->hint = used < (1u << 20) ? (uint32_t)used : (1u << 20);
+        o->hint = used < (1u << 20) ? used : (1u << 20);
         o->head = o->tail = NULL;
         o->at = o->limit = NULL;
         o->count = 0;

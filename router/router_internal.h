@@ -41,8 +41,8 @@ typedef struct bspram_entry {
 typedef struct bspram_outbox {
     char *at, *limit;                  /* free space of the tail segment */
     bspram_segment *head, *tail;
-    uint32_t count;                    /* messages (< 2^32 per lane and superstep) */
-    uint32_t hint;                     /* bytes used last time, capped */
+    uint64_t count;                    /* messages */
+    uint64_t hint;                     /* bytes used last time, capped */
 } bspram_outbox;
 
 /* What one lane sent in the current superstep (final when it enters the
