@@ -185,7 +185,7 @@ void bsplib_superstep_end(bsplib_proc *me, unsigned kind)
             if (all & BSPLIB_TAG_REG)
                 bsplib_registrations_apply(w, me->superstep);
         }
-        bspram_router_barrier(bspram_machine_router(w->m), 0);
+        bspram_router_barrier(bspram_machine_router(w->m), me->pid, 0);
         me->nops = 0;
         me->cache_addr = NULL;
         me->cache_slot = BSPLIB_NO_SLOT;

@@ -1,11 +1,14 @@
-/* Spin-then-sleep sense-reversing barrier with a tag OR (see barrier.h). */
+/* The superstep barrier: dissemination when every thread has a core,
+ * centralised with yielding when they do not (see barrier.h). */
 #include <limits.h>
 #include <linux/futex.h>
 #include <sched.h>
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "base/error.h"
 #include "router/barrier.h"
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -14,11 +17,13 @@
 #define cpu_relax() atomic_signal_fence(memory_order_seq_cst)
 #endif
 
-/* Spins before sleeping. A futex wake-up costs a few microseconds; a core-to-
- * core hand-off about 0.1 µs, so when every thread has a core a few thousand
- * spins cover the usual skew between arrivals. When threads outnumber cores
- * the thread we wait for may need our core: spin only a little. */
-enum { SPIN_DEDICATED = 20000, SPIN_OVERSUBSCRIBED = 64 };
+/* How long to wait actively before sleeping. A futex wake-up costs several
+ * microseconds; a core-to-core hand-off about 0.1 µs. With a core each, a
+ * few thousand spins cover the usual skew between arrivals. Oversubscribed,
+ * the threads we wait for need our core: a waiter yields it (sched_yield hands
+ * it to a runnable thread of the team in well under a microsecond, far
+ * cheaper than a futex round trip) a bounded number of times, then sleeps. */
+enum { SPIN_DEDICATED = 4000, YIELD_BASE = 16, YIELD_PER_THREAD = 2 };
 
 unsigned bspram_cores(void)
 {
@@ -40,7 +45,33 @@ void bspram_barrier_init(bspram_barrier *b, unsigned n)
     atomic_init(&b->generation, 0);
     atomic_init(&b->sleepers, 0);
     b->n = n ? n : 1;
-    b->spin = b->n <= bspram_cores() ? SPIN_DEDICATED : SPIN_OVERSUBSCRIBED;
+    b->inbox = NULL;
+    b->rounds = 0;
+    if (b->n > 1 && b->n <= bspram_cores()) {
+        while ((1u << b->rounds) < b->n)
+            b->rounds++;
+        b->inbox = aligned_alloc(64, sizeof *b->inbox * b->n);
+        if (!b->inbox)
+            bspram_fatal("bspram_barrier_init(n=%u): out of memory", n);
+        for (unsigned i = 0; i < b->n; i++) {
+            for (int par = 0; par < 2; par++)
+                for (unsigned k = 0; k < BSPRAM_BARRIER_ROUNDS; k++) {
+                    atomic_init(&b->inbox[i].episode[par][k], 0);
+                    atomic_init(&b->inbox[i].tag[par][k], 0);
+                }
+            atomic_init(&b->inbox[i].sleeping, 0);
+            b->inbox[i].episodes = 0;
+        }
+        b->spin = SPIN_DEDICATED;
+    } else {
+        b->spin = YIELD_BASE + YIELD_PER_THREAD * b->n;
+    }
+}
+
+void bspram_barrier_destroy(bspram_barrier *b)
+{
+    free(b->inbox);
+    b->inbox = NULL;
 }
 
 static void futex_wait(atomic_uint *addr, unsigned expected)
@@ -48,15 +79,47 @@ static void futex_wait(atomic_uint *addr, unsigned expected)
     syscall(SYS_futex, (unsigned *)addr, FUTEX_WAIT_PRIVATE, expected, NULL, NULL, 0);
 }
 
-static void futex_wake_all(atomic_uint *addr)
+static void futex_wake(atomic_uint *addr, int n)
 {
-    syscall(SYS_futex, (unsigned *)addr, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+    syscall(SYS_futex, (unsigned *)addr, FUTEX_WAKE_PRIVATE, n, NULL, NULL, 0);
 }
 
-unsigned bspram_barrier_wait(bspram_barrier *b, unsigned tag)
+/* Dissemination: episode numbers start at 1; flags of parity e&1 are written
+ * in episodes e and e+2 only, and a sender reaches episode e+2 only after
+ * this thread has left episode e, so equality is an exact test. */
+static unsigned dissemination(bspram_barrier *b, unsigned id, unsigned tag)
 {
-    if (b->n == 1)
-        return tag;
+    bspram_barrier_inbox *me = &b->inbox[id];
+    unsigned e = ++me->episodes, par = e & 1u, acc = tag;
+    for (unsigned k = 0; k < b->rounds; k++) {
+        bspram_barrier_inbox *to = &b->inbox[(id + (1u << k)) % b->n];
+        atomic_store_explicit(&to->tag[par][k], acc, memory_order_relaxed);
+        /* seq_cst pairs with the receiver's seq_cst `sleeping` store and
+         * re-check: either we see it asleep and wake it, or it sees our flag. */
+        atomic_store_explicit(&to->episode[par][k], e, memory_order_seq_cst);
+        if (atomic_load_explicit(&to->sleeping, memory_order_seq_cst))
+            futex_wake(&to->episode[par][k], 1);
+
+        atomic_uint *flag = &me->episode[par][k];
+        unsigned spins = 0;
+        while (atomic_load_explicit(flag, memory_order_acquire) != e) {
+            if (++spins < b->spin) {
+                cpu_relax();
+                continue;
+            }
+            atomic_store_explicit(&me->sleeping, 1, memory_order_seq_cst);
+            unsigned seen;
+            while ((seen = atomic_load_explicit(flag, memory_order_seq_cst)) != e)
+                futex_wait(flag, seen);
+            atomic_store_explicit(&me->sleeping, 0, memory_order_relaxed);
+        }
+        acc |= atomic_load_explicit(&me->tag[par][k], memory_order_relaxed);
+    }
+    return acc;
+}
+
+static unsigned centralised(bspram_barrier *b, unsigned tag)
+{
     unsigned gen = atomic_load_explicit(&b->generation, memory_order_acquire);
     unsigned parity = gen & 1u;
     if (tag)
@@ -69,17 +132,17 @@ unsigned bspram_barrier_wait(bspram_barrier *b, unsigned tag)
         atomic_store_explicit(&b->tags[parity ^ 1u], 0, memory_order_relaxed);
         atomic_fetch_add_explicit(&b->generation, 1, memory_order_seq_cst);
         if (atomic_load_explicit(&b->sleepers, memory_order_seq_cst))
-            futex_wake_all(&b->generation);
+            futex_wake(&b->generation, INT_MAX);
     } else {
         unsigned spins = 0;
         while (atomic_load_explicit(&b->generation, memory_order_acquire) == gen) {
             if (++spins < b->spin) {
-                cpu_relax();
+                sched_yield();
                 continue;
             }
-            /* seq_cst on both sides (here and in the releaser) orders our
-             * sleepers increment against its generation bump: either it sees
-             * us and wakes us, or we see the new generation and do not sleep. */
+            /* seq_cst on both sides orders our sleepers increment against the
+             * releaser's generation bump: either it sees us and wakes us, or
+             * we see the new generation and do not sleep. */
             atomic_fetch_add_explicit(&b->sleepers, 1, memory_order_seq_cst);
             while (atomic_load_explicit(&b->generation, memory_order_seq_cst) == gen)
                 futex_wait(&b->generation, gen);
@@ -87,4 +150,11 @@ unsigned bspram_barrier_wait(bspram_barrier *b, unsigned tag)
         }
     }
     return atomic_load_explicit(&b->tags[parity], memory_order_relaxed);
+}
+
+unsigned bspram_barrier_wait(bspram_barrier *b, unsigned id, unsigned tag)
+{
+    if (b->n == 1)
+        return tag;
+    return b->inbox ? dissemination(b, id, tag) : centralised(b, tag);
 }

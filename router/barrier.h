@@ -1,18 +1,28 @@
 /* bspram — the barrier that ends every superstep.
  *
- * A centralised sense-reversing barrier (one atomic counter and a generation
- * word) that spins briefly and then sleeps on a futex. When the team is larger
- * than the number of cores (oversubscription) the spin is cut short, so a
- * waiting thread gives its core to the threads that still have to arrive; this
- * is what keeps P = 64 on 2 cores fast (no unbounded spinning, ever).
+ * Two algorithms, chosen by the team's size against the cores:
+ *
+ *   dedicated (n ≤ cores): a dissemination barrier (Hensgen, Finkel and
+ *     Manber 1988): in round k = 0..⌈log2 n⌉−1 thread i signals thread
+ *     (i + 2^k) mod n and waits for thread (i − 2^k) mod n. Each signal is a
+ *     store to a flag the receiver alone reads, so n = 2 costs one flag swap
+ *     (≈ one core-to-core latency) instead of the three cache-line transfers
+ *     of a counter barrier. A waiter spins briefly, then sleeps on a futex.
+ *   oversubscribed (n > cores): a centralised sense-reversing barrier (one
+ *     atomic counter, one generation word). Waiters yield their core to the
+ *     threads that still have to arrive, a bounded number of times in
+ *     proportion to n, then sleep on a futex. Dissemination would need every
+ *     thread scheduled ⌈log2 n⌉ times per episode; this needs it once.
+ *
+ * Nothing waits actively without bound.
  *
  * Each arrival also contributes a 32-bit tag; every thread leaves with the OR
- * of all tags of that episode. The router uses it to skip empty exchanges in
- * one barrier; the BSPlib layer uses it to detect a process that reached
- * bsp_end while the others were in bsp_sync.
+ * of all tags of that episode (dissemination computes it on the way: OR is
+ * idempotent). The router uses it to skip empty exchanges; the BSPlib layer
+ * to detect a process that reached bsp_end while the others were in bsp_sync.
  *
  * Memory model: every write a thread made before arriving happens-before every
- * read any thread makes after leaving (release on arrival, acquire on leave).
+ * read any thread makes after leaving (release on signal, acquire on wait).
  */
 #ifndef BSPRAM_ROUTER_BARRIER_H
 #define BSPRAM_ROUTER_BARRIER_H
@@ -24,20 +34,38 @@
 extern "C" {
 #endif
 
+#define BSPRAM_BARRIER_ROUNDS 32
+
+/* The flags one thread receives in the dissemination barrier, by episode
+ * parity and round (a sender can be at most one episode ahead). */
+typedef struct bspram_barrier_inbox {
+    _Alignas(64) atomic_uint episode[2][BSPRAM_BARRIER_ROUNDS];
+    atomic_uint tag[2][BSPRAM_BARRIER_ROUNDS];
+    atomic_uint sleeping;      /* the owner is (about to be) in futex_wait */
+    unsigned episodes;         /* episodes the owner has started */
+} bspram_barrier_inbox;
+
 typedef struct bspram_barrier {
+    /* centralised (oversubscribed) */
     _Alignas(64) atomic_uint count;      /* arrivals in the current episode */
     atomic_uint tags[2];                 /* OR of tags, by episode parity */
     _Alignas(64) atomic_uint generation; /* bumped by the last arrival */
     atomic_uint sleepers;                /* threads blocked in futex_wait */
+    /* dissemination (dedicated) */
+    bspram_barrier_inbox *inbox;         /* [n], NULL when centralised */
+    unsigned rounds;
     unsigned n;                          /* team size */
-    unsigned spin;                       /* spins before sleeping */
+    unsigned spin;                       /* active waits before sleeping */
 } bspram_barrier;
 
-/* Prepare a barrier for a team of n ≥ 1 threads. */
+/* Prepare a barrier for a team of n ≥ 1 threads; bspram_barrier_destroy
+ * frees it. */
 void bspram_barrier_init(bspram_barrier *b, unsigned n);
+void bspram_barrier_destroy(bspram_barrier *b);
 
-/* Wait until all n threads have arrived; return the OR of their tags. */
-unsigned bspram_barrier_wait(bspram_barrier *b, unsigned tag);
+/* Thread `id` ∈ [0, n) waits until all n threads have arrived; returns the OR
+ * of their tags. Each thread must always use the same id. */
+unsigned bspram_barrier_wait(bspram_barrier *b, unsigned id, unsigned tag);
 
 /* Number of cores available to this process (sched_getaffinity), ≥ 1. */
 unsigned bspram_cores(void);

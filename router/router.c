@@ -88,6 +88,7 @@ void bspram_router_destroy(bspram_router *r)
         free(ln->in_off);
     }
     free(r->lane);
+    bspram_barrier_destroy(&r->barrier);
     bspram_log_free(&r->log);
     free(r);
 }
@@ -367,7 +368,7 @@ unsigned bspram_router_exchange(bspram_router *r, unsigned lane, unsigned tag)
     const unsigned par = (unsigned)(ln->step & 1);
     close_src(&ln->sent[par]);
     outboxes_close(ln, par);
-    unsigned all = bspram_barrier_wait(&r->barrier, tag | (ln->n_touched[par] ? ROUTER_BIT : 0));
+    unsigned all = bspram_barrier_wait(&r->barrier, lane, tag | (ln->n_touched[par] ? ROUTER_BIT : 0));
     if (all & BSPRAM_TAG_LEAVE)
         return all & ~ROUTER_BIT; /* a lane has left: deliver nothing, wait for nobody */
     ln->delivered = (all & ROUTER_BIT) != 0;
@@ -382,18 +383,17 @@ unsigned bspram_router_exchange(bspram_router *r, unsigned lane, unsigned tag)
     return all & ~ROUTER_BIT;
 }
 
-unsigned bspram_router_barrier(bspram_router *r, unsigned tag)
+unsigned bspram_router_barrier(bspram_router *r, unsigned lane, unsigned tag)
 {
     if (tag & BSPRAM_TAG_ROUTER_MASK)
         bspram_fatal("bspram_router_barrier(tag=%#x): bits %#x are reserved by the router", tag,
                      BSPRAM_TAG_ROUTER_MASK);
-    return bspram_barrier_wait(&r->barrier, tag);
+    return bspram_barrier_wait(&r->barrier, lane, tag);
 }
 
 unsigned bspram_router_leave(bspram_router *r, unsigned lane)
 {
-    (void)lane;
-    return bspram_barrier_wait(&r->barrier, BSPRAM_TAG_LEAVE);
+    return bspram_barrier_wait(&r->barrier, lane, BSPRAM_TAG_LEAVE);
 }
 
 size_t bspram_router_inbox(const bspram_router *r, unsigned lane, uint64_t dst,

@@ -99,8 +99,9 @@ void bspram_router_work(bspram_router *r, unsigned lane, uint64_t src, uint64_t 
  * Cost: see the top of this file. */
 unsigned bspram_router_exchange(bspram_router *r, unsigned lane, unsigned tag);
 
-/* A barrier of the lane team with tag OR, without an exchange. */
-unsigned bspram_router_barrier(bspram_router *r, unsigned tag);
+/* A barrier of the lane team with tag OR, without an exchange (collective;
+ * `lane` is the caller's lane). */
+unsigned bspram_router_barrier(bspram_router *r, unsigned lane, unsigned tag);
 
 /* A lane whose program has ended says so: a barrier with tag
  * BSPRAM_TAG_LEAVE. Lanes that meet it in bspram_router_exchange or
