@@ -83,8 +83,10 @@ typedef struct comp_state {
 } comp_state;
 
 typedef struct lane_scratch {
-    uint64_t *tkey;
-    uint32_t *tgroup, *tstamp;
+    struct tslot {
+        uint64_t key;
+        uint32_t stamp, group;
+    } *t; /* one 16-byte slot per probe: key, stamp and group in one line */
     size_t tcap;
     uint32_t stamp;
     wire *items;
@@ -171,17 +173,14 @@ static void table_reset(lane_scratch *L, size_t n)
     while (need < 2 * n)
         need *= 2;
     if (need > L->tcap) {
-        free(L->tkey);
-        free(L->tgroup);
-        free(L->tstamp);
+        free(L->t);
         L->tcap = need;
-        L->tkey = bspram_malloc(need * sizeof *L->tkey, "bspram_combine");
-        L->tgroup = bspram_malloc(need * sizeof *L->tgroup, "bspram_combine");
-        L->tstamp = bspram_calloc(need, sizeof *L->tstamp, "bspram_combine");
+        L->t = bspram_calloc(need, sizeof *L->t, "bspram_combine");
         L->stamp = 0;
     }
     if (++L->stamp == 0) {
-        memset(L->tstamp, 0, L->tcap * sizeof *L->tstamp);
+        for (size_t i = 0; i < L->tcap; i++)
+            L->t[i].stamp = 0;
         L->stamp = 1;
     }
 }
@@ -256,18 +255,18 @@ static size_t group_items(const bspram_combiner *C, lane_scratch *L, size_t n)
     for (size_t j = 0; j < n; j++) {
         const wire *it = &L->items[j];
         size_t pos = table_slot(it->key, mask);
-        while (L->tstamp[pos] == stamp && L->tkey[pos] != it->key)
+        while (L->t[pos].stamp == stamp && L->t[pos].key != it->key)
             pos = (pos + 1) & mask;
         uint32_t g;
-        if (L->tstamp[pos] != stamp) {
-            L->tstamp[pos] = stamp;
-            L->tkey[pos] = it->key;
+        if (L->t[pos].stamp != stamp) {
+            L->t[pos].stamp = stamp;
+            L->t[pos].key = it->key;
             g = (uint32_t)ng++;
-            L->tgroup[pos] = g;
+            L->t[pos].group = g;
             L->g[g] = *it;
             L->gcount[g] = 1;
         } else {
-            g = L->tgroup[pos];
+            g = L->t[pos].group;
             merge(C, &L->g[g], it);
             L->gcount[g]++;
         }
@@ -409,14 +408,15 @@ static void arrive(comp_state *cs, const wire *w, uint32_t src, unsigned level)
 
 /* Read a delivered wire record of either size; `sent` is the phase it was
  * sent in. Returns whether it has reached its final component. */
-static inline int unpack(const bspram_combiner *C, const bspram_message *msg, unsigned sent, wire *w)
+static inline int unpack(const bspram_combiner *C, const bspram_message *msg, unsigned sent, wire *w,
+                         int need_owner)
 {
     if (msg->len == sizeof(compact_wire)) {
         const compact_wire *cw = msg->data;
         w->key = cw->key;
         w->value = cw->value;
         w->aux = 1;
-        w->owner = (uint32_t)bspram_hashed_owner(C->s, cw->key & ADDR_MASK);
+        w->owner = need_owner ? (uint32_t)bspram_hashed_owner(C->s, cw->key & ADDR_MASK) : 0;
         w->handle = 0;
         return sent >= C->m_phases; /* hashed: at H(t) after phase m */
     }
@@ -440,7 +440,7 @@ static bool forward_step(bspram_component *self, void *arg)
         size_t k = bspram_inbox(self, &msgs);
         lane_items_reserve(L, k);
         for (size_t j = 0; j < k; j++) {
-            if (unpack(C, &msgs[j], phase - 1, &L->items[n])) {
+            if (unpack(C, &msgs[j], phase - 1, &L->items[n], 1)) {
                 arrive(cs, &L->items[n], msgs[j].src, phase - 1);
                 continue;
             }
@@ -549,7 +549,7 @@ static void owner_level(bspram_combiner *C, bspram_component *self, uint64_t c, 
         L->ilevel[n] = cs->arrived_level[j];
     }
     for (size_t j = 0; j < k; j++, n++) {
-        unpack(C, &msgs[j], C->M, &L->items[n]);
+        unpack(C, &msgs[j], C->M, &L->items[n], 0); /* owners need no H(t) */
         L->isrc[n] = msgs[j].src;
         L->ilevel[n] = (uint8_t)C->M;
     }
@@ -566,18 +566,18 @@ static void owner_level(bspram_combiner *C, bspram_component *self, uint64_t c, 
             continue;
         uint64_t addr = L->g[g].key & ADDR_MASK;
         size_t pos = table_slot(addr, mask);
-        while (L->tstamp[pos] == L->stamp && L->tkey[pos] != addr)
+        while (L->t[pos].stamp == L->stamp && L->t[pos].key != addr)
             pos = (pos + 1) & mask;
-        if (L->tstamp[pos] == L->stamp) {
+        if (L->t[pos].stamp == L->stamp) {
             char b1[48], b2[48];
-            unsigned other = (unsigned)(L->g[L->tgroup[pos]].key >> 56);
+            unsigned other = (unsigned)(L->g[L->t[pos].group].key >> 56);
             bspram_fatal("bspram_combine: two update species at address 0x%" PRIx64
                          " in one batch: %s and %s", addr, kind_name(C, other, b1, sizeof b1),
                          kind_name(C, kind, b2, sizeof b2));
         }
-        L->tstamp[pos] = L->stamp;
-        L->tkey[pos] = addr;
-        L->tgroup[pos] = (uint32_t)g;
+        L->t[pos].stamp = L->stamp;
+        L->t[pos].key = addr;
+        L->t[pos].group = (uint32_t)g;
     }
 
     /* Reads first: they see memory before the batch's updates. Then updates
@@ -725,7 +725,7 @@ void bspram_combiner_destroy(bspram_combiner *C)
     }
     for (int l = 0; l < C->lanes; l++) {
         lane_scratch *L = &C->ls[l];
-        free(L->tkey); free(L->tgroup); free(L->tstamp);
+        free(L->t);
         free(L->items); free(L->isrc); free(L->igroup); free(L->ilevel);
         free(L->g); free(L->gcount); free(L->ghandle);
     }
