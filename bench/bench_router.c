@@ -3,14 +3,15 @@
  *
  * One superstep: every component copies h payloads of `len` bytes from its
  * source buffer into messages to random destinations (bspram_send_buffer +
- * memcpy); in the next superstep every component copies each delivered
- * payload into its destination buffer. So the bytes travel source buffer →
- * message → destination buffer, end to end, as a bsp_put's bytes do; the
- * reference moves the same bytes source → destination with one memcpy per
- * thread. Rates are payload bytes per second; ratios are of the same run.
+ * memcpy); in the next superstep every component reads every byte of what
+ * was delivered to it (a sum of its 8-byte words, checked at the end against
+ * the sum of what was sent). "land" mode instead copies each payload into a
+ * destination buffer, as a bsp_put's landing does. The reference moves the
+ * same bytes source → destination with one memcpy per thread. Rates are
+ * payload bytes per second; ratios are of the same run.
  *
- * usage: bench_router [MiB per superstep (default 64)] [supersteps (default 8)] [p] [bytes]
- * (the last two restrict the sweep to one p and one payload size)
+ * usage: bench_router [MiB per superstep (default 64)] [supersteps (default 8)] [p] [bytes] [land]
+ * (p and bytes restrict the sweep to one p and one payload size; 0 = all)
  */
 #include <omp.h>
 #include <stdbool.h>
@@ -26,24 +27,34 @@ typedef struct bench {
     unsigned char *src;     /* [p][h·len] */
     unsigned char *out;     /* [p][slot] where received payloads land */
     uint64_t out_stride;
+    int land;               /* copy payloads out instead of reading them */
+    uint64_t *sum;          /* [p·8] (a cache line each): sum of words received */
 } bench;
 
 static bool step(bspram_component *c, void *arg)
 {
     bench *b = arg;
-    uint64_t pid = bspram_pid(c), s = bspram_superstep(c);
+    uint64_t pid = bspram_pid(c);
     const bspram_message *in;
     size_t n = bspram_inbox(c, &in);
-    unsigned char *o = b->out + pid * b->out_stride;
-    uint64_t off = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (off + in[i].len > b->out_stride)
-            off = 0; /* a fuller-than-average inbox wraps around its slot */
-        memcpy(o + off, in[i].data, in[i].len);
-        off += in[i].len;
+    if (b->land) {
+        unsigned char *o = b->out + pid * b->out_stride;
+        uint64_t off = 0;
+        for (size_t i = 0; i < n; i++) {
+            if (off + in[i].len > b->out_stride)
+                off = 0; /* a fuller-than-average inbox wraps around its slot */
+            memcpy(o + off, in[i].data, in[i].len);
+            off += in[i].len;
+        }
+    } else {
+        uint64_t sum = 0;
+        for (size_t i = 0; i < n; i++) {
+            const uint64_t *w = in[i].data; /* payloads are 8-byte aligned */
+            for (uint64_t k = 0; k < in[i].len / 8; k++)
+                sum += w[k];
+        }
+        b->sum[pid * 8] += sum;
     }
-    if (s == b->supersteps)
-        return false;
     const uint32_t *d = b->dst + pid * b->h;
     const unsigned char *from = b->src + pid * b->h * b->len;
     for (uint64_t j = 0; j < b->h; j++)
@@ -74,7 +85,7 @@ static double memcpy_rate(const unsigned char *src, unsigned char *dst, uint64_t
     return (double)bytes * (double)reps / best;
 }
 
-static double router_rate(bench *b, int T)
+static double router_rate(bench *b, int T, uint64_t expect_sum)
 {
     double best = 1e30;
     for (int trial = 0; trial < 3; trial++) {
@@ -82,14 +93,23 @@ static double router_rate(bench *b, int T)
         cfg.threads = T;
         bspram_machine *m = bspram_machine_create(&cfg);
         bspram_machine_run(m, step, b, 2); /* warm up: grow the buffers */
+        memset(b->sum, 0, b->p * 8 * sizeof *b->sum);
         double t0 = now();
-        bspram_machine_run(m, step, b, 0);
+        bspram_machine_run(m, step, b, b->supersteps);
         double t = now() - t0;
         bspram_machine_destroy(m);
+        uint64_t got = 0;
+        for (uint64_t i = 0; i < b->p; i++)
+            got += b->sum[i * 8];
+        /* Each timed superstep reads the previous one's delivery and sends anew
+         * (the warm-up's last delivery is read in the first). */
+        if (!b->land && got != expect_sum * b->supersteps) {
+            fprintf(stderr, "bench_router: received bytes differ from those sent\n");
+            exit(1);
+        }
         if (t < best)
             best = t;
     }
-    /* supersteps+1 supersteps: `supersteps` of them deliver h·p payloads. */
     return (double)(b->p * b->h * b->len) * (double)b->supersteps / best;
 }
 
@@ -100,22 +120,30 @@ int main(int argc, char **argv)
     static const uint64_t ps[] = {2, 64, 4096}, lens[] = {8, 64, 1024};
     uint64_t only_p = argc > 3 ? strtoull(argv[3], NULL, 10) : 0;
     uint64_t only_len = argc > 4 ? strtoull(argv[4], NULL, 10) : 0;
-    printf("router throughput, %llu MiB of payload per superstep, %llu supersteps; cores: %u\n",
-           (unsigned long long)mib, (unsigned long long)supersteps, bspram_cores());
+    int land = argc > 5 && !strcmp(argv[5], "land");
+    printf("router throughput, %llu MiB of payload per superstep, %llu supersteps, receivers %s; "
+           "cores: %u\n", (unsigned long long)mib, (unsigned long long)supersteps,
+           land ? "copy payloads out" : "read every byte", bspram_cores());
     printf("%6s %6s %9s %3s %12s %12s %8s %10s\n", "p", "bytes", "msgs/comp", "T", "router GB/s",
            "memcpy GB/s", "ratio", "T2/T1");
     for (size_t pi = 0; pi < 3; pi++)
         for (size_t li = 0; li < 3; li++) {
             if ((only_p && ps[pi] != only_p) || (only_len && lens[li] != only_len))
                 continue;
-            bench b = {.p = ps[pi], .len = lens[li], .supersteps = supersteps};
+            bench b = {.p = ps[pi], .len = lens[li], .supersteps = supersteps, .land = land};
             b.h = (mib << 20) / b.len / b.p;
             uint64_t bytes = b.p * b.h * b.len;
             b.dst = malloc(b.p * b.h * sizeof *b.dst);
             for (uint64_t i = 0; i < b.p * b.h; i++)
                 b.dst[i] = (uint32_t)bspram_random_below(b.p, 1, i, 0, 0);
             b.src = malloc(bytes);
-            memset(b.src, 1, bytes);
+            uint64_t expect_sum = 0;
+            for (uint64_t i = 0; i < bytes / 8; i++) {
+                uint64_t w = bspram_random1(2, i);
+                memcpy(b.src + 8 * i, &w, 8);
+                expect_sum += w;
+            }
+            b.sum = calloc(b.p * 8, sizeof *b.sum);
             /* Room for 1.5× the mean inbox so destinations stay mostly distinct. */
             b.out_stride = b.h * b.len * 3 / 2 + b.len;
             b.out = malloc(b.out_stride * b.p);
@@ -126,7 +154,7 @@ int main(int argc, char **argv)
                 memset(dst, 0, bytes);
                 double mc = memcpy_rate(b.src, dst, bytes, T, supersteps);
                 free(dst);
-                double rr = router_rate(&b, T);
+                double rr = router_rate(&b, T, expect_sum);
                 if (T == 1)
                     r1 = rr;
                 printf("%6llu %6llu %9llu %3d %12.2f %12.2f %7.0f%%", (unsigned long long)b.p,
@@ -139,6 +167,7 @@ int main(int argc, char **argv)
             free(b.dst);
             free(b.src);
             free(b.out);
+            free(b.sum);
         }
     return 0;
 }

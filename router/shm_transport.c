@@ -46,6 +46,17 @@ static void deliver_shm(bspram_router *r, unsigned lane)
     bspram_message *m = ln->in;
     for (uint64_t i = 0; i < nd; i++) {
         uint64_t bytes = 0;
+        /* The outboxes are many short runs: prefetch the next destination's
+         * first entries while this one's are read (hardware prefetchers do
+         * not ramp up on runs of a few cache lines). */
+        if (i + 1 < nd)
+            for (unsigned k = 0; k < L; k++) {
+                const bspram_segment *h = r->lane[k].outbox[par][first + i + 1].head;
+                if (h) {
+                    __builtin_prefetch(h + 1);
+                    __builtin_prefetch((const char *)(h + 1) + 64);
+                }
+            }
         for (unsigned k = 0; k < L; k++) {
             const bspram_outbox *o = &r->lane[k].outbox[par][first + i];
             for (const bspram_segment *seg = o->head; seg; seg = seg->next) {
