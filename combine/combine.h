@@ -208,8 +208,9 @@ void bspram_combine(bspram_combiner *c, const bspram_request *requests, const ui
 /* A good basis for p components and an expected degree (0 = unknown).
  * For p = 4096 it follows Valiant's Table 2 (one phase for degree ≤ 8) and,
  * with no hint, his compromise (32,16,8) of Table 3. For other p: one phase
- * for degree ≤ 8; otherwise a first phase that spreads each group over about
- * degree/8 components, then phases of radix ≤ 8. Never fails for p ≥ 1. */
+ * for degree ≤ 8 (or p ≤ 8); otherwise a first phase that spreads each group
+ * over about degree/8 components (p^(7/12) with no hint, the spread of
+ * (32,16,8) at 4096), then phases of radix ≤ 8. Never fails for p ≥ 1. */
 bspram_basis bspram_basis_auto(uint64_t p, uint64_t degree_hint);
 
 /* The basis the ADAPTIVE strategy runs (for p = 4096: 32x16x8, else auto without hint). */

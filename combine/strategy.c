@@ -6,6 +6,7 @@
  * and then combine with radix 4–8; for degree ≤ 8 one phase is best
  * (Table 1: factor ≤ 1.9). With no knowledge of the degree, his compromise
  * is (32,16,8) (Table 3). */
+#include <math.h>
 #include <stdint.h>
 
 #include "base/error.h"
@@ -96,12 +97,13 @@ bspram_basis bspram_basis_auto(uint64_t p, uint64_t degree)
     if (degree != 0 && degree <= 8)
         return one_phase(p);
     if (degree == 0) {
-        /* No hint: about three phases of radix ≈ p^(1/3) (Valiant's compromise
-         * at p = 4096 is (32,16,8)); one phase for small machines. */
-        if (p <= 64)
+        /* No hint: Valiant's compromise at p = 4096 is (32,16,8); elsewhere
+         * the same shape; one phase for p ≤ 8. */
+        if (p <= 8)
             return one_phase(p);
-        uint64_t s = divisor_near(p, (uint64_t)(p / 32 ? p / 32 : 1));
-        return with_spread(p, s);
+        /* spread p^(7/12) after phase 1, as (32,16,8) spreads 128 of 4096 */
+        uint64_t target = (uint64_t)(pow((double)p, 7.0 / 12.0) + 0.5);
+        return with_spread(p, divisor_near(p, target));
     }
     uint64_t target = degree / 8 ? degree / 8 : 1;
     return with_spread(p, divisor_near(p, target));
