@@ -54,10 +54,10 @@ void bspram_barrier_init(bspram_barrier *b, unsigned n)
         if (!b->inbox)
             bspram_fatal("bspram_barrier_init(n=%u): out of memory", n);
         for (unsigned i = 0; i < b->n; i++) {
-            for (int par = 0; par < 2; par++)
-                for (unsigned k = 0; k < BSPRAM_BARRIER_ROUNDS; k++) {
-                    atomic_init(&b->inbox[i].episode[par][k], 0);
-                    atomic_init(&b->inbox[i].tag[par][k], 0);
+            for (unsigned k = 0; k < BSPRAM_BARRIER_ROUNDS; k++)
+                for (int par = 0; par < 2; par++) {
+                    atomic_init(&b->inbox[i].flag[k][par].episode, 0);
+                    atomic_init(&b->inbox[i].flag[k][par].tag, 0);
                 }
             atomic_init(&b->inbox[i].sleeping, 0);
             b->inbox[i].episodes = 0;
@@ -93,14 +93,15 @@ static unsigned dissemination(bspram_barrier *b, unsigned id, unsigned tag)
     unsigned e = ++me->episodes, par = e & 1u, acc = tag;
     for (unsigned k = 0; k < b->rounds; k++) {
         bspram_barrier_inbox *to = &b->inbox[(id + (1u << k)) % b->n];
-        atomic_store_explicit(&to->tag[par][k], acc, memory_order_relaxed);
+        bspram_barrier_flag *out = &to->flag[k][par];
+        atomic_store_explicit(&out->tag, acc, memory_order_relaxed);
         /* seq_cst pairs with the receiver's seq_cst `sleeping` store and
          * re-check: either we see it asleep and wake it, or it sees our flag. */
-        atomic_store_explicit(&to->episode[par][k], e, memory_order_seq_cst);
+        atomic_store_explicit(&out->episode, e, memory_order_seq_cst);
         if (atomic_load_explicit(&to->sleeping, memory_order_seq_cst))
-            futex_wake(&to->episode[par][k], 1);
+            futex_wake(&out->episode, 1);
 
-        atomic_uint *flag = &me->episode[par][k];
+        atomic_uint *flag = &me->flag[k][par].episode;
         unsigned spins = 0;
         while (atomic_load_explicit(flag, memory_order_acquire) != e) {
             if (++spins < b->spin) {
@@ -113,7 +114,7 @@ static unsigned dissemination(bspram_barrier *b, unsigned id, unsigned tag)
                 futex_wait(flag, seen);
             atomic_store_explicit(&me->sleeping, 0, memory_order_relaxed);
         }
-        acc |= atomic_load_explicit(&me->tag[par][k], memory_order_relaxed);
+        acc |= atomic_load_explicit(&me->flag[k][par].tag, memory_order_relaxed);
     }
     return acc;
 }

@@ -36,13 +36,21 @@ extern "C" {
 
 #define BSPRAM_BARRIER_ROUNDS 32
 
-/* The flags one thread receives in the dissemination barrier, by episode
- * parity and round (a sender can be at most one episode ahead). */
+/* One signal of the dissemination barrier: the sender's tag OR and the
+ * episode it belongs to, in one cache line's reach. */
+typedef struct bspram_barrier_flag {
+    atomic_uint episode;
+    atomic_uint tag;
+} bspram_barrier_flag;
+
+/* The flags one thread receives in the dissemination barrier, by round and
+ * episode parity (a sender can be at most one episode ahead). Senders read
+ * `sleeping`, which the owner writes only when it goes to sleep, so it has a
+ * cache line of its own; the owner's episode count is on a third. */
 typedef struct bspram_barrier_inbox {
-    _Alignas(64) atomic_uint episode[2][BSPRAM_BARRIER_ROUNDS];
-    atomic_uint tag[2][BSPRAM_BARRIER_ROUNDS];
-    atomic_uint sleeping;      /* the owner is (about to be) in futex_wait */
-    unsigned episodes;         /* episodes the owner has started */
+    _Alignas(64) bspram_barrier_flag flag[BSPRAM_BARRIER_ROUNDS][2];
+    _Alignas(64) atomic_uint sleeping; /* the owner is (about to be) in futex_wait */
+    _Alignas(64) unsigned episodes;    /* episodes the owner has started */
 } bspram_barrier_inbox;
 
 typedef struct bspram_barrier {

@@ -26,6 +26,7 @@
 __extension__ typedef unsigned __int128 u128;
 
 #define ROUTER_BIT 0x80000000u /* some lane posted a message */
+#define WORK_BIT 0x20000000u   /* some lane declared work */
 #define ARENA_BLOCK (1u << 20)
 
 static uint64_t lane_first(uint64_t p, unsigned lanes, unsigned l)
@@ -314,14 +315,17 @@ static void complete_pending(bspram_router *r)
     r->pending = 0;
 }
 
-/* Lane 0: the record of this exchange from every lane's send statistics. */
-static void append_record(bspram_router *r, int delivered, double t_enter, double t_end)
+/* Lane 0: the record of this exchange from every lane's send statistics
+ * (read only if some lane has any: an empty superstep touches no other
+ * lane's cache lines). */
+static void append_record(bspram_router *r, int any_stats, int delivered, double t_enter)
 {
+    double t_end = omp_get_wtime();
     bspram_record rec;
     memset(&rec, 0, sizeof rec);
     rec.superstep = r->lane[0].step;
     memcpy(rec.label, r->label, sizeof rec.label);
-    for (unsigned l = 0; l < r->lanes; l++) {
+    for (unsigned l = 0; any_stats && l < r->lanes; l++) {
         const bspram_lane_sent *s = &r->lane[l].sent[rec.superstep & 1];
         rec.messages += s->messages;
         rec.bytes += s->bytes;
@@ -368,19 +372,21 @@ unsigned bspram_router_exchange(bspram_router *r, unsigned lane, unsigned tag)
     const unsigned par = (unsigned)(ln->step & 1);
     close_src(&ln->sent[par]);
     outboxes_close(ln, par);
-    unsigned all = bspram_barrier_wait(&r->barrier, lane, tag | (ln->n_touched[par] ? ROUTER_BIT : 0));
+    unsigned all = bspram_barrier_wait(&r->barrier, lane,
+                                       tag | (ln->n_touched[par] ? ROUTER_BIT : 0) |
+                                           (ln->sent[par].work ? WORK_BIT : 0));
     if (all & BSPRAM_TAG_LEAVE)
-        return all & ~ROUTER_BIT; /* a lane has left: deliver nothing, wait for nobody */
+        return all & ~(ROUTER_BIT | WORK_BIT); /* a lane has left: deliver nothing, wait for nobody */
     ln->delivered = (all & ROUTER_BIT) != 0;
     if (lane == 0) {
         complete_pending(r);
-        append_record(r, ln->delivered, t_enter, omp_get_wtime());
+        append_record(r, (all & (ROUTER_BIT | WORK_BIT)) != 0, ln->delivered, t_enter);
     }
     if (ln->delivered)
         r->transport->deliver(r, lane);
     ln->step++;
     reset_parity(ln, par ^ 1u);
-    return all & ~ROUTER_BIT;
+    return all & ~(ROUTER_BIT | WORK_BIT);
 }
 
 unsigned bspram_router_barrier(bspram_router *r, unsigned lane, unsigned tag)

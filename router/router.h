@@ -87,8 +87,8 @@ void bspram_router_send(bspram_router *r, unsigned lane, uint64_t src, uint64_t 
 void bspram_router_work(bspram_router *r, unsigned lane, uint64_t src, uint64_t w);
 
 /* Bits of the exchange tag reserved by the router; callers use the others
- * (bits 0..29). BSPRAM_TAG_LEAVE is what bspram_router_leave contributes. */
-#define BSPRAM_TAG_ROUTER_MASK 0xC0000000u
+ * (bits 0..27). BSPRAM_TAG_LEAVE is what bspram_router_leave contributes. */
+#define BSPRAM_TAG_ROUTER_MASK 0xF0000000u
 #define BSPRAM_TAG_LEAVE 0x40000000u
 
 /* The exchange: collective over all L lanes (every lane's thread must call

@@ -121,6 +121,6 @@ int main(void)
     static int two = 2, sixteen = 16;
     check_death("spmd early end", spmd_early_end, &two, "another component's program has ended", 0, 10);
     check_death("spmd early end, oversubscribed", spmd_early_end, &sixteen, "another component's program has ended", 0, 10);
-    check_death("reserved tag", reserved_tag, NULL, "bits 0xc0000000 are reserved by the router", 1, 10);
+    check_death("reserved tag", reserved_tag, NULL, "bits 0xf0000000 are reserved by the router", 1, 10);
     return check_report("test_foundation_errors");
 }
