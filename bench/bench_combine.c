@@ -40,27 +40,40 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static result time_batch(bspram_combiner *C, bspram_space *s, uint32_t seg, const bspram_combine_options *o,
-                         const bspram_request *req, const uint64_t *first, uint64_t v, int reps)
+/* Time `reps` batches of the row's options, each right after one batch of
+ * the one-phase degree-1 pattern (interleaved, so that both see the same
+ * machine: the cores are shared and the load drifts). */
+static void time_pair(bspram_combiner *C, const bspram_combine_options *o, const bspram_request *req,
+                      const bspram_request *base_req, const uint64_t *first, int reps, result *row,
+                      result *base)
 {
-    result res = {0};
-    double t[64];
+    double t[64], tb[64];
     bspram_combine_stats st;
+    bspram_combine_options ob = bspram_combine_defaults(o->basis.p ? o->basis.p : 1);
+    memset(row, 0, sizeof *row);
+    memset(base, 0, sizeof *base);
     for (int r = 0; r < reps; r++) {
+        ob.seed = (uint64_t)r + 1000;
+        bspram_combiner_set_options(C, &ob);
+        double t0 = now();
+        bspram_combine(C, base_req, first, NULL, &st);
+        tb[r] = now() - t0;
+        base->charge += (double)st.charge / reps;
         bspram_combine_options oo = *o;
         oo.seed = (uint64_t)r + 1;
         bspram_combiner_set_options(C, &oo);
-        double t0 = now();
+        t0 = now();
         bspram_combine(C, req, first, NULL, &st);
         t[r] = now() - t0;
-        res.charge += (double)st.charge / reps;
+        row->charge += (double)st.charge / reps;
     }
+    bspram_basis_format(&st.basis, row->basis, sizeof row->basis);
     qsort(t, (size_t)reps, sizeof t[0], cmp_double);
-    res.seconds = t[reps / 2];
-    res.best = t[0];
-    bspram_basis_format(&st.basis, res.basis, sizeof res.basis);
-    (void)s; (void)seg; (void)v;
-    return res;
+    qsort(tb, (size_t)reps, sizeof tb[0], cmp_double);
+    row->seconds = t[reps / 2];
+    row->best = t[0];
+    base->seconds = tb[reps / 2];
+    base->best = tb[0];
 }
 
 int main(int argc, char **argv)
@@ -78,16 +91,15 @@ int main(int argc, char **argv)
     uint32_t seg = bspram_segment_alloc(s, v, 8, BSPRAM_LAYOUT_HASHED);
     bspram_combine_options o = bspram_combine_defaults(p);
     bspram_combiner *C = bspram_combiner_create(m, s, &o);
-    bspram_request *req = malloc(v * sizeof *req);
+    bspram_request *req = malloc(v * sizeof *req), *base_req = malloc(v * sizeof *base_req);
     uint64_t *first = malloc((p + 1) * sizeof *first);
 
-    bspram_pattern_fill(s, seg, p, v, 1, req, first);
-    result base = time_batch(C, s, seg, &o, req, first, v, reps);
-    printf("# bench_combine p=%" PRIu64 " v=%" PRIu64 " threads=%d reps=%d (median time)\n", p, v, threads, reps);
-    printf("# one-phase degree-1 pattern: median %.2f ms = %.1f M requests/s; best %.2f ms = %.1f M requests/s; charge %.1f\n",
-           1e3 * base.seconds, (double)v / base.seconds / 1e6, 1e3 * base.best, (double)v / base.best / 1e6,
-           base.charge);
-    printf("%7s  %-22s %9s %9s %7s %7s %7s\n", "degree", "basis", "ms", "Mreq/s", "time×", "best×", "factor");
+    bspram_pattern_fill(s, seg, p, v, 1, base_req, first);
+    printf("# bench_combine p=%" PRIu64 " v=%" PRIu64 " threads=%d reps=%d; times are medians (best in brackets);\n"
+           "# each row is timed interleaved with the one-phase degree-1 pattern (base), ratios against it\n",
+           p, v, threads, reps);
+    printf("%7s  %-22s %9s %9s %16s %7s %7s %7s\n", "degree", "basis", "ms", "Mreq/s", "base ms (Mreq/s)",
+           "time×", "best×", "factor");
     for (uint64_t d = 1; d <= p; d *= 2) {
         char err[160];
         if (bspram_pattern_check(p, v, d, err, sizeof err))
@@ -98,15 +110,17 @@ int main(int argc, char **argv)
             bspram_combine_options oo = o;
             oo.strategy = k == 2 ? BSPRAM_STRATEGY_ADAPTIVE : BSPRAM_STRATEGY_AUTO;
             oo.degree_hint = k == 0 ? d : 0;
-            result r = time_batch(C, s, seg, &oo, req, first, v, reps);
+            result r, base;
+            time_pair(C, &oo, req, base_req, first, reps, &r, &base);
             char label[96];
             snprintf(label, sizeof label, "%s:%s", names[k], r.basis);
-            printf("%7" PRIu64 "  %-22s %9.2f %9.1f %7.2f %7.2f %7.2f\n", d, label, 1e3 * r.seconds,
-                   (double)v / r.seconds / 1e6, r.seconds / base.seconds, r.best / base.best,
-                   r.charge / base.charge);
+            printf("%7" PRIu64 "  %-22s %9.2f %9.1f %8.2f (%5.1f) %7.2f %7.2f %7.2f\n", d, label, 1e3 * r.seconds,
+                   (double)v / r.seconds / 1e6, 1e3 * base.seconds, (double)v / base.seconds / 1e6,
+                   r.seconds / base.seconds, r.best / base.best, r.charge / base.charge);
         }
     }
     free(req);
+    free(base_req);
     free(first);
     bspram_combiner_destroy(C);
     bspram_space_destroy(s);
