@@ -143,7 +143,7 @@ typedef enum { BSPRAM_PHYSICAL_EXTRA_PHASE = 0, BSPRAM_PHYSICAL_DIRECT_LAST = 1 
  *             original request straight to their owners, skipping the
  *             remaining phases. No degree knowledge, every superstep counted
  *             (at p = 4096, v = 2^17: factor 2.0 at degree 1 against 3.0 for
- *             (32,16,8), and a worst case of ≈ 3.4 like (32,16,8)). */
+ *             (32,16,8), but the same worst case, 3.5 — bench/RESULTS.md). */
 typedef enum { BSPRAM_STRATEGY_FIXED = 0, BSPRAM_STRATEGY_AUTO = 1, BSPRAM_STRATEGY_ADAPTIVE = 2 } bspram_strategy;
 
 typedef struct bspram_combine_options {

@@ -11,6 +11,16 @@
 #include "combine/combine.h"
 #include "hash/random.h"
 
+/* Cells of reduce mode 3 cycle through the 7 operations and the 3 types;
+ * double cells hold integer values (exact sums and products). */
+static int is_f64_cell(int mode, uint64_t a) { return mode == 3 && a / 7 % 3 == 2; }
+static uint64_t dbits(double d)
+{
+    uint64_t x;
+    memcpy(&x, &d, sizeof x);
+    return x;
+}
+
 typedef struct req_ref {
     uint64_t c, j, idx;
 } req_ref;
@@ -41,6 +51,8 @@ static void run_case(uint64_t p, const char *basis_text, bspram_spread spread, b
     uint64_t *mem = malloc(ncells * sizeof *mem);
     for (uint64_t a = 0; a < ncells; a++) {
         mem[a] = mode == 5 ? 0 : bspram_random2(seed, 11, a) % 1000;
+        if (is_f64_cell(mode, a))
+            mem[a] = dbits((double)(mem[a] % 7));
         bspram_store(s, bspram_address(s, seg, a), mem[a]);
     }
     bspram_combine_options o = bspram_combine_defaults(p);
@@ -65,7 +77,7 @@ static void run_case(uint64_t p, const char *basis_text, bspram_spread spread, b
         case 1: update_kind[a] = BSPRAM_WRITE_PRIORITY; break;
         case 2: update_kind[a] = BSPRAM_WRITE_COMMON; break;
         case 3: update_kind[a] = bspram_kind_reduce(bspram_op_builtin((bspram_op_kind)ops[a % 7],
-                                                                      (bspram_type)(a / 7 % 2))); break;
+                                                                      (bspram_type)(a / 7 % 3))); break;
         case 4: update_kind[a] = bspram_kind_fetch(bspram_op_builtin(BSPRAM_OP_SUM, BSPRAM_TYPE_U64)); break;
         default: update_kind[a] = bspram_kind_reduce(gcd_op); break;
         }
@@ -80,8 +92,12 @@ static void run_case(uint64_t p, const char *basis_text, bspram_spread spread, b
             int is_read = mode != 2 && mode != 3 && mode != 5 && bspram_random3(seed, 2, c, j) % 3 == 0;
             r->kind = is_read ? BSPRAM_READ : update_kind[a];
             uint64_t rv = bspram_random3(seed, 3, c, j);
-            r->value = mode == 2 ? a * 3 + 5 : mode == 3 && update_kind[a] == 32 + 1 ? 1 + rv % 3
+            unsigned op = update_kind[a] & 31u;
+            int prod = mode == 3 && (op == BSPRAM_OP_PROD || op == 7 + BSPRAM_OP_PROD || op == 14 + BSPRAM_OP_PROD);
+            r->value = mode == 2 ? a * 3 + 5 : prod ? 1 + rv % 3
                        : mode == 5 ? 6 * (1 + rv % 50) : 1 + rv % 100000;
+            if (r->kind != BSPRAM_READ && is_f64_cell(mode, a))
+                r->value = dbits((double)(op >= 18 ? rv % 2 : r->value)); /* logical ops: 0.0 or 1.0 */
             res[c * per + j] = UINT64_MAX;
         }
 
