@@ -56,7 +56,8 @@
  * phase) labelled "combine:forward:i" and, if it holds a READ or FETCH, M
  * reverse supersteps "combine:reverse:j"; forward phase i is charged
  * max(q_i, r_i). Local work per component and phase is O(messages held)
- * expected (hash grouping). Messages are 32 bytes forward, 16 bytes back.
+ * expected (hash grouping). Messages are 32 bytes forward (16 for a
+ * reduction on a hashed segment outside ADAPTIVE), 16 bytes back.
  *
  * Errors are fatal (base/error.h): one line, exit status 1.
  */

@@ -147,26 +147,43 @@ static int plot(const char *path, const bspram_table_entry *E, const row *R, siz
         if (k == nn)
             names[nn++] = E[i].basis_text;
     }
+    /* Valiant's values, where given, as a dashed line of the same colour. In
+     * Table 2 every row has its own basis: there one line joins all its rows. */
     int has_paper = 0;
     for (size_t i = 0; i < n; i++)
         has_paper |= R[i].paper > 0;
+    int one_paper_line = paper == 2;
     fprintf(g, "plot ");
-    for (size_t k = 0; k < nn; k++)
-        fprintf(g, "%s'-' using 1:2 with linespoints title '%s'", k ? ", " : "", names[k]);
-    if (has_paper)
-        fprintf(g, ", '-' using 1:2 with points pt 6 ps 1.5 title 'Valiant 1992'");
+    for (size_t k = 0; k < (one_paper_line ? 1 : nn); k++)
+        fprintf(g, "%s'-' using 1:2 with linespoints lc %zu pt 7 title '%s'", k ? ", " : "", k + 1,
+                one_paper_line ? "bspram, best basis per degree (Table 2)" : names[k]);
+    if (has_paper && !one_paper_line)
+        for (size_t k = 0; k < nn; k++)
+            fprintf(g, ", '-' using 1:2 with linespoints lc %zu dt 2 pt 6 title 'Valiant 1992, %s'", k + 1,
+                    names[k]);
+    if (has_paper && one_paper_line)
+        fprintf(g, ", '-' using 1:2 with linespoints lc 1 dt 2 pt 6 title 'Valiant 1992, Table 2'");
     fprintf(g, "\n");
-    for (size_t k = 0; k < nn; k++) {
+    if (one_paper_line) { /* all rows as one series */
         for (size_t i = 0; i < n; i++)
-            if (!strcmp(E[i].basis_text, names[k]))
-                fprintf(g, "%" PRIu64 " %.4f\n", E[i].degree, E[i].total / base);
+            fprintf(g, "%" PRIu64 " %.4f\n", E[i].degree, E[i].total / base);
         fprintf(g, "e\n");
-    }
-    if (has_paper) {
         for (size_t i = 0; i < n; i++)
-            if (R[i].paper > 0)
-                fprintf(g, "%" PRIu64 " %.4f\n", E[i].degree, R[i].paper);
+            fprintf(g, "%" PRIu64 " %.4f\n", E[i].degree, R[i].paper);
         fprintf(g, "e\n");
+    } else {
+        for (size_t k = 0; k < nn; k++) {
+            for (size_t i = 0; i < n; i++)
+                if (!strcmp(E[i].basis_text, names[k]))
+                    fprintf(g, "%" PRIu64 " %.4f\n", E[i].degree, E[i].total / base);
+            fprintf(g, "e\n");
+        }
+        for (size_t k = 0; has_paper && k < nn; k++) {
+            for (size_t i = 0; i < n; i++)
+                if (!strcmp(E[i].basis_text, names[k]) && R[i].paper > 0)
+                    fprintf(g, "%" PRIu64 " %.4f\n", E[i].degree, R[i].paper);
+            fprintf(g, "e\n");
+        }
     }
     int rc = pclose(g);
     if (rc != 0)
