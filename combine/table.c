@@ -71,7 +71,10 @@ static void verify_and_clear(bspram_space *s, uint32_t seg, const pattern *pt, u
                      ": cell %" PRIu64 " differs from the sequential reduce", what, pt->d, run, bad);
 }
 
-static pattern *get_pattern(pattern *pats, size_t *np, const bspram_space *s, uint32_t seg,
+/* The pattern of degree d, built once and kept while the cache holds at most
+ * `keep` patterns besides the baseline (pats[0]); beyond that the last slot
+ * is rebuilt when the degree changes (large v: memory over time). */
+static pattern *get_pattern(pattern *pats, size_t *np, size_t keep, const bspram_space *s, uint32_t seg,
                             uint64_t p, uint64_t v, uint64_t d)
 {
     for (size_t i = 0; i < *np; i++)
@@ -80,6 +83,11 @@ static pattern *get_pattern(pattern *pats, size_t *np, const bspram_space *s, ui
     char err[160];
     if (bspram_pattern_check(p, v, d, err, sizeof err))
         bspram_fatal("bspram table(p=%" PRIu64 ", v=%" PRIu64 ", degree=%" PRIu64 "): %s", p, v, d, err);
+    if (*np > keep) {
+        (*np)--;
+        free(pats[*np].req);
+        free(pats[*np].ref);
+    }
     pattern *pt = &pats[(*np)++];
     pt->d = d;
     pt->req = bspram_malloc(v * sizeof *pt->req, "bspram table");
@@ -115,9 +123,12 @@ void bspram_table_run(const bspram_table_config *cfg, bspram_table_entry *entrie
     uint64_t *first = bspram_malloc((p + 1) * sizeof *first, "bspram table");
     for (uint64_t c = 0; c <= p; c++)
         first[c] = c * (v / p);
-    pattern *base = get_pattern(pats, &np, s, seg, p, v, 1);
+    /* Keep every pattern if they fit in 256 MiB, else the baseline and one. */
+    size_t keep = (size_t)((UINT64_C(256) << 20) / (v * (sizeof(bspram_request) + 8)));
+    keep = keep < 2 ? 1 : keep - 1;
+    pattern *base = get_pattern(pats, &np, keep, s, seg, p, v, 1);
     for (size_t e = 0; e < n; e++) {
-        get_pattern(pats, &np, s, seg, p, v, entries[e].degree);
+        get_pattern(pats, &np, keep, s, seg, p, v, entries[e].degree);
         memset(entries[e].phase_charge, 0, sizeof entries[e].phase_charge);
         entries[e].total = 0;
         entries[e].phases = 0;
@@ -144,7 +155,7 @@ void bspram_table_run(const bspram_table_config *cfg, bspram_table_entry *entrie
             o.spread = cfg->spread;
             o.seed = bspram_random3(cfg->seed, 0x656e7472, run, e + 1);
             bspram_combiner_set_options(C, &o);
-            pattern *pt = get_pattern(pats, &np, s, seg, p, v, E->degree);
+            pattern *pt = get_pattern(pats, &np, keep, s, seg, p, v, E->degree);
             bspram_combine(C, pt->req, first, NULL, &st);
             verify_and_clear(s, seg, pt, v, E->basis_text, run, cfg->threads);
             if (st.phases > E->phases)
