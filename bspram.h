@@ -7,9 +7,14 @@
 #include "hash/basis.h"
 #include "hash/hash.h"
 #include "hash/random.h"
+#include "hash/segment.h"
 #include "router/barrier.h"
 #include "router/records.h"
 #include "router/router.h"
 #include "bsp/machine.h"
+#include "bsp/params.h"
+#include "bsp/trace.h"
+#include "combine/combine.h"
+#include "combine/table.h"
 
 #endif
