@@ -7,6 +7,7 @@
 
 #include "base/error.h"
 #include "bsp/machine.h"
+#include "bsp/params.h"
 #include "bsp/trace.h"
 
 struct bspram_machine {
@@ -35,6 +36,7 @@ bspram_config bspram_config_default(uint64_t p)
     c.threads = omp_get_max_threads();
     c.g = 1;
     c.l = 1;
+    bspram_params_load(&c.g, &c.l); /* the probe's figures, when saved */
     return c;
 }
 

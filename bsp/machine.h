@@ -41,14 +41,16 @@ extern "C" {
 typedef struct bspram_config {
     uint64_t p;          /* components, ≥ 1 */
     int threads;         /* T ≥ 1 worker threads; may exceed p or the cores */
-    double g;            /* BSP g: cost per byte of h-relation (same unit as w) */
-    double l;            /* BSP l: cost per superstep (same unit as w) */
+    double g;            /* BSP g: cost per byte of h-relation (in w's unit) */
+    double l;            /* BSP l: cost per superstep (in w's unit) */
     uint64_t seed;       /* the machine's seed (bspram_machine_seed) */
     size_t local_bytes;  /* zeroed local state per component (bspram_local) */
 } bspram_config;
 
-/* A config for p components with T = omp_get_max_threads(), g = l = 1,
- * seed 0, no local state. */
+/* A config for p components with T = omp_get_max_threads(), seed 0, no
+ * local state, and g, l as `bspram probe` saved them (bsp/params.h: g in ns
+ * per byte of h-relation, l in ns per superstep, so w is in ns), or g = l = 1
+ * when no probe has run. */
 bspram_config bspram_config_default(uint64_t p);
 
 typedef struct bspram_machine bspram_machine;

@@ -82,8 +82,10 @@ int bspram_cmd_demo(int argc, char **argv)
                rec[i].h_bytes, rec[i].seconds * 1e3);
     bspram_totals t = bspram_records_total(rec, n);
     printf("\ntotal charge (sum of max(q,r)) = %" PRIu64 ", predicted cost sum(w + g*h + l) = %.0f "
-           "(g = l = 1), messages checked: %s\n",
-           t.charge, bspram_machine_predicted_cost(m), d.bad ? "ERRORS" : "all correct");
+           "(g = %.3g, l = %.3g%s), messages checked: %s\n",
+           t.charge, bspram_machine_predicted_cost(m), cfg.g, cfg.l,
+           bspram_params_load(NULL, NULL) == 0 ? ", from bspram probe" : "",
+           d.bad ? "ERRORS" : "all correct");
     bspram_machine_destroy(m);
     return d.bad ? 1 : 0;
 }
