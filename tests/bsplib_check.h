@@ -6,6 +6,8 @@
 #include <stdatomic.h>
 #include <stdio.h>
 
+#include <bsp.h>
+
 #include "check.h"
 
 /* The process counts of issue 3: odd, even, and oversubscribed (P = 64). */
@@ -33,5 +35,20 @@ static atomic_int spmd_failures;
             fprintf(stderr, "%s: %d failed checks in the processes\n", (what), f_);       \
         CHECK(f_ == 0);                                                                   \
     } while (0)
+
+/* The main of a classic-program test, shape (a): run spmd once for every P
+ * of bsplib_test_ps (the program reads the global *P), check that no process
+ * failed after each run, and report. */
+static inline int bsplib_test_every_p(int argc, char **argv, void (*spmd)(void), unsigned *P,
+                                      const char *what, const char *test_name)
+{
+    bsp_init(spmd, argc, argv);
+    for (size_t k = 0; k < BSPLIB_TEST_NPS; k++) {
+        *P = bsplib_test_ps[k];
+        spmd();
+        CHECK_SPMD(what);
+    }
+    return check_report(test_name);
+}
 
 #endif

@@ -68,11 +68,5 @@ static void spmd(void)
 
 int main(int argc, char **argv)
 {
-    bsp_init(spmd, argc, argv);
-    for (size_t k = 0; k < BSPLIB_TEST_NPS; k++) {
-        P = bsplib_test_ps[k];
-        spmd();
-        CHECK_SPMD("registrations");
-    }
-    return check_report("test_bsplib_reg");
+    return bsplib_test_every_p(argc, argv, spmd, &P, "registrations", "test_bsplib_reg");
 }

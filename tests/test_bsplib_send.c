@@ -99,11 +99,5 @@ static void spmd(void)
 
 int main(int argc, char **argv)
 {
-    bsp_init(spmd, argc, argv);
-    for (size_t k = 0; k < BSPLIB_TEST_NPS; k++) {
-        P = bsplib_test_ps[k];
-        spmd();
-        CHECK_SPMD("BSMP");
-    }
-    return check_report("test_bsplib_send");
+    return bsplib_test_every_p(argc, argv, spmd, &P, "BSMP", "test_bsplib_send");
 }
