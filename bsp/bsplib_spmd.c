@@ -136,8 +136,25 @@ static void *driver_main(void *arg)
     return NULL;
 }
 
+/* Pid 0 runs on the original thread, which no barrier meets when its SPMD
+ * function returns without bsp_end: the program would exit with status 0
+ * and drop the other processes silently. So a section still open when the
+ * process exits is an error (the flag is process-wide: exit may come from any
+ * thread). */
+static atomic_int section_open;
+
+static void check_section_closed(void)
+{
+    if (atomic_load(&section_open)) {
+        bsplib_claim_error();
+        bspram_fatal("bsp_end: the program exited inside a BSP section (pid 0 never called "
+                     "bsp_end); every process must end its section with bsp_end");
+    }
+}
+
 void bsp_begin(bsp_pid_t P)
 {
+    static atomic_flag registered = ATOMIC_FLAG_INIT;
     if (bsplib_joining) { /* processes 1..P−1: join the section */
         bsplib_proc *me = bsplib_joining;
         bsplib_joining = NULL;
@@ -153,6 +170,9 @@ void bsp_begin(bsp_pid_t P)
     if (P == 0 || P > BSPLIB_MAX_P)
         bsplib_fatal(NULL, "bsp_begin(P=%u): P must be in [1, %u]", P, BSPLIB_MAX_P);
 
+    if (!atomic_flag_test_and_set(&registered))
+        atexit(check_section_closed);
+    atomic_store(&section_open, 1);
     bsplib_world *w = bspram_calloc(1, sizeof *w, "bsp_begin");
     w->p = P;
     bspram_config cfg = bspram_config_default(P);
@@ -199,6 +219,7 @@ void bsp_end(void)
         longjmp(me->leave, 1);
 
     bsplib_world *w = me->world;
+    atomic_store(&section_open, 0);
     pthread_mutex_lock(&w->lock);
     w->finished = 1;
     pthread_cond_broadcast(&w->cond);

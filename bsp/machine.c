@@ -23,6 +23,7 @@ struct bspram_component {
     unsigned lane;
     uint64_t pid;
     uint64_t superstep;
+    bool spmd;          /* may call bspram_sync (a bulk step ends by returning) */
 };
 
 /* Bit of the bulk style's exchange tag: "this lane wants another superstep". */
@@ -94,7 +95,7 @@ uint64_t bspram_machine_run(bspram_machine *m, bspram_step_fn step, void *arg, u
 #pragma omp parallel num_threads(T)
     {
         check_team(m, "bspram_machine_run");
-        bspram_component c = {m, (unsigned)omp_get_thread_num(), 0, m->supersteps};
+        bspram_component c = {m, (unsigned)omp_get_thread_num(), 0, m->supersteps, false};
         const uint64_t first = bspram_router_lane_first(r, c.lane);
         const uint64_t end = bspram_router_lane_first(r, c.lane + 1);
         for (;;) {
@@ -136,7 +137,7 @@ void bspram_machine_spmd(bspram_machine *m, void (*program)(bspram_component *, 
     {
         check_team(m, "bspram_machine_spmd");
         unsigned lane = (unsigned)omp_get_thread_num();
-        bspram_component c = {m, lane, lane, m->supersteps};
+        bspram_component c = {m, lane, lane, m->supersteps, true};
         program(&c, arg);
         /* Meet the others one last time: a component still in bspram_sync
          * learns that this one has left instead of waiting for it. */
@@ -150,6 +151,10 @@ void bspram_machine_spmd(bspram_machine *m, void (*program)(bspram_component *, 
 
 unsigned bspram_sync(bspram_component *self, unsigned tag)
 {
+    if (!self->spmd) /* an extra exchange on one lane would hang the others */
+        bspram_fatal("bspram_sync: called from a bulk-style step (component %llu, superstep "
+                     "%llu); a bulk step ends its superstep by returning",
+                     (unsigned long long)self->pid, (unsigned long long)self->superstep);
     unsigned all = bspram_router_exchange(self->m->router, self->lane, tag);
     if (all & BSPRAM_TAG_LEAVE)
         bspram_fatal("bspram_sync: component %llu is in superstep %llu's sync, but another "

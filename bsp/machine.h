@@ -100,9 +100,11 @@ size_t bspram_machine_inbox(const bspram_machine *m, uint64_t pid,
 void bspram_machine_spmd(bspram_machine *m, void (*program)(bspram_component *, void *),
                          void *arg);
 
-/* End the superstep (SPMD only): exchange, then the inbox holds what was
- * sent to this component. Returns the OR of the components' tags
- * (tag & BSPRAM_TAG_ROUTER_MASK must be 0). */
+/* End the superstep (SPMD only; from a bulk step it is fatal: a bulk step
+ * ends by returning): exchange, then the inbox holds what was sent to this
+ * component. Returns the OR of the components' tags
+ * (tag & BSPRAM_TAG_ROUTER_MASK must be 0). A component still syncing after
+ * another's program returned is fatal (never a hang). */
 unsigned bspram_sync(bspram_component *self, unsigned tag);
 
 /* ---- inside a component (both styles) ---- */
@@ -113,7 +115,8 @@ uint64_t bspram_superstep(const bspram_component *self); /* 0 for the first */
 int bspram_thread(const bspram_component *self);         /* the serving lane */
 bspram_machine *bspram_component_machine(const bspram_component *self);
 
-/* Messages delivered to this component by the previous superstep. */
+/* Messages delivered to this component by the previous superstep; their
+ * payloads stay valid until this component's current superstep ends. */
 size_t bspram_inbox(const bspram_component *self, const bspram_message **msgs);
 
 /* Send len bytes to component dst; the payload is copied now.

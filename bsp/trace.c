@@ -68,7 +68,11 @@ void bspram_trace_add(unsigned machine_id, const bspram_record *recs, size_t n)
     p->recs = bspram_malloc(n * sizeof *recs, "BSPRAM_TRACE");
     if (n)
         memcpy(p->recs, recs, n * sizeof *recs);
-    if (write_parts(path, trace_parts, trace_nparts) != 0)
-        fprintf(stderr, "bspram: BSPRAM_TRACE=%s: cannot write the trace: %s\n", path, strerror(errno));
+    errno = 0;
+    if (write_parts(path, trace_parts, trace_nparts) != 0) {
+        int err = errno;
+        fprintf(stderr, "bspram: BSPRAM_TRACE=%s: cannot write the trace: %s\n", path,
+                err ? strerror(err) : "I/O error");
+    }
     pthread_mutex_unlock(&trace_lock);
 }

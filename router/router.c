@@ -394,7 +394,12 @@ unsigned bspram_router_barrier(bspram_router *r, unsigned lane, unsigned tag)
     if (tag & BSPRAM_TAG_ROUTER_MASK)
         bspram_fatal("bspram_router_barrier(tag=%#x): bits %#x are reserved by the router", tag,
                      BSPRAM_TAG_ROUTER_MASK);
-    return bspram_barrier_wait(&r->barrier, lane, tag);
+    unsigned all = bspram_barrier_wait(&r->barrier, lane, tag);
+    if (all & BSPRAM_TAG_LEAVE)
+        bspram_fatal("bspram_router_barrier: lane %u is in a barrier (superstep %llu) while another "
+                     "lane's program has ended; every lane must make the same collective calls",
+                     lane, (unsigned long long)r->lane[lane].step);
+    return all;
 }
 
 unsigned bspram_router_leave(bspram_router *r, unsigned lane)

@@ -22,11 +22,11 @@
  * destination reads that destination's outboxes, lane by lane, into its
  * inbox array of headers. No locks; a payload is written once, when it is
  * posted, and receivers read it where it was written. Storage is
- * double-buffered by superstep parity, so a payload stays valid until the
- * receiving component's next exchange ends.
+ * double-buffered by superstep parity, so a payload stays valid through the
+ * receiving component's next superstep, until it enters the next exchange.
  *
  * Cost of an exchange: one barrier, plus O(messages received + p) work by
- * each lane for its own block (O(p/L) when nothing was posted).
+ * each lane for its own block (O(1) when nothing was posted).
  */
 #ifndef BSPRAM_ROUTER_ROUTER_H
 #define BSPRAM_ROUTER_ROUTER_H
@@ -44,8 +44,9 @@ extern "C" {
 /* Largest number of components (component ids are 32-bit). */
 #define BSPRAM_MAX_COMPONENTS UINT32_MAX
 
-/* A delivered message. `data` is valid until the receiver's next exchange
- * ends (or the router is destroyed), and is
+/* A delivered message. `data` is valid until the receiver enters its next
+ * exchange (the sender's storage is reused right after that exchange's
+ * barrier), and is
  * 8-byte aligned. */
 typedef struct bspram_message {
     const void *data;
@@ -100,14 +101,17 @@ void bspram_router_work(bspram_router *r, unsigned lane, uint64_t src, uint64_t 
 unsigned bspram_router_exchange(bspram_router *r, unsigned lane, unsigned tag);
 
 /* A barrier of the lane team with tag OR, without an exchange (collective;
- * `lane` is the caller's lane). */
+ * `lane` is the caller's lane). Meeting a lane that left (bspram_router_leave)
+ * is fatal: "bspram_router_barrier: lane 1 is in a barrier (superstep 4)
+ * while another lane's program has ended; …". */
 unsigned bspram_router_barrier(bspram_router *r, unsigned lane, unsigned tag);
 
 /* A lane whose program has ended says so: a barrier with tag
- * BSPRAM_TAG_LEAVE. Lanes that meet it in bspram_router_exchange or
- * bspram_router_barrier see BSPRAM_TAG_LEAVE in the returned OR; the exchange
- * then delivers nothing and appends no record, so nobody waits for the lane
- * that left — the caller reports the mismatch. Returns the OR of the tags. */
+ * BSPRAM_TAG_LEAVE. Lanes that meet it in bspram_router_exchange see
+ * BSPRAM_TAG_LEAVE in the returned OR; the exchange then delivers nothing and
+ * appends no record, so nobody waits for the lane that left — the caller
+ * reports the mismatch (bspram_router_barrier reports it itself). Returns the
+ * OR of the tags. */
 unsigned bspram_router_leave(bspram_router *r, unsigned lane);
 
 /* The messages delivered to component `dst` by the last exchange, in order

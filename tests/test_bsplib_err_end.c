@@ -1,7 +1,9 @@
 /* Error: one process reaches bsp_end while the others are in bsp_sync —
  * detected at that very sync, not a hang (also oversubscribed, P = 64);
- * and a process leaving its SPMD function without bsp_end. */
+ * a process leaving its SPMD function without bsp_end; and pid 0 doing so,
+ * after which the program would exit (status 1, not a silent 0). */
 #include <bsp.h>
+#include <stdlib.h>
 
 #include "check.h"
 
@@ -12,6 +14,8 @@ static void spmd(void)
 {
     bsp_begin(P);
     bsp_sync();
+    if (which == 2 && bsp_pid() == 0)
+        return; /* pid 0: no bsp_end, and main goes on to exit */
     if (bsp_pid() == 1) {
         if (which == 1)
             return; /* no bsp_end */
@@ -36,6 +40,13 @@ static void run_leave(void *arg)
     run(arg);
 }
 
+static void run_pid0_leaves(void *arg)
+{
+    which = 2;
+    run(arg);
+    exit(0); /* what main's return does: the exit handlers must object */
+}
+
 int main(void)
 {
     unsigned ps[2] = {4, 64};
@@ -44,5 +55,7 @@ int main(void)
                     "bspram: bsp_end(): this process reached bsp_end while other processes are in bsp_sync; all must sync equally often (superstep 1, pid 1)\n", 1, 20);
     check_death("return without bsp_end", run_leave, &ps[0],
                 "bsp_end: process 1 returned from the SPMD function without calling bsp_end (superstep 1, pid 1)\n", 1, 20);
+    check_death("pid 0 returns without bsp_end", run_pid0_leaves, &ps[0],
+                "bspram: bsp_end: the program exited inside a BSP section (pid 0 never called bsp_end)", 1, 20);
     return check_report("test_bsplib_err_end");
 }

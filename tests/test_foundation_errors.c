@@ -94,6 +94,16 @@ static void spmd_early_end(void *a)
     bspram_machine_spmd(m, early_end, NULL);
 }
 
+static bool sync_in_bulk_step(bspram_component *c, void *a)
+{
+    (void)a;
+    if (bspram_pid(c) == 0)
+        bspram_sync(c, 0);
+    return false;
+}
+
+static void bulk_sync(void *a) { (void)a; run_machine(sync_in_bulk_step, 4, 2); }
+
 static void reserved_tag(void *a)
 {
     (void)a;
@@ -122,5 +132,7 @@ int main(void)
     check_death("spmd early end", spmd_early_end, &two, "another component's program has ended", 0, 10);
     check_death("spmd early end, oversubscribed", spmd_early_end, &sixteen, "another component's program has ended", 0, 10);
     check_death("reserved tag", reserved_tag, NULL, "bits 0xf0000000 are reserved by the router", 1, 10);
+    check_death("bspram_sync in a bulk step", bulk_sync, NULL,
+                "bspram_sync: called from a bulk-style step (component 0, superstep 0); a bulk step ends its superstep by returning", 1, 10);
     return check_report("test_foundation_errors");
 }
