@@ -4,7 +4,8 @@
  *   2. g for single-word puts at P = 2: each process puts h words to the
  *      other per superstep; g = slope of time against h;
  *   3. 1 MiB puts at P = 2 (each process one 1 MiB put to the other per
- *      superstep) vs memcpy of 1 MiB in the same run;
+ *      superstep) vs memcpy of 1 MiB in the same run; the same with bsp_hpput
+ *      (unbuffered: one copy, at the sync, from the sender's memory);
  *   4. empty bsp_sync oversubscribed, P = 4 and P = 64.
  * Each figure is the median of 7 repetitions.
  * Usage: bench_bsplib [iterations-scale [part]]   (scale default 1; part
@@ -82,7 +83,10 @@ static void spmd(void)
         for (int r = 0; r < REPS; r++) {
             double t0 = bsp_time();
             for (int i = 0; i < n; i++) {
-                bsp_put(other, src, dst, 0, MIB);
+                if (mode == 3)
+                    bsp_hpput(other, src, dst, 0, MIB);
+                else
+                    bsp_put(other, src, dst, 0, MIB);
                 bsp_sync();
             }
             t[r] = (bsp_time() - t0) / n;
@@ -163,9 +167,11 @@ int main(int argc, char **argv)
     if (!part || part == 2)
         printf("g, single-word puts P=2:  %8.2f ns per put (8-byte word)\n", run(2, 1) * 1e9);
     if (!part || part == 3) {
-        double put = MIB / run(2, 2) / 1e9, mc = memcpy_gbs();
+        double put = MIB / run(2, 2) / 1e9, hp = MIB / run(2, 3) / 1e9, mc = memcpy_gbs();
         printf("1 MiB puts P=2:           %8.2f GB/s per process  (memcpy: %.2f GB/s, %.0f%%)\n",
                put, mc, 100 * put / mc);
+        printf("1 MiB hpputs P=2:         %8.2f GB/s per process  (memcpy: %.2f GB/s, %.0f%%)\n",
+               hp, mc, 100 * hp / mc);
     }
     if (!part || part == 4) {
         double omp4 = omp_barrier_us(4);

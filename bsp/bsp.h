@@ -22,6 +22,8 @@
  * messages one process sent (received). Its BSP cost is w + g·h + l with g
  * and l measured by `bspram probe`. Message sizes on the router:
  *     bsp_put/bsp_hpput of n bytes     one message of 8 + n bytes to pid
+ *                                      (an hpput of ≥ 4096 bytes stores 32
+ *                                      and is counted as 8 + n: by reference)
  *     bsp_get/bsp_hpget of n bytes     a 32-byte request to pid, and at the
  *                                      sync one reply of 8 + n bytes back
  *     bsp_send/bsp_hpsend              one message of 8 + ⌈tagsize⌉₈ + n bytes
@@ -170,9 +172,15 @@ void bsp_pop_reg(const void *address);
 void bsp_put(bsp_pid_t pid, const void *src, const void *dst, bsp_size_t offset,
              bsp_size_t nbytes);
 
-/* bsp_put without the guarantee that src is copied now (BSPlib allows the
- * transfer any time up to the sync; here it is copied now, exactly as
- * bsp_put). Same errors and cost. */
+/* bsp_put without the guarantee that src is copied now: BSPlib allows the
+ * transfer at any time up to the end of the sync, so src (and dst) must not
+ * change until bsp_sync returns. Below 4096 bytes it is copied now, exactly
+ * as bsp_put. From 4096 bytes on it is unbuffered: a 32-byte message tells
+ * pid where to copy from, pid copies straight from this process's memory at
+ * the sync (one copy instead of two), and the sync ends with one extra
+ * barrier so that no process reuses its sources before they were copied.
+ * Same errors. Cost: counted as one message of 8 + nbytes bytes, like
+ * bsp_put (the records count the bytes that move); plus that barrier. */
 void bsp_hpput(bsp_pid_t pid, const void *src, const void *dst, bsp_size_t offset,
                bsp_size_t nbytes);
 

@@ -223,7 +223,20 @@ void bsp_put(bsp_pid_t pid, const void *src, const void *dst, bsp_size_t offset,
 void bsp_hpput(bsp_pid_t pid, const void *src, const void *dst, bsp_size_t offset,
                bsp_size_t nbytes)
 {
-    put("bsp_hpput", pid, src, dst, offset, nbytes);
+    if (nbytes < BSPLIB_HPPUT_BY_REFERENCE || nbytes - 24 > UINT32_MAX) {
+        put("bsp_hpput", pid, src, dst, offset, nbytes);
+        return;
+    }
+    /* Unbuffered: send where to copy from; the receiver copies at the sync. */
+    bsplib_proc *me = bsplib_me("bsp_hpput");
+    const bsplib_reg_entry *e = target(me, "bsp_hpput", pid, src, dst, dst, offset, nbytes, 1);
+    if (__builtin_expect(!src, 0))
+        null_buffer(me, "bsp_hpput", pid, "src=NULL, dst", dst, offset, nbytes, "src");
+    uint64_t msg[4] = {BSPLIB_KIND_HPPUT, (uint64_t)(uintptr_t)(e->addr + offset),
+                       (uint64_t)(uintptr_t)src, nbytes};
+    memcpy(bspram_send_buffer_counted(me->self, pid, sizeof msg, 8 + (uint64_t)nbytes), msg,
+           sizeof msg);
+    me->has_hpputs = 1;
 }
 
 static void get(const char *call, bsp_pid_t pid, const void *src, bsp_size_t offset, void *dst,

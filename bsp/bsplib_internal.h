@@ -14,6 +14,12 @@
  *   BSPLIB_KIND_GET           get request: remote source address, local
  *                             destination address, byte count
  *   BSPLIB_KIND_NOP           a 0-byte put or get reply (nothing to copy)
+ *   BSPLIB_KIND_HPPUT         an unbuffered bsp_hpput of ≥ BSPLIB_HPPUT_BY_REFERENCE
+ *                             bytes: destination address, source address,
+ *                             byte count; the receiver copies straight from
+ *                             the sender's memory at the sync, and the
+ *                             message counts 8 + n bytes in the records,
+ *                             like a bsp_put of n bytes
  * No user address is below 4096: Linux never maps page 0 (mmap_min_addr), and
  * a NULL registration has size 0, so its puts are 0-byte NOPs.
  */
@@ -33,6 +39,7 @@ enum {
     BSPLIB_KIND_SEND = 0,
     BSPLIB_KIND_GET = 1,
     BSPLIB_KIND_NOP = 2,
+    BSPLIB_KIND_HPPUT = 3,
     BSPLIB_KIND_LIMIT = 4096,
 };
 
@@ -44,12 +51,20 @@ enum {
     BSPLIB_TAG_GETS = 1u << 2,    /* I issued gets: a second exchange is needed */
     BSPLIB_TAG_REG = 1u << 3,     /* I pushed or popped registrations */
     BSPLIB_TAG_TAGSIZE = 1u << 4, /* I set the tag size */
+    BSPLIB_TAG_HPPUT = 1u << 5,   /* I issued unbuffered hpputs: a barrier ends the
+                                     sync after landing, so my sources stay intact
+                                     until everyone has copied them */
 };
 
 /* Largest P (threads are not free; this also keeps pids in 16 bits of logs). */
 #define BSPLIB_MAX_P 65536u
 
 #define BSPLIB_NO_SLOT SIZE_MAX
+
+/* bsp_hpputs of at least this many bytes travel by reference (one copy, at
+ * the sync) instead of being buffered (two copies); below it the extra
+ * barrier would cost more than the copy saves. */
+#define BSPLIB_HPPUT_BY_REFERENCE 4096
 
 typedef struct bsplib_reg_entry { /* one process's part of a registration slot */
     char *addr;
@@ -84,6 +99,7 @@ typedef struct bsplib_proc {
     size_t cache_slot;
 
     int has_gets; /* issued a get this superstep */
+    int has_hpputs; /* issued an hpput by reference this superstep */
 
     /* BSMP */
     size_t tagsize;       /* for messages sent this superstep */

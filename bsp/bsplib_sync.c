@@ -78,6 +78,10 @@ static void land(bsplib_proc *me, const bspram_message *in, size_t n, int copy)
                 memcpy((void *)(uintptr_t)word, d + 8, 8);
             else
                 memcpy((void *)(uintptr_t)word, d + 8, in[i].len - 8);
+        } else if (word == BSPLIB_KIND_HPPUT) { /* copy from the sender's memory */
+            uint64_t ref[3]; /* destination, source, bytes */
+            memcpy(ref, d + 8, sizeof ref);
+            memmove((void *)(uintptr_t)ref[0], (const void *)(uintptr_t)ref[1], ref[2]);
         } else if (word == BSPLIB_KIND_SEND) {
             nsend++;
             copy_bytes += round8(in[i].len - 8);
@@ -146,6 +150,7 @@ void bsplib_superstep_end(bsplib_proc *me, unsigned kind)
 {
     bsplib_world *w = me->world;
     unsigned tag = kind | (me->has_gets ? BSPLIB_TAG_GETS : 0) | (me->nops ? BSPLIB_TAG_REG : 0) |
+                   (me->has_hpputs ? BSPLIB_TAG_HPPUT : 0) |
                    (me->tagsize_changed ? BSPLIB_TAG_TAGSIZE : 0);
     set_label(me, kind == BSPLIB_TAG_END ? "bsp_end" : "bsp_sync");
     unsigned all = bspram_sync(me->self, tag);
@@ -177,6 +182,9 @@ void bsplib_superstep_end(bsplib_proc *me, unsigned kind)
         land(me, in, n, 0);
     }
     me->has_gets = 0;
+    me->has_hpputs = 0;
+    if (all & BSPLIB_TAG_HPPUT) /* every unbuffered hpput has been copied */
+        bspram_router_barrier(bspram_machine_router(w->m), me->pid, 0);
 
     if (all & (BSPLIB_TAG_REG | BSPLIB_TAG_TAGSIZE)) {
         if (me->pid == 0) {

@@ -185,6 +185,13 @@ void *bspram_send_buffer(bspram_component *self, uint64_t dst, uint64_t len)
     return bspram_router_post(self->m->router, self->lane, self->pid, dst, len, "bspram_send_buffer");
 }
 
+void *bspram_send_buffer_counted(bspram_component *self, uint64_t dst, uint64_t len,
+                                 uint64_t counted)
+{
+    return bspram_router_post_counted(self->m->router, self->lane, self->pid, dst, len, counted,
+                                      "bspram_send_buffer_counted");
+}
+
 void bspram_work(bspram_component *self, uint64_t w)
 {
     bspram_router_work(self->m->router, self->lane, self->pid, w);

@@ -129,6 +129,13 @@ void bspram_send(bspram_component *self, uint64_t dst, const void *data, uint64_
  * (zero-copy variant of bspram_send). */
 void *bspram_send_buffer(bspram_component *self, uint64_t dst, uint64_t len);
 
+/* bspram_send_buffer for a message that stands for `counted` ≥ len bytes
+ * (router.h, bspram_router_post_counted): e.g. a reference through which
+ * the receiver copies data from the sender's memory; the records count
+ * `counted`. */
+void *bspram_send_buffer_counted(bspram_component *self, uint64_t dst, uint64_t len,
+                                 uint64_t counted);
+
 /* Declare w units of local work in this superstep (for w in the cost model). */
 void bspram_work(bspram_component *self, uint64_t w);
 

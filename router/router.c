@@ -269,11 +269,30 @@ void *bspram_router_post(bspram_router *r, unsigned lane, uint64_t src, uint64_t
     o->count++;
     e->len = len;
     e->src = (uint32_t)src;
+    e->extra = 0;
     s->src_count++;
     s->src_bytes += len;
     if (len > s->max_message)
         s->max_message = len;
     return e + 1;
+}
+
+void *bspram_router_post_counted(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,
+                                 uint64_t len, uint64_t counted, const char *call)
+{
+    if (counted < len || counted - len > UINT32_MAX)
+        bspram_fatal("%s: a message storing %llu bytes cannot count %llu (it must count between "
+                     "its size and its size + %u)", call, (unsigned long long)len,
+                     (unsigned long long)counted, UINT32_MAX);
+    void *data = bspram_router_post(r, lane, src, dst, len, call);
+    uint32_t extra = (uint32_t)(counted - len);
+    bspram_entry *e = (bspram_entry *)data - 1;
+    e->extra = extra;
+    bspram_lane_sent *s = &r->lane[lane].sent[r->lane[lane].step & 1];
+    s->src_bytes += extra;
+    if (counted > s->max_message)
+        s->max_message = counted;
+    return data;
 }
 
 void bspram_router_send(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,

@@ -78,6 +78,15 @@ unsigned bspram_router_lane_of(const bspram_router *r, uint64_t component);
 void *bspram_router_post(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,
                          uint64_t len, const char *call);
 
+/* bspram_router_post for a message that stands for `counted` ≥ len bytes:
+ * it stores len bytes (say, a reference to data the receiver will copy from
+ * the sender's memory) but the records — bytes, h, largest message — count
+ * `counted`, the bytes the transfer really moves. counted − len must fit in
+ * 32 bits (else fatal). The layer above is responsible for the referenced
+ * data staying valid until the receiver has used it. */
+void *bspram_router_post_counted(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,
+                                 uint64_t len, uint64_t counted, const char *call);
+
 /* bspram_router_post + copy of len bytes from data. data may be NULL only if
  * len = 0 (else fatal, naming `call`). */
 void bspram_router_send(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,

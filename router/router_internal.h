@@ -26,11 +26,13 @@ typedef struct bspram_segment {
     uint64_t cap, used;
 } bspram_segment;
 
-/* The header written before each payload in a segment. */
+/* The header written before each payload in a segment. `extra` is what a
+ * by-reference message moves besides its stored payload (bspram_router_post
+ * _counted): the records count len + extra bytes. */
 typedef struct bspram_entry {
     uint64_t len;
     uint32_t src;
-    uint32_t pad;
+    uint32_t extra;
 } bspram_entry;
 
 /* What one lane posted to one destination in one superstep: a chain of

@@ -68,7 +68,7 @@ static void deliver_shm(bspram_router *r, unsigned lane)
                     m->src = e->src;
                     m->dst = (uint32_t)(first + i);
                     m++;
-                    bytes += e->len;
+                    bytes += e->len + e->extra;
                     at += sizeof *e + ((e->len + 7) & ~(uint64_t)7);
                 }
             }

@@ -1,7 +1,8 @@
 /* Every BSPlib superstep lands in the machine's records, and BSPRAM_TRACE
  * writes them at bsp_end. Expected rows follow from the message format that
  * bsp.h documents (a put of n bytes is 8 + n bytes, a get request 32 and its
- * reply 8 + n, a send 8 + ⌈tag⌉₈ + n), worked out by hand for P = 4. */
+ * reply 8 + n, a send 8 + ⌈tag⌉₈ + n, an hpput of n bytes — by reference
+ * from 4096 bytes on — still 8 + n), worked out by hand for P = 4. */
 #include <bsp.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -22,10 +23,28 @@ static void spmd(void)
     bsp_sync(); /* row 1: 4 puts of 16 bytes */
     bsp_get(next, &cell, 0, &got, sizeof got);
     bsp_sync(); /* rows 2, 3: 4 requests of 32 bytes, then 4 replies of 16 */
+    enum { W = 1024 }; /* 8 KiB: an unbuffered hpput */
+    uint64_t *src = malloc(W * sizeof *src), *dst = calloc(W, sizeof *dst);
+    for (unsigned i = 0; i < W; i++)
+        src[i] = 1000003u * s + i;
+    bsp_push_reg(dst, W * sizeof *dst);
+    bsp_sync(); /* row 4: nothing moves */
+    bsp_hpput(next, src, dst, 0, W * sizeof *src);
+    bsp_sync(); /* row 5: 4 hpputs counted as 8 + 8192 bytes */
+    for (unsigned i = 0; i < W; i++) /* the sync has copied the sources: reuse is safe */
+        src[i] = 0;
+    unsigned prev = (s + 3) % 4;
+    int same = 1;
+    for (unsigned i = 0; i < W; i++)
+        same &= dst[i] == 1000003u * prev + i;
+    SPMD_CHECK(same);
+    free(src);
+    bsp_pop_reg(dst);
     bsp_send(0, NULL, "abc", 3);
-    bsp_sync(); /* row 4: 4 sends of 11 bytes, all to pid 0 */
+    bsp_sync(); /* row 6: 4 sends of 11 bytes, all to pid 0 */
+    free(dst); /* unregistered by that sync */
     bsp_pop_reg(&cell);
-    bsp_end(); /* row 5 */
+    bsp_end(); /* row 7 */
 }
 
 struct row {
@@ -47,6 +66,8 @@ int main(int argc, char **argv)
         {"bsp_sync", 4, 64, 1, 1, 1, 16, 16},
         {"bsp_sync", 4, 128, 1, 1, 1, 32, 32},
         {"bsp_sync:get", 4, 64, 1, 1, 1, 16, 16},
+        {"bsp_sync", 0, 0, 0, 0, 0, 0, 0},
+        {"bsp_sync", 4, 4 * 8200, 1, 1, 1, 8200, 8200},
         {"bsp_sync", 4, 44, 1, 4, 4, 44, 11},
         {"bsp_end", 0, 0, 0, 0, 0, 0, 0},
     };
