@@ -6,6 +6,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/error.h"
@@ -24,6 +25,7 @@
  * it to a runnable thread of the team in well under a microsecond, far
  * cheaper than a futex round trip) a bounded number of times, then sleeps. */
 enum { SPIN_DEDICATED = 4000, YIELD_BASE = 16, YIELD_PER_THREAD = 2 };
+#define SLEEP_SLICE_NS 1000000L /* 1 ms */
 
 unsigned bspram_cores(void)
 {
@@ -79,6 +81,13 @@ static void futex_wait(atomic_uint *addr, unsigned expected)
     syscall(SYS_futex, (unsigned *)addr, FUTEX_WAIT_PRIVATE, expected, NULL, NULL, 0);
 }
 
+/* Sleep until *addr changes, a wake-up, or the timeout (relative). */
+static void futex_wait_for(atomic_uint *addr, unsigned expected, long nanoseconds)
+{
+    struct timespec ts = {nanoseconds / 1000000000L, nanoseconds % 1000000000L};
+    syscall(SYS_futex, (unsigned *)addr, FUTEX_WAIT_PRIVATE, expected, &ts, NULL, 0);
+}
+
 static void futex_wake(atomic_uint *addr, int n)
 {
     syscall(SYS_futex, (unsigned *)addr, FUTEX_WAKE_PRIVATE, n, NULL, NULL, 0);
@@ -86,7 +95,15 @@ static void futex_wake(atomic_uint *addr, int n)
 
 /* Dissemination: episode numbers start at 1; flags of parity e&1 are written
  * in episodes e and e+2 only, and a sender reaches episode e+2 only after
- * this thread has left episode e, so equality is an exact test. */
+ * this thread has left episode e, so equality is an exact test.
+ *
+ * Sleeping. A signal is a release store followed by a plain look at the
+ * receiver's `sleeping` word — no fence, which would make the sender wait
+ * for its store to reach the receiver (a quarter of the barrier's time at
+ * n = 2). Without the fence the look may miss a receiver that went to sleep
+ * in the same instant; so a sleeper never sleeps longer than SLEEP_SLICE_NS
+ * at a time before it looks at its flag again. A missed wake-up thus costs at
+ * most one slice, only to a thread that had already waited out its spins. */
 static unsigned dissemination(bspram_barrier *b, unsigned id, unsigned tag)
 {
     bspram_barrier_inbox *me = &b->inbox[id];
@@ -95,10 +112,8 @@ static unsigned dissemination(bspram_barrier *b, unsigned id, unsigned tag)
         bspram_barrier_inbox *to = &b->inbox[(id + (1u << k)) % b->n];
         bspram_barrier_flag *out = &to->flag[k][par];
         atomic_store_explicit(&out->tag, acc, memory_order_relaxed);
-        /* seq_cst pairs with the receiver's seq_cst `sleeping` store and
-         * re-check: either we see it asleep and wake it, or it sees our flag. */
-        atomic_store_explicit(&out->episode, e, memory_order_seq_cst);
-        if (atomic_load_explicit(&to->sleeping, memory_order_seq_cst))
+        atomic_store_explicit(&out->episode, e, memory_order_release);
+        if (atomic_load_explicit(&to->sleeping, memory_order_relaxed))
             futex_wake(&out->episode, 1);
 
         atomic_uint *flag = &me->flag[k][par].episode;
@@ -110,8 +125,8 @@ static unsigned dissemination(bspram_barrier *b, unsigned id, unsigned tag)
             }
             atomic_store_explicit(&me->sleeping, 1, memory_order_seq_cst);
             unsigned seen;
-            while ((seen = atomic_load_explicit(flag, memory_order_seq_cst)) != e)
-                futex_wait(flag, seen);
+            while ((seen = atomic_load_explicit(flag, memory_order_acquire)) != e)
+                futex_wait_for(flag, seen, SLEEP_SLICE_NS);
             atomic_store_explicit(&me->sleeping, 0, memory_order_relaxed);
         }
         acc |= atomic_load_explicit(&me->flag[k][par].tag, memory_order_relaxed);
