@@ -8,9 +8,11 @@
  *   phase i: every component combines the requests it holds by destination
  *   address (and species) into one, then sends each to component
  *       h_i(t)·(b_{i+1}⋯b_m) + k,     h_i(t) = H(t) div (b_{i+1}⋯b_m),
- *   with k random per request and phase (spread RANDOM; counter-based, a pure
- *   function of (seed, phase, component, group index)) or k_i*(s) = s mod
- *   (b_{i+1}⋯b_m) with s the sending component (spread SOURCE).
+ *   with k random per request, phase and invocation (spread RANDOM;
+ *   counter-based, a pure function of (seed, batch number, phase, component,
+ *   group index), where the batch number counts the combiner's earlier
+ *   bspram_combine calls) or k_i*(s) = s mod (b_{i+1}⋯b_m) with s the sending
+ *   component (spread SOURCE).
  *
  * After phase m the requests for t have met at H(t). For a segment with a
  * physical layout (segment.h) the engine delivers to owner(t) either in one
@@ -43,7 +45,9 @@
  * Reads may be mixed with one update species per cell in a batch; reads see
  * memory before the batch's updates. Two different update species (e.g. a
  * write and a sum, or sum and max) at one cell in one batch are a fatal error
- * naming the address and the origins of both.
+ * naming the address and the two species (e.g. "write(arbitrary) and
+ * reduce(sum:u64#7)"); the origins are not named: they are met only at the
+ * owner, after combining has merged the requests.
  *
  * Values are 64-bit words: int64, uint64 or the bits of an IEEE double; a
  * cell of w < 8 bytes stores (and a read returns) the low w bytes; REDUCE and
@@ -96,14 +100,19 @@ static inline unsigned bspram_op_builtin(bspram_op_kind kind, bspram_type type)
 int bspram_op_parse(const char *name);
 /* "sum:i64", …; NULL for an id that is not built in. */
 const char *bspram_op_name(unsigned op);
-/* The identity of a built-in operation (0 for sum, 1 for prod, …). */
+/* The identity of a built-in operation (0 for sum, 1 for prod, …); 0 for an
+ * id that is not built in (user operations belong to a combiner: see
+ * bspram_combiner_op_identity). */
 uint64_t bspram_op_identity(unsigned op);
 /* a ⊕ b for a built-in operation (the sequential definition). */
 uint64_t bspram_op_apply(unsigned op, uint64_t a, uint64_t b);
 
 /* A user-defined commutative, associative operation with an identity on
  * 64-bit words. The engine trusts commutativity and associativity (results
- * depend on the combining order otherwise). */
+ * depend on the combining order otherwise). The callback is called
+ * concurrently from several OpenMP threads (one per worker of the machine),
+ * all with the same ctx: it must be thread-safe (a pure function of a and b,
+ * or ctx guarded by the callback itself). */
 typedef uint64_t (*bspram_user_op_fn)(uint64_t a, uint64_t b, void *ctx);
 
 /* ---- species: one byte per request ---- */
@@ -167,14 +176,25 @@ bspram_combiner *bspram_combiner_create(bspram_machine *m, bspram_space *s,
                                         const bspram_combine_options *o);
 void bspram_combiner_destroy(bspram_combiner *c);
 
-/* Replace the options (same rules as create). */
+/* Replace the options (same rules as create). The batch counter that keys
+ * the random spreading (see the top of this file) is not reset: it counts
+ * every bspram_combine call since create, so changing only the basis or the
+ * strategy between batches still draws new offsets. */
 void bspram_combiner_set_options(bspram_combiner *c, const bspram_combine_options *o);
 
 /* Register a user operation with its identity; returns its id (≥ 21), usable
- * with bspram_kind_reduce / bspram_kind_fetch. Errors: more than
- * BSPRAM_MAX_OPS − 21 user operations; fn NULL. */
+ * with bspram_kind_reduce / bspram_kind_fetch. `name` (NULL = "user"; the
+ * first 31 bytes are kept) names the operation in error messages, e.g.
+ * "reduce(gcd#21)". The engine never needs the identity (cells start with
+ * their stored values); bspram_combiner_op_identity returns it. Errors: more
+ * than BSPRAM_MAX_OPS − 21 user operations; fn NULL. */
 unsigned bspram_combiner_add_op(bspram_combiner *c, const char *name, bspram_user_op_fn fn,
                                 void *ctx, uint64_t identity);
+
+/* The identity of operation op of combiner c: bspram_op_identity for a
+ * built-in op, the registered identity for a user op. Error (fatal): op not
+ * registered. */
+uint64_t bspram_combiner_op_identity(const bspram_combiner *c, unsigned op);
 
 /* What a batch cost, read back from the router's records. */
 typedef struct bspram_combine_stats {

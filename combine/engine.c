@@ -109,8 +109,11 @@ struct bspram_combiner {
     lane_scratch *ls;
     bspram_user_op_fn ufn[BSPRAM_MAX_OPS];
     void *uctx[BSPRAM_MAX_OPS];
-    uint64_t uid[BSPRAM_MAX_OPS];
+    uint64_t uid[BSPRAM_MAX_OPS];   /* identities of the user operations */
+    char uname[BSPRAM_MAX_OPS][32]; /* their names, for error messages */
     unsigned nops;
+    uint64_t batch;      /* bspram_combine calls so far (advanced on the calling thread) */
+    uint64_t batch_seed; /* the spreading key of the current batch: (seed, batch) */
     /* the current batch */
     const bspram_request *req;
     const uint64_t *first;
@@ -206,8 +209,7 @@ static const char *kind_name(const bspram_combiner *C, unsigned kind, char *buf,
     if (kind < 4)
         return w[kind];
     unsigned op = kind & 31u;
-    const char *on = op < BSPRAM_BUILTIN_OPS ? bspram_op_name(op) : "user";
-    (void)C;
+    const char *on = op < BSPRAM_BUILTIN_OPS ? bspram_op_name(op) : C->uname[op];
     snprintf(buf, len, "%s(%s#%u)", kind < 64 ? "reduce" : "fetch", on, op);
     return buf;
 }
@@ -454,7 +456,7 @@ static bool forward_step(bspram_component *self, void *arg)
     const bspram_basis *B = &C->basis;
     unsigned m = C->m_phases;
     uint64_t suffix = phase <= m ? B->suffix[phase] : 1;
-    uint64_t seed = C->o.seed;
+    uint64_t seed = C->batch_seed;
     unsigned pflags = phase == 1 ? cs->flags : C->flags;
     /* Adaptive (beyond the paper): a component that saw almost no combining
      * in the previous phase (at most 1 in 32 of the requests it received
@@ -569,7 +571,7 @@ static void owner_level(bspram_combiner *C, bspram_component *self, uint64_t c, 
         while (L->t[pos].stamp == L->stamp && L->t[pos].key != addr)
             pos = (pos + 1) & mask;
         if (L->t[pos].stamp == L->stamp) {
-            char b1[48], b2[48];
+            char b1[64], b2[64];
             unsigned other = (unsigned)(L->g[L->t[pos].group].key >> 56);
             bspram_fatal("bspram_combine: two update species at address 0x%" PRIx64
                          " in one batch: %s and %s", addr, kind_name(C, other, b1, sizeof b1),
@@ -746,7 +748,17 @@ unsigned bspram_combiner_add_op(bspram_combiner *C, const char *name, bspram_use
     C->ufn[id] = fn;
     C->uctx[id] = ctx;
     C->uid[id] = identity;
+    snprintf(C->uname[id], sizeof C->uname[id], "%s", name ? name : "user");
     return id;
+}
+
+uint64_t bspram_combiner_op_identity(const bspram_combiner *C, unsigned op)
+{
+    if (op < BSPRAM_BUILTIN_OPS)
+        return bspram_op_identity(op);
+    if (op >= C->nops)
+        bspram_fatal("bspram_combiner_op_identity(op=%u): no such operation; valid: 0..%u", op, C->nops - 1);
+    return C->uid[op];
 }
 
 static void set_label(bspram_combiner *C, const char *dir, unsigned i)
@@ -768,6 +780,12 @@ void bspram_combine(bspram_combiner *C, const bspram_request *requests, const ui
     C->req = requests;
     C->first = first;
     C->results = results;
+    /* Valiant §4: the spreading offsets k are drawn anew for every request in
+     * every invocation. The key is (seed, batch number); the counter advances
+     * here, once per call, on the calling thread, so a batch's offsets stay a
+     * pure function of (seed, number of earlier batches, phase, component,
+     * group), whatever the number of threads. */
+    C->batch_seed = bspram_random2(C->o.seed, UINT64_C(0x6261746368), C->batch++);
     switch (C->o.strategy) {
     case BSPRAM_STRATEGY_AUTO: C->basis = bspram_basis_auto(C->p, C->o.degree_hint); break;
     case BSPRAM_STRATEGY_ADAPTIVE: C->basis = bspram_basis_adaptive(C->p); break;

@@ -52,9 +52,14 @@ static uint64_t divisor_near(uint64_t p, uint64_t target)
     return best;
 }
 
-/* Split s (the spread after phase 1) into phases of radix ≤ 8, largest first. */
+/* Split s (the spread after phase 1) into phases of radix ≤ 8, largest first.
+ * A spread of p would make phase 1 of radix 1 — a phase that only scatters
+ * and combines nothing (e.g. 1x11 for p = 11, whose only divisors are 1 and
+ * p): then one phase. */
 static bspram_basis with_spread(uint64_t p, uint64_t s)
 {
+    if (s <= 1 || s >= p)
+        return one_phase(p);
     uint64_t b[BSPRAM_MAX_PHASES];
     unsigned m = 0;
     b[m++] = p / s;

@@ -120,6 +120,35 @@ static void two_update_species(void *a)
     one_batch(&x, r, 2);
 }
 
+static uint64_t user_max(uint64_t a, uint64_t b, void *ctx)
+{
+    (void)ctx;
+    return a > b ? a : b;
+}
+
+/* A user operation is named in the message by the name it was registered with. */
+static void two_species_user_op(void *a)
+{
+    (void)a;
+    ctx x = make(4);
+    uint64_t first[5] = {0, 2, 2, 2, 2}, res[2];
+    bspram_combine_options o = bspram_combine_defaults(4);
+    bspram_combiner *C = bspram_combiner_create(x.m, x.s, &o);
+    unsigned op = bspram_combiner_add_op(C, "umax", user_max, NULL, 0);
+    bspram_request r[2] = {{bspram_address(x.s, x.seg, 3), 7, bspram_kind_reduce(op)},
+                           {bspram_address(x.s, x.seg, 3), 8, bspram_kind_fetch(op)}};
+    bspram_combine(C, r, first, res, NULL);
+}
+
+static void unregistered_op_identity(void *a)
+{
+    (void)a;
+    ctx x = make(4);
+    bspram_combine_options o = bspram_combine_defaults(4);
+    bspram_combiner *C = bspram_combiner_create(x.m, x.s, &o);
+    bspram_combiner_op_identity(C, 25);
+}
+
 static void index_out_of_range(void *a)
 {
     (void)a;
@@ -179,6 +208,26 @@ int main(void)
     check_death("common-write conflict", common_conflict, NULL,
                 "common-write conflict at address 0x10000000003 (segment 1, cell 3): origin 0 writes", 1, 20);
     check_death("two update species", two_update_species, NULL, "two update species at address 0x10000000003", 1, 20);
+    check_death("two update species, user op", two_species_user_op, NULL,
+                "two update species at address 0x10000000003 in one batch: reduce(umax#21) and fetch(umax#21)",
+                1, 20);
+    check_death("identity of an unregistered op", unregistered_op_identity, NULL,
+                "bspram_combiner_op_identity(op=25): no such operation", 1, 20);
+    {
+        /* The identity registered with a user op comes back; built-ins give theirs. */
+        ctx x = make(4);
+        bspram_combine_options o = bspram_combine_defaults(4);
+        bspram_combiner *C = bspram_combiner_create(x.m, x.s, &o);
+        unsigned op = bspram_combiner_add_op(C, "umax", user_max, NULL, 42);
+        CHECK_EQ_U64(op, BSPRAM_BUILTIN_OPS);
+        CHECK_EQ_U64(bspram_combiner_op_identity(C, op), 42);
+        unsigned prod = bspram_op_builtin(BSPRAM_OP_PROD, BSPRAM_TYPE_U64);
+        CHECK_EQ_U64(bspram_combiner_op_identity(C, prod), 1);
+        CHECK_EQ_U64(bspram_op_identity(op), 0);
+        bspram_combiner_destroy(C);
+        bspram_space_destroy(x.s);
+        bspram_machine_destroy(x.m);
+    }
     check_death("segment index out of range", index_out_of_range, NULL,
                 "bspram_address(segment=1, index=10): index out of range; the segment has 10 cells", 1, 20);
     check_death("request index out of range", request_out_of_range, NULL, "index 10 out of range [0, 10)", 1, 20);

@@ -146,33 +146,29 @@ static void run_case(uint64_t p, const char *basis_text, bspram_spread spread, b
             expect = best_val;
         CHECK_EQ_U64(bspram_load(s, addr), expect);
         if (nf) {
-            /* Order the fetch answers; each must extend the previous by one contribution. */
+            /* Multiprefix, checked pair by pair: each requester's answer with
+             * its own contribution. Sorted by answer (contributions are ≥ 1,
+             * so the answers strictly increase along the combining order and
+             * sorting by answer recovers that order), the answers must be
+             * old, old ⊕ c_0, old ⊕ c_0 ⊕ c_1, …: answer_0 = the cell before
+             * the batch, answer_{x+1} = answer_x ⊕ contribution_x, and the
+             * cell after the batch = last answer ⊕ last contribution. An
+             * answer handed to the wrong requester breaks a link. */
             for (uint64_t x = 1; x < nf; x++)
                 for (uint64_t y = x; y > 0 && fres[y - 1] > fres[y]; y--) {
                     uint64_t t = fres[y]; fres[y] = fres[y - 1]; fres[y - 1] = t;
+                    t = fcon[y]; fcon[y] = fcon[y - 1]; fcon[y - 1] = t;
                 }
             CHECK_EQ_U64(fres[0], mem[a]);
-            uint64_t sum = 0;
-            for (uint64_t x = 0; x < nf; x++)
-                sum += fcon[x];
-            /* the differences between consecutive answers are the contributions (as a multiset) */
-            uint64_t *diff = malloc(nf * sizeof *diff);
+            int chained = 1;
             for (uint64_t x = 0; x + 1 < nf; x++)
-                diff[x] = fres[x + 1] - fres[x];
-            diff[nf - 1] = mem[a] + sum - fres[nf - 1];
-            for (uint64_t x = 1; x < nf; x++)
-                for (uint64_t y = x; y > 0 && diff[y - 1] > diff[y]; y--) {
-                    uint64_t t = diff[y]; diff[y] = diff[y - 1]; diff[y - 1] = t;
-                }
-            for (uint64_t x = 1; x < nf; x++)
-                for (uint64_t y = x; y > 0 && fcon[y - 1] > fcon[y]; y--) {
-                    uint64_t t = fcon[y]; fcon[y] = fcon[y - 1]; fcon[y - 1] = t;
-                }
-            int same = 1;
-            for (uint64_t x = 0; x < nf; x++)
-                same &= diff[x] == fcon[x];
-            CHECK(same);
-            free(diff);
+                chained &= fres[x + 1] == fres[x] + fcon[x];
+            if (!chained)
+                fprintf(stderr, "fetch-and-add at cell %" PRIu64 " (p=%" PRIu64 ", basis %s, seed %" PRIu64
+                        "): an answer is not the previous answer plus its requester's contribution\n",
+                        a, p, basis_text, seed);
+            CHECK(chained);
+            CHECK_EQ_U64(bspram_load(s, addr), fres[nf - 1] + fcon[nf - 1]);
         }
         free(fres);
         free(fcon);

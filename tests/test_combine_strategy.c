@@ -1,10 +1,32 @@
 /* Basis selection: `auto` follows Valiant's Table 2 at p = 4096 (one phase for
  * degree ≤ 8, his compromise 32x16x8 with no hint), and gives a valid basis
- * (product p) for every p and hint. */
+ * (product p) for every p and hint, with no phase of radix 1 (a phase that
+ * only scatters: 1x11 was once chosen for p = 11). */
 #include <string.h>
 
 #include "check.h"
 #include "combine/combine.h"
+
+/* Every entry ≥ 2, unless p = 1 (then the basis is "1"). */
+static int no_radix_one(const bspram_basis *b)
+{
+    if (b->p == 1)
+        return b->m == 1;
+    for (unsigned i = 1; i <= b->m; i++)
+        if (b->b[i] < 2)
+            return 0;
+    return 1;
+}
+
+static void expect_adaptive(uint64_t p, const char *want)
+{
+    char buf[128];
+    bspram_basis b = bspram_basis_adaptive(p);
+    bspram_basis_format(&b, buf, sizeof buf);
+    if (strcmp(buf, want))
+        fprintf(stderr, "adaptive(p=%llu) = %s, want %s\n", (unsigned long long)p, buf, want);
+    CHECK(!strcmp(buf, want));
+}
 
 static void expect(uint64_t p, uint64_t hint, const char *want)
 {
@@ -32,6 +54,16 @@ int main(void)
     expect(4096, 8, "4096");
     expect(4096, 1, "4096");
     expect(4096, 0, "32x16x8");
+    /* A prime p has no split: one phase, never 1xp (with or without a hint). */
+    static const uint64_t primes[] = {11, 13, 17, 19, 23, 29, 31, 4093};
+    for (size_t i = 0; i < sizeof primes / sizeof primes[0]; i++) {
+        char want[32];
+        snprintf(want, sizeof want, "%llu", (unsigned long long)primes[i]);
+        expect(primes[i], 0, want);
+        expect(primes[i], primes[i], want);
+        expect_adaptive(primes[i], want);
+    }
+    expect_adaptive(4096, "32x16x8");
     /* Any p, any hint: a basis of product p. */
     for (uint64_t p = 1; p <= 300; p++)
         for (uint64_t h = 0; h <= p + 2; h += 1 + h / 3) {
@@ -41,10 +73,17 @@ int main(void)
                 prod *= b.b[i];
             CHECK_EQ_U64(prod, p);
             CHECK(b.m >= 1);
+            if (!no_radix_one(&b)) {
+                char buf[128];
+                fprintf(stderr, "auto(p=%llu, hint=%llu) = %s has a phase of radix 1\n",
+                        (unsigned long long)p, (unsigned long long)h, bspram_basis_format(&b, buf, sizeof buf));
+            }
+            CHECK(no_radix_one(&b));
         }
     for (uint64_t p = 1; p <= 5000; p += 37) {
         bspram_basis b = bspram_basis_adaptive(p);
         CHECK_EQ_U64(b.p, p);
+        CHECK(no_radix_one(&b));
     }
     return check_report("test_combine_strategy");
 }

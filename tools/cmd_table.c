@@ -8,13 +8,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "base/error.h"
 #include "combine/table.h"
 #include "tools/commands.h"
 
-#define MAX_ITEMS 256
+#define MAX_ITEMS 256             /* --basis options; degrees in --degrees */
+#define MAX_ROWS (MAX_ITEMS * 16) /* bases × degrees */
 
 static const uint64_t paper_degrees[13] = {4096, 2048, 1024, 512, 256, 128, 64, 32, 16, 8, 4, 2, 1};
 static const double paper_t1[13] = {82, 53, 35, 20, 13, 8.1, 5.3, 3.7, 2.6, 1.9, 1.5, 1.2, 1.0};
@@ -98,9 +101,18 @@ static int set_basis(bspram_table_entry *e, uint64_t p, const char *text, char *
         return 0;
     }
     e->strategy = BSPRAM_STRATEGY_FIXED;
-    return bspram_basis_parse(&e->basis, p, text, err, len);
+    if (bspram_basis_parse(&e->basis, p, text, err, len))
+        return -1;
+    /* The parser also takes 8,8,8,8: spell every fixed basis the canonical
+     * way (8x8x8x8), so that the CSV columns, the plot's lines and the
+     * messages never see a comma or the user's spacing. */
+    bspram_basis_format(&e->basis, e->basis_text, sizeof e->basis_text);
+    return 0;
 }
 
+/* The basis column: the canonical spelling of a fixed basis (8x8x8x8, 4096),
+ * or the strategy's name and the basis it chose (auto:32x16x8,
+ * adaptive:32x16x8) — never a comma, a quote or a space. */
 static void basis_column(const bspram_table_entry *e, char *buf, size_t len)
 {
     if (e->strategy == BSPRAM_STRATEGY_FIXED)
@@ -132,7 +144,15 @@ static int plot(const char *path, const bspram_table_entry *E, const row *R, siz
     FILE *g = popen("gnuplot", "w");
     if (!g)
         return bad("--plot %s: cannot run gnuplot: %s", path, strerror(errno));
-    fprintf(g, "set terminal svg size 800,560 dynamic\nset output '%s'\n", path);
+    /* The path goes into a gnuplot single-quoted string (no escapes but ''
+     * for a quote, doubled here; newlines are rejected before the run). */
+    fprintf(g, "set terminal svg size 800,560 dynamic\nset output '");
+    for (const char *q = path; *q; q++)
+        if (*q == '\'')
+            fputs("''", g);
+        else
+            fputc(*q, g);
+    fprintf(g, "'\n");
     fprintf(g, "set logscale x 2\nset xlabel 'degree'\nset ylabel 'performance factor'\n"
                "set key outside right\nset grid\n");
     if (paper == 1)
@@ -185,10 +205,48 @@ static int plot(const char *path, const bspram_table_entry *E, const row *R, siz
             fprintf(g, "e\n");
         }
     }
-    int rc = pclose(g);
-    if (rc != 0)
-        return bad("--plot %s: gnuplot failed (status %d)", path, rc);
+    int st = pclose(g);
+    if (st == -1)
+        return bad("--plot %s: gnuplot: %s", path, strerror(errno));
+    if (WIFSIGNALED(st))
+        return bad("--plot %s: gnuplot was killed by signal %d", path, WTERMSIG(st));
+    if (WIFEXITED(st) && WEXITSTATUS(st) == 127)
+        return bad("--plot %s: cannot run gnuplot (exit code 127: not installed?)", path);
+    if (WIFEXITED(st) && WEXITSTATUS(st) != 0)
+        return bad("--plot %s: gnuplot failed (exit code %d)", path, WEXITSTATUS(st));
     return 0;
+}
+
+/* Whether /proc/self/exe is the program argv0 names (the same file: st_dev
+ * and st_ino), argv0 resolved through PATH when it has no '/'. Not so when
+ * the program was started through ld.so or another launcher: /proc/self/exe
+ * is then the launcher. */
+static int self_is(const char *argv0)
+{
+    struct stat self, prog;
+    if (!argv0 || !*argv0 || stat("/proc/self/exe", &self))
+        return 0;
+    if (strchr(argv0, '/'))
+        return !stat(argv0, &prog) && prog.st_dev == self.st_dev && prog.st_ino == self.st_ino;
+    const char *path = getenv("PATH");
+    if (!path)
+        return 0;
+    size_t alen = strlen(argv0);
+    for (const char *d = path;; d++) {
+        const char *e = strchr(d, ':');
+        size_t dlen = e ? (size_t)(e - d) : strlen(d);
+        char *cand = malloc(dlen + alen + 3);
+        if (!cand)
+            return 0;
+        snprintf(cand, dlen + alen + 3, "%.*s/%s", (int)(dlen ? dlen : 1), dlen ? d : ".", argv0);
+        int found = !stat(cand, &prog) && S_ISREG(prog.st_mode) && !access(cand, X_OK);
+        free(cand);
+        if (found) /* the first executable match is what the shell ran */
+            return prog.st_dev == self.st_dev && prog.st_ino == self.st_ino;
+        if (!e)
+            return 0;
+        d = e;
+    }
 }
 
 int bspram_cmd_table(int argc, char **argv)
@@ -198,14 +256,17 @@ int bspram_cmd_table(int argc, char **argv)
      * on a machine whose cores are shared, make a run up to 3x slower
      * (measured: 66 ms against 21 ms per batch of 2^17 requests, T = 2).
      * libgomp reads OMP_WAIT_POLICY only at start-up, so unless the user chose
-     * a policy, run the command again with the passive one. The results are
+     * a policy, run the command again with the passive one — only when
+     * /proc/self/exe is this program (not ld.so or another launcher), and
+     * once (BSPRAM_TABLE_REEXEC guards against a loop). The results are
      * identical either way (they never depend on timing). argv[-1] is the
      * program's own argv[0]: the dispatcher passes argv + 1. */
-    if (!getenv("OMP_WAIT_POLICY") && !getenv("BSPRAM_TABLE_REEXEC")) {
+    if (!getenv("OMP_WAIT_POLICY") && !getenv("BSPRAM_TABLE_REEXEC") && self_is(argv[-1])) {
         setenv("OMP_WAIT_POLICY", "passive", 1);
         setenv("BSPRAM_TABLE_REEXEC", "1", 1);
         execv("/proc/self/exe", argv - 1);
         /* exec failed: carry on with the current policy */
+        unsetenv("OMP_WAIT_POLICY");
     }
     uint64_t p = 0, v = 0, runs = 0, seed = 1, paper = 0;
     int have_p = 0, have_v = 0, have_runs = 0;
@@ -221,10 +282,8 @@ int bspram_cmd_table(int argc, char **argv)
             usage(stdout);
             return 0;
         }
-        if (i + 1 >= argc) {
-            usage(stderr);
-            return bad("option %s needs a value (or is unknown)", a);
-        }
+        if (i + 1 >= argc)
+            return bad("option %s needs a value (or is unknown); see bspram table --help", a);
         const char *val = argv[++i];
         uint64_t x = 0;
         if (!strcmp(a, "--p") || !strcmp(a, "--v") || !strcmp(a, "--runs") || !strcmp(a, "--seed") ||
@@ -259,17 +318,19 @@ int bspram_cmd_table(int argc, char **argv)
                 return bad("--hash %s: unknown hash family; valid: xxh3, tabulation", val);
             hash = (bspram_hash_kind)k;
         } else {
-            usage(stderr);
-            return bad("unknown option %s", a);
+            return bad("unknown option %s; see bspram table --help", a);
         }
     }
     if (strcmp(format, "text") && strcmp(format, "csv") && strcmp(format, "md") && strcmp(format, "json"))
         return bad("--format %s: unknown format; valid: text, csv, md, json", format);
+    if (plot_path && (!*plot_path || strpbrk(plot_path, "\n\r")))
+        return bad("--plot: the file name must be non-empty and on one line");
 
-    static bspram_table_entry E[MAX_ITEMS * 16];
-    static row R[MAX_ITEMS * 16];
+    bspram_table_entry *E = NULL;
+    row *R = NULL;
     size_t n = 0;
     char err[200];
+    int rc = 1;
     if (paper) {
         if (paper > 3)
             return bad("--paper %" PRIu64 ": Valiant's tables are 1, 2 and 3", paper);
@@ -279,6 +340,10 @@ int bspram_cmd_table(int argc, char **argv)
         v = 131072; /* Table 3's caption says p = 2^17: a typo, see papers/NOTES.md */
         if (!have_runs)
             runs = 500;
+        E = calloc(26, sizeof *E);
+        R = calloc(26, sizeof *R);
+        if (!E || !R)
+            goto oom;
         if (paper == 2) {
             for (size_t i = 0; i < 9; i++, n++) {
                 set_basis(&E[n], p, paper_t2[i].basis, err, sizeof err);
@@ -304,34 +369,56 @@ int bspram_cmd_table(int argc, char **argv)
             return bad("--p %" PRIu64 ": must be in [1, 2147483648]", p);
         if (v == 0 || v % p)
             return bad("--v %" PRIu64 ": must be a positive multiple of p = %" PRIu64, v, p);
+        /* Any length: the list is read in place, token by token (no copy,
+         * nothing truncated). Error messages quote the token, not the list. */
         uint64_t degs[MAX_ITEMS];
         size_t nd = 0;
-        char buf[4096];
-        snprintf(buf, sizeof buf, "%s", degrees_text);
-        for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-            if (nd >= MAX_ITEMS)
-                return bad("--degrees: more than %d degrees", MAX_ITEMS);
-            if (parse_u64(tok, &degs[nd]))
-                return bad("--degrees %s: '%s' is not a degree", degrees_text, tok);
-            if (bspram_pattern_check(p, v, degs[nd], err, sizeof err))
-                return bad("--degrees %s: %s", degrees_text, err);
-            nd++;
+        for (const char *tok = degrees_text;;) {
+            const char *comma = strchr(tok, ',');
+            size_t len = comma ? (size_t)(comma - tok) : strlen(tok);
+            char one[32];
+            if (len) {
+                if (nd >= MAX_ITEMS)
+                    return bad("--degrees: more than %d degrees", MAX_ITEMS);
+                if (len >= sizeof one)
+                    return bad("--degrees: '%.*s...' is not a degree", 20, tok);
+                memcpy(one, tok, len);
+                one[len] = 0;
+                if (parse_u64(one, &degs[nd]))
+                    return bad("--degrees: '%s' is not a degree", one);
+                if (bspram_pattern_check(p, v, degs[nd], err, sizeof err))
+                    return bad("--degrees: %s", err);
+                nd++;
+            }
+            if (!comma)
+                break;
+            tok = comma + 1;
         }
         if (!nd)
             return bad("--degrees '%s': no degree given", degrees_text);
+        if (nbases * nd > MAX_ROWS)
+            return bad("%zu bases x %zu degrees = %zu rows; at most %d rows per table", nbases, nd,
+                       nbases * nd, MAX_ROWS);
+        E = calloc(nbases * nd, sizeof *E);
+        R = calloc(nbases * nd, sizeof *R);
+        if (!E || !R)
+            goto oom;
         for (size_t b = 0; b < nbases; b++) {
-            bspram_table_entry proto;
-            if (set_basis(&proto, p, bases[b], err, sizeof err))
-                return bad("--basis %s: %s", bases[b], err);
+            if (set_basis(&E[n], p, bases[b], err, sizeof err)) {
+                rc = bad("--basis %s: %s", bases[b], err);
+                goto out;
+            }
             for (size_t d = 0; d < nd; d++, n++) {
-                E[n] = proto;
+                E[n] = E[b * nd];
                 E[n].degree = degs[d];
                 R[n].paper = 0;
             }
         }
     }
-    if (runs == 0)
-        return bad("--runs 0: at least one run is needed");
+    if (runs == 0) {
+        rc = bad("--runs 0: at least one run is needed");
+        goto out;
+    }
 
     bspram_table_config cfg = {.p = p, .v = v, .runs = runs, .seed = seed, .threads = threads,
                                .spread = spread, .hash = hash};
@@ -392,7 +479,12 @@ int bspram_cmd_table(int argc, char **argv)
     if (json)
         printf("]\n");
     fflush(stdout);
-    if (plot_path)
-        return plot(plot_path, E, R, n, base, (int)paper);
-    return 0;
+    rc = plot_path ? plot(plot_path, E, R, n, base, (int)paper) : 0;
+    goto out;
+oom:
+    rc = bad("out of memory for the table's rows");
+out:
+    free(E);
+    free(R);
+    return rc;
 }

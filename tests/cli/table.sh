@@ -1,0 +1,112 @@
+#!/bin/sh
+# The `bspram table` command line: bad input gives one line on stderr and a
+# non-zero exit; the CSV has the documented header, canonical basis names and
+# is the same for any thread count; no fixed-size buffer overflows or silently
+# truncates; the OMP_WAIT_POLICY re-exec happens only when /proc/self/exe is
+# bspram (not through ld.so); --plot takes a path with a quote.
+# usage: table.sh <path of the bspram binary>
+set -u
+bspram=$1
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+unset OMP_WAIT_POLICY BSPRAM_TABLE_REEXEC OMP_DISPLAY_ENV
+passed=0 failed=0
+ok() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+
+# run <name> <args...>: exit code in $rc, stdout in $scratch/out, stderr in $scratch/err
+run() {
+    "$@" >"$scratch/out" 2>"$scratch/err"
+    rc=$?
+}
+lines() { wc -l <"$1" | tr -d ' '; }
+
+# expect_error <what> <args...>: exit status 1 (not a crash), exactly one
+# line on stderr, nothing on stdout.
+expect_error() {
+    what=$1; shift
+    run "$bspram" table "$@"
+    if [ "$rc" -eq 1 ] && [ "$(lines "$scratch/err")" -eq 1 ] && [ ! -s "$scratch/out" ]; then ok
+    else fail "$what: exit $rc, $(lines "$scratch/err") stderr lines, $(lines "$scratch/out") stdout lines:"; cat "$scratch/err" >&2
+    fi
+}
+
+expect_error "basis product != p" --p 4096 --v 131072 --degrees 1 --basis 8x8
+expect_error "zero basis entry" --p 16 --v 64 --degrees 1 --basis 0x16
+expect_error "unknown option" --p 16 --bogus 3
+expect_error "option without value" --p 16 --v 64 --degrees 1 --basis 16 --runs
+expect_error "degree > p" --p 16 --v 64 --degrees 32 --basis 16
+expect_error "v not a multiple of p" --p 16 --v 65 --degrees 1 --basis 16
+expect_error "bad format" --p 16 --v 64 --degrees 1 --basis 16 --format xml
+expect_error "plot path with a newline" --p 16 --v 64 --degrees 1 --basis 16 --plot "a
+b.svg"
+
+# More rows than the table holds (256 degrees x 20 bases once overflowed a
+# static array): rejected in one line.
+degs=1; i=1; while [ $i -lt 256 ]; do degs="$degs,1"; i=$((i + 1)); done
+set -- ; i=0; while [ $i -lt 20 ]; do set -- "$@" --basis 16; i=$((i + 1)); done
+expect_error "256 degrees x 20 bases" --p 16 --v 256 --degrees "$degs" "$@"
+grep -q "rows" "$scratch/err" && ok || fail "row limit: the message does not say why: $(cat "$scratch/err")"
+expect_error "257 degrees" --p 16 --v 256 --degrees "$degs,1" --basis 16
+
+# A --degrees list longer than 4096 bytes is read to its end (it was once
+# truncated there): a bad last degree is found ...
+long=""; i=0; while [ $i -lt 200 ]; do long="${long}000000000000000000001,"; i=$((i + 1)); done
+expect_error "bad degree after 4096 bytes" --p 16 --v 256 --degrees "${long}3" --basis 16
+grep -q "'3'\|degree 3 " "$scratch/err" && ok || fail "long list: the error does not name degree 3: $(cat "$scratch/err")"
+# ... and a good one is run.
+run "$bspram" table --p 16 --v 256 --degrees "${long}2" --basis 16 --runs 1 --format csv
+if [ "$rc" -eq 0 ] && [ "$(grep -c '^16,2,' "$scratch/out")" -eq 1 ] && [ "$(lines "$scratch/out")" -eq 202 ]; then ok
+else fail "long --degrees list: exit $rc, $(lines "$scratch/out") lines"; cat "$scratch/err" >&2; fi
+
+# CSV: the documented header; fixed bases in canonical form (8,8 is accepted
+# and printed 8x8); 6 columns on every line; identical for T = 1 and T = 2.
+table() {
+    "$bspram" table --p 64 --v 1024 --degrees 1,4,16,64 --basis 8,8 --basis 64 --basis auto \
+        --basis auto:0 --basis adaptive --basis 4x4x4 --runs 3 --seed 9 --format csv "$@"
+}
+table --threads 1 >"$scratch/t1" 2>"$scratch/e1"; rc1=$?
+table --threads 2 >"$scratch/t2" 2>"$scratch/e2"; rc2=$?
+[ $rc1 -eq 0 ] && [ $rc2 -eq 0 ] && [ ! -s "$scratch/e1" ] && [ ! -s "$scratch/e2" ] && ok \
+    || { fail "csv run: exit $rc1/$rc2"; cat "$scratch/e1" "$scratch/e2" >&2; }
+[ "$(head -n 1 "$scratch/t1")" = "basis,degree,runs,baseline,factor,phase_factors" ] && ok \
+    || fail "csv header: $(head -n 1 "$scratch/t1")"
+[ "$(lines "$scratch/t1")" -eq 25 ] && ok || fail "csv: $(lines "$scratch/t1") lines, want 1 + 6 x 4"
+awk -F, 'NF != 6 { bad = 1 } END { exit bad }' "$scratch/t1" && ok || { fail "csv: a line without 6 columns"; cat "$scratch/t1" >&2; }
+[ "$(grep -c '^8x8,' "$scratch/t1")" -eq 4 ] && ok || fail "csv: basis 8,8 not printed as 8x8"
+[ "$(grep -c '^auto:[0-9x]*,' "$scratch/t1")" -eq 8 ] && [ "$(grep -c '^adaptive:[0-9x]*,' "$scratch/t1")" -eq 4 ] && ok \
+    || fail "csv: auto/adaptive names"
+cmp -s "$scratch/t1" "$scratch/t2" && ok || { fail "csv differs between --threads 1 and 2"; diff "$scratch/t1" "$scratch/t2" >&2; }
+
+# The re-exec with OMP_WAIT_POLICY=passive: started directly, libgomp starts
+# twice (OMP_DISPLAY_ENV prints its environment at each start) and the output
+# is the same; started through ld.so (/proc/self/exe is then ld.so) no re-exec,
+# and it still works.
+small="--p 16 --v 64 --degrees 1,4 --basis 4x4 --runs 2 --format csv"
+OMP_DISPLAY_ENV=true "$bspram" table $small >"$scratch/d" 2>"$scratch/de"; rc=$?
+starts=$(grep -c "OPENMP DISPLAY ENVIRONMENT BEGIN" "$scratch/de")
+[ $rc -eq 0 ] && [ "$starts" -eq 2 ] && ok || fail "direct start: exit $rc, libgomp started $starts times (want 2: re-exec)"
+interp=$(readelf -l "$bspram" 2>/dev/null | sed -n 's/.*Requesting program interpreter: \(.*\)]$/\1/p')
+if [ -n "$interp" ] && [ -x "$interp" ]; then
+    OMP_DISPLAY_ENV=true "$interp" "$bspram" table $small >"$scratch/l" 2>"$scratch/le"; rc=$?
+    starts=$(grep -c "OPENMP DISPLAY ENVIRONMENT BEGIN" "$scratch/le")
+    [ $rc -eq 0 ] && [ "$starts" -eq 1 ] && cmp -s "$scratch/d" "$scratch/l" && ok \
+        || { fail "through $interp: exit $rc, libgomp started $starts times (want 1)"; cat "$scratch/le" >&2; }
+else
+    echo "skipped: no ELF interpreter found for the ld.so check"
+fi
+
+# --plot: a path with a quote reaches gnuplot intact.
+if command -v gnuplot >/dev/null 2>&1; then
+    svg="$scratch/it's a plot.svg"
+    run "$bspram" table $small --plot "$svg"
+    [ $rc -eq 0 ] && [ -s "$svg" ] && ok || { fail "--plot with a quote: exit $rc"; cat "$scratch/err" >&2; }
+    run "$bspram" table $small --plot "$scratch/no/such/dir/x.svg"
+    [ $rc -eq 1 ] && grep -q "exit code" "$scratch/err" && ok \
+        || { fail "--plot into a missing directory: exit $rc"; cat "$scratch/err" >&2; }
+else
+    echo "skipped: gnuplot not installed"
+fi
+
+echo "table_cli: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
