@@ -23,15 +23,14 @@
 #include "base/error.h"
 #include "router/router_internal.h"
 
-__extension__ typedef unsigned __int128 u128;
-
 #define ROUTER_BIT 0x80000000u /* some lane posted a message */
 #define WORK_BIT 0x20000000u   /* some lane declared work */
 #define ARENA_BLOCK (1u << 20)
 
+/* p < 2^32 and l ≤ lanes < 2^32, so p·l fits in 64 bits. */
 static uint64_t lane_first(uint64_t p, unsigned lanes, unsigned l)
 {
-    return (uint64_t)(((u128)p * l) / lanes);
+    return p * l / lanes;
 }
 
 bspram_router *bspram_router_create(uint64_t p, unsigned lanes)
@@ -104,8 +103,9 @@ uint64_t bspram_router_lane_first(const bspram_router *r, unsigned lane)
 
 unsigned bspram_router_lane_of(const bspram_router *r, uint64_t c)
 {
-    /* The largest l with first(l) <= c; first(l) = floor(l·p/L). */
-    unsigned l = (unsigned)(((u128)(c + 1) * r->lanes - 1) / r->p);
+    /* The largest l with first(l) <= c; first(l) = floor(l·p/L). (c + 1)·L
+     * fits in 64 bits: c < p < 2^32 and L < 2^32. */
+    unsigned l = (unsigned)(((c + 1) * r->lanes - 1) / r->p);
     if (l >= r->lanes)
         l = r->lanes - 1;
     while (l > 0 && r->lane[l].first > c)
