@@ -129,43 +129,45 @@ struct bspram_combiner {
 
 /* ---------------------------------------------------------------- helpers */
 
+/* The capacity (doubling from 16) that holds `need` elements. */
+static size_t capacity_for(size_t cap, size_t need)
+{
+    size_t c = cap ? cap : 16;
+    while (c < need)
+        c *= 2;
+    return c;
+}
+
 static void *grow(void *ptr, size_t *cap, size_t need, size_t elem, const char *what)
 {
     if (need <= *cap)
         return ptr;
-    size_t c = *cap ? *cap : 16;
-    while (c < need)
-        c *= 2;
-    *cap = c;
-    return bspram_realloc(ptr, c * elem, what);
+    *cap = capacity_for(*cap, need);
+    return bspram_realloc(ptr, *cap * elem, what);
 }
+
+/* Parallel arrays sharing one capacity. */
+#define RESIZE(ptr, cap) ((ptr) = bspram_realloc((ptr), (cap) * sizeof *(ptr), "bspram_combine"))
 
 static void lane_items_reserve(lane_scratch *L, size_t n)
 {
     if (n <= L->icap)
         return;
-    size_t cap = L->icap;
-    L->items = grow(L->items, &cap, n, sizeof *L->items, "bspram_combine");
-    cap = L->icap;
-    L->isrc = grow(L->isrc, &cap, n, sizeof *L->isrc, "bspram_combine");
-    cap = L->icap;
-    L->igroup = grow(L->igroup, &cap, n, sizeof *L->igroup, "bspram_combine");
-    cap = L->icap;
-    L->ilevel = grow(L->ilevel, &cap, n, sizeof *L->ilevel, "bspram_combine");
-    L->icap = cap;
+    L->icap = capacity_for(L->icap, n);
+    RESIZE(L->items, L->icap);
+    RESIZE(L->isrc, L->icap);
+    RESIZE(L->igroup, L->icap);
+    RESIZE(L->ilevel, L->icap);
 }
 
 static void lane_groups_reserve(lane_scratch *L, size_t n)
 {
     if (n <= L->gcap)
         return;
-    size_t cap = L->gcap;
-    L->g = grow(L->g, &cap, n, sizeof *L->g, "bspram_combine");
-    cap = L->gcap;
-    L->gcount = grow(L->gcount, &cap, n, sizeof *L->gcount, "bspram_combine");
-    cap = L->gcap;
-    L->ghandle = grow(L->ghandle, &cap, n, sizeof *L->ghandle, "bspram_combine");
-    L->gcap = cap;
+    L->gcap = capacity_for(L->gcap, n);
+    RESIZE(L->g, L->gcap);
+    RESIZE(L->gcount, L->gcap);
+    RESIZE(L->ghandle, L->gcap);
 }
 
 /* Prepare the grouping table for n keys: a power of two ≥ 2n, cleared in
@@ -393,14 +395,11 @@ static void validate_and_load(bspram_combiner *C, uint64_t c, lane_scratch *L, c
 
 static void arrive(comp_state *cs, const wire *w, uint32_t src, unsigned level)
 {
-    size_t cap = cs->capa;
-    if (cs->na + 1 > cap) {
-        cs->arrived = grow(cs->arrived, &cap, cs->na + 1, sizeof *cs->arrived, "bspram_combine");
-        cap = cs->capa;
-        cs->arrived_src = grow(cs->arrived_src, &cap, cs->na + 1, sizeof *cs->arrived_src, "bspram_combine");
-        cap = cs->capa;
-        cs->arrived_level = grow(cs->arrived_level, &cap, cs->na + 1, 1, "bspram_combine");
-        cs->capa = cap;
+    if (cs->na + 1 > cs->capa) {
+        cs->capa = capacity_for(cs->capa, cs->na + 1);
+        RESIZE(cs->arrived, cs->capa);
+        RESIZE(cs->arrived_src, cs->capa);
+        RESIZE(cs->arrived_level, cs->capa);
     }
     cs->arrived[cs->na] = *w;
     cs->arrived_src[cs->na] = src;
