@@ -39,6 +39,8 @@
  *   - registrations and tag-size changes cost one extra barrier (no record),
  *     and only in supersteps where some process called bsp_push_reg,
  *     bsp_pop_reg or bsp_set_tagsize.
+ *   - an unbuffered bsp_hpput (≥ 4096 bytes) costs one extra barrier (no
+ *     record) in the supersteps where some process issued one.
  * An empty superstep costs one barrier.
  *
  * Errors. Misuse prints one line naming the call, its arguments, the
