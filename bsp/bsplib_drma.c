@@ -16,7 +16,7 @@
 #include "base/error.h"
 #include "bsp/bsplib_internal.h"
 
-static __attribute__((noinline)) size_t reg_search(bsplib_proc *me, const void *addr)
+size_t bsplib_reg_search(bsplib_proc *me, const void *addr)
 {
     const bsplib_world *w = me->world;
     const bsplib_reg_entry *col = w->col ? w->col[me->pid] : NULL;
@@ -29,12 +29,6 @@ static __attribute__((noinline)) size_t reg_search(bsplib_proc *me, const void *
     return BSPLIB_NO_SLOT;
 }
 
-size_t bsplib_reg_find(bsplib_proc *me, const void *addr)
-{
-    if (__builtin_expect(me->cache_slot != BSPLIB_NO_SLOT && me->cache_addr == addr, 1))
-        return me->cache_slot;
-    return reg_search(me, addr);
-}
 
 static void add_op(bsplib_proc *me, const void *addr, size_t size, int push)
 {
@@ -206,7 +200,9 @@ static void put(const char *call, bsp_pid_t pid, const void *src, const void *ds
     const bsplib_reg_entry *e = target(me, call, pid, src, dst, dst, offset, nbytes, 1);
     if (__builtin_expect(!src && nbytes, 0))
         null_buffer(me, call, pid, "src=NULL, dst", dst, offset, nbytes, "src");
-    unsigned char *out = bspram_send_buffer(me->self, pid, 8 + (uint64_t)nbytes);
+    /* Lane = pid in BSPlib's machine (p = T): post straight to the router. */
+    unsigned char *out = bspram_router_post(me->router, me->pid, me->pid, pid, 8 + (uint64_t)nbytes,
+                                            call);
     uint64_t word = nbytes ? (uint64_t)(uintptr_t)(e->addr + offset) : BSPLIB_KIND_NOP;
     memcpy(out, &word, 8);
     if (nbytes == 8) /* a word: the common case of fine-grained puts, inlined */

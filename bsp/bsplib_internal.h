@@ -88,6 +88,7 @@ typedef struct bsplib_world bsplib_world;
 typedef struct bsplib_proc {
     bsplib_world *world;
     bspram_component *self;
+    bspram_router *router; /* the machine's router: puts post to it directly */
     unsigned pid, p;
     uint64_t superstep; /* bsp_syncs completed */
 
@@ -175,7 +176,16 @@ void bsplib_registrations_apply(bsplib_world *w, uint64_t superstep);
 
 /* The slot of this process's newest live registration of addr, or
  * BSPLIB_NO_SLOT. */
-size_t bsplib_reg_find(bsplib_proc *me, const void *addr);
+size_t bsplib_reg_search(bsplib_proc *me, const void *addr);
+
+/* The registration slot of this process's address `addr`, or BSPLIB_NO_SLOT:
+ * the last one found is cached (most programs put to one area at a time). */
+static inline size_t bsplib_reg_find(bsplib_proc *me, const void *addr)
+{
+    if (__builtin_expect(me->cache_slot != BSPLIB_NO_SLOT && me->cache_addr == addr, 1))
+        return me->cache_slot;
+    return bsplib_reg_search(me, addr);
+}
 
 void bsplib_world_free_tables(bsplib_world *w);
 

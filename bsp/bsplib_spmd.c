@@ -105,6 +105,7 @@ static void team_program(bspram_component *self, void *arg)
     unsigned pid = (unsigned)bspram_pid(self);
     bsplib_proc *proc = &w->procs[pid];
     proc->self = self;
+    proc->router = bspram_machine_router(bspram_component_machine(self));
     if (pid == 0) {
         pthread_mutex_lock(&w->lock);
         w->comp0 = self;
