@@ -1,0 +1,55 @@
+/* The classic first BSPlib program (Bisseling, Parallel Scientific
+ * Computation, §1.4): the inner product of two distributed vectors, as any
+ * BSPlib implementation runs it — built here against bspram unchanged.
+ *
+ *   ./build/inprod [P] [n]        BSPRAM_TRACE=t.csv shows its supersteps
+ */
+#include <bsp.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static unsigned P;
+static long n;
+
+static void spmd(void)
+{
+    bsp_begin(P);
+    unsigned p = bsp_nprocs(), s = bsp_pid();
+    long lo = n * s / p, hi = n * (s + 1) / p;   /* block distribution */
+    /* Integers, so that the result is exact and can be checked (Σ i² < 2^64). */
+    uint64_t *partial = calloc(p, sizeof *partial), sum = 0;
+    bsp_push_reg(partial, p * sizeof *partial);
+    bsp_sync();
+    for (long i = lo; i < hi; i++)               /* x_i = y_i = i + 1 */
+        sum += (uint64_t)(i + 1) * (uint64_t)(i + 1);
+    for (unsigned t = 0; t < p; t++)             /* everyone gets every partial sum */
+        bsp_put(t, &sum, partial, s * sizeof sum, sizeof sum);
+    bsp_sync();
+    uint64_t alpha = 0;
+    for (unsigned t = 0; t < p; t++)
+        alpha += partial[t];
+    uint64_t expect = (uint64_t)n * (uint64_t)(n + 1) / 2 * (uint64_t)(2 * n + 1) / 3; /* Σ i² */
+    if (s == 0)
+        printf("P = %u, n = %ld: inner product %" PRIu64 " (expected %" PRIu64 ") in %.6f s\n", p,
+               n, alpha, expect, bsp_time());
+    if (alpha != expect)
+        bsp_abort("pid %u: inner product %" PRIu64 ", expected %" PRIu64 "\n", s, alpha, expect);
+    bsp_pop_reg(partial);
+    bsp_sync();
+    free(partial);
+    bsp_end();
+}
+
+int main(int argc, char **argv)
+{
+    bsp_init(spmd, argc, argv);
+    P = argc > 1 ? (unsigned)atoi(argv[1]) : bsp_nprocs();
+    n = argc > 2 ? atol(argv[2]) : 1000000;
+    if (n < 1 || n > 2000000) {
+        fprintf(stderr, "inprod: n must be in [1, 2000000] (so that the sum fits 64 bits)\n");
+        return 2;
+    }
+    spmd();
+    return 0;
+}
