@@ -41,6 +41,17 @@ static inline void pattern_fill(unsigned char *buf, uint64_t len, uint64_t s, ui
         buf[i] = pattern_byte(s, src, j, i);
 }
 
+/* Component pid sends its messages of superstep s. */
+static inline void pattern_send(bspram_component *c, const pattern *pt, uint64_t s, uint64_t pid)
+{
+    uint64_t k = pattern_count(pt, s, pid);
+    for (uint64_t j = 0; j < k; j++) {
+        uint64_t len = pattern_len(pt, s, pid, j);
+        unsigned char *buf = bspram_send_buffer(c, pattern_dst(pt, s, pid, j), len);
+        pattern_fill(buf, len, s, pid, j);
+    }
+}
+
 /* The expected superstep: messages bucketed by destination in (src, j)
  * order, and the statistics computed here, not by the router. */
 typedef struct expected_msg {

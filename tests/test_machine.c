@@ -30,13 +30,8 @@ static bool digest_step(bspram_component *c, void *arg)
     }
     if (s == r->supersteps)
         return false;
-    uint64_t k = pattern_count(&r->pt, s, pid);
-    for (uint64_t j = 0; j < k; j++) {
-        uint64_t len = pattern_len(&r->pt, s, pid, j);
-        unsigned char *buf = bspram_send_buffer(c, pattern_dst(&r->pt, s, pid, j), len);
-        pattern_fill(buf, len, s, pid, j);
-    }
-    bspram_work(c, k * 3 + pid % 5);
+    pattern_send(c, &r->pt, s, pid);
+    bspram_work(c, pattern_count(&r->pt, s, pid) * 3 + pid % 5);
     bspram_work(c, 1);
     return true;
 }
