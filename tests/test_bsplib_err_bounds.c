@@ -3,9 +3,8 @@
 #include <bsp.h>
 #include <stdint.h>
 
-#include "check.h"
+#include "bsplib_death.h"
 
-static int which;
 
 static void spmd(void)
 {
@@ -28,28 +27,21 @@ static void spmd(void)
     bsp_end();
 }
 
-static void run(void *arg)
-{
-    which = *(int *)arg;
-    bsp_init(spmd, 0, NULL);
-    spmd();
-}
-
 int main(void)
 {
     int k[6] = {0, 1, 2, 3, 4, 5};
-    check_death("put past end", run, &k[0],
+    check_death("put past end", bsplib_death_run, &k[0],
                 "offset=8, nbytes=8): bytes [8, 16) outside the registration, which has 8 bytes on pid 1 (superstep 1, pid 0)\n", 1, 20);
-    check_death("put unregistered", run, &k[1],
+    check_death("put unregistered", bsplib_death_run, &k[1],
                 "nbytes=8): dst is not a registered address (bsp_push_reg, then bsp_sync) (superstep 1, pid 0)\n", 1, 20);
-    check_death("get straddles", run, &k[2],
+    check_death("get straddles", bsplib_death_run, &k[2],
                 "bsp_get(pid=1, src=", 1, 20);
-    check_death("get straddles line", run, &k[2],
+    check_death("get straddles line", bsplib_death_run, &k[2],
                 "offset=4, nbytes=8): bytes [4, 12) outside the registration, which has 8 bytes on pid 1 (superstep 1, pid 0)\n", 1, 20);
-    check_death("get unregistered", run, &k[3], "src is not a registered address", 1, 20);
-    check_death("put before the sync", run, &k[4], "bsp_put(pid=2, src=", 1, 20);
-    check_death("put before the sync line", run, &k[4], "dst is not a registered address", 1, 20);
-    check_death("hpput offset", run, &k[5], "bsp_hpput(pid=2, src=", 1, 20);
-    check_death("hpput offset line", run, &k[5], "offset=17, nbytes=0): bytes [17, 17) outside the registration, which has 16 bytes on pid 2", 1, 20);
+    check_death("get unregistered", bsplib_death_run, &k[3], "src is not a registered address", 1, 20);
+    check_death("put before the sync", bsplib_death_run, &k[4], "bsp_put(pid=2, src=", 1, 20);
+    check_death("put before the sync line", bsplib_death_run, &k[4], "dst is not a registered address", 1, 20);
+    check_death("hpput offset", bsplib_death_run, &k[5], "bsp_hpput(pid=2, src=", 1, 20);
+    check_death("hpput offset line", bsplib_death_run, &k[5], "offset=17, nbytes=0): bytes [17, 17) outside the registration, which has 16 bytes on pid 2", 1, 20);
     return check_report("test_bsplib_err_bounds");
 }

@@ -3,7 +3,7 @@
 #include <bsp.h>
 #include <stdint.h>
 
-#include "check.h"
+#include "bsplib_death.h"
 
 static void spmd(void)
 {
@@ -17,17 +17,10 @@ static void spmd(void)
     bsp_end();
 }
 
-static void run(void *arg)
-{
-    (void)arg;
-    bsp_init(spmd, 0, NULL);
-    spmd();
-}
-
 int main(void)
 {
-    check_death("move empty", run, NULL, "bspram: bsp_move(payload=0x", 1, 20);
-    check_death("move empty line", run, NULL,
+    check_death("move empty", bsplib_death_run, NULL, "bspram: bsp_move(payload=0x", 1, 20);
+    check_death("move empty line", bsplib_death_run, NULL,
                 "max_copy_size=8): the message queue is empty (check bsp_qsize or bsp_get_tag first) (superstep 1, pid 3)\n", 1, 20);
     return check_report("test_bsplib_err_move");
 }

@@ -3,9 +3,8 @@
 #include <bsp.h>
 #include <stdint.h>
 
-#include "check.h"
+#include "bsplib_death.h"
 
-static int which;
 
 static void spmd(void)
 {
@@ -25,21 +24,14 @@ static void spmd(void)
     bsp_end();
 }
 
-static void run(void *arg)
-{
-    which = *(int *)arg;
-    bsp_init(spmd, 0, NULL);
-    spmd();
-}
-
 int main(void)
 {
     int k[3] = {0, 1, 2};
-    check_death("put pid", run, &k[0], "bsp_put(pid=4, src=", 1, 20);
-    check_death("put pid line", run, &k[0], "nbytes=8): pid outside [0, 4) (superstep 1, pid 2)\n", 1, 20);
-    check_death("get pid", run, &k[1], "bsp_get(pid=7, src=", 1, 20);
-    check_death("get pid line", run, &k[1], "pid outside [0, 4) (superstep 1, pid 2)\n", 1, 20);
-    check_death("send pid", run, &k[2], "bsp_send(pid=100, tag=(nil), payload=", 1, 20);
-    check_death("send pid line", run, &k[2], "nbytes=8): pid outside [0, 4) (superstep 1, pid 2)\n", 1, 20);
+    check_death("put pid", bsplib_death_run, &k[0], "bsp_put(pid=4, src=", 1, 20);
+    check_death("put pid line", bsplib_death_run, &k[0], "nbytes=8): pid outside [0, 4) (superstep 1, pid 2)\n", 1, 20);
+    check_death("get pid", bsplib_death_run, &k[1], "bsp_get(pid=7, src=", 1, 20);
+    check_death("get pid line", bsplib_death_run, &k[1], "pid outside [0, 4) (superstep 1, pid 2)\n", 1, 20);
+    check_death("send pid", bsplib_death_run, &k[2], "bsp_send(pid=100, tag=(nil), payload=", 1, 20);
+    check_death("send pid line", bsplib_death_run, &k[2], "nbytes=8): pid outside [0, 4) (superstep 1, pid 2)\n", 1, 20);
     return check_report("test_bsplib_err_pid");
 }

@@ -3,7 +3,7 @@
 #include <bsp.h>
 #include <stdint.h>
 
-#include "check.h"
+#include "bsplib_death.h"
 
 static void spmd(void)
 {
@@ -16,16 +16,9 @@ static void spmd(void)
     bsp_end();
 }
 
-static void run(void *arg)
-{
-    (void)arg;
-    bsp_init(spmd, 0, NULL);
-    spmd();
-}
-
 int main(void)
 {
-    check_death("pop unregistered", run, NULL, "bspram: bsp_pop_reg(0x", 1, 20);
-    check_death("pop unregistered line", run, NULL, "): address not registered (superstep 1, pid 3)\n", 1, 20);
+    check_death("pop unregistered", bsplib_death_run, NULL, "bspram: bsp_pop_reg(0x", 1, 20);
+    check_death("pop unregistered line", bsplib_death_run, NULL, "): address not registered (superstep 1, pid 3)\n", 1, 20);
     return check_report("test_bsplib_err_pop");
 }

@@ -4,9 +4,8 @@
 #include <bsp.h>
 #include <stdint.h>
 
-#include "check.h"
+#include "bsplib_death.h"
 
-static int which;
 
 static void spmd(void)
 {
@@ -34,20 +33,13 @@ static void spmd(void)
     bsp_end();
 }
 
-static void run(void *arg)
-{
-    which = *(int *)arg;
-    bsp_init(spmd, 0, NULL);
-    spmd();
-}
-
 int main(void)
 {
     int k[3] = {0, 1, 2};
-    check_death("numbers", run, &k[0],
+    check_death("numbers", bsplib_death_run, &k[0],
                 "bspram: bsp_sync(): registrations differ between processes in superstep 0: pid 0 called bsp_push_reg/bsp_pop_reg 1 times, pid 1 2 times", 1, 20);
-    check_death("order", run, &k[1], "superstep 1: call 1 is bsp_push_reg(0x", 1, 20);
-    check_death("order line", run, &k[1], ", 8) on pid 0 but bsp_pop_reg(0x", 1, 20);
-    check_death("pops", run, &k[2], "superstep 1: pop 1 removes registration 2 on pid 0 but 1 on pid 3", 1, 20);
+    check_death("order", bsplib_death_run, &k[1], "superstep 1: call 1 is bsp_push_reg(0x", 1, 20);
+    check_death("order line", bsplib_death_run, &k[1], ", 8) on pid 0 but bsp_pop_reg(0x", 1, 20);
+    check_death("pops", bsplib_death_run, &k[2], "superstep 1: pop 1 removes registration 2 on pid 0 but 1 on pid 3", 1, 20);
     return check_report("test_bsplib_err_regorder");
 }

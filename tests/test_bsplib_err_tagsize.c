@@ -2,7 +2,7 @@
  * (messages would be misparsed), detected at the sync. */
 #include <bsp.h>
 
-#include "check.h"
+#include "bsplib_death.h"
 
 static void spmd(void)
 {
@@ -13,16 +13,9 @@ static void spmd(void)
     bsp_end();
 }
 
-static void run(void *arg)
-{
-    (void)arg;
-    bsp_init(spmd, 0, NULL);
-    spmd();
-}
-
 int main(void)
 {
-    check_death("tag sizes differ", run, NULL,
+    check_death("tag sizes differ", bsplib_death_run, NULL,
                 "bspram: bsp_set_tagsize: processes set different tag sizes in superstep 0: pid 0 has 4, pid 2 has 8; all must set the same\n", 1, 20);
     return check_report("test_bsplib_err_tagsize");
 }
