@@ -8,7 +8,6 @@
 #include "hash/hash.h"
 #include "hash/random.h"
 #include "hash/segment.h"
-#include "router/barrier.h"
 #include "router/records.h"
 #include "router/router.h"
 #include "bsp/machine.h"

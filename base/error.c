@@ -1,10 +1,17 @@
-/* Fatal errors: one line, then the whole process exits (DESIGN.md, decision 6). */
+/* Fatal errors: one line, then the whole job ends (base/abort.h). */
 #include "base/error.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include "base/abort.h"
+
+static _Atomic(void (*)(int)) abort_fn;
+
+void bspram__set_abort(void (*fn)(int status)) { atomic_store(&abort_fn, fn); }
 
 static _Noreturn void die_with(const char *prefix, const char *fmt, va_list ap)
 {
@@ -31,6 +38,9 @@ static _Noreturn void die_with(const char *prefix, const char *fmt, va_list ap)
             break;
         off += w;
     }
+    void (*end)(int) = atomic_load(&abort_fn);
+    if (end)
+        end(BSPRAM_EXIT_FAILURE);
     _exit(BSPRAM_EXIT_FAILURE);
 }
 

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "bspram.h"
+#include "router/barrier_internal.h"
 
 typedef struct bench {
     uint64_t p, h, len, supersteps;

@@ -122,7 +122,10 @@ void bspram_machine_superstep(bspram_machine *m, bspram_step_fn step, void *arg)
 
 size_t bspram_machine_inbox(const bspram_machine *m, uint64_t pid, const bspram_message **msgs)
 {
-    return bspram_router_inbox(m->router, 0, pid, msgs);
+    if (pid >= m->config.p)
+        bspram_fatal("bspram_machine_inbox(pid=%llu): component outside [0, %llu)",
+                     (unsigned long long)pid, (unsigned long long)m->config.p);
+    return bspram_router_inbox(m->router, bspram_router_lane_of(m->router, pid), pid, msgs);
 }
 
 void bspram_machine_spmd(bspram_machine *m, void (*program)(bspram_component *, void *), void *arg)

@@ -4,27 +4,32 @@
  * lane's outbox for its destination; so each payload is written once, and
  * every outbox holds its messages in (source, issue) order.
  *
- * One exchange (thread of lane l):
- *   1. close the lane's send statistics; barrier with tag OR — the OR tells
- *      every lane whether anything was posted at all;
- *   2. lane 0 completes the previous record (its receive side: r and h) and
- *      appends this one with its send side (q, messages, bytes, …);
+ * One exchange (thread of lane l), every step between lanes through the
+ * transport (transport.h):
+ *   1. close the lane's send statistics; the transport's allreduce ORs the
+ *      tags — telling every lane whether anything was posted at all — and
+ *      reduces the lanes' statistics to lane 0: this superstep's send side
+ *      and the previous superstep's receive side;
+ *   2. lane 0 completes the previous record (r and h) and appends this one
+ *      with its send side (q, messages, bytes, …);
  *   3. if anything was posted, the transport builds the inboxes of the lane's
- *      own block (shm_transport.c) and computes their r and h, which lane 0
- *      folds in at the next exchange (or at bspram_router_flush);
+ *      own block and computes their r and h, which reach lane 0 with the
+ *      next exchange's reduction (or at bspram_router_flush);
  *   4. the lane resets the storage of the other parity for the superstep to come.
- * So an exchange costs one barrier, empty or not.
+ * So an exchange costs one allreduce (one barrier on shared memory), empty or not.
  */
-#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/abort.h"
+#include "base/environment.h"
+#include "base/clock.h"
 #include "base/error.h"
+#include "base/grow.h"
 #include "router/router_internal.h"
 
 #define ROUTER_BIT 0x80000000u /* some lane posted a message */
-#define WORK_BIT 0x20000000u   /* some lane declared work */
 #define ARENA_BLOCK (1u << 20)
 
 /* p < 2^32 and l ≤ lanes < 2^32, so p·l fits in 64 bits. */
@@ -35,6 +40,15 @@ static uint64_t lane_first(uint64_t p, unsigned lanes, unsigned l)
 
 bspram_router *bspram_router_create(uint64_t p, unsigned lanes)
 {
+    return bspram_router_create_on(p, lanes, bspram_environment_read().transport);
+}
+
+bspram_router *bspram_router_create_on(uint64_t p, unsigned lanes, const char *transport)
+{
+    const bspram__transport *t = bspram__transport_find(transport && *transport ? transport : "shm");
+    if (!t)
+        bspram_fatal("bspram_router_create(p=%llu, lanes=%u, transport=%s): unknown transport; "
+                     "valid: shm, staged", (unsigned long long)p, lanes, transport);
     if (p < 1 || p > BSPRAM_MAX_COMPONENTS)
         bspram_fatal("bspram_router_create(p=%llu, lanes=%u): p must be in [1, %llu]",
                      (unsigned long long)p, lanes, (unsigned long long)BSPRAM_MAX_COMPONENTS);
@@ -44,13 +58,13 @@ bspram_router *bspram_router_create(uint64_t p, unsigned lanes)
     bspram_router *r = bspram_calloc(1, sizeof *r, "bspram_router_create");
     r->p = p;
     r->lanes = lanes;
-    r->transport = &bspram_transport_shm;
-    r->lane = aligned_alloc(64, ((sizeof(bspram_lane) * lanes + 63) / 64) * 64);
+    r->transport = t;
+    r->lane = aligned_alloc(64, ((sizeof(bspram__lane) * lanes + 63) / 64) * 64);
     if (!r->lane)
         bspram_fatal("bspram_router_create(p=%llu, lanes=%u): out of memory", (unsigned long long)p, lanes);
-    memset(r->lane, 0, sizeof(bspram_lane) * lanes);
+    memset(r->lane, 0, sizeof(bspram__lane) * lanes);
     for (unsigned l = 0; l < lanes; l++) {
-        bspram_lane *ln = &r->lane[l];
+        bspram__lane *ln = &r->lane[l];
         ln->first = lane_first(p, lanes, l);
         ln->end = lane_first(p, lanes, l + 1);
         for (int par = 0; par < 2; par++) {
@@ -60,13 +74,15 @@ bspram_router *bspram_router_create(uint64_t p, unsigned lanes)
         }
         ln->in_off = bspram_calloc(ln->end - ln->first + 1, sizeof *ln->in_off, "bspram_router_create");
     }
-    bspram_barrier_init(&r->barrier, lanes);
+    r->tstate = t->open ? t->open(lanes) : NULL;
+    if (t->abort)
+        bspram__set_abort(t->abort);
     strcpy(r->label, "superstep");
-    r->clock = omp_get_wtime();
+    r->clock = bspram__clock();
     return r;
 }
 
-static void arena_free(bspram_arena *a)
+static void arena_free(bspram__arena *a)
 {
     for (size_t i = 0; i < a->n; i++)
         free(a->blocks[i].base);
@@ -78,7 +94,7 @@ void bspram_router_destroy(bspram_router *r)
     if (!r)
         return;
     for (unsigned l = 0; l < r->lanes; l++) {
-        bspram_lane *ln = &r->lane[l];
+        bspram__lane *ln = &r->lane[l];
         for (int par = 0; par < 2; par++) {
             arena_free(&ln->arena[par]);
             free(ln->outbox[par]);
@@ -88,7 +104,8 @@ void bspram_router_destroy(bspram_router *r)
         free(ln->in_off);
     }
     free(r->lane);
-    bspram_barrier_destroy(&r->barrier);
+    if (r->transport->close)
+        r->transport->close(r->tstate);
     bspram_log_free(&r->log);
     free(r);
 }
@@ -116,11 +133,11 @@ unsigned bspram_router_lane_of(const bspram_router *r, uint64_t c)
 }
 
 /* Payload space for len bytes, 8-byte aligned, that never moves. */
-static void *arena_take(bspram_arena *a, uint64_t len)
+static void *arena_take(bspram__arena *a, uint64_t len)
 {
-    size_t need = (size_t)((len + 7) & ~(uint64_t)7);
+    size_t need = (size_t)bspram__round8(len);
     if (a->n && a->blocks[a->cur].cap - a->blocks[a->cur].used >= need) {
-        bspram_arena_block *b = &a->blocks[a->cur];
+        bspram__arena_block *b = &a->blocks[a->cur];
         void *p = b->base + b->used;
         b->used += need;
         return p;
@@ -132,17 +149,14 @@ static void *arena_take(bspram_arena *a, uint64_t len)
     while (fit < a->n && a->blocks[fit].cap < need)
         fit++;
     if (fit == a->n) {
-        if (a->n == a->cap) {
-            a->cap = a->cap ? 2 * a->cap : 8;
-            a->blocks = bspram_realloc(a->blocks, a->cap * sizeof *a->blocks, "bspram_router_post");
-        }
+        a->blocks = bspram__grow(a->blocks, &a->cap, a->n + 1, sizeof *a->blocks, 8, "bspram_router_post");
         size_t cap = need > ARENA_BLOCK ? need : ARENA_BLOCK;
         a->blocks[a->n].base = bspram_malloc(cap, "bspram_router_post (payload storage)");
         a->blocks[a->n].cap = cap;
         a->blocks[a->n].used = 0;
         a->n++;
     }
-    bspram_arena_block tmp = a->blocks[fit];
+    bspram__arena_block tmp = a->blocks[fit];
     a->blocks[fit] = a->blocks[next];
     a->blocks[next] = tmp;
     a->cur = next;
@@ -150,7 +164,7 @@ static void *arena_take(bspram_arena *a, uint64_t len)
     return a->blocks[next].base;
 }
 
-static void arena_reset(bspram_arena *a)
+static void arena_reset(bspram__arena *a)
 {
     for (size_t i = 0; i < a->n; i++)
         a->blocks[i].used = 0;
@@ -158,7 +172,7 @@ static void arena_reset(bspram_arena *a)
 }
 
 /* Fold the current component's counts into the lane's maxima. */
-static void close_src(bspram_lane_sent *s)
+static void close_src(bspram__lane_sent *s)
 {
     s->messages += s->src_count;
     s->bytes += s->src_bytes;
@@ -174,10 +188,10 @@ static void close_src(bspram_lane_sent *s)
 /* Make src the lane's current component, closing the statistics of the
  * previous one. Sources must be in the lane and must not decrease, so that
  * the lane's posting order is (source, issue) order. */
-static __attribute__((noinline)) void enter_src(bspram_lane *ln, unsigned lane, uint64_t src,
+static __attribute__((noinline)) void enter_src(bspram__lane *ln, unsigned lane, uint64_t src,
                                                 const char *call)
 {
-    bspram_lane_sent *s = &ln->sent[ln->step & 1];
+    bspram__lane_sent *s = &ln->sent[ln->step & 1];
     if (src == s->src)
         return;
     if (src < s->src || src >= ln->end)
@@ -190,64 +204,61 @@ static __attribute__((noinline)) void enter_src(bspram_lane *ln, unsigned lane, 
     s->src = src;
 }
 
-/* Start a new tail segment for outbox o with room for at least `need`. */
-static __attribute__((noinline)) void outbox_grow(bspram_lane *ln, unsigned par, bspram_outbox *o, uint32_t dst, size_t need)
+/* Start a new tail chunk for outbox o with room for at least `need`. */
+static __attribute__((noinline)) void outbox_grow(bspram__lane *ln, unsigned par, bspram__outbox *o, uint32_t dst, size_t need)
 {
-    bspram_segment *t = o->tail;
+    bspram__chunk *t = o->tail;
     if (t) {
         t->used = (uint64_t)(o->at - (char *)(t + 1));
     } else { /* first message to dst this superstep */
-        if (ln->n_touched[par] == ln->cap_touched[par]) {
-            ln->cap_touched[par] = ln->cap_touched[par] ? 2 * ln->cap_touched[par] : 256;
-            ln->touched[par] = bspram_realloc(ln->touched[par], ln->cap_touched[par] * sizeof(uint32_t),
-                                              "bspram_router_post");
-        }
+        ln->touched[par] = bspram__grow(ln->touched[par], &ln->cap_touched[par], ln->n_touched[par] + 1,
+                                        sizeof(uint32_t), 256, "bspram_router_post");
         ln->touched[par][ln->n_touched[par]++] = dst;
     }
-    /* Segments grow geometrically; the first is as large as last time's total. */
+    /* Chunks grow geometrically; the first is as large as last time's total. */
     size_t cap = t ? 2 * t->cap : (o->hint > 192 ? (size_t)o->hint : 192);
     if (cap > (1u << 20))
         cap = 1u << 20;
     if (cap < need)
         cap = need;
-    bspram_segment *seg = arena_take(&ln->arena[par], sizeof *seg + cap);
-    seg->next = NULL;
-    seg->cap = cap;
-    seg->used = 0;
+    bspram__chunk *ch = arena_take(&ln->arena[par], sizeof *ch + cap);
+    ch->next = NULL;
+    ch->cap = cap;
+    ch->used = 0;
     if (t)
-        t->next = seg;
+        t->next = ch;
     else
-        o->head = seg;
-    o->tail = seg;
-    o->at = (char *)(seg + 1);
+        o->head = ch;
+    o->tail = ch;
+    o->at = (char *)(ch + 1);
     o->limit = o->at + cap;
 }
 
-/* Entering the exchange: record how far each tail segment was filled. */
-static void outboxes_close(bspram_lane *ln, unsigned par)
+/* Entering the exchange: record how far each tail chunk was filled. */
+static void outboxes_close(bspram__lane *ln, unsigned par)
 {
     for (size_t i = 0; i < ln->n_touched[par]; i++) {
-        bspram_outbox *o = &ln->outbox[par][ln->touched[par][i]];
+        bspram__outbox *o = &ln->outbox[par][ln->touched[par][i]];
         o->tail->used = (uint64_t)(o->at - (char *)(o->tail + 1));
     }
 }
 
 /* What posting does rarely — a bad destination, a new source component, a
- * full segment — out of line, so that the hot path saves no registers
+ * full chunk — out of line, so that the hot path saves no registers
  * (every put and send goes through bspram_router_post). Returns to the hot
  * path, which then succeeds. */
 static __attribute__((noinline)) void *post_slow(bspram_router *r, unsigned lane, uint64_t src,
                                                  uint64_t dst, uint64_t len, const char *call)
 {
-    bspram_lane *ln = &r->lane[lane];
+    bspram__lane *ln = &r->lane[lane];
     const unsigned par = (unsigned)(ln->step & 1);
     if (dst >= r->p)
         bspram_fatal("%s(dst=%llu): destination outside [0, %llu) (superstep %llu, component %llu)",
                      call, (unsigned long long)dst, (unsigned long long)r->p,
                      (unsigned long long)ln->step, (unsigned long long)src);
     enter_src(ln, lane, src, call);
-    bspram_outbox *o = &ln->outbox[par][dst];
-    size_t need = sizeof(bspram_entry) + (size_t)((len + 7) & ~(uint64_t)7);
+    bspram__outbox *o = &ln->outbox[par][dst];
+    size_t need = (size_t)bspram__entry_size(len);
     if ((size_t)(o->limit - o->at) < need)
         outbox_grow(ln, par, o, (uint32_t)dst, need);
     return bspram_router_post(r, lane, src, dst, len, call);
@@ -256,15 +267,15 @@ static __attribute__((noinline)) void *post_slow(bspram_router *r, unsigned lane
 void *bspram_router_post(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint64_t len,
                          const char *call)
 {
-    bspram_lane *ln = &r->lane[lane];
+    bspram__lane *ln = &r->lane[lane];
     const unsigned par = (unsigned)(ln->step & 1);
-    bspram_lane_sent *s = &ln->sent[par];
-    size_t need = sizeof(bspram_entry) + (size_t)((len + 7) & ~(uint64_t)7);
-    bspram_outbox *o;
+    bspram__lane_sent *s = &ln->sent[par];
+    size_t need = (size_t)bspram__entry_size(len);
+    bspram__outbox *o;
     if (__builtin_expect(dst >= r->p || src != s->src, 0) ||
         (o = &ln->outbox[par][dst], __builtin_expect((size_t)(o->limit - o->at) < need, 0)))
         return post_slow(r, lane, src, dst, len, call);
-    bspram_entry *e = (bspram_entry *)o->at;
+    bspram__entry *e = (bspram__entry *)o->at;
     o->at += need;
     o->count++;
     e->len = len;
@@ -286,9 +297,9 @@ void *bspram_router_post_counted(bspram_router *r, unsigned lane, uint64_t src, 
                      (unsigned long long)counted, UINT32_MAX);
     void *data = bspram_router_post(r, lane, src, dst, len, call);
     uint32_t extra = (uint32_t)(counted - len);
-    bspram_entry *e = (bspram_entry *)data - 1;
+    bspram__entry *e = (bspram__entry *)data - 1;
     e->extra = extra;
-    bspram_lane_sent *s = &r->lane[lane].sent[r->lane[lane].step & 1];
+    bspram__lane_sent *s = &r->lane[lane].sent[r->lane[lane].step & 1];
     s->src_bytes += extra;
     if (counted > s->max_message)
         s->max_message = counted;
@@ -310,49 +321,56 @@ void bspram_router_send(bspram_router *r, unsigned lane, uint64_t src, uint64_t 
 
 void bspram_router_work(bspram_router *r, unsigned lane, uint64_t src, uint64_t w)
 {
-    bspram_lane *ln = &r->lane[lane];
+    bspram__lane *ln = &r->lane[lane];
     enter_src(ln, lane, src, "bspram_work");
     ln->sent[ln->step & 1].src_work += w;
 }
 
-/* Lane 0: fold the receive side of the last record (r and h, computed by
- * every lane while building its inboxes) into it. Every lane wrote them
- * before arriving at the barrier that precedes this call. */
-static void complete_pending(bspram_router *r)
+/* This lane's part of the exchange's statistics: what it sent in this
+ * superstep (parity par; if with_sent) and, if the previous exchange delivered, the most
+ * its components received then (the previous record's receive side). Returns
+ * BSPRAM__TAG_STATS if any is non-zero. */
+static unsigned lane_stats(const bspram__lane *ln, unsigned par, int with_sent, bspram__stats *st)
+{
+    const bspram__lane_sent *s = &ln->sent[par];
+    memset(st, 0, sizeof *st);
+    if (with_sent)
+        *st = (bspram__stats){s->messages, s->bytes, s->q, s->h_out, s->max_message, s->work, 0, 0};
+    if (ln->delivered) {
+        st->r = ln->r[par ^ 1u];
+        st->h_in = ln->h_in[par ^ 1u];
+    }
+    return st->messages | st->work | st->r | st->h_in ? BSPRAM__TAG_STATS : 0;
+}
+
+/* Lane 0: complete the last record with its receive side (r and h), from the
+ * reduction of the lanes' statistics. */
+static void complete_pending(bspram_router *r, const bspram__stats *st)
 {
     if (!r->pending)
         return;
     bspram_record *rec = &r->log.records[r->log.n - 1];
-    unsigned par = (unsigned)(rec->superstep & 1);
-    for (unsigned l = 0; l < r->lanes; l++) {
-        if (r->lane[l].r[par] > rec->r)
-            rec->r = r->lane[l].r[par];
-        if (r->lane[l].h_in[par] > rec->h_bytes)
-            rec->h_bytes = r->lane[l].h_in[par];
-    }
+    rec->r = st->r;
+    if (st->h_in > rec->h_bytes)
+        rec->h_bytes = st->h_in;
     rec->charge = rec->q > rec->r ? rec->q : rec->r;
     r->pending = 0;
 }
 
-/* Lane 0: the record of this exchange from every lane's send statistics
- * (read only if some lane has any: an empty superstep touches no other
- * lane's cache lines). */
-static void append_record(bspram_router *r, int any_stats, int delivered, double t_enter)
+/* Lane 0: the record of this exchange from the reduced send statistics. */
+static void append_record(bspram_router *r, const bspram__stats *st, int delivered, double t_enter)
 {
-    double t_end = omp_get_wtime();
+    double t_end = bspram__clock();
     bspram_record rec;
     memset(&rec, 0, sizeof rec);
     rec.superstep = r->lane[0].step;
     memcpy(rec.label, r->label, sizeof rec.label);
-    for (unsigned l = 0; any_stats && l < r->lanes; l++) {
-        const bspram_lane_sent *s = &r->lane[l].sent[rec.superstep & 1];
-        rec.messages += s->messages;
-        rec.bytes += s->bytes;
-        if (s->q > rec.q) rec.q = s->q;
-        if (s->h_out > rec.h_bytes) rec.h_bytes = s->h_out;
-        if (s->max_message > rec.max_message) rec.max_message = s->max_message;
-        if (s->work > rec.work) rec.work = s->work;
-    }
+    rec.messages = st->messages;
+    rec.bytes = st->bytes;
+    rec.q = st->q;
+    rec.h_bytes = st->h_out;
+    rec.max_message = st->max_message;
+    rec.work = st->work;
     rec.charge = rec.q;
     rec.seconds = t_end - r->clock;
     rec.exchange_seconds = t_end - t_enter;
@@ -363,13 +381,13 @@ static void append_record(bspram_router *r, int any_stats, int delivered, double
 
 /* Ready the storage of parity par for a new superstep: its messages were
  * read in the superstep that just ended. */
-static void reset_parity(bspram_lane *ln, unsigned par)
+static void reset_parity(bspram__lane *ln, unsigned par)
 {
     for (size_t i = 0; i < ln->n_touched[par]; i++) {
-        bspram_outbox *o = &ln->outbox[par][ln->touched[par][i]];
+        bspram__outbox *o = &ln->outbox[par][ln->touched[par][i]];
         uint64_t used = 0;
-        for (const bspram_segment *seg = o->head; seg; seg = seg->next)
-            used += seg->used;
+        for (const bspram__chunk *ch = o->head; ch; ch = ch->next)
+            used += ch->used;
         o->hint = used < (1u << 20) ? used : (1u << 20);
         o->head = o->tail = NULL;
         o->at = o->limit = NULL;
@@ -383,29 +401,29 @@ static void reset_parity(bspram_lane *ln, unsigned par)
 
 unsigned bspram_router_exchange(bspram_router *r, unsigned lane, unsigned tag)
 {
-    bspram_lane *ln = &r->lane[lane];
-    double t_enter = lane == 0 ? omp_get_wtime() : 0;
+    bspram__lane *ln = &r->lane[lane];
+    double t_enter = lane == 0 ? bspram__clock() : 0;
     if (tag & BSPRAM_TAG_ROUTER_MASK)
         bspram_fatal("bspram_router_exchange(tag=%#x): bits %#x are reserved by the router",
                      tag, BSPRAM_TAG_ROUTER_MASK);
     const unsigned par = (unsigned)(ln->step & 1);
     close_src(&ln->sent[par]);
     outboxes_close(ln, par);
-    unsigned all = bspram_barrier_wait(&r->barrier, lane,
-                                       tag | (ln->n_touched[par] ? ROUTER_BIT : 0) |
-                                           (ln->sent[par].work ? WORK_BIT : 0));
-    if (all & BSPRAM_TAG_LEAVE)
-        return all & ~(ROUTER_BIT | WORK_BIT); /* a lane has left: deliver nothing, wait for nobody */
+    bspram__stats st;
+    tag |= lane_stats(ln, par, 1, &st) | (ln->n_touched[par] ? ROUTER_BIT : 0);
+    unsigned all = r->transport->allreduce(r, lane, tag, &st);
+    if (all & BSPRAM_TAG_LEAVE) /* a lane has left: deliver nothing, wait for nobody */
+        return all & ~(ROUTER_BIT | BSPRAM__TAG_STATS);
     ln->delivered = (all & ROUTER_BIT) != 0;
     if (lane == 0) {
-        complete_pending(r);
-        append_record(r, (all & (ROUTER_BIT | WORK_BIT)) != 0, ln->delivered, t_enter);
+        complete_pending(r, &st);
+        append_record(r, &st, ln->delivered, t_enter);
     }
     if (ln->delivered)
         r->transport->deliver(r, lane);
     ln->step++;
     reset_parity(ln, par ^ 1u);
-    return all & ~(ROUTER_BIT | WORK_BIT);
+    return all & ~(ROUTER_BIT | BSPRAM__TAG_STATS);
 }
 
 unsigned bspram_router_barrier(bspram_router *r, unsigned lane, unsigned tag)
@@ -413,7 +431,7 @@ unsigned bspram_router_barrier(bspram_router *r, unsigned lane, unsigned tag)
     if (tag & BSPRAM_TAG_ROUTER_MASK)
         bspram_fatal("bspram_router_barrier(tag=%#x): bits %#x are reserved by the router", tag,
                      BSPRAM_TAG_ROUTER_MASK);
-    unsigned all = bspram_barrier_wait(&r->barrier, lane, tag);
+    unsigned all = r->transport->allreduce(r, lane, tag, NULL);
     if (all & BSPRAM_TAG_LEAVE)
         bspram_fatal("bspram_router_barrier: lane %u is in a barrier (superstep %llu) while another "
                      "lane's program has ended; every lane must make the same collective calls",
@@ -423,18 +441,28 @@ unsigned bspram_router_barrier(bspram_router *r, unsigned lane, unsigned tag)
 
 unsigned bspram_router_leave(bspram_router *r, unsigned lane)
 {
-    return bspram_barrier_wait(&r->barrier, lane, BSPRAM_TAG_LEAVE);
+    /* The last exchange's receive side travels with the leave, so the log is
+     * complete when the team ends, without reading any lane's state. */
+    bspram__lane *ln = &r->lane[lane];
+    const unsigned par = (unsigned)(ln->step & 1);
+    bspram__stats st;
+    unsigned tag = BSPRAM_TAG_LEAVE | lane_stats(ln, par, 0, &st);
+    unsigned all = r->transport->allreduce(r, lane, tag, &st);
+    if (lane == 0)
+        complete_pending(r, &st);
+    return all & ~(ROUTER_BIT | BSPRAM__TAG_STATS);
 }
 
 size_t bspram_router_inbox(const bspram_router *r, unsigned lane, uint64_t dst,
                            const bspram_message **msgs)
 {
-    (void)lane;
     *msgs = NULL;
-    if (dst >= r->p)
-        bspram_fatal("bspram_router_inbox(dst=%llu): component outside [0, %llu)",
-                     (unsigned long long)dst, (unsigned long long)r->p);
-    const bspram_lane *owner = &r->lane[bspram_router_lane_of(r, dst)];
+    if (lane >= r->lanes || dst < r->lane[lane].first || dst >= r->lane[lane].end)
+        bspram_fatal("bspram_router_inbox(lane=%u, dst=%llu): component outside the lane's block "
+                     "[%llu, %llu) (a lane reads only the inboxes it serves)", lane,
+                     (unsigned long long)dst, (unsigned long long)bspram_router_lane_first(r, lane),
+                     (unsigned long long)bspram_router_lane_first(r, lane + 1));
+    const bspram__lane *owner = &r->lane[lane];
     if (!owner->delivered)
         return 0;
     uint64_t i = dst - owner->first;
@@ -449,14 +477,65 @@ void bspram_router_set_label(bspram_router *r, const char *label)
     snprintf(r->label, sizeof r->label, "%s", label ? label : "");
 }
 
-void bspram_router_start_clock(bspram_router *r) { r->clock = omp_get_wtime(); }
+void bspram_router_start_clock(bspram_router *r) { r->clock = bspram__clock(); }
 
-void bspram_router_flush(bspram_router *r) { complete_pending(r); }
+/* The receive side of the last exchange, folded from this process's lanes
+ * (the team has stopped, so their state is quiet): for teams that ended
+ * without bspram_router_leave. */
+static void complete_from_lanes(bspram_router *r)
+{
+    if (!r->pending)
+        return;
+    bspram__stats st;
+    memset(&st, 0, sizeof st);
+    unsigned par = (unsigned)(r->log.records[r->log.n - 1].superstep & 1);
+    for (unsigned l = 0; l < r->lanes; l++) {
+        bspram__stats x = {0, 0, 0, 0, 0, 0, r->lane[l].r[par], r->lane[l].h_in[par]};
+        bspram__stats_fold(&st, &x);
+    }
+    complete_pending(r, &st);
+}
+
+void bspram_router_flush(bspram_router *r) { complete_from_lanes(r); }
 
 const bspram_log *bspram_router_log(const bspram_router *r) { return &r->log; }
 
 void bspram_router_clear_log(bspram_router *r)
 {
-    complete_pending(r);
+    complete_from_lanes(r);
     bspram_log_clear(&r->log);
+}
+
+void bspram__lane_inbox_reserve(bspram__lane *ln, uint64_t n)
+{
+    if (n <= ln->cap_in)
+        return;
+    /* The old headers are dead (rebuilt at every delivery): no copy. */
+    free(ln->in);
+    ln->cap_in = bspram__capacity(ln->cap_in, (size_t)n, 1024);
+    ln->in = bspram_malloc(ln->cap_in * sizeof *ln->in, "bspram_router_exchange (inbox)");
+}
+
+const bspram__transport *bspram__router_transport(const bspram_router *r) { return r->transport; }
+void *bspram__router_transport_state(const bspram_router *r) { return r->tstate; }
+
+const bspram__transport *bspram__transport_find(const char *name)
+{
+    static const bspram__transport *const all[] = {&bspram__transport_shm, &bspram__transport_staged};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        if (!strcmp(all[i]->name, name))
+            return all[i];
+    return NULL;
+}
+
+bool bspram_router_shares_memory(const bspram_router *r) { return r->transport->shares_memory; }
+
+void bspram_router_read(bspram_router *r, unsigned lane, unsigned from_lane, const void *remote,
+                        void *local, size_t n)
+{
+    if (!r->transport->read)
+        bspram_fatal("bspram_router_read(from_lane=%u, n=%zu): the %s transport cannot read "
+                     "another lane's memory", from_lane, n, r->transport->name);
+    if (n)
+        r->transport->read(r, lane, from_lane, remote, local, n);
 }

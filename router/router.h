@@ -31,10 +31,10 @@
 #ifndef BSPRAM_ROUTER_ROUTER_H
 #define BSPRAM_ROUTER_ROUTER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "router/barrier.h"
 #include "router/records.h"
 
 #ifdef __cplusplus
@@ -62,6 +62,26 @@ typedef struct bspram_router bspram_router;
  * empty block only take part in exchanges). Errors are fatal:
  * "bspram_router_create(p=0, lanes=2): p must be in [1, 4294967295]". */
 bspram_router *bspram_router_create(uint64_t p, unsigned lanes);
+
+/* The same on a named transport: "shm" (shared memory, the default) or
+ * "staged" (a testing transport that copies every payload through staging
+ * buffers and shares no addresses between lanes). bspram_router_create uses
+ * BSPRAM_TRANSPORT from the environment (docs/environment.md), else "shm".
+ * Error (fatal): an unknown name. */
+bspram_router *bspram_router_create_on(uint64_t p, unsigned lanes, const char *transport);
+
+/* Whether receivers may use senders' virtual addresses (true for "shm"):
+ * only then may a message carry an address in the receiver's memory or a
+ * reference to the sender's (bspram_router_post_counted); bspram_router_read
+ * works either way. */
+bool bspram_router_shares_memory(const bspram_router *r);
+
+/* One-sided read of n bytes at `remote` in the memory of the lane
+ * `from_lane` into `local` (the caller's), now, through the transport (what
+ * bsp_direct_get needs). The caller makes sure the remote bytes are not being
+ * written meanwhile. Error (fatal): a transport that cannot read remotely. */
+void bspram_router_read(bspram_router *r, unsigned lane, unsigned from_lane, const void *remote,
+                        void *local, size_t n);
 void bspram_router_destroy(bspram_router *r);
 
 uint64_t bspram_router_p(const bspram_router *r);
@@ -116,7 +136,8 @@ unsigned bspram_router_exchange(bspram_router *r, unsigned lane, unsigned tag);
 unsigned bspram_router_barrier(bspram_router *r, unsigned lane, unsigned tag);
 
 /* A lane whose program has ended says so: a barrier with tag
- * BSPRAM_TAG_LEAVE. Lanes that meet it in bspram_router_exchange see
+ * BSPRAM_TAG_LEAVE, which also completes the last record (so a team that
+ * ends with every lane leaving needs no bspram_router_flush). Lanes that meet it in bspram_router_exchange see
  * BSPRAM_TAG_LEAVE in the returned OR; the exchange then delivers nothing and
  * appends no record, so nobody waits for the lane that left — the caller
  * reports the mismatch (bspram_router_barrier reports it itself). Returns the
@@ -124,9 +145,9 @@ unsigned bspram_router_barrier(bspram_router *r, unsigned lane, unsigned tag);
 unsigned bspram_router_leave(bspram_router *r, unsigned lane);
 
 /* The messages delivered to component `dst` by the last exchange, in order
- * (source, issue). Callable between exchanges by the thread of the lane that
- * serves dst (`lane`), or by any thread once the team has stopped (then
- * `lane` is ignored).
+ * (source, issue). `lane` must be the lane that serves dst (fatal otherwise:
+ * a lane holds only its own block's inboxes); callable between exchanges by
+ * that lane's thread, or by any thread once the team has stopped.
  * Returns the count and sets *msgs (NULL when the count is 0). */
 size_t bspram_router_inbox(const bspram_router *r, unsigned lane, uint64_t dst,
                            const bspram_message **msgs);
@@ -141,9 +162,11 @@ void bspram_router_set_label(bspram_router *r, const char *label);
  * first superstep's time excludes what happened before). */
 void bspram_router_start_clock(bspram_router *r);
 
-/* Complete the last record. Records are completed lazily (the byte h-relation
- * of an exchange is reduced at the next exchange, saving a barrier); call this
- * after the team has stopped, before reading the log. Idempotent. */
+/* Complete the last record. Records are completed lazily (the receive side
+ * of an exchange — r and the byte h-relation — is reduced with the next
+ * exchange or the lanes' bspram_router_leave, saving a barrier); for a team
+ * that stopped without leaving, call this before reading the log: it folds
+ * the receive side from this process's lanes. Idempotent. */
 void bspram_router_flush(bspram_router *r);
 
 /* The log (flush first). */

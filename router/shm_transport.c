@@ -8,16 +8,74 @@
  * point at the payloads where their senders wrote them: payloads are never
  * copied, nothing is locked, and no second barrier is needed, because only
  * the lane serving d reads d's inbox before the next exchange.
+ *
+ * The allreduce is the superstep barrier (barrier_internal.h) with its tag OR;
+ * the statistics are reduced by lane 0 reading every lane's slot after it,
+ * only in supersteps where some lane brought any (an empty superstep touches
+ * no other lane's cache lines). Slots are double-buffered by episode parity:
+ * a lane writes slot e+1 only after the barrier of episode e, and can write
+ * slot e+2 only after lane 0 has arrived at e+1, i.e. finished reading e.
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/error.h"
+#include "router/barrier_internal.h"
 #include "router/router_internal.h"
+
+typedef struct shm_slot {
+    _Alignas(64) bspram__stats stats[2]; /* by episode parity */
+    unsigned episode;                    /* allreduces this lane has done */
+} shm_slot;
+
+typedef struct shm_state {
+    bspram_barrier barrier;
+    shm_slot *slot; /* [lanes] */
+    unsigned lanes;
+} shm_state;
+
+static void *shm_open(unsigned lanes)
+{
+    shm_state *s = bspram_calloc(1, sizeof *s, "bspram_router_create");
+    s->lanes = lanes;
+    s->slot = aligned_alloc(64, sizeof *s->slot * lanes);
+    if (!s->slot)
+        bspram_fatal("bspram_router_create(lanes=%u): out of memory", lanes);
+    memset(s->slot, 0, sizeof *s->slot * lanes);
+    bspram_barrier_init(&s->barrier, lanes);
+    return s;
+}
+
+static void shm_close(void *state)
+{
+    shm_state *s = state;
+    bspram_barrier_destroy(&s->barrier);
+    free(s->slot);
+    free(s);
+}
+
+static unsigned shm_allreduce(bspram_router *r, unsigned lane, unsigned tag, bspram__stats *stats)
+{
+    shm_state *s = r->tstate;
+    shm_slot *mine = &s->slot[lane];
+    unsigned par = mine->episode++ & 1u;
+    if (stats) /* always: a slot left stale would be read if another lane brings any */
+        mine->stats[par] = *stats;
+    unsigned all = bspram_barrier_wait(&s->barrier, lane, tag);
+    if (stats && lane == 0 && (all & BSPRAM__TAG_STATS)) {
+        bspram__stats acc;
+        memset(&acc, 0, sizeof acc);
+        for (unsigned l = 0; l < s->lanes; l++)
+            bspram__stats_fold(&acc, &s->slot[l].stats[par]);
+        *stats = acc;
+    }
+    return all;
+}
 
 static void deliver_shm(bspram_router *r, unsigned lane)
 {
-    bspram_lane *ln = &r->lane[lane];
+    bspram__lane *ln = &r->lane[lane];
     const unsigned L = r->lanes, par = (unsigned)(ln->step & 1);
     const uint64_t first = ln->first, nd = ln->end - ln->first;
 
@@ -33,14 +91,7 @@ static void deliver_shm(bspram_router *r, unsigned lane)
             rmax = c;
     }
     ln->in_off[nd] = total;
-    if (total > ln->cap_in) {
-        size_t cap = ln->cap_in ? ln->cap_in : 1024;
-        while (cap < total)
-            cap *= 2;
-        free(ln->in);
-        ln->in = bspram_malloc(cap * sizeof *ln->in, "bspram_router_exchange (inbox)");
-        ln->cap_in = cap;
-    }
+    bspram__lane_inbox_reserve(ln, total);
     /* The headers, and the most bytes one receives (the receive side of h). */
     uint64_t hmax = 0;
     bspram_message *m = ln->in;
@@ -51,25 +102,25 @@ static void deliver_shm(bspram_router *r, unsigned lane)
          * not ramp up on runs of a few cache lines). */
         if (i + 1 < nd)
             for (unsigned k = 0; k < L; k++) {
-                const bspram_segment *h = r->lane[k].outbox[par][first + i + 1].head;
+                const bspram__chunk *h = r->lane[k].outbox[par][first + i + 1].head;
                 if (h) {
                     __builtin_prefetch(h + 1);
                     __builtin_prefetch((const char *)(h + 1) + 64);
                 }
             }
         for (unsigned k = 0; k < L; k++) {
-            const bspram_outbox *o = &r->lane[k].outbox[par][first + i];
-            for (const bspram_segment *seg = o->head; seg; seg = seg->next) {
-                const char *at = (const char *)(seg + 1), *end = at + seg->used;
+            const bspram__outbox *o = &r->lane[k].outbox[par][first + i];
+            for (const bspram__chunk *ch = o->head; ch; ch = ch->next) {
+                const char *at = (const char *)(ch + 1), *end = at + ch->used;
                 while (at < end) {
-                    const bspram_entry *e = (const bspram_entry *)at;
+                    const bspram__entry *e = (const bspram__entry *)at;
                     m->data = e + 1;
                     m->len = e->len;
                     m->src = e->src;
                     m->dst = (uint32_t)(first + i);
                     m++;
                     bytes += e->len + e->extra;
-                    at += sizeof *e + ((e->len + 7) & ~(uint64_t)7);
+                    at += bspram__entry_size(e->len);
                 }
             }
         }
@@ -80,4 +131,20 @@ static void deliver_shm(bspram_router *r, unsigned lane)
     ln->h_in[par] = hmax;
 }
 
-const bspram_transport bspram_transport_shm = {"shm", deliver_shm};
+static void shm_read(bspram_router *r, unsigned lane, unsigned from_lane, const void *remote,
+                     void *local, size_t n)
+{
+    (void)r, (void)lane, (void)from_lane;
+    memcpy(local, remote, n);
+}
+
+const bspram__transport bspram__transport_shm = {
+    .name = "shm",
+    .shares_memory = true,
+    .open = shm_open,
+    .close = shm_close,
+    .allreduce = shm_allreduce,
+    .deliver = deliver_shm,
+    .read = shm_read,
+    .abort = NULL, /* base/error.c's _exit ends every thread of the process */
+};

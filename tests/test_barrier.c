@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "bspram.h"
+#include "router/barrier_internal.h"
 #include "check.h"
 
 static void nap_us(long us)

@@ -1,0 +1,15 @@
+/* bspram — how a fatal error ends the job. Internal (not installed).
+ *
+ * On one machine, _exit ends every thread of the process at once (the
+ * default). A transport whose lanes live in several processes (MPI ranks)
+ * installs its own way to end them all (router/transport.h, `abort`); the
+ * error line is printed before it is called. The setting is process-wide
+ * because a fatal error is: whichever thread meets it ends everything. */
+#ifndef BSPRAM_BASE_ABORT_H
+#define BSPRAM_BASE_ABORT_H
+
+/* Make fatal errors end the job with fn(status) (NULL: back to _exit).
+ * fn must not return; if it does, _exit follows. */
+void bspram__set_abort(void (*fn)(int status));
+
+#endif

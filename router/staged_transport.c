@@ -1,0 +1,235 @@
+/* The staged transport: a second, deliberately different implementation of
+ * the seam (transport.h), used by the tests to show that the router, the
+ * machine and BSPlib rely on nothing but the seam.
+ *
+ * It behaves as a message-passing network would. At an exchange each lane
+ * packs what it posted into one staging buffer per receiving lane (like an
+ * MPI send buffer); after a barrier each lane copies the buffers addressed to
+ * it, sender lane by sender lane, into receive staging of its own and builds
+ * its inboxes there. So a receiver never sees a sender's memory, every payload
+ * is copied twice, and `shares_memory` is false: the layers above must not
+ * send addresses. The allreduce is a mutex and a condition variable; the
+ * statistics are reduced by message, each lane folding its own into an
+ * accumulator as it arrives. Slow, and meant to be: only tests select it
+ * (BSPRAM_TRANSPORT=staged).
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/error.h"
+#include "base/grow.h"
+#include "router/router_internal.h"
+
+/* A packed message: header, then the payload padded to 8 bytes. */
+typedef struct staged_header {
+    uint32_t dst, src;
+    uint64_t len;
+    uint64_t extra;
+} staged_header;
+
+typedef struct staged_buffer {
+    char *data;
+    size_t len, cap;
+} staged_buffer;
+
+typedef struct staged_lane {
+    staged_buffer receive[2]; /* by superstep parity: payloads live two exchanges */
+    uint64_t *cursor;         /* [block size] next inbox slot per destination */
+    size_t cap_cursor;
+} staged_lane;
+
+typedef struct staged_state {
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    unsigned lanes, arrived, generation;
+    unsigned acc_tag, result_tag;
+    bspram__stats acc, result;
+    staged_lane *lane;   /* [lanes] */
+    staged_buffer *send; /* [lanes × lanes]: send[k·L + d] is lane k's buffer for lane d */
+} staged_state;
+
+static void *staged_open(unsigned lanes)
+{
+    staged_state *s = bspram_calloc(1, sizeof *s, "bspram_router_create (staged)");
+    pthread_mutex_init(&s->lock, NULL);
+    pthread_cond_init(&s->cond, NULL);
+    s->lanes = lanes;
+    s->lane = bspram_calloc(lanes, sizeof *s->lane, "bspram_router_create (staged)");
+    s->send = bspram_calloc((size_t)lanes * lanes, sizeof *s->send, "bspram_router_create (staged)");
+    return s;
+}
+
+static void staged_close(void *state)
+{
+    staged_state *s = state;
+    for (size_t i = 0; i < (size_t)s->lanes * s->lanes; i++)
+        free(s->send[i].data);
+    for (unsigned l = 0; l < s->lanes; l++) {
+        free(s->lane[l].receive[0].data);
+        free(s->lane[l].receive[1].data);
+        free(s->lane[l].cursor);
+    }
+    free(s->send);
+    free(s->lane);
+    pthread_mutex_destroy(&s->lock);
+    pthread_cond_destroy(&s->cond);
+    free(s);
+}
+
+static unsigned staged_allreduce(bspram_router *r, unsigned lane, unsigned tag, bspram__stats *stats)
+{
+    staged_state *s = r->tstate;
+    pthread_mutex_lock(&s->lock);
+    s->acc_tag |= tag;
+    if (stats && (tag & BSPRAM__TAG_STATS))
+        bspram__stats_fold(&s->acc, stats); /* this lane's statistics, as a message */
+    if (++s->arrived == s->lanes) {
+        s->result_tag = s->acc_tag;
+        s->result = s->acc;
+        s->acc_tag = 0;
+        memset(&s->acc, 0, sizeof s->acc);
+        s->arrived = 0;
+        s->generation++;
+        pthread_cond_broadcast(&s->cond);
+    } else {
+        unsigned gen = s->generation;
+        while (s->generation == gen)
+            pthread_cond_wait(&s->cond, &s->lock);
+    }
+    /* The next episode cannot end before this lane arrives in it: the result
+     * is still this episode's. */
+    unsigned all = s->result_tag;
+    if (stats && lane == 0 && (all & BSPRAM__TAG_STATS))
+        *stats = s->result;
+    pthread_mutex_unlock(&s->lock);
+    return all;
+}
+
+static void *buffer_append(staged_buffer *b, size_t n)
+{
+    b->data = bspram__grow(b->data, &b->cap, b->len + n, 1, 4096, "bspram_router_exchange (staging)");
+    void *at = b->data + b->len;
+    b->len += n;
+    return at;
+}
+
+/* Pack this lane's outboxes into one send buffer per receiving lane. */
+static void pack(bspram_router *r, staged_state *s, unsigned lane, unsigned par)
+{
+    bspram__lane *ln = &r->lane[lane];
+    for (unsigned d = 0; d < r->lanes; d++)
+        s->send[(size_t)lane * r->lanes + d].len = 0;
+    for (size_t t = 0; t < ln->n_touched[par]; t++) {
+        uint32_t dst = ln->touched[par][t];
+        staged_buffer *b = &s->send[(size_t)lane * r->lanes + bspram_router_lane_of(r, dst)];
+        for (const bspram__chunk *ch = ln->outbox[par][dst].head; ch; ch = ch->next) {
+            const char *at = (const char *)(ch + 1), *end = at + ch->used;
+            while (at < end) {
+                const bspram__entry *e = (const bspram__entry *)at;
+                staged_header h = {dst, e->src, e->len, e->extra};
+                char *out = buffer_append(b, sizeof h + bspram__round8(e->len));
+                memcpy(out, &h, sizeof h);
+                memcpy(out + sizeof h, e + 1, e->len);
+                at += bspram__entry_size(e->len);
+            }
+        }
+    }
+}
+
+/* Build this lane's inboxes from the buffers addressed to it, sender lane by
+ * sender lane (so by source component, then issue), copying every payload. */
+static void unpack(bspram_router *r, staged_state *s, unsigned lane, unsigned par)
+{
+    bspram__lane *ln = &r->lane[lane];
+    staged_lane *me = &s->lane[lane];
+    const unsigned L = r->lanes;
+    const uint64_t nd = ln->end - ln->first;
+    me->cursor = bspram__grow(me->cursor, &me->cap_cursor, (size_t)nd + 1, sizeof *me->cursor, 64,
+                              "bspram_router_exchange (staging)");
+    memset(me->cursor, 0, (nd + 1) * sizeof *me->cursor);
+    uint64_t *bytes = ln->in_off; /* borrowed as per-destination byte counts */
+    memset(bytes, 0, (nd + 1) * sizeof *bytes);
+    size_t payload = 0;
+    for (unsigned k = 0; k < L; k++) {
+        const staged_buffer *b = &s->send[(size_t)k * L + lane];
+        for (size_t at = 0; at < b->len;) {
+            staged_header h;
+            memcpy(&h, b->data + at, sizeof h);
+            me->cursor[h.dst - ln->first]++;
+            bytes[h.dst - ln->first] += h.len + h.extra;
+            payload += bspram__round8(h.len);
+            at += sizeof h + bspram__round8(h.len);
+        }
+    }
+    uint64_t rmax = 0, hmax = 0, total = 0;
+    for (uint64_t i = 0; i < nd; i++) {
+        if (me->cursor[i] > rmax)
+            rmax = me->cursor[i];
+        if (bytes[i] > hmax)
+            hmax = bytes[i];
+        uint64_t c = me->cursor[i];
+        me->cursor[i] = total;
+        total += c;
+    }
+    for (uint64_t i = 0; i < nd; i++)
+        ln->in_off[i] = me->cursor[i];
+    ln->in_off[nd] = total;
+    bspram__lane_inbox_reserve(ln, total);
+    staged_buffer *rb = &me->receive[par];
+    rb->len = 0;
+    rb->data = bspram__grow(rb->data, &rb->cap, payload + 8, 1, 4096, "bspram_router_exchange (staging)");
+    for (unsigned k = 0; k < L; k++) {
+        const staged_buffer *b = &s->send[(size_t)k * L + lane];
+        for (size_t at = 0; at < b->len;) {
+            staged_header h;
+            memcpy(&h, b->data + at, sizeof h);
+            char *copy = rb->data + rb->len;
+            memcpy(copy, b->data + at + sizeof h, h.len);
+            rb->len += bspram__round8(h.len);
+            bspram_message *m = &ln->in[me->cursor[h.dst - ln->first]++];
+            m->data = copy;
+            m->len = h.len;
+            m->src = h.src;
+            m->dst = h.dst;
+            at += sizeof h + bspram__round8(h.len);
+        }
+    }
+    ln->r[par] = rmax;
+    ln->h_in[par] = hmax;
+}
+
+static void staged_deliver(bspram_router *r, unsigned lane)
+{
+    staged_state *s = r->tstate;
+    const unsigned par = (unsigned)(r->lane[lane].step & 1);
+    pack(r, s, lane, par);
+    staged_allreduce(r, lane, 0, NULL); /* every send buffer is packed */
+    unpack(r, s, lane, par);
+    /* No second barrier: a lane repacks its send buffers only after the next
+     * allreduce, which every receiver reaches after unpacking. */
+}
+
+static void staged_read(bspram_router *r, unsigned lane, unsigned from_lane, const void *remote,
+                        void *local, size_t n)
+{
+    (void)r, (void)lane, (void)from_lane;
+    void *bounce = bspram_malloc(n, "bspram_router_read (staging)");
+    memcpy(bounce, remote, n);
+    memcpy(local, bounce, n);
+    free(bounce);
+}
+
+static void staged_abort(int status) { _exit(status); }
+
+const bspram__transport bspram__transport_staged = {
+    .name = "staged",
+    .shares_memory = false,
+    .open = staged_open,
+    .close = staged_close,
+    .allreduce = staged_allreduce,
+    .deliver = staged_deliver,
+    .read = staged_read,
+    .abort = staged_abort,
+};

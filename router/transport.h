@@ -1,0 +1,98 @@
+/* bspram — the transport seam: what the router asks of whatever moves its
+ * messages between lanes. Internal (not installed); tests may define their own.
+ *
+ * The router (router.c) owns posting, the outboxes, the inbox arrays and the
+ * records; a transport owns everything that crosses between lanes. It is the
+ * set of operations a distributed transport (one lane team spread over MPI
+ * ranks) has to provide, so nothing in the router assumes one address space:
+ *
+ *   allreduce   the superstep barrier: every lane brings a tag and leaves with
+ *               the OR of all tags; with statistics, lane 0 also leaves with
+ *               their reduction (sums and maxima, bspram__stats_fold) — the
+ *               router's records are built from it, never by reading other
+ *               lanes' state.
+ *   deliver     after an allreduce whose OR says some lane posted: build the
+ *               inboxes of the lane's own block from every lane's outboxes, in
+ *               (source component, issue) order, and set the lane's receive
+ *               statistics (r and h_in of this parity).
+ *   read        one-sided read of n bytes of another lane's memory (what
+ *               bsp_direct_get needs; an MPI transport would use MPI_Get).
+ *               NULL when the transport cannot.
+ *   abort       end every lane of the job at once with a status, after the
+ *               error line is printed (a fatal error on any lane).
+ *   shares_memory  receivers may use senders' virtual addresses: messages that
+ *               carry an address of the receiver (BSPlib puts), or a reference
+ *               to the sender's memory (an unbuffered bsp_hpput), are only
+ *               legal on such a transport; the layers above ask before they
+ *               take those shortcuts.
+ *
+ * Two transports exist: "shm" (shm_transport.c, the default: receivers read
+ * payloads where senders wrote them, one barrier per superstep) and "staged"
+ * (staged_transport.c, for tests: every payload is copied through staging
+ * buffers, statistics are reduced by message under a lock, the barrier is a
+ * mutex and a condition variable, and it says it shares no memory). The whole
+ * test suite runs on both (BSPRAM_TRANSPORT, base/environment.h).
+ */
+#ifndef BSPRAM_ROUTER_TRANSPORT_H
+#define BSPRAM_ROUTER_TRANSPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct bspram_router bspram_router;
+
+/* One lane's contribution to a superstep's record, and (after allreduce) the
+ * reduction over all lanes. */
+typedef struct bspram__stats {
+    uint64_t messages, bytes;   /* sums: what was posted this superstep */
+    uint64_t q, h_out;          /* maxima over components: messages and bytes sent */
+    uint64_t max_message, work; /* maxima: largest message, declared work */
+    uint64_t r, h_in;           /* maxima: received in the *previous* superstep */
+} bspram__stats;
+
+/* acc ← the reduction of acc and x. */
+static inline void bspram__stats_fold(bspram__stats *acc, const bspram__stats *x)
+{
+    acc->messages += x->messages;
+    acc->bytes += x->bytes;
+#define BSPRAM__MAX(f) if (x->f > acc->f) acc->f = x->f
+    BSPRAM__MAX(q); BSPRAM__MAX(h_out); BSPRAM__MAX(max_message);
+    BSPRAM__MAX(work); BSPRAM__MAX(r); BSPRAM__MAX(h_in);
+#undef BSPRAM__MAX
+}
+
+/* A tag bit the router sets when the lane brings non-zero statistics; a
+ * transport may skip the statistics reduction when no lane set it (an empty
+ * superstep then costs the barrier alone). */
+#define BSPRAM__TAG_STATS 0x20000000u
+
+typedef struct bspram__transport {
+    const char *name;
+    bool shares_memory;
+    /* Per-router state for `lanes` lanes (NULL allowed); freed by close. */
+    void *(*open)(unsigned lanes);
+    void (*close)(void *state);
+    /* Collective over all lanes. stats may be NULL on every lane (a plain
+     * barrier) or on none. Returns the OR of the tags; on lane 0, *stats is
+     * the reduction of every lane's *stats if some tag had BSPRAM__TAG_STATS
+     * (otherwise it is left as lane 0 brought it). Every write a lane made
+     * before calling happens-before every read any lane makes after return. */
+    unsigned (*allreduce)(bspram_router *r, unsigned lane, unsigned tag, bspram__stats *stats);
+    void (*deliver)(bspram_router *r, unsigned lane);
+    void (*read)(bspram_router *r, unsigned lane, unsigned from_lane, const void *remote,
+                 void *local, size_t n);
+    void (*abort)(int status);
+} bspram__transport;
+
+extern const bspram__transport bspram__transport_shm;
+extern const bspram__transport bspram__transport_staged;
+
+/* The transport named `name` ("shm", "staged"), or NULL. */
+const bspram__transport *bspram__transport_find(const char *name);
+
+/* The router's transport and its state (for the transports' own code). */
+const bspram__transport *bspram__router_transport(const bspram_router *r);
+void *bspram__router_transport_state(const bspram_router *r);
+
+#endif
