@@ -18,16 +18,21 @@ struct bspram_machine {
     unsigned id;              /* the machine's number in the trace */
 };
 
+struct bspram_team {
+    bspram_machine *m;
+    unsigned lane;
+    uint64_t first, end;      /* the lane's block */
+    uint64_t superstep;       /* exchanges so far */
+};
+
 struct bspram_component {
     bspram_machine *m;
     unsigned lane;
     uint64_t pid;
     uint64_t superstep;
-    bool spmd;          /* may call bspram_sync (a bulk step ends by returning) */
+    bspram_team *team;  /* SPMD: the component's lane, which may end supersteps;
+                           NULL in a bulk step (it ends its superstep by returning) */
 };
-
-/* Bit of the bulk style's exchange tag: "this lane wants another superstep". */
-#define TAG_CONTINUE 1u
 
 bspram_config bspram_config_default(uint64_t p)
 {
@@ -86,33 +91,95 @@ static void check_team(const bspram_machine *m, const char *call)
                      call, omp_get_num_threads(), m->config.threads);
 }
 
-uint64_t bspram_machine_run(bspram_machine *m, bspram_step_fn step, void *arg, uint64_t max_supersteps)
+void bspram_machine_team(bspram_machine *m, void (*fn)(bspram_team *, void *), void *arg)
 {
     bspram_router *r = m->router;
-    const int T = m->config.threads;
     uint64_t done = 0;
     bspram_router_start_clock(r);
-#pragma omp parallel num_threads(T)
+#pragma omp parallel num_threads(m->config.threads)
     {
-        check_team(m, "bspram_machine_run");
-        bspram_component c = {m, (unsigned)omp_get_thread_num(), 0, m->supersteps, false};
-        const uint64_t first = bspram_router_lane_first(r, c.lane);
-        const uint64_t end = bspram_router_lane_first(r, c.lane + 1);
-        for (;;) {
-            unsigned more = 0;
-            for (c.pid = first; c.pid < end; c.pid++)
-                more |= step(&c, arg) ? TAG_CONTINUE : 0;
-            unsigned all = bspram_router_exchange(r, c.lane, more);
-            c.superstep++;
-            if (!(all & TAG_CONTINUE) || (max_supersteps && c.superstep - m->supersteps >= max_supersteps))
-                break;
-        }
-        if (c.lane == 0)
-            done = c.superstep - m->supersteps;
+        check_team(m, "bspram_machine_team");
+        unsigned lane = (unsigned)omp_get_thread_num();
+        bspram_team t = {m, lane, bspram_router_lane_first(r, lane),
+                         bspram_router_lane_first(r, lane + 1), m->supersteps};
+        fn(&t, arg);
+        /* Meet the others one last time: a lane still exchanging learns that
+         * this one has left instead of waiting for it; the leave also
+         * completes the last record. */
+        bspram_router_leave(r, lane);
+        if (lane == 0)
+            done = t.superstep - m->supersteps;
     }
     m->supersteps += done;
-    bspram_router_flush(r);
-    return done;
+}
+
+unsigned bspram_team_lane(const bspram_team *t) { return t->lane; }
+uint64_t bspram_team_first(const bspram_team *t) { return t->first; }
+uint64_t bspram_team_end(const bspram_team *t) { return t->end; }
+uint64_t bspram_team_superstep(const bspram_team *t) { return t->superstep; }
+bspram_machine *bspram_team_machine(const bspram_team *t) { return t->m; }
+
+bool bspram_team_each(bspram_team *t, bspram_step_fn step, void *arg)
+{
+    bspram_component c = {t->m, t->lane, 0, t->superstep, NULL};
+    bool more = false;
+    for (c.pid = t->first; c.pid < t->end; c.pid++)
+        more |= step(&c, arg);
+    return more;
+}
+
+unsigned bspram_team_exchange(bspram_team *t, unsigned tag)
+{
+    unsigned all = bspram_router_exchange(t->m->router, t->lane, tag);
+    if (all & BSPRAM_TAG_LEAVE)
+        bspram_fatal("bspram_team_exchange: lane %u is in superstep %llu's exchange, but another "
+                     "lane's function has ended; every lane must exchange equally often",
+                     t->lane, (unsigned long long)t->superstep);
+    t->superstep++;
+    return all;
+}
+
+void bspram_team_set_label(bspram_team *t, const char *label)
+{
+    /* Lane 0 appends the records, so lane 0 may relabel right before an
+     * exchange (router.h, bspram_router_set_label). */
+    if (t->lane == 0)
+        bspram_router_set_label(t->m->router, label);
+}
+
+const char *bspram_team_label(const bspram_team *t) { return bspram_router_label(t->m->router); }
+
+size_t bspram_team_inbox(const bspram_team *t, uint64_t pid, const bspram_message **msgs)
+{
+    return bspram_router_inbox(t->m->router, t->lane, pid, msgs);
+}
+
+/* Bit of the bulk style's exchange tag: "this lane wants another superstep". */
+#define TAG_CONTINUE 1u
+
+typedef struct bulk_run {
+    bspram_step_fn step;
+    void *arg;
+    uint64_t max_supersteps;
+} bulk_run;
+
+static void bulk_lane(bspram_team *t, void *arg)
+{
+    const bulk_run *b = arg;
+    for (uint64_t s = 1;; s++) {
+        unsigned more = bspram_team_each(t, b->step, b->arg) ? TAG_CONTINUE : 0;
+        unsigned all = bspram_team_exchange(t, more);
+        if (!(all & TAG_CONTINUE) || (b->max_supersteps && s >= b->max_supersteps))
+            break;
+    }
+}
+
+uint64_t bspram_machine_run(bspram_machine *m, bspram_step_fn step, void *arg, uint64_t max_supersteps)
+{
+    uint64_t before = m->supersteps;
+    bulk_run b = {step, arg, max_supersteps};
+    bspram_machine_team(m, bulk_lane, &b);
+    return m->supersteps - before;
 }
 
 void bspram_machine_superstep(bspram_machine *m, bspram_step_fn step, void *arg)
@@ -128,33 +195,30 @@ size_t bspram_machine_inbox(const bspram_machine *m, uint64_t pid, const bspram_
     return bspram_router_inbox(m->router, bspram_router_lane_of(m->router, pid), pid, msgs);
 }
 
+typedef struct spmd_run {
+    void (*program)(bspram_component *, void *);
+    void *arg;
+} spmd_run;
+
+static void spmd_lane(bspram_team *t, void *arg)
+{
+    const spmd_run *run = arg;
+    bspram_component c = {t->m, t->lane, t->lane, t->superstep, t};
+    run->program(&c, run->arg);
+}
+
 void bspram_machine_spmd(bspram_machine *m, void (*program)(bspram_component *, void *), void *arg)
 {
     if (m->config.p != (uint64_t)m->config.threads)
         bspram_fatal("bspram_machine_spmd(p=%llu, threads=%d): the SPMD style needs p == threads",
                      (unsigned long long)m->config.p, m->config.threads);
-    bspram_router *r = m->router;
-    uint64_t done = 0;
-    bspram_router_start_clock(r);
-#pragma omp parallel num_threads(m->config.threads)
-    {
-        check_team(m, "bspram_machine_spmd");
-        unsigned lane = (unsigned)omp_get_thread_num();
-        bspram_component c = {m, lane, lane, m->supersteps, true};
-        program(&c, arg);
-        /* Meet the others one last time: a component still in bspram_sync
-         * learns that this one has left instead of waiting for it. */
-        bspram_router_leave(r, lane);
-        if (lane == 0)
-            done = c.superstep - m->supersteps;
-    }
-    m->supersteps += done;
-    bspram_router_flush(r);
+    spmd_run run = {program, arg};
+    bspram_machine_team(m, spmd_lane, &run);
 }
 
 unsigned bspram_sync(bspram_component *self, unsigned tag)
 {
-    if (!self->spmd) /* an extra exchange on one lane would hang the others */
+    if (!self->team) /* an extra exchange on one lane would hang the others */
         bspram_fatal("bspram_sync: called from a bulk-style step (component %llu, superstep "
                      "%llu); a bulk step ends its superstep by returning",
                      (unsigned long long)self->pid, (unsigned long long)self->superstep);
@@ -163,14 +227,27 @@ unsigned bspram_sync(bspram_component *self, unsigned tag)
         bspram_fatal("bspram_sync: component %llu is in superstep %llu's sync, but another "
                      "component's program has ended; every component must sync equally often",
                      (unsigned long long)self->pid, (unsigned long long)self->superstep);
-    self->superstep++;
+    self->team->superstep++;
+    self->superstep = self->team->superstep;
     return all;
+}
+
+bspram_team *bspram_component_team(bspram_component *self)
+{
+    if (!self->team)
+        bspram_fatal("bspram_component_team: called from a bulk-style step (component %llu, "
+                     "superstep %llu); only an SPMD component is a lane of its own",
+                     (unsigned long long)self->pid, (unsigned long long)self->superstep);
+    return self->team;
 }
 
 uint64_t bspram_pid(const bspram_component *self) { return self->pid; }
 uint64_t bspram_nprocs(const bspram_component *self) { return self->m->config.p; }
-uint64_t bspram_superstep(const bspram_component *self) { return self->superstep; }
-int bspram_thread(const bspram_component *self) { return (int)self->lane; }
+uint64_t bspram_superstep(const bspram_component *self)
+{
+    return self->team ? self->team->superstep : self->superstep;
+}
+unsigned bspram_lane(const bspram_component *self) { return self->lane; }
 bspram_machine *bspram_component_machine(const bspram_component *self) { return self->m; }
 
 size_t bspram_inbox(const bspram_component *self, const bspram_message **msgs)

@@ -11,6 +11,15 @@
  *   SPMD   bspram_machine_spmd: p = T, each thread runs one component's whole
  *          program and calls bspram_sync(). BSPlib (bsp.h) is built on this.
  *
+ *   team   bspram_machine_team: the T threads run one function together,
+ *          each as a *lane* serving its block of components, and end
+ *          supersteps collectively (bspram_team_each, bspram_team_exchange).
+ *          The bulk and SPMD styles are teams; so is the combining engine,
+ *          whose phases are supersteps of whatever team runs it — a host-side
+ *          batch, a bulk program between its own supersteps, or an SPMD
+ *          program (p = T, each thread its own lane: bspram_component_team).
+ *          One OpenMP parallel region per team, however many supersteps.
+ *
  * Every superstep is one router exchange and one record in the log. With
  * BSPRAM_TRACE=path.csv (or path.json) in the environment, every machine
  * writes its log to that file when it is destroyed (all machines of the
@@ -81,7 +90,7 @@ typedef bool (*bspram_step_fn)(bspram_component *self, void *arg);
  * true, or after max_supersteps (0 = no limit). Messages sent in the last
  * superstep are delivered and can be read with bspram_machine_inbox.
  * Returns the number of supersteps run. One OpenMP parallel region for the
- * whole run. */
+ * whole run (a team: bspram_machine_team). */
 uint64_t bspram_machine_run(bspram_machine *m, bspram_step_fn step, void *arg,
                             uint64_t max_supersteps);
 
@@ -91,6 +100,44 @@ void bspram_machine_superstep(bspram_machine *m, bspram_step_fn step, void *arg)
 /* Messages delivered to pid by the last superstep (call between runs). */
 size_t bspram_machine_inbox(const bspram_machine *m, uint64_t pid,
                             const bspram_message **msgs);
+
+/* ---- team style ---- */
+
+/* A lane of a running team: valid inside the team function (or, from
+ * bspram_component_team, for the SPMD program's lifetime). */
+typedef struct bspram_team bspram_team;
+
+/* Run fn(team, arg) on the machine's T threads at once, thread l as lane l
+ * (router.h: lane l serves components [first(l), first(l+1))). Every lane
+ * must make the same sequence of collective calls (bspram_team_exchange, a
+ * combining batch, …); a lane whose function returns while another is still
+ * exchanging is fatal (never a hang). The records are complete on return.
+ * Cost: one parallel region, plus what fn's supersteps cost. */
+void bspram_machine_team(bspram_machine *m, void (*fn)(bspram_team *team, void *arg), void *arg);
+
+unsigned bspram_team_lane(const bspram_team *t);
+uint64_t bspram_team_first(const bspram_team *t); /* the lane's block [first, end) */
+uint64_t bspram_team_end(const bspram_team *t);
+uint64_t bspram_team_superstep(const bspram_team *t); /* exchanges so far in the machine */
+bspram_machine *bspram_team_machine(const bspram_team *t);
+
+/* Run step once for every component of the lane's block, in increasing pid
+ * order (each sees its inbox and may send, as in the bulk style). Returns
+ * whether some call returned true. Not collective. */
+bool bspram_team_each(bspram_team *t, bspram_step_fn step, void *arg);
+
+/* End the superstep (collective: every lane calls it): the exchange. Returns
+ * the OR of the lanes' tags (tag & BSPRAM_TAG_ROUTER_MASK must be 0). */
+unsigned bspram_team_exchange(bspram_team *t, unsigned tag);
+
+/* The label of the records from this lane's next exchange on (every lane
+ * passes the same label; lane 0's call sets it), and the current one. */
+void bspram_team_set_label(bspram_team *t, const char *label);
+const char *bspram_team_label(const bspram_team *t);
+
+/* The messages delivered to component pid of the lane's block by the last
+ * exchange (fatal if pid is not in the block). */
+size_t bspram_team_inbox(const bspram_team *t, uint64_t pid, const bspram_message **msgs);
 
 /* ---- SPMD style ---- */
 
@@ -109,10 +156,15 @@ unsigned bspram_sync(bspram_component *self, unsigned tag);
 
 /* ---- inside a component (both styles) ---- */
 
+/* The team lane of an SPMD component (p = T: the component is its lane), so
+ * that an SPMD program can take part in team-collective calls such as a
+ * combining batch. Fatal from a bulk step (a bulk step cannot end supersteps). */
+bspram_team *bspram_component_team(bspram_component *self);
+
 uint64_t bspram_pid(const bspram_component *self);
 uint64_t bspram_nprocs(const bspram_component *self);
 uint64_t bspram_superstep(const bspram_component *self); /* 0 for the first */
-int bspram_thread(const bspram_component *self);         /* the serving lane */
+unsigned bspram_lane(const bspram_component *self);      /* the lane that serves it */
 bspram_machine *bspram_component_machine(const bspram_component *self);
 
 /* Messages delivered to this component by the previous superstep; their

@@ -429,7 +429,7 @@ static bool forward_step(bspram_component *self, void *arg)
 {
     bspram_combiner *C = arg;
     uint64_t c = bspram_pid(self);
-    lane_scratch *L = &C->ls[bspram_thread(self)];
+    lane_scratch *L = &C->ls[bspram_lane(self)];
     comp_state *cs = &C->cs[c];
     unsigned phase = C->phase;
     size_t n = 0;
@@ -646,7 +646,7 @@ static bool reverse_step(bspram_component *self, void *arg)
     const bspram_message *msgs;
     size_t k = bspram_inbox(self, &msgs);
     if (C->phase == 1)
-        owner_level(C, self, c, (unsigned)bspram_thread(self), msgs, k);
+        owner_level(C, self, c, (unsigned)bspram_lane(self), msgs, k);
     else
         handle_replies(C, self, c, msgs, k);
     return false;

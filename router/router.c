@@ -477,6 +477,8 @@ void bspram_router_set_label(bspram_router *r, const char *label)
     snprintf(r->label, sizeof r->label, "%s", label ? label : "");
 }
 
+const char *bspram_router_label(const bspram_router *r) { return r->label; }
+
 void bspram_router_start_clock(bspram_router *r) { r->clock = bspram__clock(); }
 
 /* The receive side of the last exchange, folded from this process's lanes

@@ -157,6 +157,7 @@ size_t bspram_router_inbox(const bspram_router *r, unsigned lane, uint64_t dst,
  * (e.g. before the team starts, or from lane 0 just before the exchange if all
  * lanes agree on the label). */
 void bspram_router_set_label(bspram_router *r, const char *label);
+const char *bspram_router_label(const bspram_router *r);
 
 /* Restart the clock of the `seconds` field (call when a team starts, so the
  * first superstep's time excludes what happened before). */
