@@ -139,6 +139,10 @@ unsigned bspram_team_exchange(bspram_team *t, unsigned tag)
     return all;
 }
 
+void bspram_team_barrier(bspram_team *t) { bspram_router_barrier(t->m->router, t->lane, 0); }
+
+void bspram_team_flush(bspram_team *t) { bspram_router_complete(t->m->router, t->lane); }
+
 void bspram_team_set_label(bspram_team *t, const char *label)
 {
     /* Lane 0 appends the records, so lane 0 may relabel right before an

@@ -130,6 +130,14 @@ bool bspram_team_each(bspram_team *t, bspram_step_fn step, void *arg);
  * the OR of the lanes' tags (tag & BSPRAM_TAG_ROUTER_MASK must be 0). */
 unsigned bspram_team_exchange(bspram_team *t, unsigned tag);
 
+/* A barrier of the team without an exchange (collective; no record): lets
+ * one lane change shared state while the others wait. */
+void bspram_team_barrier(bspram_team *t);
+
+/* Complete the log (collective, one barrier, no record): afterwards lane 0
+ * may read bspram_machine_records while the team goes on. */
+void bspram_team_flush(bspram_team *t);
+
 /* The label of the records from this lane's next exchange on (every lane
  * passes the same label; lane 0's call sets it), and the current one. */
 void bspram_team_set_label(bspram_team *t, const char *label);

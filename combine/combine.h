@@ -11,7 +11,7 @@
  *   with k random per request, phase and invocation (spread RANDOM;
  *   counter-based, a pure function of (seed, batch number, phase, component,
  *   group index), where the batch number counts the combiner's earlier
- *   bspram_combine calls) or k_i*(s) = s mod (b_{i+1}⋯b_m) with s the sending
+ *   batches) or k_i*(s) = s mod (b_{i+1}⋯b_m) with s the sending
  *   component (spread SOURCE).
  *
  * After phase m the requests for t have met at H(t). For a segment with a
@@ -176,10 +176,10 @@ bspram_combiner *bspram_combiner_create(bspram_machine *m, bspram_space *s,
                                         const bspram_combine_options *o);
 void bspram_combiner_destroy(bspram_combiner *c);
 
-/* Replace the options (same rules as create). The batch counter that keys
- * the random spreading (see the top of this file) is not reset: it counts
- * every bspram_combine call since create, so changing only the basis or the
- * strategy between batches still draws new offsets. */
+/* Replace the options (same rules as create; call between batches). The
+ * batch counter that keys the random spreading (see the top of this file) is
+ * not reset: it counts every batch since create, so changing only the basis
+ * or the strategy between batches still draws new offsets. */
 void bspram_combiner_set_options(bspram_combiner *c, const bspram_combine_options *o);
 
 /* Register a user operation with its identity; returns its id (≥ 21), usable
@@ -215,7 +215,9 @@ typedef struct bspram_combine_stats {
  * has p+1 entries, non-decreasing, first[0] = 0); answers of READ and FETCH
  * requests go to results[same index] (results may be NULL if the batch has
  * none; other entries are left untouched). stats may be NULL.
- * Must be called from outside the machine's supersteps.
+ * Must be called from outside the machine's supersteps (a team of its own:
+ * one OpenMP parallel region for the whole batch); from inside a running
+ * team use bspram_combine_team.
  * Errors (fatal): an address outside every live segment or a segment index
  * out of range; an unknown kind or operation; REDUCE/FETCH on a cell of
  * w ≠ 8; a common-write conflict; two update species at one cell; results
@@ -223,6 +225,20 @@ typedef struct bspram_combine_stats {
  * Cost: see the top of this file. */
 void bspram_combine(bspram_combiner *c, const bspram_request *requests, const uint64_t *first,
                     uint64_t *results, bspram_combine_stats *stats);
+
+/* The same batch run by the lanes of a team that is already running
+ * (machine.h, team style: a host-side team, a bulk program between its
+ * supersteps, or an SPMD program through bspram_component_team). Collective:
+ * every lane calls it with the same arguments, and each lane reads the
+ * requests and writes the results of its own block only. The phases are
+ * supersteps of that team, labelled as above; the label in force before the
+ * call is restored after it. stats (NULL on every lane, or on none) is filled
+ * on lane 0, after one more barrier that completes the records. Errors and
+ * cost: as bspram_combine (a batch of bspram_combine is exactly one call of
+ * this by every lane of a fresh team). The team's machine must be the
+ * combiner's. */
+void bspram_combine_team(bspram_team *t, bspram_combiner *c, const bspram_request *requests,
+                         const uint64_t *first, uint64_t *results, bspram_combine_stats *stats);
 
 /* ---- basis choice (combine/strategy.c) ---- */
 

@@ -453,6 +453,20 @@ unsigned bspram_router_leave(bspram_router *r, unsigned lane)
     return all & ~(ROUTER_BIT | BSPRAM__TAG_STATS);
 }
 
+void bspram_router_complete(bspram_router *r, unsigned lane)
+{
+    bspram__lane *ln = &r->lane[lane];
+    bspram__stats st;
+    unsigned tag = lane_stats(ln, (unsigned)(ln->step & 1), 0, &st);
+    unsigned all = r->transport->allreduce(r, lane, tag, &st);
+    if (all & BSPRAM_TAG_LEAVE)
+        bspram_fatal("bspram_router_complete: lane %u is completing the records (superstep %llu) "
+                     "while another lane's program has ended; every lane must make the same "
+                     "collective calls", lane, (unsigned long long)ln->step);
+    if (lane == 0)
+        complete_pending(r, &st);
+}
+
 size_t bspram_router_inbox(const bspram_router *r, unsigned lane, uint64_t dst,
                            const bspram_message **msgs)
 {

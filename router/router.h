@@ -144,6 +144,10 @@ unsigned bspram_router_barrier(bspram_router *r, unsigned lane, unsigned tag);
  * OR of the tags. */
 unsigned bspram_router_leave(bspram_router *r, unsigned lane);
 
+/* Complete the last record now (collective, one barrier): afterwards lane 0
+ * may read the whole log while the team goes on running. */
+void bspram_router_complete(bspram_router *r, unsigned lane);
+
 /* The messages delivered to component `dst` by the last exchange, in order
  * (source, issue). `lane` must be the lane that serves dst (fatal otherwise:
  * a lane holds only its own block's inboxes); callable between exchanges by

@@ -1,0 +1,205 @@
+/* One batch as supersteps of a running team (machine.h, team style): the M
+ * forward phases, then — if the batch holds READ or FETCH requests — the M
+ * reverse steps, each one exchange of the team, so every charge a batch
+ * reports is read back from the router's records. The host-side
+ * bspram_combine is a thin driver: a team whose lanes run one batch.
+ *
+ * What the lanes must agree on after phase 1 — whether the batch has
+ * answers, physical segments, several update species — travels in the tag of
+ * phase 1's exchange (the router ORs the tags), so no lane reads another's
+ * state. Several update species are detected with two ORs: over the
+ * components with an update, all species equal k iff OR(kind) = k and
+ * OR(~kind) = ~k, i.e. iff OR(kind) & OR(~kind) = 0. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/error.h"
+#include "combine/engine_internal.h"
+#include "hash/random.h"
+
+enum {
+    TAG_UPDATE = 1u << 3,  /* some component has an update */
+    TAG_KIND_SHIFT = 4,    /* 8 bits: OR of the update kinds */
+    TAG_NOT_KIND_SHIFT = 12, /* 8 bits: OR of their complements */
+};
+
+static void set_label(bspram_team *t, const char *dir, unsigned i)
+{
+    char label[BSPRAM_LABEL_LEN];
+    snprintf(label, sizeof label, "combine:%s:%u", dir, i);
+    bspram_team_set_label(t, label);
+}
+
+static void check_offsets(const uint64_t *first, uint64_t from, uint64_t to)
+{
+    if (from == 0 && first[0] != 0)
+        bspram_fatal("bspram_combine(first[0]=%" PRIu64 "): first[0] must be 0", first[0]);
+    for (uint64_t c = from; c < to; c++)
+        if (first[c + 1] < first[c])
+            bspram_fatal("bspram_combine(first[%" PRIu64 "]=%" PRIu64 ", first[%" PRIu64 "]=%" PRIu64
+                         "): offsets must not decrease", c, first[c], c + 1, first[c + 1]);
+}
+
+/* The lane's view of a new batch. */
+static void begin(const bspram_combiner *C, batch_state *b, const bspram_request *requests,
+                  const uint64_t *first, uint64_t *results)
+{
+    b->req = requests;
+    b->first = first;
+    b->results = results;
+    /* Valiant §4: the spreading offsets k are drawn anew for every request in
+     * every invocation. The key is (seed, batch number), so a batch's offsets
+     * are a pure function of (seed, number of earlier batches, phase,
+     * component, group), whatever the number of threads. */
+    b->seed = bspram_random2(C->o.seed, UINT64_C(0x6261746368), b->number++);
+    switch (C->o.strategy) {
+    case BSPRAM_STRATEGY_AUTO: b->basis = bspram_basis_auto(C->p, C->o.degree_hint); break;
+    case BSPRAM_STRATEGY_ADAPTIVE: b->basis = bspram_basis_adaptive(C->p); break;
+    default: b->basis = C->o.basis; break;
+    }
+    b->adaptive = C->o.strategy == BSPRAM_STRATEGY_ADAPTIVE;
+    b->m_phases = b->basis.m;
+}
+
+/* The lane's part of phase 1's tag: its components' flags and update kinds. */
+static unsigned phase1_tag(const bspram_combiner *C, const bspram_team *t)
+{
+    unsigned tag = 0;
+    for (uint64_t c = bspram_team_first(t); c < bspram_team_end(t); c++) {
+        const comp_state *cs = &C->cs[c];
+        tag |= cs->flags;
+        if (cs->ukind != BSPRAM__NO_KIND)
+            tag |= TAG_UPDATE | cs->ukind << TAG_KIND_SHIFT | (~cs->ukind & 0xffu) << TAG_NOT_KIND_SHIFT;
+    }
+    return tag;
+}
+
+static unsigned batch_flags(unsigned all)
+{
+    unsigned flags = all & (BATCH_ANSWERS | BATCH_PHYSICAL | BATCH_SPECIES);
+    unsigned kinds = (all >> TAG_KIND_SHIFT) & 0xffu, not_kinds = (all >> TAG_NOT_KIND_SHIFT) & 0xffu;
+    if ((all & TAG_UPDATE) && (kinds & not_kinds))
+        flags |= BATCH_SPECIES;
+    return flags;
+}
+
+static bool reverse_step(bspram_component *self, void *combiner)
+{
+    bspram_combiner *C = combiner;
+    unsigned lane = bspram_lane(self);
+    const batch_state *b = &C->ls[lane].b;
+    uint64_t c = bspram_pid(self);
+    const bspram_message *msgs;
+    size_t k = bspram_inbox(self, &msgs);
+    if (b->phase == 1)
+        bspram__owner_level(C, self, c, lane, msgs, k);
+    else
+        bspram__handle_replies(C, b, self, c, msgs, k);
+    return false;
+}
+
+/* Lane 0: what the batch cost, read back from the records from nrec0 on. */
+static void read_stats(const bspram_combiner *C, const batch_state *b, size_t nrec0,
+                       bspram_combine_stats *stats)
+{
+    unsigned rev = (b->flags & BATCH_ANSWERS) ? b->M : 0;
+    memset(stats, 0, sizeof *stats);
+    size_t nrec;
+    const bspram_record *rec = bspram_machine_records(C->m, &nrec);
+    stats->phases = b->M;
+    stats->reverse_phases = rev;
+    stats->basis = b->basis;
+    stats->first_record = nrec0;
+    for (unsigned i = 1; i <= b->M; i++) {
+        const bspram_record *r = &rec[nrec0 + i - 1];
+        stats->forward_charge[i] = r->charge;
+        stats->forward_q[i] = r->q;
+        stats->forward_r[i] = r->r;
+        stats->forward_messages[i] = r->messages;
+        stats->charge += r->charge;
+    }
+    for (unsigned j = 1; j <= rev; j++) {
+        stats->reverse_charge[j] = rec[nrec0 + b->M + j - 1].charge;
+        stats->reverse_total += stats->reverse_charge[j];
+    }
+}
+
+void bspram_combine_team(bspram_team *t, bspram_combiner *C, const bspram_request *requests,
+                         const uint64_t *first, uint64_t *results, bspram_combine_stats *stats)
+{
+    if (bspram_team_machine(t) != C->m)
+        bspram_fatal("bspram_combine_team: the team runs another machine than the combiner's");
+    const unsigned lane = bspram_team_lane(t);
+    const uint64_t lo = bspram_team_first(t), hi = bspram_team_end(t);
+    check_offsets(first, lo, hi);
+    batch_state *b = &C->ls[lane].b;
+    begin(C, b, requests, first, results);
+    char saved[BSPRAM_LABEL_LEN];
+    snprintf(saved, sizeof saved, "%s", bspram_team_label(t));
+    /* Lane 0 owns the log: only its count of records is used. */
+    size_t nrec0 = lane == 0 ? bspram_router_log(bspram_machine_router(C->m))->n : 0;
+
+    b->phase = 1;
+    set_label(t, "forward", 1);
+    bspram_team_each(t, bspram__forward_step, C);
+    b->flags = batch_flags(bspram_team_exchange(t, phase1_tag(C, t)));
+    if ((b->flags & BATCH_ANSWERS) && !results && lane == 0)
+        bspram_fatal("bspram_combine(results=NULL): the batch holds READ or FETCH requests");
+    b->M = b->m_phases +
+           ((b->flags & BATCH_PHYSICAL) && C->o.physical == BSPRAM_PHYSICAL_EXTRA_PHASE ? 1 : 0);
+    for (unsigned i = 2; i <= b->M; i++) {
+        b->phase = i;
+        set_label(t, "forward", i);
+        bspram_team_each(t, bspram__forward_step, C);
+        bspram_team_exchange(t, 0);
+    }
+    if (b->flags & BATCH_ANSWERS) {
+        for (unsigned j = 1; j <= b->M; j++) {
+            b->phase = j;
+            set_label(t, "reverse", j);
+            bspram_team_each(t, reverse_step, C);
+            bspram_team_exchange(t, 0);
+        }
+    }
+    /* Without a superstep: the last answers reach their requesters, or (no
+     * answers to send) the owners apply the updates they received. */
+    for (uint64_t c = lo; c < hi; c++) {
+        const bspram_message *msgs;
+        size_t k = bspram_team_inbox(t, c, &msgs);
+        if (b->flags & BATCH_ANSWERS)
+            bspram__handle_replies(C, b, NULL, c, msgs, k);
+        else
+            bspram__owner_level(C, NULL, c, lane, msgs, k);
+    }
+    bspram_team_set_label(t, saved);
+    if (stats) {
+        bspram_team_flush(t);
+        if (lane == 0)
+            read_stats(C, b, nrec0, stats);
+    }
+}
+
+/* ---- the host-side driver ---- */
+
+typedef struct host_batch {
+    bspram_combiner *C;
+    const bspram_request *requests;
+    const uint64_t *first;
+    uint64_t *results;
+    bspram_combine_stats *stats;
+} host_batch;
+
+static void host_lane(bspram_team *t, void *arg)
+{
+    const host_batch *h = arg;
+    bspram_combine_team(t, h->C, h->requests, h->first, h->results, h->stats);
+}
+
+void bspram_combine(bspram_combiner *C, const bspram_request *requests, const uint64_t *first,
+                    uint64_t *results, bspram_combine_stats *stats)
+{
+    check_offsets(first, 0, C->p); /* here, so that a bad batch gives one line from one thread */
+    host_batch h = {C, requests, first, results, stats};
+    bspram_machine_team(C->m, host_lane, &h);
+}

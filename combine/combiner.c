@@ -1,0 +1,131 @@
+/* The combiner object: options, user operations, names. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/error.h"
+#include "combine/engine_internal.h"
+
+const char *bspram__kind_name(const bspram_combiner *C, unsigned kind, char *buf, size_t len)
+{
+    static const char *const w[4] = {"read", "write(arbitrary)", "write(priority)", "write(common)"};
+    if (kind <= BSPRAM_WRITE_COMMON)
+        return w[kind];
+    unsigned op = bspram__kind_op(kind);
+    const char *on = op < BSPRAM_BUILTIN_OPS ? bspram_op_name(op) : C->uname[op];
+    snprintf(buf, len, "%s(%s#%u)", bspram__is_reduce(kind) ? "reduce" : "fetch", on, op);
+    return buf;
+}
+
+bspram_combine_options bspram_combine_defaults(uint64_t p)
+{
+    bspram_combine_options o;
+    memset(&o, 0, sizeof o);
+    o.strategy = BSPRAM_STRATEGY_FIXED;
+    uint64_t b = p;
+    if (bspram_basis_make(&o.basis, p, 1, &b, NULL, 0))
+        bspram_fatal("bspram_combine_defaults(p=%" PRIu64 "): p must be >= 1", p);
+    o.spread = BSPRAM_SPREAD_RANDOM;
+    o.physical = BSPRAM_PHYSICAL_EXTRA_PHASE;
+    return o;
+}
+
+void bspram_combiner_set_options(bspram_combiner *C, const bspram_combine_options *o)
+{
+    if (o->strategy == BSPRAM_STRATEGY_FIXED) {
+        char err[160], buf[200];
+        if (o->basis.p != C->p ||
+            bspram_basis_make(&(bspram_basis){0}, C->p, o->basis.m, o->basis.b + 1, err, sizeof err)) {
+            if (o->basis.p != C->p)
+                snprintf(err, sizeof err, "basis product is %" PRIu64 "; it must equal p = %" PRIu64,
+                         o->basis.p, C->p);
+            bspram_fatal("bspram_combiner_set_options(basis=%s): %s",
+                         o->basis.m ? bspram_basis_format(&o->basis, buf, sizeof buf) : "(empty)", err);
+        }
+    } else if (o->strategy != BSPRAM_STRATEGY_AUTO && o->strategy != BSPRAM_STRATEGY_ADAPTIVE) {
+        bspram_fatal("bspram_combiner_set_options(strategy=%d): unknown strategy; valid: 0 fixed, 1 auto, 2 adaptive",
+                     (int)o->strategy);
+    }
+    if (o->spread != BSPRAM_SPREAD_RANDOM && o->spread != BSPRAM_SPREAD_SOURCE)
+        bspram_fatal("bspram_combiner_set_options(spread=%d): unknown spreading; valid: 0 random, 1 source", (int)o->spread);
+    if (o->physical != BSPRAM_PHYSICAL_EXTRA_PHASE && o->physical != BSPRAM_PHYSICAL_DIRECT_LAST)
+        bspram_fatal("bspram_combiner_set_options(physical=%d): unknown delivery; valid: 0 extra phase, 1 direct last",
+                     (int)o->physical);
+    C->o = *o;
+}
+
+bspram_combiner *bspram_combiner_create(bspram_machine *m, bspram_space *s, const bspram_combine_options *o)
+{
+    if (bspram_machine_p(m) != bspram_space_p(s))
+        bspram_fatal("bspram_combiner_create: the machine has p = %" PRIu64
+                     " components but the address space has p = %" PRIu64,
+                     bspram_machine_p(m), bspram_space_p(s));
+    bspram_combiner *C = bspram_calloc(1, sizeof *C, "bspram_combiner_create");
+    C->m = m;
+    C->s = s;
+    C->p = bspram_machine_p(m);
+    C->lanes = bspram_machine_threads(m);
+    C->cs = bspram_calloc(C->p, sizeof *C->cs, "bspram_combiner_create");
+    /* aligned: each lane's scratch on cache lines of its own */
+    size_t bytes = ((size_t)C->lanes * sizeof *C->ls + 63) / 64 * 64;
+    C->ls = aligned_alloc(64, bytes);
+    if (!C->ls)
+        bspram_fatal("bspram_combiner_create: out of memory");
+    memset(C->ls, 0, bytes);
+    C->nops = BSPRAM_BUILTIN_OPS;
+    bspram_combiner_set_options(C, o);
+    return C;
+}
+
+void bspram_combiner_destroy(bspram_combiner *C)
+{
+    if (!C)
+        return;
+    for (uint64_t c = 0; c < C->p; c++) {
+        comp_state *cs = &C->cs[c];
+        for (unsigned l = 0; l < BSPRAM__MAX_LEVELS; l++) {
+            free(cs->lv[l].first);
+            free(cs->lv[l].kind);
+            free(cs->lv[l].src);
+        }
+        free(cs->arrived);
+        free(cs->arrived_src);
+        free(cs->arrived_level);
+    }
+    for (int l = 0; l < C->lanes; l++) {
+        lane_scratch *L = &C->ls[l];
+        free(L->t);
+        free(L->items); free(L->isrc); free(L->igroup); free(L->ilevel);
+        free(L->g); free(L->gcount); free(L->ghandle);
+    }
+    free(C->cs);
+    free(C->ls);
+    free(C);
+}
+
+unsigned bspram_combiner_add_op(bspram_combiner *C, const char *name, bspram_user_op_fn fn, void *ctx,
+                                uint64_t identity)
+{
+    if (!fn)
+        bspram_fatal("bspram_combiner_add_op(name=%s): fn is NULL", name ? name : "(null)");
+    if (C->nops >= BSPRAM_MAX_OPS)
+        bspram_fatal("bspram_combiner_add_op(name=%s): more than %d user operations",
+                     name ? name : "(null)", BSPRAM_MAX_OPS - BSPRAM_BUILTIN_OPS);
+    unsigned id = C->nops++;
+    C->ufn[id] = fn;
+    C->uctx[id] = ctx;
+    C->uid[id] = identity;
+    snprintf(C->uname[id], sizeof C->uname[id], "%s", name ? name : "user");
+    return id;
+}
+
+uint64_t bspram_combiner_op_identity(const bspram_combiner *C, unsigned op)
+{
+    if (op < BSPRAM_BUILTIN_OPS)
+        return bspram_op_identity(op);
+    if (op >= C->nops)
+        bspram_fatal("bspram_combiner_op_identity(op=%u): no such operation; valid: 0..%u", op, C->nops - 1);
+    return C->uid[op];
+}
+

@@ -1,0 +1,164 @@
+/* bspram — the combining engine's state, shared by its rooms. Internal.
+ *
+ *   species.h    the key codec (species and address in one word)
+ *   wire.h       what travels: forward wire records, compact reductions, replies
+ *   group.c      combining at a component: grouping held requests by key
+ *   reverse.c    the reverse flow: stored sources and fanning answers out
+ *   forward.c    the forward phases: loading requests, routing with spreading,
+ *                physical delivery and the adaptive shortcut
+ *   owner.c      what the owner of a cell does: reads, updates, conflicts
+ *   batch.c      one batch as supersteps of a running team; the host driver
+ *   combiner.c   the combiner object: options, operations, names
+ */
+#ifndef BSPRAM_COMBINE_ENGINE_INTERNAL_H
+#define BSPRAM_COMBINE_ENGINE_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "combine/combine.h"
+#include "combine/ops_internal.h"
+#include "combine/species.h"
+#include "combine/wire.h"
+
+#define BSPRAM__MAX_LEVELS (BSPRAM_MAX_PHASES + 2)
+
+/* The reverse-flow record of one component at one level (phase): the
+ * sources of each READ/FETCH group it formed there (Valiant §2). */
+typedef struct level_rec {
+    uint32_t *first; /* first[g]..first[g+1]: sources of group g */
+    uint8_t *kind;
+    size_t ng, capg;
+    struct source {
+        uint32_t comp, handle;
+        uint64_t contrib;
+    } *src;
+    size_t ns, caps;
+} level_rec;
+
+/* What a component keeps across the supersteps of a batch. */
+typedef struct comp_state {
+    level_rec lv[BSPRAM__MAX_LEVELS];
+    wire *arrived;            /* requests that reached their final component early */
+    uint32_t *arrived_src;
+    uint8_t *arrived_level;
+    size_t na, capa;
+    unsigned flags;           /* this batch: BATCH_* of its own requests */
+    unsigned ukind;           /* this batch: its first update species, or BSPRAM__NO_KIND */
+} comp_state;
+
+/* What a batch holds, known to every lane after phase 1. */
+enum {
+    BATCH_ANSWERS = 1,   /* a READ or FETCH: the reverse flow runs */
+    BATCH_PHYSICAL = 2,  /* an address of a block or cyclic segment (§5) */
+    BATCH_SPECIES = 4,   /* more than one update species: owners check conflicts */
+};
+
+/* One lane's view of the current batch. Every lane computes the same values
+ * (a pure function of the options, the lane-independent batch counter and the
+ * phase-1 reduction), so no lane writes state another reads. */
+typedef struct batch_state {
+    const bspram_request *req;
+    const uint64_t *first;
+    uint64_t *results;
+    bspram_basis basis;
+    unsigned m_phases; /* m: phases of the basis */
+    unsigned M;        /* forward supersteps */
+    unsigned phase;    /* current forward phase, or reverse step */
+    bool adaptive;
+    unsigned flags;    /* BATCH_* over the whole batch, known after phase 1 */
+    uint64_t seed;     /* the spreading key of this batch: (seed, batch number) */
+    uint64_t number;   /* batches this lane has run before */
+} batch_state;
+
+/* A lane's scratch: the grouping table and item arrays, reused by every
+ * component the lane serves, and the lane's batch state. */
+typedef struct lane_scratch {
+    struct tslot {
+        uint64_t key;
+        uint32_t stamp, group;
+    } *t; /* one 16-byte slot per probe: key, stamp and group in one line */
+    size_t tcap;
+    uint32_t stamp;
+    wire *items;
+    uint32_t *isrc, *igroup;
+    uint8_t *ilevel;
+    size_t icap;
+    wire *g;
+    uint32_t *gcount, *ghandle;
+    size_t gcap;
+    batch_state b;
+    char pad[64];
+} lane_scratch;
+
+struct bspram_combiner {
+    bspram_machine *m;
+    bspram_space *s;
+    bspram_combine_options o;
+    uint64_t p;
+    int lanes;
+    comp_state *cs;
+    lane_scratch *ls;
+    bspram_user_op_fn ufn[BSPRAM_MAX_OPS];
+    void *uctx[BSPRAM_MAX_OPS];
+    uint64_t uid[BSPRAM_MAX_OPS];   /* identities of the user operations */
+    char uname[BSPRAM_MAX_OPS][32]; /* their names, for error messages */
+    unsigned nops;
+};
+
+/* a ⊕ b for operation op of combiner C (Valiant §5: any commutative
+ * associative operation can be applied when requests are combined). */
+static inline uint64_t bspram__apply(const bspram_combiner *C, unsigned op, uint64_t a, uint64_t b)
+{
+    if (op < BSPRAM_BUILTIN_OPS)
+        return op_apply_builtin(op, a, b);
+    return C->ufn[op](a, b, C->uctx[op]);
+}
+
+/* "write(arbitrary)", "reduce(sum:u64#7)", … for error messages (combiner.c). */
+const char *bspram__kind_name(const bspram_combiner *C, unsigned kind, char *buf, size_t len);
+
+/* group.c */
+void bspram__items_reserve(lane_scratch *L, size_t n);
+void bspram__table_reset(lane_scratch *L, size_t n);
+static inline size_t bspram__table_slot(uint64_t key, size_t mask)
+{
+    return (size_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> 32) & mask;
+}
+size_t bspram__group(const bspram_combiner *C, lane_scratch *L, size_t n);
+
+/* reverse.c */
+void bspram__record_sources(comp_state *cs, lane_scratch *L, unsigned level, size_t n, size_t ng);
+void bspram__send_reply(bspram_component *self, uint64_t dst, uint32_t handle, uint32_t level,
+                        uint64_t value);
+void bspram__handle_replies(bspram_combiner *C, const batch_state *b, bspram_component *self,
+                            uint64_t c, const bspram_message *msgs, size_t k);
+
+/* forward.c */
+bool bspram__forward_step(bspram_component *self, void *combiner);
+/* Read a delivered wire record of either size (sent in phase `sent`) into
+ * *w; returns whether it has reached its final component. Inline: it runs
+ * once per request per phase. */
+static inline bool bspram__unpack(const bspram_combiner *C, const batch_state *b, const bspram_message *msg,
+                    unsigned sent, wire *w, bool need_owner)
+{
+    if (msg->len == sizeof(compact_wire)) {
+        const compact_wire *cw = msg->data;
+        w->key = cw->key;
+        w->value = cw->value;
+        w->aux = 1;
+        w->owner = need_owner ? (uint32_t)bspram_hashed_owner(C->s, bspram__key_address(cw->key)) : 0;
+        w->handle = 0;
+        return sent >= b->m_phases; /* hashed: at H(t) after phase m */
+    }
+    *w = *(const wire *)msg->data;
+    return (w->owner & BSPRAM__FINAL_FLAG) != 0;
+}
+
+
+/* owner.c: the owner's level (reverse step 1). self NULL: no answers to send. */
+void bspram__owner_level(bspram_combiner *C, bspram_component *self, uint64_t c, unsigned lane,
+                         const bspram_message *msgs, size_t k);
+
+#endif

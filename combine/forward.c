@@ -1,0 +1,184 @@
+/* The forward phases (Valiant §2, §5). In phase i every component combines
+ * the requests it holds (group.c) and sends each group on:
+ *   i < m   to h_i(t)·suffix(i) + k, k random per (batch, phase, component,
+ *           group) or k = s mod suffix(i) for source spreading (§4);
+ *   i = m   to H(t) — or, for a block/cyclic segment, straight to its owner
+ *           (PHYSICAL_DIRECT_LAST) or on to an extra phase m+1 that moves it
+ *           there (PHYSICAL_EXTRA_PHASE), §5;
+ * and, in the adaptive strategy, a component that saw almost no combining
+ * sends its lone requests straight to their final components. */
+#include <inttypes.h>
+#include <string.h>
+
+#include "base/error.h"
+#include "base/grow.h"
+#include "combine/engine_internal.h"
+#include "hash/random.h"
+
+static inline bool addr_physical(const bspram_combiner *C, unsigned flags, uint64_t addr)
+{
+    if (!(flags & BATCH_PHYSICAL))
+        return false; /* no physical segment in the batch: skip the lookup */
+    return bspram_segment_layout(C->s, (uint32_t)(addr >> BSPRAM_SEGMENT_SHIFT)) != BSPRAM_LAYOUT_HASHED;
+}
+
+/* Phase 1: check component c's requests and load them as wire records. */
+static void validate_and_load(bspram_combiner *C, const batch_state *b, uint64_t c, lane_scratch *L,
+                              comp_state *cs)
+{
+    uint64_t lo = b->first[c], hi = b->first[c + 1];
+    size_t n = (size_t)(hi - lo);
+    bspram__items_reserve(L, n);
+    uint64_t cached_seg = 0, cached_n = 0;
+    unsigned cached_w = 0;
+    bspram_layout cached_layout = BSPRAM_LAYOUT_HASHED;
+    unsigned flags = 0, ukind = BSPRAM__NO_KIND;
+    for (size_t j = 0; j < n; j++) {
+        const bspram_request *r = &b->req[lo + j];
+        uint64_t seg = r->address >> BSPRAM_SEGMENT_SHIFT;
+        if (seg != cached_seg || (r->address & (BSPRAM_SEGMENT_MAX_CELLS - 1)) >= cached_n) {
+            char err[200];
+            if (bspram_address_check(C->s, r->address, err, sizeof err))
+                bspram_fatal("bspram_combine(request %zu of component %" PRIu64 "): %s", j, c, err);
+            cached_seg = seg;
+            cached_n = bspram_segment_cells(C->s, (uint32_t)seg);
+            cached_w = bspram_segment_width(C->s, (uint32_t)seg);
+            cached_layout = bspram_segment_layout(C->s, (uint32_t)seg);
+        }
+        unsigned kind = r->kind;
+        if (!bspram__kind_valid(kind, C->nops))
+            bspram_fatal("bspram_combine(request %zu of component %" PRIu64 ", address 0x%" PRIx64
+                         "): unknown species or operation (kind %u); valid: 0 read, 1-3 write, "
+                         "32+op reduce, 64+op fetch with op < %u",
+                         j, c, r->address, kind, C->nops);
+        if (bspram__is_op(kind) && cached_w != 8)
+            bspram_fatal("bspram_combine(request %zu of component %" PRIu64 ", address 0x%" PRIx64
+                         "): reduce and fetch-and-op need cells of 8 bytes; the segment's are %u",
+                         j, c, r->address, cached_w);
+        if (bspram__answers(kind))
+            flags |= BATCH_ANSWERS;
+        if (kind != BSPRAM_READ) {
+            if (ukind == BSPRAM__NO_KIND)
+                ukind = kind;
+            else if (ukind != kind)
+                flags |= BATCH_SPECIES;
+        }
+        if (cached_layout != BSPRAM_LAYOUT_HASHED)
+            flags |= BATCH_PHYSICAL;
+        wire *w = &L->items[j];
+        w->key = bspram__key(kind, r->address);
+        w->value = r->value;
+        switch (kind) { /* the policy keys of combine.h */
+        case BSPRAM_WRITE_ARBITRARY: w->aux = bspram_random2(C->o.seed, c, j); break;
+        case BSPRAM_WRITE_PRIORITY: w->aux = (c << 32) | (uint64_t)j; break;
+        case BSPRAM_WRITE_COMMON: w->aux = c; break;
+        default: w->aux = 1; break; /* weight: one original request */
+        }
+        w->owner = (uint32_t)bspram_hashed_owner(C->s, r->address);
+        w->handle = (uint32_t)j;
+        L->isrc[j] = (uint32_t)c;
+        L->ilevel[j] = 0;
+    }
+    cs->flags = flags;
+    cs->ukind = ukind;
+    cs->na = 0;
+}
+
+/* Keep a request that reached its final component before the last phase. */
+static void arrive(comp_state *cs, const wire *w, uint32_t src, unsigned level)
+{
+    if (cs->na + 1 > cs->capa) {
+        cs->capa = bspram__capacity(cs->capa, cs->na + 1, 16);
+        cs->arrived = bspram_realloc(cs->arrived, cs->capa * sizeof *cs->arrived, "bspram_combine");
+        cs->arrived_src = bspram_realloc(cs->arrived_src, cs->capa * sizeof *cs->arrived_src, "bspram_combine");
+        cs->arrived_level = bspram_realloc(cs->arrived_level, cs->capa, "bspram_combine");
+    }
+    cs->arrived[cs->na] = *w;
+    cs->arrived_src[cs->na] = src;
+    cs->arrived_level[cs->na] = (uint8_t)level;
+    cs->na++;
+}
+
+bool bspram__forward_step(bspram_component *self, void *combiner)
+{
+    bspram_combiner *C = combiner;
+    uint64_t c = bspram_pid(self);
+    lane_scratch *L = &C->ls[bspram_lane(self)];
+    const batch_state *b = &L->b;
+    comp_state *cs = &C->cs[c];
+    unsigned phase = b->phase;
+    size_t n = 0;
+    if (phase == 1) {
+        validate_and_load(C, b, c, L, cs);
+        n = (size_t)(b->first[c + 1] - b->first[c]);
+    } else {
+        const bspram_message *msgs;
+        size_t k = bspram_inbox(self, &msgs);
+        bspram__items_reserve(L, k);
+        for (size_t j = 0; j < k; j++) {
+            if (bspram__unpack(C, b, &msgs[j], phase - 1, &L->items[n], true)) {
+                arrive(cs, &L->items[n], msgs[j].src, phase - 1);
+                continue;
+            }
+            L->isrc[n] = msgs[j].src;
+            n++;
+        }
+    }
+    size_t ng = bspram__group(C, L, n);
+    bspram__record_sources(cs, L, phase, n, ng);
+
+    const bspram_basis *B = &b->basis;
+    unsigned m = b->m_phases;
+    uint64_t suffix = phase <= m ? B->suffix[phase] : 1;
+    unsigned pflags = phase == 1 ? cs->flags : b->flags;
+    /* Adaptive (beyond the paper): a component that saw almost no combining
+     * in the previous phase (at most 1 in 32 of the requests it received
+     * met another of its address) holds evidence that the degree is low
+     * compared with the spread; it sends its uncombined requests straight to
+     * their owners instead of spending the remaining phases on them. */
+    bool quiet = b->adaptive && phase >= 2 && phase < m && (n - ng) * 32 <= n;
+    for (size_t g = 0; g < ng; g++) {
+        wire out = L->g[g];
+        unsigned kind = bspram__key_kind(out.key);
+        uint64_t addr = bspram__key_address(out.key);
+        uint64_t H = out.owner & ~BSPRAM__FINAL_FLAG;
+        uint64_t dest;
+        bool final = false;
+        if (phase > m) { /* the extra phase of §5: hashed address → physical */
+            dest = addr_physical(C, pflags, addr) ? bspram_owner(C->s, addr) : H;
+            final = true;
+        } else if (phase == m) {
+            if (addr_physical(C, pflags, addr)) {
+                if (C->o.physical == BSPRAM_PHYSICAL_DIRECT_LAST) {
+                    dest = bspram_owner(C->s, addr);
+                    final = true;
+                } else {
+                    dest = H; /* the extra phase moves it on */
+                }
+            } else {
+                dest = H;
+                final = true;
+            }
+        } else if (quiet && L->gcount[g] == 1 && (bspram__is_write(kind) || out.aux == 1)) {
+            /* Adaptive: this request has met no other of its address in
+             * phase 1..phase-1, evidence that its group is small; send it
+             * straight to its final component. */
+            dest = addr_physical(C, pflags, addr) ? bspram_owner(C->s, addr) : H;
+            final = true;
+        } else {
+            uint64_t k = C->o.spread == BSPRAM_SPREAD_SOURCE
+                             ? c % suffix
+                             : bspram_random_below(suffix, b->seed, phase, c, g);
+            dest = bspram_basis_target(B, phase, H, k);
+        }
+        if (bspram__is_reduce(kind) && !b->adaptive && !(pflags & BATCH_PHYSICAL)) {
+            compact_wire cw = {out.key, out.value};
+            memcpy(bspram_send_buffer(self, dest, sizeof cw), &cw, sizeof cw);
+            continue;
+        }
+        out.owner = (uint32_t)H | (final ? BSPRAM__FINAL_FLAG : 0u);
+        out.handle = L->ghandle[g];
+        memcpy(bspram_send_buffer(self, dest, sizeof out), &out, sizeof out);
+    }
+    return false;
+}

@@ -1,0 +1,119 @@
+/* Combining at a component (Valiant §2): the requests a component holds in a
+ * phase are grouped by key — same address and species — and each group is
+ * merged into one request. An open-addressing table (expected O(1) per
+ * request) in the lane's scratch does it; groups keep the order of their
+ * first arrival, so everything downstream (spreading offsets, reverse-flow
+ * order, fetch-and-op prefixes) is a pure function of the seed, whatever the
+ * number of threads. */
+#include <inttypes.h>
+#include <stdlib.h>
+
+#include "base/error.h"
+#include "base/grow.h"
+#include "combine/engine_internal.h"
+
+/* Parallel arrays sharing one capacity. */
+#define RESIZE(ptr, cap) ((ptr) = bspram_realloc((ptr), (cap) * sizeof *(ptr), "bspram_combine"))
+
+void bspram__items_reserve(lane_scratch *L, size_t n)
+{
+    if (n <= L->icap)
+        return;
+    L->icap = bspram__capacity(L->icap, n, 16);
+    RESIZE(L->items, L->icap);
+    RESIZE(L->isrc, L->icap);
+    RESIZE(L->igroup, L->icap);
+    RESIZE(L->ilevel, L->icap);
+}
+
+static void groups_reserve(lane_scratch *L, size_t n)
+{
+    if (n <= L->gcap)
+        return;
+    L->gcap = bspram__capacity(L->gcap, n, 16);
+    RESIZE(L->g, L->gcap);
+    RESIZE(L->gcount, L->gcap);
+    RESIZE(L->ghandle, L->gcap);
+}
+
+/* Prepare the table for n keys: a power of two ≥ 2n, cleared in O(1) by
+ * bumping the stamp. */
+void bspram__table_reset(lane_scratch *L, size_t n)
+{
+    size_t need = bspram__capacity(16, 2 * n, 16);
+    if (need > L->tcap) {
+        free(L->t);
+        L->tcap = need;
+        L->t = bspram_calloc(need, sizeof *L->t, "bspram_combine");
+        L->stamp = 0;
+    }
+    if (++L->stamp == 0) {
+        for (size_t i = 0; i < L->tcap; i++)
+            L->t[i].stamp = 0;
+        L->stamp = 1;
+    }
+}
+
+/* Merge wire `it` into group `g` (same key). */
+static inline void merge(const bspram_combiner *C, wire *g, const wire *it)
+{
+    unsigned kind = bspram__key_kind(g->key);
+    switch (kind) {
+    case BSPRAM_READ:
+        g->aux += it->aux;
+        return;
+    case BSPRAM_WRITE_ARBITRARY:
+    case BSPRAM_WRITE_PRIORITY: /* the least policy key wins (combine.h) */
+        if (it->aux < g->aux || (it->aux == g->aux && it->value < g->value)) {
+            g->aux = it->aux;
+            g->value = it->value;
+        }
+        return;
+    case BSPRAM_WRITE_COMMON: {
+        if (it->value != g->value) {
+            uint64_t a = bspram__key_address(g->key);
+            bspram_fatal("bspram_combine: common-write conflict at address 0x%" PRIx64
+                         " (segment %" PRIu64 ", cell %" PRIu64 "): origin %" PRIu64 " writes %" PRIu64
+                         ", origin %" PRIu64 " writes %" PRIu64,
+                         a, a >> BSPRAM_SEGMENT_SHIFT, a & (BSPRAM_SEGMENT_MAX_CELLS - 1), g->aux,
+                         g->value, it->aux, it->value);
+        }
+        if (it->aux < g->aux)
+            g->aux = it->aux;
+        return;
+    }
+    default:
+        g->value = bspram__apply(C, bspram__kind_op(kind), g->value, it->value);
+        g->aux += it->aux;
+        return;
+    }
+}
+
+size_t bspram__group(const bspram_combiner *C, lane_scratch *L, size_t n)
+{
+    bspram__table_reset(L, n);
+    groups_reserve(L, n);
+    size_t mask = L->tcap - 1, ng = 0;
+    const uint32_t stamp = L->stamp;
+    for (size_t j = 0; j < n; j++) {
+        const wire *it = &L->items[j];
+        size_t pos = bspram__table_slot(it->key, mask);
+        while (L->t[pos].stamp == stamp && L->t[pos].key != it->key)
+            pos = (pos + 1) & mask;
+        uint32_t g;
+        if (L->t[pos].stamp != stamp) {
+            L->t[pos].stamp = stamp;
+            L->t[pos].key = it->key;
+            g = (uint32_t)ng++;
+            L->t[pos].group = g;
+            L->g[g] = *it;
+            L->gcount[g] = 1;
+        } else {
+            g = L->t[pos].group;
+            merge(C, &L->g[g], it);
+            L->gcount[g]++;
+        }
+        L->igroup[j] = g;
+    }
+    return ng;
+}

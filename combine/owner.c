@@ -1,0 +1,100 @@
+/* What the owner of a cell does once every request for it has arrived
+ * (combine.h, "Species and their meaning at one cell"): combine once more,
+ * check that the batch puts at most one update species on the cell, answer
+ * the reads with the value before the batch, apply the update, and answer
+ * fetch-and-ops with the value just before each one's contribution. */
+#include <inttypes.h>
+#include <string.h>
+
+#include "base/error.h"
+#include "combine/engine_internal.h"
+
+/* Two update species at one cell: found by a second grouping, by address. */
+static void check_species(const bspram_combiner *C, lane_scratch *L, size_t ng)
+{
+    bspram__table_reset(L, ng);
+    size_t mask = L->tcap - 1;
+    for (size_t g = 0; g < ng; g++) {
+        unsigned kind = bspram__key_kind(L->g[g].key);
+        if (kind == BSPRAM_READ)
+            continue;
+        uint64_t addr = bspram__key_address(L->g[g].key);
+        size_t pos = bspram__table_slot(addr, mask);
+        while (L->t[pos].stamp == L->stamp && L->t[pos].key != addr)
+            pos = (pos + 1) & mask;
+        if (L->t[pos].stamp == L->stamp) {
+            char b1[64], b2[64];
+            unsigned other = bspram__key_kind(L->g[L->t[pos].group].key);
+            bspram_fatal("bspram_combine: two update species at address 0x%" PRIx64
+                         " in one batch: %s and %s", addr, bspram__kind_name(C, other, b1, sizeof b1),
+                         bspram__kind_name(C, kind, b2, sizeof b2));
+        }
+        L->t[pos].stamp = L->stamp;
+        L->t[pos].key = addr;
+        L->t[pos].group = (uint32_t)g;
+    }
+}
+
+void bspram__owner_level(bspram_combiner *C, bspram_component *self, uint64_t c, unsigned lane,
+                         const bspram_message *msgs, size_t k)
+{
+    lane_scratch *L = &C->ls[lane];
+    const batch_state *b = &L->b;
+    comp_state *cs = &C->cs[c];
+    size_t n = 0;
+    bspram__items_reserve(L, cs->na + k);
+    for (size_t j = 0; j < cs->na; j++, n++) {
+        L->items[n] = cs->arrived[j];
+        L->isrc[n] = cs->arrived_src[j];
+        L->ilevel[n] = cs->arrived_level[j];
+    }
+    for (size_t j = 0; j < k; j++, n++) {
+        bspram__unpack(C, b, &msgs[j], b->M, &L->items[n], false); /* owners need no H(t) */
+        L->isrc[n] = msgs[j].src;
+        L->ilevel[n] = (uint8_t)b->M;
+    }
+    cs->na = 0;
+    size_t ng = bspram__group(C, L, n);
+    if (b->flags & BATCH_SPECIES)
+        check_species(C, L, ng);
+
+    /* Reads first: they see memory before the batch's updates. Then updates
+     * (fetch-and-op answers carry the value just before the group's). */
+    uint64_t wseg = UINT64_MAX;
+    unsigned w = 8;
+    for (int pass = 0; pass < 2; pass++) {
+        for (size_t g = 0; g < ng; g++) {
+            unsigned kind = bspram__key_kind(L->g[g].key);
+            if ((kind == BSPRAM_READ) != (pass == 0))
+                continue;
+            uint64_t addr = bspram__key_address(L->g[g].key);
+            unsigned char *cell = bspram_cell(C->s, addr);
+            if (addr >> BSPRAM_SEGMENT_SHIFT != wseg) {
+                wseg = addr >> BSPRAM_SEGMENT_SHIFT;
+                w = bspram_segment_width(C->s, (uint32_t)wseg);
+            }
+            uint64_t old = 0;
+            memcpy(&old, cell, w);
+            if (bspram__is_write(kind)) {
+                memcpy(cell, &L->g[g].value, w);
+            } else if (bspram__is_op(kind)) {
+                uint64_t nv = bspram__apply(C, bspram__kind_op(kind), old, L->g[g].value);
+                memcpy(cell, &nv, 8);
+            }
+            L->g[g].aux = old; /* the value answers start from */
+        }
+    }
+    if (!self)
+        return;
+    /* Answer every READ/FETCH item, in arrival order, to its sender. */
+    for (size_t j = 0; j < n; j++) {
+        uint32_t g = L->igroup[j];
+        unsigned kind = bspram__key_kind(L->g[g].key);
+        if (!bspram__answers(kind))
+            continue;
+        uint64_t x = L->g[g].aux;
+        bspram__send_reply(self, L->isrc[j], L->items[j].handle, L->ilevel[j], x);
+        if (bspram__is_fetch(kind))
+            L->g[g].aux = bspram__apply(C, bspram__kind_op(kind), x, L->items[j].value);
+    }
+}

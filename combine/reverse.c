@@ -1,0 +1,92 @@
+/* The reverse flow (Valiant §2: "whenever requests are combined at a
+ * component, the sources of the requests in that stage are stored at that
+ * component"; §5 for fetch-and-op): every combining point stores, per level,
+ * the sources of each READ/FETCH group it formed; an answer travels back
+ * along the same tree, one superstep per level, and is fanned out to the
+ * sources — adding, for fetch-and-op, the contributions that precede each
+ * source in the combining order (multiprefix). */
+#include <string.h>
+
+#include "base/error.h"
+#include "base/grow.h"
+#include "combine/engine_internal.h"
+
+/* Store the sources of this component's READ/FETCH groups at `level` and give
+ * each such group a handle. Sources keep their arrival order. */
+void bspram__record_sources(comp_state *cs, lane_scratch *L, unsigned level, size_t n, size_t ng)
+{
+    level_rec *R = &cs->lv[level];
+    size_t nh = 0;
+    for (size_t g = 0; g < ng; g++)
+        L->ghandle[g] = bspram__answers(bspram__key_kind(L->g[g].key)) ? (uint32_t)nh++ : UINT32_MAX;
+    R->ng = nh;
+    if (nh == 0)
+        return;
+    R->first = bspram__grow(R->first, &R->capg, nh + 1, sizeof *R->first, 16, "bspram_combine");
+    R->kind = bspram_realloc(R->kind, R->capg, "bspram_combine"); /* same capacity as first */
+    memset(R->first, 0, (nh + 1) * sizeof *R->first);
+    for (size_t j = 0; j < n; j++) {
+        uint32_t h = L->ghandle[L->igroup[j]];
+        if (h != UINT32_MAX)
+            R->first[h + 1]++;
+    }
+    for (size_t h = 0; h < nh; h++)
+        R->first[h + 1] += R->first[h];
+    R->ns = R->first[nh];
+    R->src = bspram__grow(R->src, &R->caps, R->ns, sizeof *R->src, 16, "bspram_combine");
+    for (size_t g = 0; g < ng; g++)
+        if (L->ghandle[g] != UINT32_MAX)
+            R->kind[L->ghandle[g]] = (uint8_t)bspram__key_kind(L->g[g].key);
+    /* Scatter in item order; first[h] is advanced and then restored. */
+    for (size_t j = 0; j < n; j++) {
+        uint32_t h = L->ghandle[L->igroup[j]];
+        if (h == UINT32_MAX)
+            continue;
+        struct source *sp = &R->src[R->first[h]++];
+        sp->comp = L->isrc[j];
+        sp->handle = L->items[j].handle;
+        sp->contrib = L->items[j].value;
+    }
+    for (size_t h = nh; h > 0; h--)
+        R->first[h] = R->first[h - 1];
+    R->first[0] = 0;
+}
+
+void bspram__send_reply(bspram_component *self, uint64_t dst, uint32_t handle, uint32_t level,
+                        uint64_t value)
+{
+    reply r = {handle, level, value};
+    memcpy(bspram_send_buffer(self, dst, sizeof r), &r, sizeof r);
+}
+
+/* Deliver `value` to the sources of group h at `level` of component c:
+ * results for level 1 (the requests), replies one level down otherwise. */
+static void fan_out(bspram_combiner *C, const batch_state *b, bspram_component *self, uint64_t c,
+                    unsigned level, uint32_t h, uint64_t value)
+{
+    level_rec *R = &C->cs[c].lv[level];
+    unsigned kind = R->kind[h];
+    uint64_t x = value;
+    for (uint32_t j = R->first[h]; j < R->first[h + 1]; j++) {
+        const struct source *sp = &R->src[j];
+        if (level == 1)
+            b->results[b->first[c] + sp->handle] = x;
+        else
+            bspram__send_reply(self, sp->comp, sp->handle, level - 1, x);
+        if (bspram__is_fetch(kind))
+            x = bspram__apply(C, bspram__kind_op(kind), x, sp->contrib);
+    }
+}
+
+void bspram__handle_replies(bspram_combiner *C, const batch_state *b, bspram_component *self,
+                            uint64_t c, const bspram_message *msgs, size_t k)
+{
+    for (size_t j = 0; j < k; j++) {
+        const reply *r = msgs[j].data;
+        if (r->level == 0) { /* an answer to an item that was a request itself */
+            b->results[b->first[c] + r->handle] = r->value;
+            continue;
+        }
+        fan_out(C, b, self, c, r->level, r->handle, r->value);
+    }
+}
