@@ -13,8 +13,15 @@ static _Atomic(void (*)(int)) abort_fn;
 
 void bspram__set_abort(void (*fn)(int status)) { atomic_store(&abort_fn, fn); }
 
+/* Set by the first fatal error: several threads may meet errors at once
+ * (each lane checks its own block), but the job prints one line. */
+static atomic_flag dying = ATOMIC_FLAG_INIT;
+
 static _Noreturn void die_with(const char *prefix, const char *fmt, va_list ap)
 {
+    if (atomic_flag_test_and_set(&dying))
+        for (;;)
+            pause(); /* another thread is printing its line and ending the job */
     char line[2048];
     size_t n = (size_t)snprintf(line, sizeof line, "%s", prefix);
     int k = vsnprintf(line + n, sizeof line - n, fmt, ap);

@@ -49,23 +49,47 @@ typedef struct pattern {
     uint64_t *ref; /* sequential fold per cell */
 } pattern;
 
-static void verify_and_clear(bspram_space *s, uint32_t seg, const pattern *pt, uint64_t v,
-                             const char *what, uint64_t run, int threads)
+/* The experiment runs as one team (one parallel region for every run and
+ * entry): lane 0 does the serial steps — a new hash, new options, a pattern
+ * built on demand — while the other lanes wait at a barrier; batches and
+ * verification run on every lane. */
+typedef struct experiment {
+    const bspram_table_config *cfg;
+    bspram_table_entry *entries;
+    size_t n;
+    bspram_space *s;
+    uint32_t seg;
+    bspram_combiner *C;
+    pattern *pats;
+    size_t np, keep;
+    const uint64_t *first;
+    pattern *cur;        /* the pattern of the batch in progress (set by lane 0) */
+    uint64_t *bad;       /* [lanes]: the least cell each lane found wrong */
+    double base_sum;
+} experiment;
+
+/* Every lane checks its share of the cells against the sequential fold and
+ * clears them; lane 0 reports the least wrong cell (the same line for any T). */
+static void verify_and_clear(bspram_team *t, experiment *x, const pattern *pt, const char *what,
+                             uint64_t run)
 {
-    uint64_t cells = v / pt->d, bad = UINT64_MAX;
-#pragma omp parallel for schedule(static) num_threads(threads)
-    for (uint64_t a = 0; a < cells; a++) {
-        uint64_t addr = ((uint64_t)seg << BSPRAM_SEGMENT_SHIFT) | a;
-        unsigned char *cell = bspram_cell(s, addr);
+    unsigned lane = bspram_team_lane(t), T = (unsigned)x->cfg->threads;
+    uint64_t cells = x->cfg->v / pt->d, bad = UINT64_MAX;
+    for (uint64_t a = cells * lane / T; a < cells * (lane + 1) / T; a++) {
+        unsigned char *cell = bspram_cell(x->s, ((uint64_t)x->seg << BSPRAM_SEGMENT_SHIFT) | a);
         uint64_t got;
         memcpy(&got, cell, 8);
-        if (got != pt->ref[a]) {
-#pragma omp critical
-            if (a < bad)
-                bad = a;
-        }
+        if (got != pt->ref[a] && a < bad)
+            bad = a;
         memset(cell, 0, 8);
     }
+    x->bad[lane] = bad;
+    bspram_team_barrier(t);
+    if (lane != 0)
+        return;
+    for (unsigned l = 0; l < T; l++)
+        if (x->bad[l] < bad)
+            bad = x->bad[l];
     if (bad != UINT64_MAX)
         bspram_fatal("bspram table: verification failed: basis %s, degree %" PRIu64 ", run %" PRIu64
                      ": cell %" PRIu64 " differs from the sequential reduce", what, pt->d, run, bad);
@@ -101,6 +125,65 @@ static pattern *get_pattern(pattern *pats, size_t *np, size_t keep, const bspram
     return pt;
 }
 
+/* Lane 0: options for one batch of the run. */
+static void set_options(experiment *x, bspram_strategy strategy, const bspram_basis *basis,
+                        uint64_t hint, bspram_spread spread, uint64_t seed)
+{
+    bspram_combine_options o = bspram_combine_defaults(x->cfg->p);
+    o.strategy = strategy;
+    if (basis)
+        o.basis = *basis;
+    o.degree_hint = hint;
+    o.spread = spread;
+    o.seed = seed;
+    bspram_combiner_set_options(x->C, &o);
+}
+
+static void experiment_lane(bspram_team *t, void *arg)
+{
+    experiment *x = arg;
+    const bspram_table_config *cfg = x->cfg;
+    const bool lead = bspram_team_lane(t) == 0;
+    bspram_combine_stats st;
+    for (uint64_t run = 0; run < cfg->runs; run++) {
+        if (lead) {
+            /* A new H for every run (Valiant §4: the h_i are drawn per pattern). */
+            bspram_space_rehash(x->s, bspram_random2(cfg->seed, 0x68617368, run + 1));
+            set_options(x, BSPRAM_STRATEGY_FIXED, NULL, 0, BSPRAM_SPREAD_RANDOM,
+                        bspram_random3(cfg->seed, 0x62617365, run, 0));
+            x->cur = &x->pats[0];
+        }
+        bspram_team_barrier(t);
+        bspram_combine_team(t, x->C, x->cur->req, x->first, NULL, &st);
+        if (lead)
+            x->base_sum += (double)st.charge;
+        verify_and_clear(t, x, x->cur, "baseline", run);
+        for (size_t e = 0; e < x->n; e++) {
+            bspram_table_entry *E = &x->entries[e];
+            if (lead) {
+                set_options(x, E->strategy, &E->basis,
+                            E->degree_hint == BSPRAM_TABLE_HINT_DEGREE ? E->degree : E->degree_hint,
+                            cfg->spread, bspram_random3(cfg->seed, 0x656e7472, run, e + 1));
+                x->cur = get_pattern(x->pats, &x->np, x->keep, x->s, x->seg, cfg->p, cfg->v, E->degree);
+            }
+            bspram_team_barrier(t);
+            bspram_combine_team(t, x->C, x->cur->req, x->first, NULL, &st);
+            verify_and_clear(t, x, x->cur, E->basis_text, run);
+            if (!lead)
+                continue;
+            if (st.phases > E->phases)
+                E->phases = st.phases;
+            for (unsigned i = 1; i <= st.phases; i++)
+                E->phase_charge[i] += (double)st.forward_charge[i];
+            E->total += (double)st.charge;
+            if (!E->chosen[0])
+                bspram_basis_format(&st.basis, E->chosen, sizeof E->chosen);
+        }
+        if (lead) /* lane 0 owns the log */
+            bspram_machine_clear_records(bspram_team_machine(t));
+    }
+}
+
 void bspram_table_run(const bspram_table_config *cfg, bspram_table_entry *entries, size_t n,
                       double *baseline)
 {
@@ -112,77 +195,51 @@ void bspram_table_run(const bspram_table_config *cfg, bspram_table_entry *entrie
     mc.threads = cfg->threads;
     mc.seed = cfg->seed;
     bspram_machine *m = bspram_machine_create(&mc);
-    bspram_space *s = bspram_space_create(p, cfg->hash, bspram_random2(cfg->seed, 0x68617368, 0));
-    uint32_t seg = bspram_segment_alloc(s, v, 8, BSPRAM_LAYOUT_HASHED);
+    experiment x;
+    memset(&x, 0, sizeof x);
+    x.cfg = cfg;
+    x.entries = entries;
+    x.n = n;
+    x.s = bspram_space_create(p, cfg->hash, bspram_random2(cfg->seed, 0x68617368, 0));
+    x.seg = bspram_segment_alloc(x.s, v, 8, BSPRAM_LAYOUT_HASHED);
     bspram_combine_options o = bspram_combine_defaults(p);
     o.spread = cfg->spread;
-    bspram_combiner *C = bspram_combiner_create(m, s, &o);
-
-    pattern *pats = bspram_calloc(n + 1, sizeof *pats, "bspram table");
-    size_t np = 0;
+    x.C = bspram_combiner_create(m, x.s, &o);
+    x.pats = bspram_calloc(n + 1, sizeof *x.pats, "bspram table");
     uint64_t *first = bspram_malloc((p + 1) * sizeof *first, "bspram table");
     for (uint64_t c = 0; c <= p; c++)
         first[c] = c * (v / p);
+    x.first = first;
+    x.bad = bspram_calloc((size_t)cfg->threads, sizeof *x.bad, "bspram table");
     /* Keep every pattern if they fit in 256 MiB, else the baseline and one. */
     size_t keep = (size_t)((UINT64_C(256) << 20) / (v * (sizeof(bspram_request) + 8)));
-    keep = keep < 2 ? 1 : keep - 1;
-    pattern *base = get_pattern(pats, &np, keep, s, seg, p, v, 1);
+    x.keep = keep < 2 ? 1 : keep - 1;
+    get_pattern(x.pats, &x.np, x.keep, x.s, x.seg, p, v, 1); /* the baseline: pats[0] */
     for (size_t e = 0; e < n; e++) {
-        get_pattern(pats, &np, keep, s, seg, p, v, entries[e].degree);
+        get_pattern(x.pats, &x.np, x.keep, x.s, x.seg, p, v, entries[e].degree);
         memset(entries[e].phase_charge, 0, sizeof entries[e].phase_charge);
         entries[e].total = 0;
         entries[e].phases = 0;
         entries[e].chosen[0] = 0;
     }
+    bspram_machine_team(m, experiment_lane, &x);
 
-    double base_sum = 0;
-    bspram_combine_stats st;
-    for (uint64_t run = 0; run < cfg->runs; run++) {
-        /* A new H for every run (Valiant §4: the h_i are drawn per pattern). */
-        bspram_space_rehash(s, bspram_random2(cfg->seed, 0x68617368, run + 1));
-        o = bspram_combine_defaults(p);
-        o.spread = BSPRAM_SPREAD_RANDOM;
-        o.seed = bspram_random3(cfg->seed, 0x62617365, run, 0);
-        bspram_combiner_set_options(C, &o);
-        bspram_combine(C, base->req, first, NULL, &st);
-        base_sum += (double)st.charge;
-        verify_and_clear(s, seg, base, v, "baseline", run, cfg->threads);
-        for (size_t e = 0; e < n; e++) {
-            bspram_table_entry *E = &entries[e];
-            o.strategy = E->strategy;
-            o.basis = E->basis;
-            o.degree_hint = E->degree_hint == BSPRAM_TABLE_HINT_DEGREE ? E->degree : E->degree_hint;
-            o.spread = cfg->spread;
-            o.seed = bspram_random3(cfg->seed, 0x656e7472, run, e + 1);
-            bspram_combiner_set_options(C, &o);
-            pattern *pt = get_pattern(pats, &np, keep, s, seg, p, v, E->degree);
-            bspram_combine(C, pt->req, first, NULL, &st);
-            verify_and_clear(s, seg, pt, v, E->basis_text, run, cfg->threads);
-            if (st.phases > E->phases)
-                E->phases = st.phases;
-            for (unsigned i = 1; i <= st.phases; i++)
-                E->phase_charge[i] += (double)st.forward_charge[i];
-            E->total += (double)st.charge;
-            if (!E->chosen[0])
-                bspram_basis_format(&st.basis, E->chosen, sizeof E->chosen);
-        }
-        bspram_machine_clear_records(m);
-    }
     double runs = (double)(cfg->runs ? cfg->runs : 1);
-    *baseline = base_sum / runs;
+    *baseline = x.base_sum / runs;
     for (size_t e = 0; e < n; e++) {
         for (unsigned i = 1; i <= entries[e].phases; i++)
             entries[e].phase_charge[i] /= runs;
         entries[e].total /= runs;
     }
-    for (size_t i = 0; i < np; i++) {
-        free(pats[i].req);
-        free(pats[i].ref);
+    for (size_t i = 0; i < x.np; i++) {
+        free(x.pats[i].req);
+        free(x.pats[i].ref);
     }
-    free(pats);
+    free(x.pats);
     free(first);
-    bspram_combiner_destroy(C);
-    bspram_segment_free(s, seg);
-    bspram_space_destroy(s);
+    free(x.bad);
+    bspram_combiner_destroy(x.C);
+    bspram_segment_free(x.s, x.seg);
+    bspram_space_destroy(x.s);
     bspram_machine_destroy(m);
 }

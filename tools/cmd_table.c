@@ -217,57 +217,8 @@ static int plot(const char *path, const bspram_table_entry *E, const row *R, siz
     return 0;
 }
 
-/* Whether /proc/self/exe is the program argv0 names (the same file: st_dev
- * and st_ino), argv0 resolved through PATH when it has no '/'. Not so when
- * the program was started through ld.so or another launcher: /proc/self/exe
- * is then the launcher. */
-static int self_is(const char *argv0)
-{
-    struct stat self, prog;
-    if (!argv0 || !*argv0 || stat("/proc/self/exe", &self))
-        return 0;
-    if (strchr(argv0, '/'))
-        return !stat(argv0, &prog) && prog.st_dev == self.st_dev && prog.st_ino == self.st_ino;
-    const char *path = getenv("PATH");
-    if (!path)
-        return 0;
-    size_t alen = strlen(argv0);
-    for (const char *d = path;; d++) {
-        const char *e = strchr(d, ':');
-        size_t dlen = e ? (size_t)(e - d) : strlen(d);
-        char *cand = malloc(dlen + alen + 3);
-        if (!cand)
-            return 0;
-        snprintf(cand, dlen + alen + 3, "%.*s/%s", (int)(dlen ? dlen : 1), dlen ? d : ".", argv0);
-        int found = !stat(cand, &prog) && S_ISREG(prog.st_mode) && !access(cand, X_OK);
-        free(cand);
-        if (found) /* the first executable match is what the shell ran */
-            return prog.st_dev == self.st_dev && prog.st_ino == self.st_ino;
-        if (!e)
-            return 0;
-        d = e;
-    }
-}
-
 int bspram_cmd_table(int argc, char **argv)
 {
-    /* The experiment is thousands of short supersteps. With libgomp's default
-     * (active) waiting, idle OpenMP workers spin between and inside them and,
-     * on a machine whose cores are shared, make a run up to 3x slower
-     * (measured: 66 ms against 21 ms per batch of 2^17 requests, T = 2).
-     * libgomp reads OMP_WAIT_POLICY only at start-up, so unless the user chose
-     * a policy, run the command again with the passive one — only when
-     * /proc/self/exe is this program (not ld.so or another launcher), and
-     * once (BSPRAM_TABLE_REEXEC guards against a loop). The results are
-     * identical either way (they never depend on timing). argv[-1] is the
-     * program's own argv[0]: the dispatcher passes argv + 1. */
-    if (!getenv("OMP_WAIT_POLICY") && !getenv("BSPRAM_TABLE_REEXEC") && self_is(argv[-1])) {
-        setenv("OMP_WAIT_POLICY", "passive", 1);
-        setenv("BSPRAM_TABLE_REEXEC", "1", 1);
-        execv("/proc/self/exe", argv - 1);
-        /* exec failed: carry on with the current policy */
-        unsetenv("OMP_WAIT_POLICY");
-    }
     uint64_t p = 0, v = 0, runs = 0, seed = 1, paper = 0;
     int have_p = 0, have_v = 0, have_runs = 0;
     const char *degrees_text = NULL, *format = "text", *plot_path = NULL;
