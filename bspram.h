@@ -7,7 +7,7 @@
 #include "hash/basis.h"
 #include "hash/hash.h"
 #include "hash/random.h"
-#include "hash/segment.h"
+#include "hash/address_space.h"
 #include "router/barrier.h"
 #include "router/records.h"
 #include "router/router.h"
@@ -15,6 +15,6 @@
 #include "bsp/params.h"
 #include "bsp/trace.h"
 #include "combine/combine.h"
-#include "combine/table.h"
+#include "combine/experiment.h"
 
 #endif

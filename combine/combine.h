@@ -15,7 +15,7 @@
  *   component (spread SOURCE).
  *
  * After phase m the requests for t have met at H(t). For a segment with a
- * physical layout (segment.h) the engine delivers to owner(t) either in one
+ * physical layout (address_space.h) the engine delivers to owner(t) either in one
  * extra phase m+1 (PHYSICAL_EXTRA_PHASE) or by sending phase m straight to
  * owner(t) (PHYSICAL_DIRECT_LAST) — Valiant §5. The owner combines once more,
  * answers reads, then applies the updates.
@@ -72,7 +72,7 @@
 
 #include "bsp/machine.h"
 #include "hash/basis.h"
-#include "hash/segment.h"
+#include "hash/address_space.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -31,8 +31,8 @@
  *
  * Errors are fatal (base/error.h), one line naming the call and the values.
  */
-#ifndef BSPRAM_HASH_SEGMENT_H
-#define BSPRAM_HASH_SEGMENT_H
+#ifndef BSPRAM_HASH_ADDRESS_SPACE_H
+#define BSPRAM_HASH_ADDRESS_SPACE_H
 
 #include <stddef.h>
 #include <stdint.h>

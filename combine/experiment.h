@@ -18,8 +18,8 @@
  * Deterministic: a pure function of (p, v, entries, runs, seed, hash kind,
  * spread), for any thread count.
  */
-#ifndef BSPRAM_COMBINE_TABLE_H
-#define BSPRAM_COMBINE_TABLE_H
+#ifndef BSPRAM_COMBINE_EXPERIMENT_H
+#define BSPRAM_COMBINE_EXPERIMENT_H
 
 #include <stdint.h>
 
