@@ -27,6 +27,7 @@
 
 #include "base/error.h"
 #include "bsp/bsplib_internal.h"
+#include "router/barrier_internal.h"
 
 _Thread_local bsplib_proc *bsplib_current;
 

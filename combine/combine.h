@@ -70,13 +70,12 @@
 
 #include <stdint.h>
 
+#include "base/api.h"
 #include "bsp/machine.h"
 #include "hash/basis.h"
 #include "hash/address_space.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+BSPRAM_BEGIN_DECLS
 
 /* ---- operations ---- */
 
@@ -237,7 +236,5 @@ bspram_basis bspram_basis_auto(uint64_t p, uint64_t degree_hint);
 /* The basis the ADAPTIVE strategy runs (for p = 4096: 32x16x8, else auto without hint). */
 bspram_basis bspram_basis_adaptive(uint64_t p);
 
-#ifdef __cplusplus
-}
-#endif
+BSPRAM_END_DECLS
 #endif

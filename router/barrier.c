@@ -1,5 +1,5 @@
 /* The superstep barrier: dissemination when every thread has a core,
- * centralised with yielding when they do not (see barrier.h). */
+ * centralised with yielding when they do not (see barrier_internal.h). */
 #include <limits.h>
 #include <linux/futex.h>
 #include <sched.h>
@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "base/error.h"
-#include "router/barrier.h"
+#include "router/barrier_internal.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #define cpu_relax() __builtin_ia32_pause()

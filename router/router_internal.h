@@ -5,6 +5,7 @@
 
 #include <stdint.h>
 
+#include "router/barrier_internal.h"
 #include "router/router.h"
 
 /* Storage of one lane for one superstep parity: blocks that are reused

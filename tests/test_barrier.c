@@ -6,7 +6,7 @@
 #include <stdatomic.h>
 #include <time.h>
 
-#include "bspram.h"
+#include "router/barrier_internal.h"
 #include "check.h"
 
 static void nap_us(long us)

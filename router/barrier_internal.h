@@ -1,4 +1,4 @@
-/* bspram — the barrier that ends every superstep.
+/* bspram — the barrier that ends every superstep (internal to the library).
  *
  * Two algorithms, chosen by the team's size against the cores:
  *
@@ -24,8 +24,8 @@
  * Memory model: every write a thread made before arriving happens-before every
  * read any thread makes after leaving (release on signal, acquire on wait).
  */
-#ifndef BSPRAM_ROUTER_BARRIER_H
-#define BSPRAM_ROUTER_BARRIER_H
+#ifndef BSPRAM_ROUTER_BARRIER_INTERNAL_H
+#define BSPRAM_ROUTER_BARRIER_INTERNAL_H
 
 #include <stdatomic.h>
 #include <stdint.h>
