@@ -1,19 +1,24 @@
 /* bspram — umbrella header: a BSP computer, and a PRAM on top of it, over
- * OpenMP threads. See README.md for a tour and DESIGN.md for the layers. */
+ * OpenMP threads. See README.md for a tour and DESIGN.md for the layers.
+ * It includes every public header, from the bottom layer up; each of them
+ * can also be included alone. */
 #ifndef BSPRAM_H
 #define BSPRAM_H
 
+#include "base/api.h"
+#include "base/environment.h"
 #include "base/error.h"
 #include "hash/basis.h"
 #include "hash/hash.h"
 #include "hash/random.h"
-#include "hash/segment.h"
+#include "hash/address_space.h"
 #include "router/records.h"
 #include "router/router.h"
+#include "bsp/bsp.h"
 #include "bsp/machine.h"
 #include "bsp/params.h"
 #include "bsp/trace.h"
 #include "combine/combine.h"
-#include "combine/table.h"
+#include "combine/experiment.h"
 
 #endif

@@ -3,10 +3,16 @@
 #ifndef BSPRAM_BASE_ENVIRONMENT_H
 #define BSPRAM_BASE_ENVIRONMENT_H
 
+#include "base/api.h"
+
+BSPRAM_BEGIN_DECLS
+
 typedef struct bspram_environment {
     const char *transport; /* BSPRAM_TRANSPORT: "shm" (default) or "staged" */
 } bspram_environment;
 
 bspram_environment bspram_environment_read(void);
+
+BSPRAM_END_DECLS
 
 #endif

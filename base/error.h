@@ -11,9 +11,9 @@
 #include <stdarg.h>
 #include <stddef.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+#include "base/api.h"
+
+BSPRAM_BEGIN_DECLS
 
 /* Exit status of every bspram fatal error and of bsp_abort. */
 #define BSPRAM_EXIT_FAILURE 1
@@ -22,13 +22,13 @@ extern "C" {
  * (as one write, so lines of concurrent errors never interleave), flush what the
  * program had buffered on stdout if that can be done without blocking, and exit
  * the process with BSPRAM_EXIT_FAILURE. Safe to call from any thread. */
-_Noreturn void bspram_fatal(const char *fmt, ...)
+BSPRAM_NORETURN void bspram_fatal(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
-_Noreturn void bspram_vfatal(const char *fmt, va_list ap)
+BSPRAM_NORETURN void bspram_vfatal(const char *fmt, va_list ap)
     __attribute__((format(printf, 1, 0)));
 
 /* Same, but without the "bspram: " prefix (bsp_abort prints the user's text). */
-_Noreturn void bspram_vfatal_raw(const char *fmt, va_list ap)
+BSPRAM_NORETURN void bspram_vfatal_raw(const char *fmt, va_list ap)
     __attribute__((format(printf, 1, 0)));
 
 /* malloc/calloc/realloc that never return NULL for a non-zero size: on failure
@@ -37,7 +37,5 @@ void *bspram_malloc(size_t size, const char *what);
 void *bspram_calloc(size_t n, size_t size, const char *what);
 void *bspram_realloc(void *ptr, size_t size, const char *what);
 
-#ifdef __cplusplus
-}
-#endif
+BSPRAM_END_DECLS
 #endif

@@ -18,7 +18,7 @@
 #include <time.h>
 
 #include "combine/combine.h"
-#include "combine/table.h"
+#include "combine/experiment.h"
 
 static double now(void)
 {

@@ -1,5 +1,5 @@
 /* Router throughput for random h-relations, beside a plain memcpy of the same
- * bytes in the same run (issue 2's benchmark; figures in bench/RESULTS.md).
+ * bytes in the same run (figures in bench/RESULTS.md).
  *
  * One superstep: every component copies h payloads of `len` bytes from its
  * source buffer into messages to random destinations (bspram_send_buffer +

@@ -75,9 +75,9 @@
 #include <stdarg.h>
 #include <stddef.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+#include "base/api.h"
+
+BSPRAM_BEGIN_DECLS
 
 /* Types of MulticoreBSP for C 2. */
 typedef unsigned int bsp_pid_t;    /* a process id */
@@ -252,7 +252,5 @@ void bsp_move(void *payload, bsp_size_t max_copy_size);
  * Errors: outside a section; a pointer argument NULL. Cost: O(1). */
 bsp_size_t bsp_hpmove(void **tag_ptr, void **payload_ptr);
 
-#ifdef __cplusplus
-}
-#endif
+BSPRAM_END_DECLS
 #endif

@@ -40,12 +40,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/api.h"
 #include "router/records.h"
 #include "router/router.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+BSPRAM_BEGIN_DECLS
 
 typedef struct bspram_config {
     uint64_t p;          /* components, ≥ 1 */
@@ -223,7 +222,5 @@ double bspram_machine_predicted_cost(bspram_machine *m);
  * with errno set. */
 int bspram_machine_write_records(bspram_machine *m, const char *path);
 
-#ifdef __cplusplus
-}
-#endif
+BSPRAM_END_DECLS
 #endif

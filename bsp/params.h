@@ -12,9 +12,9 @@
 
 #include <stddef.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+#include "base/api.h"
+
+BSPRAM_BEGIN_DECLS
 
 /* Everything the probe saves. g and l are per superstep of the router, so
  * they plug into Σ (w + g·h + l) of bspram_machine_predicted_cost with h the
@@ -43,7 +43,5 @@ int bspram_params_load(double *g_ns_per_byte, double *l_ns);
 int bspram_params_read(bspram_params *out);
 int bspram_params_save(const bspram_params *params);
 
-#ifdef __cplusplus
-}
-#endif
+BSPRAM_END_DECLS
 #endif

@@ -11,11 +11,10 @@
 
 #include <stddef.h>
 
+#include "base/api.h"
 #include "router/records.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+BSPRAM_BEGIN_DECLS
 
 /* Write records to path: JSON if the name ends in ".json", else CSV.
  * Returns 0, or −1 with errno set. */
@@ -29,7 +28,5 @@ unsigned bspram_trace_next_id(void);
  * not fatal: tracing never changes a program's outcome. */
 void bspram_trace_add(unsigned machine_id, const bspram_record *recs, size_t n);
 
-#ifdef __cplusplus
-}
-#endif
+BSPRAM_END_DECLS
 #endif

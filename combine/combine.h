@@ -15,7 +15,7 @@
  *   component (spread SOURCE).
  *
  * After phase m the requests for t have met at H(t). For a segment with a
- * physical layout (segment.h) the engine delivers to owner(t) either in one
+ * physical layout (address_space.h) the engine delivers to owner(t) either in one
  * extra phase m+1 (PHYSICAL_EXTRA_PHASE) or by sending phase m straight to
  * owner(t) (PHYSICAL_DIRECT_LAST) — Valiant §5. The owner combines once more,
  * answers reads, then applies the updates.
@@ -70,13 +70,12 @@
 
 #include <stdint.h>
 
+#include "base/api.h"
 #include "bsp/machine.h"
 #include "hash/basis.h"
-#include "hash/segment.h"
+#include "hash/address_space.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+BSPRAM_BEGIN_DECLS
 
 /* ---- operations ---- */
 
@@ -253,7 +252,5 @@ bspram_basis bspram_basis_auto(uint64_t p, uint64_t degree_hint);
 /* The basis the ADAPTIVE strategy runs (for p = 4096: 32x16x8, else auto without hint). */
 bspram_basis bspram_basis_adaptive(uint64_t p);
 
-#ifdef __cplusplus
-}
-#endif
+BSPRAM_END_DECLS
 #endif

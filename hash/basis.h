@@ -20,9 +20,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+#include "base/api.h"
+
+BSPRAM_BEGIN_DECLS
 
 #define BSPRAM_MAX_PHASES 64
 
@@ -64,7 +64,5 @@ static inline uint64_t bspram_basis_target(const bspram_basis *basis, unsigned i
     return bspram_basis_prefix(basis, i, owner) * basis->suffix[i] + k;
 }
 
-#ifdef __cplusplus
-}
-#endif
+BSPRAM_END_DECLS
 #endif

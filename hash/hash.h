@@ -28,9 +28,9 @@
 
 #include <stdint.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+#include "base/api.h"
+
+BSPRAM_BEGIN_DECLS
 
 typedef enum {
     BSPRAM_HASH_XXH3 = 0,
@@ -70,7 +70,5 @@ static inline uint64_t bspram_hash_below(const bspram_hash *h, uint64_t key, uin
     return bspram_reduce(bspram_hash64(h, key), n);
 }
 
-#ifdef __cplusplus
-}
-#endif
+BSPRAM_END_DECLS
 #endif

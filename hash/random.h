@@ -13,9 +13,9 @@
 
 #include <stdint.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+#include "base/api.h"
+
+BSPRAM_BEGIN_DECLS
 
 /* A uniform 64-bit word determined by (seed, a), (seed, a, b), (seed, a, b, c). */
 uint64_t bspram_random1(uint64_t seed, uint64_t a);
@@ -29,7 +29,5 @@ uint64_t bspram_random_below(uint64_t n, uint64_t seed, uint64_t a, uint64_t b, 
 /* A uniform double in [0, 1) with 53 random bits. */
 double bspram_random_unit(uint64_t seed, uint64_t a, uint64_t b, uint64_t c);
 
-#ifdef __cplusplus
-}
-#endif
+BSPRAM_END_DECLS
 #endif

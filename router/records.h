@@ -16,9 +16,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+#include "base/api.h"
+
+BSPRAM_BEGIN_DECLS
 
 #define BSPRAM_LABEL_LEN 32
 
@@ -72,7 +72,5 @@ int bspram_records_write_csv(FILE *f, const bspram_record *recs, size_t n,
 int bspram_records_write_json(FILE *f, const bspram_record *recs, size_t n,
                               unsigned machine_id, int *first);
 
-#ifdef __cplusplus
-}
-#endif
+BSPRAM_END_DECLS
 #endif

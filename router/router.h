@@ -35,11 +35,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/api.h"
 #include "router/records.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+BSPRAM_BEGIN_DECLS
 
 /* Largest number of components (component ids are 32-bit). */
 #define BSPRAM_MAX_COMPONENTS UINT32_MAX
@@ -178,7 +177,5 @@ void bspram_router_flush(bspram_router *r);
 const bspram_log *bspram_router_log(const bspram_router *r);
 void bspram_router_clear_log(bspram_router *r);
 
-#ifdef __cplusplus
-}
-#endif
+BSPRAM_END_DECLS
 #endif

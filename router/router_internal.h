@@ -5,6 +5,7 @@
 
 #include <stdint.h>
 
+#include "router/barrier_internal.h"
 #include "router/router.h"
 #include "router/transport.h"
 

@@ -6,7 +6,6 @@
 #include <stdatomic.h>
 #include <time.h>
 
-#include "bspram.h"
 #include "router/barrier_internal.h"
 #include "check.h"
 

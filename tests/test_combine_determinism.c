@@ -8,7 +8,7 @@
 
 #include "check.h"
 #include "combine/combine.h"
-#include "combine/table.h"
+#include "combine/experiment.h"
 #include "hash/random.h"
 
 typedef struct outcome {

@@ -5,7 +5,7 @@
 
 #include "check.h"
 #include "combine/combine.h"
-#include "combine/table.h"
+#include "combine/experiment.h"
 
 typedef struct ctx {
     bspram_machine *m;

@@ -24,7 +24,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "combine/table.h"
+#include "combine/experiment.h"
 
 static void entry(bspram_table_entry *e, const char *basis, uint64_t degree)
 {

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "base/error.h"
-#include "combine/table.h"
+#include "combine/experiment.h"
 #include "tools/commands.h"
 
 #define MAX_ITEMS 256             /* --basis options; degrees in --degrees */

@@ -1,11 +1,11 @@
-/* Valiant's experiment of §4 on the real engine (table.h). */
+/* Valiant's experiment of §4 on the real engine (experiment.h). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/error.h"
-#include "combine/table.h"
+#include "combine/experiment.h"
 #include "hash/random.h"
 
 int bspram_pattern_check(uint64_t p, uint64_t v, uint64_t d, char *err, size_t err_len)

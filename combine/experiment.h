@@ -18,16 +18,15 @@
  * Deterministic: a pure function of (p, v, entries, runs, seed, hash kind,
  * spread), for any thread count.
  */
-#ifndef BSPRAM_COMBINE_TABLE_H
-#define BSPRAM_COMBINE_TABLE_H
+#ifndef BSPRAM_COMBINE_EXPERIMENT_H
+#define BSPRAM_COMBINE_EXPERIMENT_H
 
 #include <stdint.h>
 
+#include "base/api.h"
 #include "combine/combine.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+BSPRAM_BEGIN_DECLS
 
 typedef struct bspram_table_entry {
     /* input */
@@ -70,7 +69,5 @@ void bspram_pattern_fill(const bspram_space *s, uint32_t seg, uint64_t p, uint64
 void bspram_table_run(const bspram_table_config *cfg, bspram_table_entry *entries, size_t n,
                       double *baseline);
 
-#ifdef __cplusplus
-}
-#endif
+BSPRAM_END_DECLS
 #endif

@@ -1,4 +1,4 @@
-/* The hashed global address space (segment.h): segments, owners, and the
+/* The hashed global address space (address_space.h): segments, owners, and the
  * owners' local storage — one open-addressing table per component per
  * hashed segment (Valiant §2's hashed memory), or contiguous block/cyclic
  * storage for the physical layouts of §5. */
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "base/error.h"
-#include "hash/segment.h"
+#include "hash/address_space.h"
 
 typedef struct segment {
     int live;

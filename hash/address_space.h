@@ -31,17 +31,16 @@
  *
  * Errors are fatal (base/error.h), one line naming the call and the values.
  */
-#ifndef BSPRAM_HASH_SEGMENT_H
-#define BSPRAM_HASH_SEGMENT_H
+#ifndef BSPRAM_HASH_ADDRESS_SPACE_H
+#define BSPRAM_HASH_ADDRESS_SPACE_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/api.h"
 #include "hash/hash.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+BSPRAM_BEGIN_DECLS
 
 #define BSPRAM_SEGMENT_SHIFT 40
 #define BSPRAM_SEGMENT_MAX_CELLS (UINT64_C(1) << BSPRAM_SEGMENT_SHIFT)
@@ -107,7 +106,5 @@ void bspram_store(bspram_space *s, uint64_t address, uint64_t value);
  * every hashed cell (with its value) to its new owner. Cost O(total cells + p). */
 void bspram_space_rehash(bspram_space *s, uint64_t new_seed);
 
-#ifdef __cplusplus
-}
-#endif
+BSPRAM_END_DECLS
 #endif

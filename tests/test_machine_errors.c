@@ -1,4 +1,5 @@
-/* Bad input to the foundation: one line naming the call, the value and the
+/* Bad input to the bulk machine and to what it stands on (router, hash basis,
+ * random draws): one line naming the call, the value and the
  * valid range, then a non-zero exit — never a hang. */
 #include <stdbool.h>
 
@@ -134,5 +135,5 @@ int main(void)
     check_death("reserved tag", reserved_tag, NULL, "bits 0xf0000000 are reserved by the router", 1, 10);
     check_death("bspram_sync in a bulk step", bulk_sync, NULL,
                 "bspram_sync: called from a bulk-style step (component 0, superstep 0); a bulk step ends its superstep by returning", 1, 10);
-    return check_report("test_foundation_errors");
+    return check_report("test_machine_errors");
 }

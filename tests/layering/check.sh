@@ -1,0 +1,85 @@
+#!/bin/sh
+# The layers point down only, and the build lists every library file.
+#
+#   rank: base 0; hash 1, router 1; bsp 2; combine 3, models 3; coll 4; pram 5
+#
+# A file of one layer may include "<layer>/<file>.h" of its own layer or of a
+# layer of lower rank; two different layers of the same rank (hash and router)
+# may not include each other. Every .c and .h in a layer folder must be
+# listed in CMakeLists.txt, in that layer's lists, and a layer's object
+# library may link only layers below it.
+#
+# usage: check.sh <source dir> <item>...
+#   item = <layer>:<file>          a file the build lists for that layer
+#        | link:<layer>:<below>    the layer's object library links <below>
+set -eu
+src=$1; shift
+cd "$src"
+layers="base hash router bsp combine models coll pram"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+rank() {
+  case $1 in
+    base) echo 0 ;; hash|router) echo 1 ;; bsp) echo 2 ;;
+    combine|models) echo 3 ;; coll) echo 4 ;; pram) echo 5 ;; *) echo -1 ;;
+  esac
+}
+
+: > "$tmp/listed"
+: > "$tmp/errors"
+for item in "$@"; do
+  case $item in
+    link:*)
+      from=${item#link:}; to=${from#*:}; from=${from%%:*}
+      if [ "$(rank "$to")" -lt 0 ] || [ "$(rank "$to")" -ge "$(rank "$from")" ]; then
+        echo "CMakeLists.txt: bspram_$from links bspram_$to, which is not a layer below it" >> "$tmp/errors"
+      fi ;;
+    *:*)
+      layer=${item%%:*}; file=${item#*:}
+      case $file in
+        "$layer"/*) ;;
+        *) echo "CMakeLists.txt: $file is listed in layer $layer but lives elsewhere" >> "$tmp/errors" ;;
+      esac
+      echo "$file" >> "$tmp/listed" ;;
+    *) echo "check.sh: bad item '$item'" >&2; exit 2 ;;
+  esac
+done
+
+files=""
+for layer in $layers; do
+  [ -d "$layer" ] || continue
+  for f in "$layer"/*.c "$layer"/*.h "$layer"/*/*.c "$layer"/*/*.h; do
+    [ -e "$f" ] || continue
+    grep -qxF "$f" "$tmp/listed" ||
+      echo "$f: not listed in the build (add it to its layer's list in CMakeLists.txt)" >> "$tmp/errors"
+    files="$files $f"
+  done
+done
+
+if [ -n "$files" ]; then
+  # shellcheck disable=SC2086
+  awk '
+    BEGIN { r["base"] = 0; r["hash"] = 1; r["router"] = 1; r["bsp"] = 2
+            r["combine"] = 3; r["models"] = 3; r["coll"] = 4; r["pram"] = 5 }
+    /^[ \t]*#[ \t]*include[ \t]*"/ {
+      split(FILENAME, p, "/"); from = p[1]
+      inc = $0; sub(/^[^"]*"/, "", inc); sub(/".*$/, "", inc)
+      n = split(inc, q, "/")
+      if (n != 2 || !(q[1] in r)) {
+        printf "%s:%d: #include \"%s\": a library file includes only \"<layer>/<file>.h\"\n", FILENAME, FNR, inc
+        next
+      }
+      to = q[1]
+      if (to != from && r[to] >= r[from])
+        printf "%s:%d: #include \"%s\": layer %s (rank %d) may not include layer %s (rank %d)\n", \
+               FILENAME, FNR, inc, from, r[from], to, r[to]
+    }' $files >> "$tmp/errors"
+fi
+
+if [ -s "$tmp/errors" ]; then
+  cat "$tmp/errors"
+  echo "layering: $(wc -l < "$tmp/errors") error(s)"
+  exit 1
+fi
+echo "layering: $(echo $files | wc -w) files, every include points down, every file listed"
