@@ -11,6 +11,7 @@
 #include "router/barrier.h"
 #include "router/records.h"
 #include "router/router.h"
+#include "bsp/environment.h"
 #include "bsp/machine.h"
 #include "bsp/params.h"
 #include "bsp/trace.h"
