@@ -1,10 +1,23 @@
+/* The one place the library reads its environment (environment.h). */
+#include "base/environment.h"
+
 #include <stdlib.h>
 
-#include "base/environment.h"
+/* getenv, with an empty value read as unset: `BSPRAM_TRACE= ./prog` turns
+ * tracing off rather than naming a file "". */
+static const char *var(const char *name)
+{
+    const char *v = getenv(name);
+    return v && *v ? v : NULL;
+}
 
 bspram_environment bspram_environment_read(void)
 {
     bspram_environment e;
-    e.transport = getenv("BSPRAM_TRANSPORT");
+    e.trace = var("BSPRAM_TRACE");
+    e.params = var("BSPRAM_PARAMS");
+    e.xdg_config_home = var("XDG_CONFIG_HOME");
+    e.home = var("HOME");
+    e.transport = var("BSPRAM_TRANSPORT");
     return e;
 }

@@ -1,5 +1,25 @@
-/* bspram — the environment: the one place the library reads it.
- * (Placeholder; completed with the trace and parameter variables.) */
+/* bspram — the environment variables the library reads, all in one place.
+ *
+ * This is THE list; no other file of the library calls getenv
+ * (docs/environment.md says the same for users):
+ *
+ *   BSPRAM_TRACE      path of the trace file: every machine appends its
+ *                     superstep records when it is destroyed; JSON if the
+ *                     name ends in ".json", else CSV (bsp/trace.h).
+ *   BSPRAM_PARAMS     path of the parameter file `bspram probe` writes and
+ *                     bspram_params_load reads (bsp/params.h). If unset:
+ *   XDG_CONFIG_HOME   … $XDG_CONFIG_HOME/bspram/params, and if that is unset:
+ *   HOME              … $HOME/.config/bspram/params.
+ *   BSPRAM_TRANSPORT  the name of the router's transport: "shm" (the
+ *                     default, shared memory) or "staged" (a transport for
+ *                     testing).
+ *
+ * The OpenMP runtime reads its own OMP_* variables (e.g. OMP_NUM_THREADS,
+ * which sets omp_get_max_threads() and so the T of bspram_config_default;
+ * OMP_WAIT_POLICY, how idle workers wait); the library does not read them.
+ * Nothing else: bspram_config_default, in particular, reads no variable and
+ * no file (bsp/machine.h).
+ */
 #ifndef BSPRAM_BASE_ENVIRONMENT_H
 #define BSPRAM_BASE_ENVIRONMENT_H
 
@@ -7,10 +27,22 @@
 
 BSPRAM_BEGIN_DECLS
 
+/* The variables' values; NULL when a variable is unset or empty (an empty
+ * value counts as unset everywhere). The strings belong to the environment:
+ * valid until the variable is changed (setenv, unsetenv, putenv). */
 typedef struct bspram_environment {
-    const char *transport; /* BSPRAM_TRANSPORT: "shm" (default) or "staged" */
+    const char *trace;           /* BSPRAM_TRACE */
+    const char *params;          /* BSPRAM_PARAMS */
+    const char *xdg_config_home; /* XDG_CONFIG_HOME */
+    const char *home;            /* HOME */
+    const char *transport;       /* BSPRAM_TRANSPORT; NULL means "shm" */
 } bspram_environment;
 
+/* Read the variables now. Not cached: each call sees the environment as it
+ * is, so a program (or a test) may set BSPRAM_TRACE between machines; the
+ * callers read it once per machine or per file, so the cost (a few getenv
+ * scans) never matters. Thread-safe as long as no thread changes the
+ * environment meanwhile (the C library's rule for getenv). Never fails. */
 bspram_environment bspram_environment_read(void);
 
 BSPRAM_END_DECLS

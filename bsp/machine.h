@@ -22,8 +22,8 @@
  *
  * Every superstep is one router exchange and one record in the log. With
  * BSPRAM_TRACE=path.csv (or path.json) in the environment, every machine
- * writes its log to that file when it is destroyed (all machines of the
- * process, each row tagged with the machine's number).
+ * appends its log to that file when it is destroyed (all machines of the
+ * process, each row tagged with the machine's number; bsp/trace.h).
  *
  * Determinism: everything a component sees (inbox contents and order) and
  * every record field except the *seconds ones depend only on p, the program
@@ -55,10 +55,16 @@ typedef struct bspram_config {
     size_t local_bytes;  /* zeroed local state per component (bspram_local) */
 } bspram_config;
 
-/* A config for p components with T = omp_get_max_threads(), seed 0, no
- * local state, and g, l as `bspram probe` saved them (bsp/params.h: g in ns
- * per byte of h-relation, l in ns per superstep, so w is in ns), or g = l = 1
- * when no probe has run. */
+/* A config for p components with T = omp_get_max_threads(), g = l = 1 (so
+ * the predicted cost counts w + h + 1 per superstep, in w's unit), seed 0
+ * and no local state. Pure: it reads no file and no environment variable of
+ * its own (only the OpenMP runtime's thread count), so the same call gives
+ * the same config on every machine and in every test. For the g and l that
+ * `bspram probe` measured (ns per byte of h-relation and ns per superstep,
+ * so w in ns), ask for them (bsp/params.h):
+ *     bspram_config cfg = bspram_config_default(p);
+ *     bspram_params_load(&cfg.g, &cfg.l);   (leaves 1, 1 if no probe ran)
+ * Never fails; p is checked by bspram_machine_create. Cost: O(1). */
 bspram_config bspram_config_default(uint64_t p);
 
 typedef struct bspram_machine bspram_machine;
@@ -70,7 +76,8 @@ typedef struct bspram_component bspram_component;
 /* Errors (fatal, one line naming the value and the valid range): p = 0 or
  * above BSPRAM_MAX_COMPONENTS, threads < 1. */
 bspram_machine *bspram_machine_create(const bspram_config *config);
-/* Writes the trace if BSPRAM_TRACE is set, then frees everything. */
+/* Appends the machine's records to the BSPRAM_TRACE file if that variable
+ * is set (bsp/trace.h), then frees everything. */
 void bspram_machine_destroy(bspram_machine *m);
 
 uint64_t bspram_machine_p(const bspram_machine *m);

@@ -3,20 +3,21 @@
 
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "base/environment.h"
+
 int bspram_params_path(char *buf, size_t len)
 {
-    const char *env = getenv("BSPRAM_PARAMS");
+    bspram_environment env = bspram_environment_read();
     int n;
-    if (env && *env)
-        n = snprintf(buf, len, "%s", env);
-    else if ((env = getenv("XDG_CONFIG_HOME")) && *env)
-        n = snprintf(buf, len, "%s/bspram/params", env);
-    else if ((env = getenv("HOME")) && *env)
-        n = snprintf(buf, len, "%s/.config/bspram/params", env);
+    if (env.params)
+        n = snprintf(buf, len, "%s", env.params);
+    else if (env.xdg_config_home)
+        n = snprintf(buf, len, "%s/bspram/params", env.xdg_config_home);
+    else if (env.home)
+        n = snprintf(buf, len, "%s/.config/bspram/params", env.home);
     else
         return -1;
     return n > 0 && (size_t)n < len ? 0 : -1;

@@ -5,7 +5,13 @@
  * time h-relations of single-word puts for h = 0..H and fit t(h) = l + g·h by
  * least squares — and saves them in a small "key = value" text file:
  *     $BSPRAM_PARAMS if set, else $XDG_CONFIG_HOME/bspram/params, else
- *     ~/.config/bspram/params.
+ *     ~/.config/bspram/params (base/environment.h).
+ *
+ * Nothing reads this file behind a program's back: bspram_config_default
+ * gives g = l = 1 whatever the probe saved. A program that wants costs in
+ * the probe's nanoseconds asks for them:
+ *     bspram_config cfg = bspram_config_default(p);
+ *     bspram_params_load(&cfg.g, &cfg.l);   (cfg is untouched if no probe ran)
  */
 #ifndef BSPRAM_BSP_PARAMS_H
 #define BSPRAM_BSP_PARAMS_H
@@ -35,8 +41,11 @@ typedef struct bspram_params {
 int bspram_params_path(char *buf, size_t len);
 
 /* Load the saved g (ns per byte of the router's byte h-relation) and l (ns
- * per superstep). Returns 0, or −1 if there is no parameter file or it lacks
- * them (the outputs are then untouched). Either pointer may be NULL. */
+ * per superstep), e.g. into a config's g and l (then
+ * bspram_machine_predicted_cost is in ns, with w in ns too). Returns 0, or −1
+ * if there is no parameter file or it lacks them (the outputs are then
+ * untouched). Either pointer may be NULL. Cost: opens and parses the file
+ * on every call (call it once, not per machine in a loop). */
 int bspram_params_load(double *g_ns_per_byte, double *l_ns);
 
 /* Read or write the whole set. Return 0, or −1 (errno set on I/O errors). */

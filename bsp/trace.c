@@ -5,8 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/error.h"
+#include "base/environment.h"
 #include "bsp/trace.h"
 
 static int is_json(const char *path)
@@ -15,64 +17,106 @@ static int is_json(const char *path)
     return n >= 5 && !strcmp(path + n - 5, ".json");
 }
 
-typedef struct trace_part {
-    unsigned machine;
-    bspram_record *recs;
-    size_t n;
-} trace_part;
-
-static int write_parts(const char *path, const trace_part *parts, size_t nparts)
+/* One machine's records at the stream's position, after the file's opening
+ * (the CSV header, or JSON's "[") if `start`. *first: no JSON element has
+ * been written to the file yet (JSON separates elements by ",\n"). */
+static int write_rows(FILE *f, int json, int start, unsigned machine_id,
+                      const bspram_record *recs, size_t n, int *first)
 {
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return -1;
-    int rc = 0, json = is_json(path), first = 1;
-    if (json)
+    if (json && start)
         fputs("[\n", f);
-    for (size_t i = 0; i < nparts && rc == 0; i++)
-        rc = json ? bspram_records_write_json(f, parts[i].recs, parts[i].n, parts[i].machine, &first)
-                  : bspram_records_write_csv(f, parts[i].recs, parts[i].n, parts[i].machine, i == 0);
+    return json ? bspram_records_write_json(f, recs, n, machine_id, first)
+                : bspram_records_write_csv(f, recs, n, machine_id, start);
+}
+
+/* What makes the file complete after the rows: JSON's closing bracket. */
+static void write_closing(FILE *f, int json, int first)
+{
     if (json)
         fputs(first ? "]\n" : "\n]\n", f);
-    if (nparts == 0 && !json)
-        rc = bspram_records_write_csv(f, NULL, 0, 0, 1);
-    if (fclose(f) != 0)
-        rc = -1;
-    return rc;
 }
 
 int bspram_trace_write_file(const char *path, unsigned machine_id, const bspram_record *recs, size_t n)
 {
-    trace_part part = {machine_id, (bspram_record *)recs, n};
-    return write_parts(path, &part, 1);
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return -1;
+    int json = is_json(path), first = 1;
+    int rc = write_rows(f, json, 1, machine_id, recs, n, &first);
+    write_closing(f, json, first);
+    if (fclose(f) != 0)
+        rc = -1;
+    return rc;
 }
 
 static atomic_uint next_id;
 
 unsigned bspram_trace_next_id(void) { return atomic_fetch_add(&next_id, 1); }
 
-static pthread_mutex_t trace_lock = PTHREAD_MUTEX_INITIALIZER;
-static trace_part *trace_parts;
-static size_t trace_nparts;
+/* The sink: the file it has started, and the length of its contents before
+ * the closing (where the next machine's rows go). Each destroy writes only
+ * its own rows, so M machines cost O(total rows) bytes of I/O, not O(M²).
+ * Updated only after a fully successful append: a failed one (disk full) is
+ * overwritten by the next, and the truncation below drops its leftovers. */
+static pthread_mutex_t sink_lock = PTHREAD_MUTEX_INITIALIZER;
+static char *sink_path;  /* NULL until a file has been started */
+static long sink_end;    /* bytes before the closing */
+static int sink_first;   /* JSON: no element written yet */
+
+static int sink_append(const char *path, unsigned machine_id, const bspram_record *recs, size_t n)
+{
+    /* A new name starts a new file; so does a file removed since. */
+    int start = !sink_path || strcmp(sink_path, path) != 0;
+    if (!start && sink_end < 0) {
+        errno = ESPIPE; /* started on a pipe or terminal */
+        return -1;
+    }
+    FILE *f = start ? NULL : fopen(path, "r+");
+    if (!f && (start || errno == ENOENT)) {
+        start = 1;
+        f = fopen(path, "w");
+    }
+    if (!f)
+        return -1;
+    int json = is_json(path), first = start ? 1 : sink_first;
+    int rc = start ? 0 : fseek(f, sink_end, SEEK_SET);
+    if (rc == 0)
+        rc = write_rows(f, json, start, machine_id, recs, n, &first);
+    /* −1 on a pipe: one machine can be traced to /dev/stdout; a second one
+     * is then reported, as it cannot seek back over the closing. */
+    long end = ftell(f);
+    write_closing(f, json, first);
+    if (rc == 0 && fflush(f) != 0)
+        rc = -1;
+    /* Cut anything beyond the closing, left by an earlier failed append (a
+     * new file was emptied by fopen). */
+    if (rc == 0 && !start && ftruncate(fileno(f), ftell(f)) != 0)
+        rc = -1;
+    if (fclose(f) != 0)
+        rc = -1;
+    if (rc != 0)
+        return -1;
+    if (start) {
+        size_t len = strlen(path) + 1;
+        free(sink_path);
+        sink_path = memcpy(bspram_malloc(len, "BSPRAM_TRACE"), path, len);
+    }
+    sink_end = end;
+    sink_first = first;
+    return 0;
+}
 
 void bspram_trace_add(unsigned machine_id, const bspram_record *recs, size_t n)
 {
-    const char *path = getenv("BSPRAM_TRACE");
-    if (!path || !*path)
+    const char *path = bspram_environment_read().trace;
+    if (!path)
         return;
-    pthread_mutex_lock(&trace_lock);
-    trace_parts = bspram_realloc(trace_parts, (trace_nparts + 1) * sizeof *trace_parts, "BSPRAM_TRACE");
-    trace_part *p = &trace_parts[trace_nparts++];
-    p->machine = machine_id;
-    p->n = n;
-    p->recs = bspram_malloc(n * sizeof *recs, "BSPRAM_TRACE");
-    if (n)
-        memcpy(p->recs, recs, n * sizeof *recs);
+    pthread_mutex_lock(&sink_lock);
     errno = 0;
-    if (write_parts(path, trace_parts, trace_nparts) != 0) {
+    if (sink_append(path, machine_id, recs, n) != 0) {
         int err = errno;
         fprintf(stderr, "bspram: BSPRAM_TRACE=%s: cannot write the trace: %s\n", path,
                 err ? strerror(err) : "I/O error");
     }
-    pthread_mutex_unlock(&trace_lock);
+    pthread_mutex_unlock(&sink_lock);
 }

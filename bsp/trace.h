@@ -1,10 +1,20 @@
 /* bspram — writing superstep logs to files, and the BSPRAM_TRACE sink.
  *
- * With BSPRAM_TRACE=path.csv (or .json) in the environment, every machine
- * adds its log to a process-wide trace when it is destroyed, and the file is
- * rewritten then with every log added so far (so it is complete after the
- * last machine is destroyed, e.g. at bsp_end). Rows carry the machine's
- * number (0, 1, … in order of creation).
+ * With BSPRAM_TRACE=path.csv (or .json) in the environment (read when each
+ * machine is destroyed; base/environment.h), every machine adds its log to a
+ * process-wide trace when it is destroyed: the first machine destroyed
+ * creates (or truncates) the file and writes the CSV header, or JSON's "[";
+ * each later one appends only its own rows. After every destroy the file is
+ * complete and valid — CSV rows, or one JSON array whose closing "]" the
+ * next machine writes over — so a trace can be read while the program runs
+ * or after it was killed. Rows carry the machine's number (0, 1, … in order
+ * of creation), machines appear in order of destruction, a machine's rows
+ * in superstep order. Cost: O(the machine's rows) of I/O per destroy, one
+ * open and close of the file.
+ *
+ * A BSPRAM_TRACE naming another file than the last one (or a trace file
+ * removed since) starts that file afresh. The file must be seekable to
+ * take a second machine (a pipe such as /dev/stdout takes one).
  */
 #ifndef BSPRAM_BSP_TRACE_H
 #define BSPRAM_BSP_TRACE_H
@@ -23,9 +33,10 @@ int bspram_trace_write_file(const char *path, unsigned machine_id, const bspram_
 /* The next machine number (thread-safe). */
 unsigned bspram_trace_next_id(void);
 
-/* Add a machine's log to the BSPRAM_TRACE file, if that variable is set.
- * A file that cannot be written is reported on stderr (once per machine),
- * not fatal: tracing never changes a program's outcome. */
+/* Append a machine's log to the BSPRAM_TRACE file, if that variable is set
+ * (thread-safe: concurrent destroys take turns). A file that cannot be
+ * written is reported on stderr in one line per machine, not fatal: tracing
+ * never changes a program's outcome. */
 void bspram_trace_add(unsigned machine_id, const bspram_record *recs, size_t n);
 
 BSPRAM_END_DECLS

@@ -65,6 +65,8 @@ int bspram_cmd_demo(int argc, char **argv)
         }
     }
     bspram_config cfg = bspram_config_default(p);
+    /* The predicted cost in ns when `bspram probe` has run, else g = l = 1. */
+    int probed = bspram_params_load(&cfg.g, &cfg.l) == 0;
     cfg.seed = d.seed;
     bspram_machine *m = bspram_machine_create(&cfg);
     bspram_machine_set_label(m, "demo");
@@ -84,7 +86,7 @@ int bspram_cmd_demo(int argc, char **argv)
     printf("\ntotal charge (sum of max(q,r)) = %" PRIu64 ", predicted cost sum(w + g*h + l) = %.0f "
            "(g = %.3g, l = %.3g%s), messages checked: %s\n",
            t.charge, bspram_machine_predicted_cost(m), cfg.g, cfg.l,
-           bspram_params_load(NULL, NULL) == 0 ? ", from bspram probe" : "",
+           probed ? ", from bspram probe" : "",
            d.bad ? "ERRORS" : "all correct");
     bspram_machine_destroy(m);
     return d.bad ? 1 : 0;

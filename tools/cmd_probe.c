@@ -109,7 +109,9 @@ static void usage(FILE *f)
                "  (default: the number of cores) by h-relations of single-word puts,\n"
                "  h = 0, step, ..., max_h (default 0..256 step 16), each timed over n\n"
                "  supersteps (default 200; median of 5 rounds), and a least-squares fit t(h) = l + g*h.\n"
-               "  -v prints the time of every h. Saves them to $BSPRAM_PARAMS or ~/.config/bspram/params.\n");
+               "  -v prints the time of every h. Saves them to $BSPRAM_PARAMS, else\n"
+               "  $XDG_CONFIG_HOME/bspram/params, else ~/.config/bspram/params; programs\n"
+               "  load them with bspram_params_load (bsp/params.h).\n");
 }
 
 int bspram_cmd_probe(int argc, char **argv)
