@@ -191,7 +191,8 @@ static void bsplib_program(void)
         bsp_put(t, &cell[0], cell, 8 * (1 + s), 8);
     bsp_get((s + 1) % p, cell, 0, &got, 8);
     uint32_t tg = s;
-    bsp_send((s + 2) % p, &tg, "hello", 5 + s);
+    static const char hello[8] = "hello"; /* sends up to 7 bytes: the literal has 6 */
+    bsp_send((s + 2) % p, &tg, hello, 5 + s);
     bsp_sync();
     enum { W = 700 };
     static uint64_t big[3][W], dst[3][W];
