@@ -35,14 +35,8 @@ static void send_message(const char *call, bsp_pid_t pid, const void *tag, const
     if (!payload && nbytes)
         bsplib_fatal(me, "%s(pid=%u, tag=%p, payload=NULL, nbytes=%zu): payload is NULL", call,
                      pid, tag, nbytes);
-    size_t tagpad = (me->tagsize + 7) & ~(size_t)7;
-    unsigned char *out = bspram_send_buffer(me->self, pid, 8 + tagpad + (uint64_t)nbytes);
-    uint64_t word = BSPLIB_KIND_SEND;
-    memcpy(out, &word, 8);
-    if (me->tagsize)
-        memcpy(out + 8, tag, me->tagsize);
-    if (nbytes)
-        memcpy(out + 8 + tagpad, payload, nbytes);
+    bsplib_encode_send(bspram_send_buffer(me->self, pid, bsplib_send_len(me->tagsize, nbytes)), tag,
+                       me->tagsize, payload, nbytes);
 }
 
 void bsp_send(bsp_pid_t pid, const void *tag, const void *payload, bsp_size_t nbytes)

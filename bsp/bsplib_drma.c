@@ -8,12 +8,12 @@
  * the sync only copies, it never looks anything up.
  */
 #include <sched.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/error.h"
+#include "base/grow.h"
 #include "bsp/bsplib_internal.h"
 
 size_t bsplib_reg_search(bsplib_proc *me, const void *addr)
@@ -32,10 +32,7 @@ size_t bsplib_reg_search(bsplib_proc *me, const void *addr)
 
 static void add_op(bsplib_proc *me, const void *addr, size_t size, int push)
 {
-    if (me->nops == me->ops_cap) {
-        me->ops_cap = me->ops_cap ? 2 * me->ops_cap : 8;
-        me->ops = bspram_realloc(me->ops, me->ops_cap * sizeof *me->ops, "bsp_push_reg");
-    }
+    me->ops = bspram__grow(me->ops, &me->ops_cap, me->nops + 1, sizeof *me->ops, 8, "bsp_push_reg");
     me->ops[me->nops++] = (bsplib_reg_op){addr, size, push};
 }
 
@@ -56,18 +53,6 @@ static size_t find_on(const bsplib_world *w, unsigned q, const void *addr)
     return BSPLIB_NO_SLOT;
 }
 
-static _Noreturn void reg_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void reg_error(const char *fmt, ...)
-{
-    char line[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
-    bsplib_claim_error();
-    bspram_fatal("%s", line);
-}
-
 static void describe(char *buf, size_t len, const bsplib_reg_op *op)
 {
     if (op->push)
@@ -82,23 +67,23 @@ void bsplib_registrations_apply(bsplib_world *w, uint64_t superstep)
     unsigned long long ss = (unsigned long long)superstep;
     for (unsigned q = 1; q < w->p; q++)
         if (pr[q].nops != pr[0].nops)
-            reg_error("bsp_sync(): registrations differ between processes in superstep %llu: "
-                      "pid 0 called bsp_push_reg/bsp_pop_reg %zu times, pid %u %zu times; all "
-                      "must register the same slots in the same order", ss, pr[0].nops, q,
-                      pr[q].nops);
+            bsplib_fatal(NULL, "bsp_sync(): registrations differ between processes in superstep "
+                         "%llu: pid 0 called bsp_push_reg/bsp_pop_reg %zu times, pid %u %zu "
+                         "times; all must register the same slots in the same order", ss,
+                         pr[0].nops, q, pr[q].nops);
     for (size_t i = 0; i < pr[0].nops; i++) {
         for (unsigned q = 1; q < w->p; q++)
             if (pr[q].ops[i].push != pr[0].ops[i].push) {
                 char a[96], b[96];
                 describe(a, sizeof a, &pr[0].ops[i]);
                 describe(b, sizeof b, &pr[q].ops[i]);
-                reg_error("bsp_sync(): registrations differ between processes in superstep %llu: "
-                          "call %zu is %s on pid 0 but %s on pid %u; all must register in the "
-                          "same order", ss, i + 1, a, b, q);
+                bsplib_fatal(NULL, "bsp_sync(): registrations differ between processes in "
+                             "superstep %llu: call %zu is %s on pid 0 but %s on pid %u; all must "
+                             "register in the same order", ss, i + 1, a, b, q);
             }
         if (pr[0].ops[i].push) {
-            if (w->nslots == w->slots_cap) {
-                size_t cap = w->slots_cap ? 2 * w->slots_cap : 16;
+            if (w->nslots == w->slots_cap) { /* the columns and alive share one capacity */
+                size_t cap = bspram__capacity(w->slots_cap, w->nslots + 1, 16);
                 if (!w->col)
                     w->col = bspram_calloc(w->p, sizeof *w->col, "bsp_push_reg");
                 for (unsigned q = 0; q < w->p; q++)
@@ -120,15 +105,15 @@ void bsplib_registrations_apply(bsplib_world *w, uint64_t superstep)
                 const void *addr = pr[q].ops[i].addr;
                 size_t s = w->nslots ? find_on(w, q, addr) : BSPLIB_NO_SLOT;
                 if (s == BSPLIB_NO_SLOT)
-                    reg_error("bsp_pop_reg(%p): address not registered (superstep %llu, pid %u)",
-                              addr, ss, q);
+                    bsplib_fatal(NULL, "bsp_pop_reg(%p): address not registered (superstep %llu, "
+                                 "pid %u)", addr, ss, q);
                 if (q == 0)
                     s0 = s;
                 else if (s != s0)
-                    reg_error("bsp_sync(): registrations differ between processes in superstep "
-                              "%llu: pop %zu removes registration %zu on pid 0 but %zu on pid %u; "
-                              "pops must be in the same order everywhere", ss, i + 1, s0 + 1,
-                              s + 1, q);
+                    bsplib_fatal(NULL, "bsp_sync(): registrations differ between processes in "
+                                 "superstep %llu: pop %zu removes registration %zu on pid 0 but "
+                                 "%zu on pid %u; pops must be in the same order everywhere", ss,
+                                 i + 1, s0 + 1, s + 1, q);
             }
             w->alive[s0] = 0;
             while (w->nslots && !w->alive[w->nslots - 1])
@@ -201,14 +186,9 @@ static void put(const char *call, bsp_pid_t pid, const void *src, const void *ds
     if (__builtin_expect(!src && nbytes, 0))
         null_buffer(me, call, pid, "src=NULL, dst", dst, offset, nbytes, "src");
     /* Lane = pid in BSPlib's machine (p = T): post straight to the router. */
-    unsigned char *out = bspram_router_post(me->router, me->pid, me->pid, pid, 8 + (uint64_t)nbytes,
-                                            call);
-    uint64_t word = nbytes ? (uint64_t)(uintptr_t)(e->addr + offset) : BSPLIB_KIND_NOP;
-    memcpy(out, &word, 8);
-    if (nbytes == 8) /* a word: the common case of fine-grained puts, inlined */
-        memcpy(out + 8, src, 8);
-    else if (nbytes)
-        memcpy(out + 8, src, nbytes);
+    bsplib_encode_put(bspram_router_post(me->router, me->pid, me->pid, pid, bsplib_put_len(nbytes),
+                                         call),
+                      e->addr + offset, src, nbytes);
 }
 
 void bsp_put(bsp_pid_t pid, const void *src, const void *dst, bsp_size_t offset, bsp_size_t nbytes)
@@ -219,7 +199,9 @@ void bsp_put(bsp_pid_t pid, const void *src, const void *dst, bsp_size_t offset,
 void bsp_hpput(bsp_pid_t pid, const void *src, const void *dst, bsp_size_t offset,
                bsp_size_t nbytes)
 {
-    if (nbytes < BSPLIB_HPPUT_BY_REFERENCE || nbytes - 24 > UINT32_MAX) {
+    /* The router counts at most 2^32 − 1 bytes beyond what a message stores. */
+    if (nbytes < BSPLIB_HPPUT_BY_REFERENCE ||
+        bsplib_put_len(nbytes) - BSPLIB_REQUEST_LEN > UINT32_MAX) {
         put("bsp_hpput", pid, src, dst, offset, nbytes);
         return;
     }
@@ -228,10 +210,9 @@ void bsp_hpput(bsp_pid_t pid, const void *src, const void *dst, bsp_size_t offse
     const bsplib_reg_entry *e = target(me, "bsp_hpput", pid, src, dst, dst, offset, nbytes, 1);
     if (__builtin_expect(!src, 0))
         null_buffer(me, "bsp_hpput", pid, "src=NULL, dst", dst, offset, nbytes, "src");
-    uint64_t msg[4] = {BSPLIB_KIND_HPPUT, (uint64_t)(uintptr_t)(e->addr + offset),
-                       (uint64_t)(uintptr_t)src, nbytes};
-    memcpy(bspram_send_buffer_counted(me->self, pid, sizeof msg, 8 + (uint64_t)nbytes), msg,
-           sizeof msg);
+    bsplib_encode_hpput(bspram_send_buffer_counted(me->self, pid, BSPLIB_REQUEST_LEN,
+                                                   bsplib_put_len(nbytes)),
+                        e->addr + offset, src, nbytes);
     me->has_hpputs = 1;
 }
 
@@ -243,9 +224,8 @@ static void get(const char *call, bsp_pid_t pid, const void *src, bsp_size_t off
     if (!dst && nbytes)
         bsplib_fatal(me, "%s(pid=%u, src=%p, offset=%zu, dst=NULL, nbytes=%zu): dst is NULL",
                      call, pid, src, offset, nbytes);
-    uint64_t req[4] = {BSPLIB_KIND_GET, (uint64_t)(uintptr_t)(e->addr + offset),
-                       (uint64_t)(uintptr_t)dst, nbytes};
-    memcpy(bspram_send_buffer(me->self, pid, sizeof req), req, sizeof req);
+    bsplib_encode_get(bspram_send_buffer(me->self, pid, BSPLIB_REQUEST_LEN), e->addr + offset, dst,
+                      nbytes);
     me->has_gets = 1;
 }
 

@@ -22,6 +22,8 @@
  *                             like a bsp_put of n bytes
  * No user address is below 4096: Linux never maps page 0 (mmap_min_addr), and
  * a NULL registration has size 0, so its puts are 0-byte NOPs.
+ * The encoders and the decoder at the end of this file are the only code that
+ * reads or writes these words.
  */
 #ifndef BSPRAM_BSP_BSPLIB_INTERNAL_H
 #define BSPRAM_BSP_BSPLIB_INTERNAL_H
@@ -31,7 +33,9 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
+#include "base/grow.h"
 #include "bsp/bsp.h"
 #include "bsp/machine.h"
 
@@ -41,6 +45,9 @@ enum {
     BSPLIB_KIND_NOP = 2,
     BSPLIB_KIND_HPPUT = 3,
     BSPLIB_KIND_LIMIT = 4096,
+    /* What bsplib_decode calls a put: on the wire a put's word is its
+     * destination, any value ≥ BSPLIB_KIND_LIMIT; no other kind is ≥ it. */
+    BSPLIB_KIND_PUT = BSPLIB_KIND_LIMIT,
 };
 
 /* Exchange tag bits: what each process brings to the sync; the OR tells
@@ -158,14 +165,14 @@ static inline bsplib_proc *bsplib_me(const char *call)
     return me;
 }
 
-/* A fatal error: one line, "<message> (superstep S, pid P)" appended when me
- * is not NULL. If several threads fail at once, only the first prints. */
+/* A fatal error, the one way every BSPlib misuse ends (bsp_abort's raw text
+ * takes the same path, bsplib_spmd.c): one line, "bspram: <message>", with
+ * " (superstep S, pid P)" appended when me is not NULL — NULL for what no
+ * single process did (processes disagree, the program left a section open).
+ * If several threads fail at once, only the first prints; the others wait for
+ * its exit, so the line never comes twice. */
 _Noreturn void bsplib_fatal(const bsplib_proc *me, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-
-/* Claim the right to print the one error line; threads that lose wait for
- * the winner's exit. */
-void bsplib_claim_error(void);
 
 /* End the superstep: the protocol of bsp_sync / bsp_end (bsplib_sync.c).
  * kind is BSPLIB_TAG_SYNC or BSPLIB_TAG_END. */
@@ -188,5 +195,109 @@ static inline size_t bsplib_reg_find(bsplib_proc *me, const void *addr)
 }
 
 void bsplib_world_free_tables(bsplib_world *w);
+
+/* ---- The wire format (top of this file) ----
+ * Senders size a message with the lengths below and fill the buffer the
+ * router hands out with bsplib_encode_*; the sync reads it with
+ * bsplib_decode. All inline: bsp_put's encoding is its hot path. */
+
+/* A get request or a by-reference hpput: the kind word and three words. */
+#define BSPLIB_REQUEST_LEN 32
+
+/* Bytes of a put (or get reply) of nbytes: the destination word, then them. */
+static inline uint64_t bsplib_put_len(uint64_t nbytes) { return 8 + nbytes; }
+
+/* The tag's share of a send: padded, so the payload stays 8-byte aligned
+ * (the router's payloads are), as bsp_hpmove's callers may expect. */
+static inline size_t bsplib_tagpad(size_t tagsize) { return (size_t)bspram__round8(tagsize); }
+
+static inline uint64_t bsplib_send_len(size_t tagsize, uint64_t nbytes)
+{
+    return 8 + bsplib_tagpad(tagsize) + nbytes;
+}
+
+/* A put of nbytes from src to the receiver's address dst, into out
+ * (bsplib_put_len(nbytes) bytes). A get's reply is such a put. */
+static inline void bsplib_encode_put(unsigned char *out, const void *dst, const void *src,
+                                     uint64_t nbytes)
+{
+    uint64_t word = nbytes ? (uint64_t)(uintptr_t)dst : BSPLIB_KIND_NOP;
+    memcpy(out, &word, 8);
+    if (nbytes == 8) /* a word: the common case of fine-grained puts, inlined */
+        memcpy(out + 8, src, 8);
+    else if (nbytes)
+        memcpy(out + 8, src, nbytes);
+}
+
+static inline void bsplib_encode_request(unsigned char *out, uint64_t kind, const void *a,
+                                         const void *b, uint64_t nbytes)
+{
+    uint64_t msg[4] = {kind, (uint64_t)(uintptr_t)a, (uint64_t)(uintptr_t)b, nbytes};
+    memcpy(out, msg, sizeof msg);
+}
+
+/* A request for nbytes at the receiver's address src, to be put back at the
+ * sender's address dst (BSPLIB_REQUEST_LEN bytes). */
+static inline void bsplib_encode_get(unsigned char *out, const void *src, void *dst,
+                                     uint64_t nbytes)
+{
+    bsplib_encode_request(out, BSPLIB_KIND_GET, src, dst, nbytes);
+}
+
+/* An unbuffered put: the receiver copies nbytes from the sender's address src
+ * to its own address dst at the sync (BSPLIB_REQUEST_LEN bytes). */
+static inline void bsplib_encode_hpput(unsigned char *out, const void *dst, const void *src,
+                                       uint64_t nbytes)
+{
+    bsplib_encode_request(out, BSPLIB_KIND_HPPUT, dst, src, nbytes);
+}
+
+/* A BSMP message (bsplib_send_len(tagsize, nbytes) bytes); the tag's padding
+ * is left as it is: nobody reads it. */
+static inline void bsplib_encode_send(unsigned char *out, const void *tag, size_t tagsize,
+                                      const void *payload, uint64_t nbytes)
+{
+    uint64_t word = BSPLIB_KIND_SEND;
+    memcpy(out, &word, 8);
+    if (tagsize)
+        memcpy(out + 8, tag, tagsize);
+    if (nbytes)
+        memcpy(out + 8 + bsplib_tagpad(tagsize), payload, nbytes);
+}
+
+/* A message as read back. Each kind fills what it carries:
+ *   PUT    copy len bytes from src (in the message) to dst (here)
+ *   HPPUT  copy len bytes from src (the sender's memory) to dst (here)
+ *   GET    reply with the len bytes at src (here), to land at dst (there)
+ *   SEND   src: the body, len bytes: the tag padded by bsplib_tagpad, then
+ *          the payload (the tag size is the receiver's to know)
+ *   NOP    nothing */
+typedef struct bsplib_msg {
+    unsigned kind; /* BSPLIB_KIND_* */
+    void *dst;
+    const void *src;
+    uint64_t len;
+} bsplib_msg;
+
+static inline bsplib_msg bsplib_decode(const bspram_message *m)
+{
+    const unsigned char *d = (const unsigned char *)m->data;
+    uint64_t word;
+    memcpy(&word, d, 8);
+    bsplib_msg r = {BSPLIB_KIND_PUT, (void *)(uintptr_t)word, d + 8, m->len - 8};
+    if (word >= BSPLIB_KIND_LIMIT)
+        return r;
+    r.kind = (unsigned)word;
+    r.dst = NULL;
+    if (word == BSPLIB_KIND_GET || word == BSPLIB_KIND_HPPUT) {
+        uint64_t w[3]; /* GET: source, destination, bytes; HPPUT: destination, source, bytes */
+        memcpy(w, d + 8, sizeof w);
+        int get = word == BSPLIB_KIND_GET;
+        r.dst = (void *)(uintptr_t)(get ? w[1] : w[0]);
+        r.src = (const void *)(uintptr_t)(get ? w[0] : w[1]);
+        r.len = w[2];
+    }
+    return r;
+}
 
 #endif

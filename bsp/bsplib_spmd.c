@@ -22,9 +22,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "base/clock.h"
 #include "base/error.h"
 #include "bsp/bsplib_internal.h"
 #include "router/barrier_internal.h"
@@ -54,37 +54,35 @@ extern int main(int, char **);
 
 static atomic_flag error_claimed = ATOMIC_FLAG_INIT;
 
-void bsplib_claim_error(void)
+/* The one way a BSPlib error ends, for bsplib_fatal and bsp_abort: claim the
+ * right to print the one error line — threads that lose wait for the
+ * winner's exit, so concurrent failures print one line, not several — then
+ * print it and exit. `raw` prints the user's bsp_abort text as it is. */
+static _Noreturn void die(const bsplib_proc *me, int raw, const char *fmt, va_list ap)
 {
     if (atomic_flag_test_and_set(&error_claimed))
         for (;;)
             pause(); /* another thread is printing its line and exiting */
-}
-
-void bsplib_fatal(const bsplib_proc *me, const char *fmt, ...)
-{
+    if (raw)
+        bspram_vfatal_raw(fmt, ap);
     char line[1536];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
-    bsplib_claim_error();
     if (me)
         bspram_fatal("%s (superstep %llu, pid %u)", line, (unsigned long long)me->superstep,
                      me->pid);
     bspram_fatal("%s", line);
 }
 
+void bsplib_fatal(const bsplib_proc *me, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    die(me, 0, fmt, ap);
+}
+
 void bsplib_outside(const char *call)
 {
     bsplib_fatal(NULL, "%s: called outside a bsp_begin/bsp_end section", call);
-}
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 void bsp_init(void (*spmd)(void), int argc, char **argv)
@@ -147,11 +145,9 @@ static atomic_int section_open;
 
 static void check_section_closed(void)
 {
-    if (atomic_load(&section_open)) {
-        bsplib_claim_error();
-        bspram_fatal("bsp_end: the program exited inside a BSP section (pid 0 never called "
-                     "bsp_end); every process must end its section with bsp_end");
-    }
+    if (atomic_load(&section_open))
+        bsplib_fatal(NULL, "bsp_end: the program exited inside a BSP section (pid 0 never called "
+                           "bsp_end); every process must end its section with bsp_end");
 }
 
 void bsp_begin(bsp_pid_t P)
@@ -200,7 +196,7 @@ void bsp_begin(bsp_pid_t P)
     w->argv = main_argv;
     pthread_mutex_init(&w->lock, NULL);
     pthread_cond_init(&w->cond, NULL);
-    w->t_begin = now_seconds();
+    w->t_begin = bspram__clock();
 
     int err = pthread_create(&w->driver, NULL, driver_main, w);
     if (err)
@@ -240,11 +236,7 @@ void bsp_end(void)
     free(w);
 }
 
-void bsp_vabort(const char *format, va_list args)
-{
-    bsplib_claim_error();
-    bspram_vfatal_raw(format, args);
-}
+void bsp_vabort(const char *format, va_list args) { die(NULL, 1, format, args); }
 
 void bsp_abort(const char *format, ...)
 {
@@ -264,5 +256,5 @@ bsp_pid_t bsp_pid(void) { return bsplib_me("bsp_pid()")->pid; }
 double bsp_time(void)
 {
     const bsplib_proc *me = bsplib_me("bsp_time()");
-    return now_seconds() - me->world->t_begin;
+    return bspram__clock() - me->world->t_begin;
 }

@@ -29,37 +29,18 @@
 #include <unistd.h>
 
 #include "base/error.h"
+#include "base/grow.h"
 #include "bsp/bsplib_internal.h"
-
-static size_t round8(size_t n) { return (n + 7) & ~(size_t)7; }
-
-static void queue_reserve(bsplib_proc *me, size_t n)
-{
-    if (n <= me->qcap)
-        return;
-    size_t cap = me->qcap ? me->qcap : 16;
-    while (cap < n)
-        cap *= 2;
-    me->queue = bspram_realloc(me->queue, cap * sizeof *me->queue, "bsp_sync: message queue");
-    me->qcap = cap;
-}
 
 /* Serve the get requests in the inbox: reply with the bytes as they are now. */
 static void serve_gets(bsplib_proc *me, const bspram_message *in, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
-        const unsigned char *d = in[i].data;
-        uint64_t word;
-        memcpy(&word, d, 8);
-        if (word != BSPLIB_KIND_GET)
+        bsplib_msg m = bsplib_decode(&in[i]);
+        if (m.kind != BSPLIB_KIND_GET)
             continue;
-        uint64_t req[3]; /* remote source, local destination, bytes */
-        memcpy(req, d + 8, sizeof req);
-        unsigned char *out = bspram_send_buffer(me->self, in[i].src, 8 + req[2]);
-        uint64_t reply = req[2] ? req[1] : BSPLIB_KIND_NOP;
-        memcpy(out, &reply, 8);
-        if (req[2])
-            memcpy(out + 8, (const void *)(uintptr_t)req[0], req[2]);
+        bsplib_encode_put(bspram_send_buffer(me->self, in[i].src, bsplib_put_len(m.len)), m.dst,
+                          m.src, m.len);
     }
 }
 
@@ -67,31 +48,31 @@ static void serve_gets(bsplib_proc *me, const bspram_message *in, size_t n)
  * messages (copied out of the router if `copy`). */
 static void land(bsplib_proc *me, const bspram_message *in, size_t n, int copy)
 {
-    size_t tagpad = round8(me->queue_tagsize);
+    size_t tagpad = bsplib_tagpad(me->queue_tagsize);
     size_t nsend = 0, copy_bytes = 0;
     for (size_t i = 0; i < n; i++) {
-        const unsigned char *d = in[i].data;
-        uint64_t word;
-        memcpy(&word, d, 8);
-        if (word >= BSPLIB_KIND_LIMIT) {
-            if (in[i].len == 16) /* a word: inlined */
-                memcpy((void *)(uintptr_t)word, d + 8, 8);
+        bsplib_msg m = bsplib_decode(&in[i]);
+        if (m.kind == BSPLIB_KIND_PUT) {
+            if (m.len == 8) /* a word: inlined */
+                memcpy(m.dst, m.src, 8);
             else
-                memcpy((void *)(uintptr_t)word, d + 8, in[i].len - 8);
-        } else if (word == BSPLIB_KIND_HPPUT) { /* copy from the sender's memory */
-            uint64_t ref[3]; /* destination, source, bytes */
-            memcpy(ref, d + 8, sizeof ref);
-            memmove((void *)(uintptr_t)ref[0], (const void *)(uintptr_t)ref[1], ref[2]);
-        } else if (word == BSPLIB_KIND_SEND) {
+                memcpy(m.dst, m.src, m.len);
+        } else if (m.kind == BSPLIB_KIND_HPPUT) { /* copy from the sender's memory */
+            memmove(m.dst, m.src, m.len);
+        } else if (m.kind == BSPLIB_KIND_SEND) {
             nsend++;
-            copy_bytes += round8(in[i].len - 8);
+            copy_bytes += bspram__round8(m.len);
         }
     }
     if (!nsend)
         return;
-    queue_reserve(me, me->qlen + nsend);
+    me->queue = bspram__grow(me->queue, &me->qcap, me->qlen + nsend, sizeof *me->queue, 16,
+                             "bsp_sync: message queue");
     unsigned char *buf = NULL;
     if (copy) {
+        /* Replaced, not grown with bspram__grow: the old copies are dead
+         * (bsplib_superstep_end emptied their queue before landing), so
+         * realloc would only copy garbage. */
         if (copy_bytes > me->qcopy_cap) {
             free(me->qcopy);
             me->qcopy = bspram_malloc(copy_bytes, "bsp_sync: message queue payloads");
@@ -100,25 +81,22 @@ static void land(bsplib_proc *me, const bspram_message *in, size_t n, int copy)
         buf = me->qcopy;
     }
     for (size_t i = 0; i < n; i++) {
-        const unsigned char *d = in[i].data;
-        uint64_t word;
-        memcpy(&word, d, 8);
-        if (word != BSPLIB_KIND_SEND)
+        bsplib_msg m = bsplib_decode(&in[i]);
+        if (m.kind != BSPLIB_KIND_SEND)
             continue;
-        size_t body = in[i].len - 8; /* tag (padded) and payload */
-        if (body < tagpad)
+        if (m.len < tagpad)
             bsplib_fatal(me, "bsp_sync: a message from pid %u is shorter than the tag size %zu "
                          "(internal error)", (unsigned)in[i].src, me->queue_tagsize);
-        const unsigned char *src = d + 8;
+        const unsigned char *src = m.src;
         if (copy) { /* 8-byte aligned slots, like the router's */
-            memcpy(buf, src, body);
+            memcpy(buf, src, m.len);
             src = buf;
-            buf += round8(body);
+            buf += bspram__round8(m.len);
         }
         bsplib_qentry *e = &me->queue[me->qlen++];
         e->tag = src;
         e->payload = src + tagpad;
-        e->len = body - tagpad;
+        e->len = m.len - tagpad;
         me->qbytes += e->len;
     }
 }
@@ -137,13 +115,11 @@ static void set_label(bsplib_proc *me, const char *label)
 static void check_tagsizes(bsplib_world *w, uint64_t superstep)
 {
     for (unsigned q = 1; q < w->p; q++)
-        if (w->procs[q].tagsize_next != w->procs[0].tagsize_next) {
-            bsplib_claim_error();
-            bspram_fatal("bsp_set_tagsize: processes set different tag sizes in superstep %llu: "
-                         "pid 0 has %zu, pid %u has %zu; all must set the same",
+        if (w->procs[q].tagsize_next != w->procs[0].tagsize_next)
+            bsplib_fatal(NULL, "bsp_set_tagsize: processes set different tag sizes in superstep "
+                         "%llu: pid 0 has %zu, pid %u has %zu; all must set the same",
                          (unsigned long long)superstep, w->procs[0].tagsize_next, q,
                          w->procs[q].tagsize_next);
-        }
 }
 
 void bsplib_superstep_end(bsplib_proc *me, unsigned kind)
