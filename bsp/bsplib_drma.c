@@ -133,8 +133,6 @@ void bsplib_world_free_tables(bsplib_world *w)
 
 /* ---- communication ---- */
 
-/* The remote entry of `local`'s registration on pid, with [offset,
- * offset+nbytes) checked against it. */
 /* Why target() refused: out of line, so that the hot path of every put and
  * get keeps its registers. */
 static _Noreturn __attribute__((cold, noinline)) void
@@ -156,9 +154,12 @@ target_fail(bsplib_proc *me, const char *call, bsp_pid_t pid, const void *src, c
                  dst, offset, nbytes, offset, offset + nbytes, e->size, pid);
 }
 
+/* The remote entry of `local`'s registration on pid, with [offset,
+ * offset+nbytes) checked against it; *slot is the registration's slot. */
 static inline const bsplib_reg_entry *target(bsplib_proc *me, const char *call, bsp_pid_t pid,
                                              const void *src, const void *dst, const void *local,
-                                             bsp_size_t offset, bsp_size_t nbytes, int is_put)
+                                             bsp_size_t offset, bsp_size_t nbytes, int is_put,
+                                             size_t *slot)
 {
     size_t s;
     const bsplib_reg_entry *e;
@@ -167,7 +168,23 @@ static inline const bsplib_reg_entry *target(bsplib_proc *me, const char *call, 
         (e = &me->world->col[pid][s],
          __builtin_expect(offset > e->size || nbytes > e->size - offset, 0)))
         target_fail(me, call, pid, src, dst, offset, nbytes, is_put);
+    *slot = s;
     return e;
+}
+
+/* How a message names bytes [offset, …) of registration slot s on pid: the
+ * address there when the transport shares memory, else a reference that pid
+ * resolves (bsplib_internal.h, bsplib_ref). */
+static inline const void *remote_place(bsplib_proc *me, const char *call, const bsplib_reg_entry *e,
+                                       size_t s, bsp_size_t offset)
+{
+    if (__builtin_expect(me->world->shared, 1))
+        return e->addr + offset;
+    if (offset >> BSPLIB_REF_OFFSET_BITS || s >= BSPLIB_REF_MAX_SLOTS)
+        bsplib_fatal(me, "%s(offset=%zu): on a transport that shares no memory, offsets must be "
+                     "below 2^%d and registrations fewer than 2^%d", call, offset,
+                     BSPLIB_REF_OFFSET_BITS, 63 - BSPLIB_REF_OFFSET_BITS);
+    return bsplib_ref(s, offset);
 }
 
 static _Noreturn __attribute__((cold, noinline)) void
@@ -182,13 +199,14 @@ static void put(const char *call, bsp_pid_t pid, const void *src, const void *ds
                 bsp_size_t offset, bsp_size_t nbytes)
 {
     bsplib_proc *me = bsplib_me(call);
-    const bsplib_reg_entry *e = target(me, call, pid, src, dst, dst, offset, nbytes, 1);
+    size_t s;
+    const bsplib_reg_entry *e = target(me, call, pid, src, dst, dst, offset, nbytes, 1, &s);
     if (__builtin_expect(!src && nbytes, 0))
         null_buffer(me, call, pid, "src=NULL, dst", dst, offset, nbytes, "src");
     /* Lane = pid in BSPlib's machine (p = T): post straight to the router. */
     bsplib_encode_put(bspram_router_post(me->router, me->pid, me->pid, pid, bsplib_put_len(nbytes),
                                          call),
-                      e->addr + offset, src, nbytes);
+                      remote_place(me, call, e, s, offset), src, nbytes);
 }
 
 void bsp_put(bsp_pid_t pid, const void *src, const void *dst, bsp_size_t offset, bsp_size_t nbytes)
@@ -199,15 +217,17 @@ void bsp_put(bsp_pid_t pid, const void *src, const void *dst, bsp_size_t offset,
 void bsp_hpput(bsp_pid_t pid, const void *src, const void *dst, bsp_size_t offset,
                bsp_size_t nbytes)
 {
-    /* The router counts at most 2^32 − 1 bytes beyond what a message stores. */
-    if (nbytes < BSPLIB_HPPUT_BY_REFERENCE ||
+    /* The router counts at most 2^32 − 1 bytes beyond what a message stores;
+     * a receiver can copy from the sender's memory only if they share it. */
+    bsplib_proc *me = bsplib_me("bsp_hpput");
+    if (nbytes < BSPLIB_HPPUT_BY_REFERENCE || !me->world->shared ||
         bsplib_put_len(nbytes) - BSPLIB_REQUEST_LEN > UINT32_MAX) {
         put("bsp_hpput", pid, src, dst, offset, nbytes);
         return;
     }
     /* Unbuffered: send where to copy from; the receiver copies at the sync. */
-    bsplib_proc *me = bsplib_me("bsp_hpput");
-    const bsplib_reg_entry *e = target(me, "bsp_hpput", pid, src, dst, dst, offset, nbytes, 1);
+    size_t s;
+    const bsplib_reg_entry *e = target(me, "bsp_hpput", pid, src, dst, dst, offset, nbytes, 1, &s);
     if (__builtin_expect(!src, 0))
         null_buffer(me, "bsp_hpput", pid, "src=NULL, dst", dst, offset, nbytes, "src");
     bsplib_encode_hpput(bspram_send_buffer_counted(me->self, pid, BSPLIB_REQUEST_LEN,
@@ -220,12 +240,13 @@ static void get(const char *call, bsp_pid_t pid, const void *src, bsp_size_t off
                 bsp_size_t nbytes)
 {
     bsplib_proc *me = bsplib_me(call);
-    const bsplib_reg_entry *e = target(me, call, pid, src, dst, src, offset, nbytes, 0);
+    size_t s;
+    const bsplib_reg_entry *e = target(me, call, pid, src, dst, src, offset, nbytes, 0, &s);
     if (!dst && nbytes)
         bsplib_fatal(me, "%s(pid=%u, src=%p, offset=%zu, dst=NULL, nbytes=%zu): dst is NULL",
                      call, pid, src, offset, nbytes);
-    bsplib_encode_get(bspram_send_buffer(me->self, pid, BSPLIB_REQUEST_LEN), e->addr + offset, dst,
-                      nbytes);
+    bsplib_encode_get(bspram_send_buffer(me->self, pid, BSPLIB_REQUEST_LEN),
+                      remote_place(me, call, e, s, offset), dst, nbytes);
     me->has_gets = 1;
 }
 
@@ -243,7 +264,8 @@ void bsp_direct_get(bsp_pid_t pid, const void *src, bsp_size_t offset, void *dst
                     bsp_size_t nbytes)
 {
     bsplib_proc *me = bsplib_me("bsp_direct_get");
-    const bsplib_reg_entry *e = target(me, "bsp_direct_get", pid, src, dst, src, offset, nbytes, 0);
+    size_t s;
+    const bsplib_reg_entry *e = target(me, "bsp_direct_get", pid, src, dst, src, offset, nbytes, 0, &s);
     if (!dst && nbytes)
         bsplib_fatal(me, "bsp_direct_get(pid=%u, src=%p, offset=%zu, dst=NULL, nbytes=%zu): dst "
                      "is NULL", pid, src, offset, nbytes);
@@ -256,6 +278,6 @@ void bsp_direct_get(bsp_pid_t pid, const void *src, bsp_size_t offset, void *dst
          atomic_load_explicit(landed, memory_order_acquire) < me->superstep; spins++)
         if (spins > 64)
             sched_yield();
-    if (nbytes)
-        memcpy(dst, e->addr + offset, nbytes);
+    /* A one-sided read through the transport (a memcpy on shared memory). */
+    bspram_router_read(me->router, me->pid, pid, e->addr + offset, dst, nbytes);
 }

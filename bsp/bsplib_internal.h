@@ -7,19 +7,24 @@
  *
  * Message format on the router (every message's first 8 bytes are a word):
  *   word ≥ BSPLIB_KIND_LIMIT  a put (or a get's reply): the word is the
- *                             destination address, the payload follows.
- *                             The sender resolves it from the shared
- *                             registration table — shared memory allows it.
+ *                             destination, the payload follows. On a
+ *                             transport that shares memory the sender
+ *                             resolves it to the receiver's address from the
+ *                             registration table; otherwise it is a
+ *                             registration reference (bsplib_ref: slot and
+ *                             offset), resolved by the receiver.
  *   BSPLIB_KIND_SEND          BSMP: tag (padded to 8 bytes), then payload
- *   BSPLIB_KIND_GET           get request: remote source address, local
- *                             destination address, byte count
+ *   BSPLIB_KIND_GET           get request: remote source (address, or a
+ *                             reference as above), local destination
+ *                             address (returned as the reply's word), count
  *   BSPLIB_KIND_NOP           a 0-byte put or get reply (nothing to copy)
  *   BSPLIB_KIND_HPPUT         an unbuffered bsp_hpput of ≥ BSPLIB_HPPUT_BY_REFERENCE
  *                             bytes: destination address, source address,
  *                             byte count; the receiver copies straight from
  *                             the sender's memory at the sync, and the
  *                             message counts 8 + n bytes in the records,
- *                             like a bsp_put of n bytes
+ *                             like a bsp_put of n bytes (only on a transport
+ *                             that shares memory; elsewhere an hpput is a put)
  * No user address is below 4096: Linux never maps page 0 (mmap_min_addr), and
  * a NULL registration has size 0, so its puts are 0-byte NOPs.
  * The encoders and the decoder at the end of this file are the only code that
@@ -31,6 +36,7 @@
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -127,6 +133,9 @@ typedef struct bsplib_proc {
 } bsplib_proc;
 
 struct bsplib_world {
+    /* The transport shares memory (router.h): puts may carry the receiver's
+     * addresses, hpputs references to the sender's memory. */
+    bool shared;
     bspram_machine *m;
     unsigned p;
     bsplib_proc *procs;
@@ -200,6 +209,32 @@ void bsplib_world_free_tables(bsplib_world *w);
  * Senders size a message with the lengths below and fill the buffer the
  * router hands out with bsplib_encode_*; the sync reads it with
  * bsplib_decode. All inline: bsp_put's encoding is its hot path. */
+
+/* A registration reference, the destination of puts and the source of gets
+ * on a transport that shares no memory: bit 63 set (no user-space address
+ * has it: x86-64 and AArch64 user addresses are below 2^48), the slot in bits
+ * 40–62, the byte offset in bits 0–39. The receiver resolves it with its own
+ * column of the registration table (bsplib_resolve). */
+#define BSPLIB_REF_BIT (UINT64_C(1) << 63)
+#define BSPLIB_REF_OFFSET_BITS 40
+#define BSPLIB_REF_MAX_SLOTS (UINT64_C(1) << (63 - BSPLIB_REF_OFFSET_BITS))
+
+static inline const void *bsplib_ref(size_t slot, uint64_t offset)
+{
+    return (const void *)(uintptr_t)(BSPLIB_REF_BIT | (uint64_t)slot << BSPLIB_REF_OFFSET_BITS |
+                                     offset);
+}
+
+/* The address a put's destination or a get's source names in this process. */
+static inline void *bsplib_resolve(const bsplib_proc *me, const void *where)
+{
+    uint64_t w = (uint64_t)(uintptr_t)where;
+    if (__builtin_expect(!(w & BSPLIB_REF_BIT), 1))
+        return (void *)(uintptr_t)where;
+    uint64_t slot = (w & ~BSPLIB_REF_BIT) >> BSPLIB_REF_OFFSET_BITS;
+    uint64_t offset = w & ((UINT64_C(1) << BSPLIB_REF_OFFSET_BITS) - 1);
+    return me->world->col[me->pid][slot].addr + offset;
+}
 
 /* A get request or a by-reference hpput: the kind word and three words. */
 #define BSPLIB_REQUEST_LEN 32

@@ -178,6 +178,7 @@ void bsp_begin(bsp_pid_t P)
     w->m = bspram_machine_create(&cfg);
     bspram_machine_set_label(w->m, "bsp_sync");
     w->label = "bsp_sync";
+    w->shared = bspram_router_shares_memory(bspram_machine_router(w->m));
     size_t bytes = ((size_t)P * sizeof(bsplib_proc) + 63) / 64 * 64;
     w->procs = aligned_alloc(64, bytes);
     if (!w->procs)

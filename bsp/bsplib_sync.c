@@ -40,7 +40,7 @@ static void serve_gets(bsplib_proc *me, const bspram_message *in, size_t n)
         if (m.kind != BSPLIB_KIND_GET)
             continue;
         bsplib_encode_put(bspram_send_buffer(me->self, in[i].src, bsplib_put_len(m.len)), m.dst,
-                          m.src, m.len);
+                          bsplib_resolve(me, m.src), m.len);
     }
 }
 
@@ -53,10 +53,11 @@ static void land(bsplib_proc *me, const bspram_message *in, size_t n, int copy)
     for (size_t i = 0; i < n; i++) {
         bsplib_msg m = bsplib_decode(&in[i]);
         if (m.kind == BSPLIB_KIND_PUT) {
+            void *dst = bsplib_resolve(me, m.dst);
             if (m.len == 8) /* a word: inlined */
-                memcpy(m.dst, m.src, 8);
+                memcpy(dst, m.src, 8);
             else
-                memcpy(m.dst, m.src, m.len);
+                memcpy(dst, m.src, m.len);
         } else if (m.kind == BSPLIB_KIND_HPPUT) { /* copy from the sender's memory */
             memmove(m.dst, m.src, m.len);
         } else if (m.kind == BSPLIB_KIND_SEND) {
