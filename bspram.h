@@ -20,5 +20,6 @@
 #include "bsp/trace.h"
 #include "combine/combine.h"
 #include "combine/experiment.h"
+#include "combine/valiant.h"
 
 #endif

@@ -17,15 +17,11 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/clock.h"
 #include "combine/combine.h"
 #include "combine/experiment.h"
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+static double now(void) { return bspram__clock(); }
 
 typedef struct {
     double seconds; /* median */

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/clock.h"
 #include "bspram.h"
 #include "router/barrier_internal.h"
 
@@ -63,7 +64,7 @@ static bool step(bspram_component *c, void *arg)
     return true;
 }
 
-static double now(void) { return omp_get_wtime(); }
+static double now(void) { return bspram__clock(); }
 
 /* Same bytes, plain memcpy by T threads, `reps` times; best of 3. */
 static double memcpy_rate(const unsigned char *src, unsigned char *dst, uint64_t bytes, int T, uint64_t reps)

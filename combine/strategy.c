@@ -11,12 +11,22 @@
 
 #include "base/error.h"
 #include "combine/combine.h"
+#include "combine/valiant.h"
 
 static bspram_basis make(uint64_t p, unsigned m, const uint64_t *b)
 {
     bspram_basis out;
     char err[160];
     if (bspram_basis_make(&out, p, m, b, err, sizeof err))
+        bspram_fatal("bspram_basis_auto: internal error: %s", err);
+    return out;
+}
+
+static bspram_basis parse(uint64_t p, const char *text)
+{
+    bspram_basis out;
+    char err[160];
+    if (bspram_basis_parse(&out, p, text, err, sizeof err))
         bspram_fatal("bspram_basis_auto: internal error: %s", err);
     return out;
 }
@@ -81,23 +91,17 @@ bspram_basis bspram_basis_auto(uint64_t p, uint64_t degree)
     if (p == 0)
         bspram_fatal("bspram_basis_auto(p=0): p must be >= 1");
     if (p == 4096) {
-        static const uint64_t t2[][5] = {
-            /* degree ≥ key: basis (Valiant Table 2) */
-            {4096, 8, 8, 8, 8},   {2048, 16, 8, 8, 4}, {512, 32, 8, 4, 4}, {256, 128, 8, 4, 0},
-            {128, 256, 4, 4, 0},  {64, 512, 8, 0, 0},  {16, 1024, 4, 0, 0}};
-        if (degree == 0) {
-            static const uint64_t c[3] = {32, 16, 8};
-            return make(p, 3, c);
-        }
+        if (degree == 0)
+            return parse(p, BSPRAM_VALIANT_COMPROMISE);
         if (degree <= 8)
             return one_phase(p);
-        for (unsigned i = 0; i < sizeof t2 / sizeof t2[0]; i++)
-            if (degree >= t2[i][0] || i + 1 == sizeof t2 / sizeof t2[0]) {
-                unsigned m = 0;
-                while (m < 4 && t2[i][m + 1])
-                    m++;
-                return make(p, m, &t2[i][1]);
-            }
+        /* The row of the largest tabulated degree ≤ degree (the last row,
+         * degree 16, also serves degrees 9..15). */
+        const bspram_valiant_row *t2 = bspram_valiant_table2;
+        size_t i = 0;
+        while (i + 1 < BSPRAM_VALIANT_TABLE2_ROWS && degree < t2[i].degree)
+            i++;
+        return parse(p, t2[i].basis);
     }
     if (degree != 0 && degree <= 8)
         return one_phase(p);
@@ -116,9 +120,7 @@ bspram_basis bspram_basis_auto(uint64_t p, uint64_t degree)
 
 bspram_basis bspram_basis_adaptive(uint64_t p)
 {
-    if (p == 4096) {
-        static const uint64_t b[3] = {32, 16, 8};
-        return make(p, 3, b);
-    }
+    if (p == 4096)
+        return parse(p, BSPRAM_VALIANT_COMPROMISE);
     return bspram_basis_auto(p, 0);
 }

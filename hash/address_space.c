@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "base/grow.h"
 #include "hash/address_space.h"
 
 typedef struct segment {
@@ -28,7 +29,8 @@ struct bspram_space {
     uint64_t p;
     bspram_hash hash;
     segment *segs; /* segs[1..nsegs-1]; segs[0] unused */
-    uint32_t nsegs, cap;
+    uint32_t nsegs;
+    size_t cap;
 };
 
 bspram_space *bspram_space_create(uint64_t p, bspram_hash_kind kind, uint64_t seed)
@@ -128,10 +130,7 @@ uint32_t bspram_segment_alloc(bspram_space *s, uint64_t n, unsigned w, bspram_la
         if (s->nsegs > BSPRAM_MAX_SEGMENTS)
             bspram_fatal("bspram_segment_alloc(n=%" PRIu64 ", w=%u): more than %u live segments",
                          n, w, BSPRAM_MAX_SEGMENTS);
-        if (s->nsegs >= s->cap) {
-            s->cap = s->cap ? 2 * s->cap : 8;
-            s->segs = bspram_realloc(s->segs, s->cap * sizeof *s->segs, "bspram_segment_alloc");
-        }
+        s->segs = bspram__grow(s->segs, &s->cap, s->nsegs + 1, sizeof *s->segs, 8, "bspram_segment_alloc");
         seg = s->nsegs++;
     }
     segment *g = &s->segs[seg];

@@ -4,14 +4,13 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "base/grow.h"
 #include "router/records.h"
 
 void bspram_log_append(bspram_log *log, const bspram_record *rec)
 {
-    if (log->n == log->cap) {
-        log->cap = log->cap ? 2 * log->cap : 64;
-        log->records = bspram_realloc(log->records, log->cap * sizeof *log->records, "bspram_log_append");
-    }
+    log->records = bspram__grow(log->records, &log->cap, log->n + 1, sizeof *log->records, 64,
+                                "bspram_log_append");
     log->records[log->n++] = *rec;
 }
 

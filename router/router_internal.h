@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "router/barrier_internal.h"
+#include "base/grow.h"
 #include "router/router.h"
 #include "router/transport.h"
 
@@ -40,7 +41,7 @@ typedef struct bspram__entry {
 /* The bytes an entry with a payload of len bytes takes in a chunk. */
 static inline uint64_t bspram__entry_size(uint64_t len)
 {
-    return sizeof(bspram__entry) + ((len + 7) & ~(uint64_t)7);
+    return sizeof(bspram__entry) + bspram__round8(len);
 }
 
 /* What one lane posted to one destination in one superstep: a chain of

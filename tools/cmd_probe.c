@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/clock.h"
 #include "bsp/params.h"
 #include "tools/commands.h"
 
@@ -70,12 +71,7 @@ static void spmd(void)
     bsp_end();
 }
 
-static double seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+static double seconds(void) { return bspram__clock(); }
 
 /* r in flop per ns: DAXPY y += a·x on vectors that fit in cache, as
  * bspbench measures r (2 flops per element). */

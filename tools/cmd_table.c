@@ -14,6 +14,7 @@
 
 #include "base/error.h"
 #include "combine/experiment.h"
+#include "combine/valiant.h"
 #include "tools/commands.h"
 
 #define MAX_ITEMS 256             /* --basis options; degrees in --degrees */
@@ -23,18 +24,6 @@ static const uint64_t paper_degrees[13] = {4096, 2048, 1024, 512, 256, 128, 64, 
 static const double paper_t1[13] = {82, 53, 35, 20, 13, 8.1, 5.3, 3.7, 2.6, 1.9, 1.5, 1.2, 1.0};
 static const double paper_t3a[13] = {3.4, 3.0, 2.8, 2.8, 3.0, 3.2, 3.4, 3.6, 3.8, 4.0, 4.1, 4.1, 4.1};
 static const double paper_t3b[13] = {3.4, 3.1, 3.0, 3.1, 3.3, 3.3, 3.3, 3.4, 3.4, 3.4, 3.3, 3.2, 3.0};
-static const struct {
-    uint64_t degree;
-    const char *basis;
-    double phase[4];
-    double total;
-} paper_t2[9] = {
-    {4096, "8x8x8x8", {1.51, .64, .37, .17}, 2.7}, {2048, "16x8x8x4", {1.60, .67, .38, .10}, 2.8},
-    {1024, "32x8x4x4", {1.71, .71, .26, .14}, 2.8}, {512, "32x8x4x4", {1.46, .92, .32, .16}, 2.8},
-    {256, "128x8x4", {1.84, .73, .20, 0}, 2.8},     {128, "256x4x4", {1.90, .52, .25, 0}, 2.7},
-    {64, "512x8", {1.95, .66, 0, 0}, 2.6},          {32, "1024x4", {1.98, .46, 0, 0}, 2.4},
-    {16, "1024x4", {1.58, .64, 0, 0}, 2.2}};
-
 typedef struct row {
     double paper;           /* 0 = none */
     double paper_phase[4];  /* Table 2 only */
@@ -296,14 +285,14 @@ int bspram_cmd_table(int argc, char **argv)
         if (!E || !R)
             goto oom;
         if (paper == 2) {
-            for (size_t i = 0; i < 9; i++, n++) {
-                set_basis(&E[n], p, paper_t2[i].basis, err, sizeof err);
-                E[n].degree = paper_t2[i].degree;
-                R[n].paper = paper_t2[i].total;
-                memcpy(R[n].paper_phase, paper_t2[i].phase, sizeof R[n].paper_phase);
+            for (size_t i = 0; i < BSPRAM_VALIANT_TABLE2_ROWS; i++, n++) {
+                set_basis(&E[n], p, bspram_valiant_table2[i].basis, err, sizeof err);
+                E[n].degree = bspram_valiant_table2[i].degree;
+                R[n].paper = bspram_valiant_table2[i].total;
+                memcpy(R[n].paper_phase, bspram_valiant_table2[i].phase, sizeof R[n].paper_phase);
             }
         } else {
-            const char *bs[2] = {paper == 1 ? "4096" : "32x8x4x4", "32x16x8"};
+            const char *bs[2] = {paper == 1 ? "4096" : "32x8x4x4", BSPRAM_VALIANT_COMPROMISE};
             for (int b = 0; b < (paper == 1 ? 1 : 2); b++)
                 for (size_t i = 0; i < 13; i++, n++) {
                     set_basis(&E[n], p, bs[b], err, sizeof err);
