@@ -1,5 +1,5 @@
 /* bspram — umbrella header: a BSP computer, and a PRAM on top of it, over
- * OpenMP threads. See README.md for a tour and DESIGN.md for the layers.
+ * OpenMP threads. See README.md for a tour and docs/architecture.md for the layers.
  * It includes every public header, from the bottom layer up; each of them
  * can also be included alone. */
 #ifndef BSPRAM_H

@@ -1,6 +1,6 @@
 /* bspram — fatal errors and checked allocation.
  *
- * Every misuse the library detects (DESIGN.md, decision 6) ends the same way:
+ * Every misuse the library detects ends the same way:
  * one line on stderr, "bspram: <call>(<arguments>): <what is wrong>; <valid range>",
  * then the whole process exits with status 1. Exiting the process stops every
  * thread at once, so an error never leaves a process waiting in a barrier.

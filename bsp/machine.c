@@ -1,4 +1,4 @@
-/* The BSP machine: p components on T OpenMP threads (DESIGN.md, decision 1).
+/* The BSP machine: p components on T OpenMP threads.
  * Thread l is the router's lane l and serves its block of components. */
 #include <omp.h>
 #include <stdatomic.h>

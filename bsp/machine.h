@@ -1,6 +1,6 @@
 /* bspram — the BSP machine: p components on T OpenMP threads.
  *
- * DESIGN.md, decision 1: components are not threads. A machine has p
+ * Components are not threads (docs/architecture.md). A machine has p
  * components (Valiant's word for BSP processors) served by T worker threads;
  * thread l serves the contiguous block of components given by the router's
  * lane l (router.h). Two programming styles share one router and one log:
@@ -27,7 +27,7 @@
  *
  * Determinism: everything a component sees (inbox contents and order) and
  * every record field except the *seconds ones depend only on p, the program
- * and the seed — never on T or on scheduling (tests/test_machine_determinism.c).
+ * and the seed — never on T or on scheduling (tests/test_machine.c, tests/test_combine_determinism.c).
  *
  * Cost model: record s has w_s (declared work), h_s (byte h-relation) and the
  * charge max(q_s, r_s). bspram_machine_predicted_cost returns

@@ -8,7 +8,7 @@
  * h_{i+1}(t), so requests that met in phase i stay together afterwards.
  *
  * With one hash H(t) ∈ [0, p), h_i(t) = H(t) div (b_{i+1}⋯b_m) has it exactly,
- * for any mixed radix (DESIGN.md, decision 4). Phase i then targets component
+ * for any mixed radix. Phase i then targets component
  *     h_i(t) · suffix(i) + k,   0 ≤ k < suffix(i) = b_{i+1}⋯b_m,
  * and after phase m (suffix 1) the request is at its owner H(t).
  *

@@ -1,4 +1,4 @@
-/* Counter-based randomness: XXH3 of the words, seeded (DESIGN.md, decision 3). */
+/* Counter-based randomness: XXH3 of the words, seeded. */
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 

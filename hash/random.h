@@ -1,6 +1,6 @@
 /* bspram — counter-based randomness.
  *
- * DESIGN.md, decision 3: every random choice in the library (hash seeds, the
+ * Determinism (docs/architecture.md): every random choice in the library (hash seeds, the
  * spreading offsets k_i of each request in each phase, arbitrary-write winners)
  * is a pure function of (seed, a few 64-bit words). There is no generator state
  * to share or advance, so results never depend on the number of threads or on

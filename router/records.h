@@ -1,6 +1,6 @@
 /* bspram — the superstep records: the only source of cost figures.
  *
- * DESIGN.md, decision 2. For every exchange the router records what Valiant
+ * For every exchange the router records what Valiant
  * (§2) charges — a (q, r)-pattern costs max(q, r) — and what the BSP model
  * charges — g·h + l with h the byte h-relation — plus what Bruck et al. sum
  * for C2 (the largest single message). Collectives, combining and the PRAM

@@ -15,7 +15,7 @@
  * one process per lane.)
  *
  * Inbox order is defined: by source component, then by order of issue
- * (DESIGN.md, decision 3), whatever L is.
+ * (docs/architecture.md, "Deterministic"), whatever L is.
  *
  * Delivery (shared-memory transport): posting appends the message to the
  * lane's outbox for its destination; at the exchange, the lane serving a

@@ -1,5 +1,5 @@
 /* Same seed ⇒ the same answers, the same memory and the same charges for
- * T = 1, 2, 4 (DESIGN.md decision 3), for fixed, auto and adaptive bases and
+ * T = 1, 2, 4, for fixed, auto and adaptive bases and
  * both spreadings; and the table experiment gives bit-identical factors for
  * T = 1 and T = 2. */
 #include <inttypes.h>
