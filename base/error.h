@@ -19,9 +19,10 @@ BSPRAM_BEGIN_DECLS
 #define BSPRAM_EXIT_FAILURE 1
 
 /* Print "bspram: " followed by the formatted message and a newline on stderr
- * (as one write, so lines of concurrent errors never interleave), flush what the
- * program had buffered on stdout if that can be done without blocking, and exit
- * the process with BSPRAM_EXIT_FAILURE. Safe to call from any thread. */
+ * (as one write), flush what the program had buffered on stdout if that can be
+ * done without blocking, and end the job with BSPRAM_EXIT_FAILURE (the whole
+ * process; every process of a job spread over several). Safe to call from any
+ * thread; if several threads fail at once, only the first prints. */
 BSPRAM_NORETURN void bspram_fatal(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
 BSPRAM_NORETURN void bspram_vfatal(const char *fmt, va_list ap)

@@ -12,7 +12,7 @@
  * Processes and the machine. bsp_begin(P) starts P BSP processes, one OpenMP
  * thread each, as the SPMD style of a bspram machine (bsp/machine.h) with
  * p = T = P. P may exceed the number of cores: waiting processes spin briefly,
- * then sleep in the kernel (router/barrier_internal.h). Every put, get and send is a
+ * then sleep in the kernel (docs/bsplib.md). Every put, get and send is a
  * message through the router; every exchange is one record in the machine's
  * log, so BSPRAM_TRACE=file.csv writes a BSPlib program's supersteps too.
  *

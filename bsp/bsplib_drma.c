@@ -5,7 +5,8 @@
  * get finds the slot by the caller's address, reads the remote process's
  * address and size for that slot, checks the bounds, and posts one message
  * whose first word is the resolved remote address (bsplib_internal.h) — so
- * the sync only copies, it never looks anything up.
+ * the sync only copies — or, on a transport that shares no memory, a
+ * (slot, offset) reference that the receiver resolves while landing.
  */
 #include <sched.h>
 #include <stdio.h>

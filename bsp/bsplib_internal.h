@@ -178,8 +178,7 @@ static inline bsplib_proc *bsplib_me(const char *call)
  * takes the same path, bsplib_spmd.c): one line, "bspram: <message>", with
  * " (superstep S, pid P)" appended when me is not NULL — NULL for what no
  * single process did (processes disagree, the program left a section open).
- * If several threads fail at once, only the first prints; the others wait for
- * its exit, so the line never comes twice. */
+ * If several threads fail at once, only the first prints (base/error.h). */
 _Noreturn void bsplib_fatal(const bsplib_proc *me, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 

@@ -52,17 +52,11 @@ __attribute__((constructor)) static void bsplib_capture_args(int argc, char **ar
 
 extern int main(int, char **);
 
-static atomic_flag error_claimed = ATOMIC_FLAG_INIT;
-
-/* The one way a BSPlib error ends, for bsplib_fatal and bsp_abort: claim the
- * right to print the one error line — threads that lose wait for the
- * winner's exit, so concurrent failures print one line, not several — then
- * print it and exit. `raw` prints the user's bsp_abort text as it is. */
+/* The one way a BSPlib error ends, for bsplib_fatal and bsp_abort: one
+ * line, then the job ends (base/error.h: if several threads fail at once,
+ * only the first prints). `raw` prints the user's bsp_abort text as it is. */
 static _Noreturn void die(const bsplib_proc *me, int raw, const char *fmt, va_list ap)
 {
-    if (atomic_flag_test_and_set(&error_claimed))
-        for (;;)
-            pause(); /* another thread is printing its line and exiting */
     if (raw)
         bspram_vfatal_raw(fmt, ap);
     char line[1536];

@@ -15,8 +15,10 @@
  *      ends, i.e. through the whole next superstep — what bsp_hpmove needs.
  *   3. If anyone registered or set the tag size: pid 0 checks that the
  *      processes agree and updates the shared registration table while the
- *      others wait in one barrier (nobody reads the table meanwhile: puts and
- *      gets resolve addresses when issued, not at the sync).
+ *      others wait in one barrier. Nobody reads the table meanwhile: on a
+ *      transport that shares memory puts and gets resolve addresses when
+ *      issued; elsewhere receivers resolve registration references while
+ *      landing, so a barrier first waits until everyone has landed.
  *
  * Puts land in inbox order — by source pid, then issue order (router.h) —
  * which is BSPlib's defined order for puts to the same place. Only a process
@@ -160,7 +162,10 @@ void bsplib_superstep_end(bsplib_proc *me, unsigned kind)
     }
     me->has_gets = 0;
     me->has_hpputs = 0;
-    if (all & BSPLIB_TAG_HPPUT) /* every unbuffered hpput has been copied */
+    /* Wait until everyone has landed when landing reads what may change next:
+     * the sources of unbuffered hpputs, or (on a transport without shared
+     * memory, where puts name registration slots) the registration table. */
+    if ((all & BSPLIB_TAG_HPPUT) || (!w->shared && (all & BSPLIB_TAG_REG)))
         bspram_router_barrier(bspram_machine_router(w->m), me->pid, 0);
 
     if (all & (BSPLIB_TAG_REG | BSPLIB_TAG_TAGSIZE)) {

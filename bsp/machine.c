@@ -91,14 +91,16 @@ static void check_team(const bspram_machine *m, const char *call)
                      call, omp_get_num_threads(), m->config.threads);
 }
 
-void bspram_machine_team(bspram_machine *m, void (*fn)(bspram_team *, void *), void *arg)
+/* The team of T threads; `call` names the API function in errors. */
+static void run_team(bspram_machine *m, void (*fn)(bspram_team *, void *), void *arg,
+                     const char *call)
 {
     bspram_router *r = m->router;
     uint64_t done = 0;
     bspram_router_start_clock(r);
 #pragma omp parallel num_threads(m->config.threads)
     {
-        check_team(m, "bspram_machine_team");
+        check_team(m, call);
         unsigned lane = (unsigned)omp_get_thread_num();
         bspram_team t = {m, lane, bspram_router_lane_first(r, lane),
                          bspram_router_lane_first(r, lane + 1), m->supersteps};
@@ -111,6 +113,11 @@ void bspram_machine_team(bspram_machine *m, void (*fn)(bspram_team *, void *), v
             done = t.superstep - m->supersteps;
     }
     m->supersteps += done;
+}
+
+void bspram_machine_team(bspram_machine *m, void (*fn)(bspram_team *, void *), void *arg)
+{
+    run_team(m, fn, arg, "bspram_machine_team");
 }
 
 unsigned bspram_team_lane(const bspram_team *t) { return t->lane; }
@@ -182,7 +189,7 @@ uint64_t bspram_machine_run(bspram_machine *m, bspram_step_fn step, void *arg, u
 {
     uint64_t before = m->supersteps;
     bulk_run b = {step, arg, max_supersteps};
-    bspram_machine_team(m, bulk_lane, &b);
+    run_team(m, bulk_lane, &b, "bspram_machine_run");
     return m->supersteps - before;
 }
 
@@ -217,7 +224,7 @@ void bspram_machine_spmd(bspram_machine *m, void (*program)(bspram_component *, 
         bspram_fatal("bspram_machine_spmd(p=%llu, threads=%d): the SPMD style needs p == threads",
                      (unsigned long long)m->config.p, m->config.threads);
     spmd_run run = {program, arg};
-    bspram_machine_team(m, spmd_lane, &run);
+    run_team(m, spmd_lane, &run, "bspram_machine_spmd");
 }
 
 unsigned bspram_sync(bspram_component *self, unsigned tag)
@@ -225,14 +232,13 @@ unsigned bspram_sync(bspram_component *self, unsigned tag)
     if (!self->team) /* an extra exchange on one lane would hang the others */
         bspram_fatal("bspram_sync: called from a bulk-style step (component %llu, superstep "
                      "%llu); a bulk step ends its superstep by returning",
-                     (unsigned long long)self->pid, (unsigned long long)self->superstep);
+                     (unsigned long long)self->pid, (unsigned long long)bspram_superstep(self));
     unsigned all = bspram_router_exchange(self->m->router, self->lane, tag);
     if (all & BSPRAM_TAG_LEAVE)
         bspram_fatal("bspram_sync: component %llu is in superstep %llu's sync, but another "
                      "component's program has ended; every component must sync equally often",
-                     (unsigned long long)self->pid, (unsigned long long)self->superstep);
+                     (unsigned long long)self->pid, (unsigned long long)bspram_superstep(self));
     self->team->superstep++;
-    self->superstep = self->team->superstep;
     return all;
 }
 

@@ -141,11 +141,13 @@ unsigned bspram_team_exchange(bspram_team *t, unsigned tag);
 void bspram_team_barrier(bspram_team *t);
 
 /* Complete the log (collective, one barrier, no record): afterwards lane 0
- * may read bspram_machine_records while the team goes on. */
+ * may read bspram_machine_records while the team goes on. Inside a team only
+ * lane 0 reads the records, and only after this. */
 void bspram_team_flush(bspram_team *t);
 
 /* The label of the records from this lane's next exchange on (every lane
- * passes the same label; lane 0's call sets it), and the current one. */
+ * passes the same label; lane 0's call sets it), and the current one (lane 0
+ * only: the label is lane 0's). */
 void bspram_team_set_label(bspram_team *t, const char *label);
 const char *bspram_team_label(const bspram_team *t);
 

@@ -133,10 +133,15 @@ void bspram_combine_team(bspram_team *t, bspram_combiner *C, const bspram_reques
     const unsigned lane = bspram_team_lane(t);
     const uint64_t lo = bspram_team_first(t), hi = bspram_team_end(t);
     check_offsets(first, lo, hi);
+    if (bspram_router_lane_posted(bspram_machine_router(C->m), lane))
+        bspram_fatal("bspram_combine_team: lane %u posted messages in this superstep; a batch "
+                     "starts right after an exchange (its first phase would deliver them as "
+                     "requests)", lane);
     batch_state *b = &C->ls[lane].b;
     begin(C, b, requests, first, results);
-    char saved[BSPRAM_LABEL_LEN];
-    snprintf(saved, sizeof saved, "%s", bspram_team_label(t));
+    char saved[BSPRAM_LABEL_LEN] = ""; /* lane 0 owns the label */
+    if (lane == 0)
+        snprintf(saved, sizeof saved, "%s", bspram_team_label(t));
     /* Lane 0 owns the log: only its count of records is used. */
     size_t nrec0 = lane == 0 ? bspram_router_log(bspram_machine_router(C->m))->n : 0;
 

@@ -200,11 +200,12 @@ typedef struct bspram_combine_stats {
     unsigned phases;            /* M forward supersteps */
     unsigned reverse_phases;    /* M or 0 */
     bspram_basis basis;         /* the basis used (after AUTO / ADAPTIVE) */
-    uint64_t forward_charge[BSPRAM_MAX_PHASES + 1]; /* [1..M]: max(q_i, r_i) */
-    uint64_t forward_q[BSPRAM_MAX_PHASES + 1];
-    uint64_t forward_r[BSPRAM_MAX_PHASES + 1];
-    uint64_t forward_messages[BSPRAM_MAX_PHASES + 1];
-    uint64_t reverse_charge[BSPRAM_MAX_PHASES + 1]; /* [1..M] */
+    /* [1..M]; M ≤ BSPRAM_MAX_PHASES + 1 (an extra physical phase) */
+    uint64_t forward_charge[BSPRAM_MAX_PHASES + 2]; /* max(q_i, r_i) */
+    uint64_t forward_q[BSPRAM_MAX_PHASES + 2];
+    uint64_t forward_r[BSPRAM_MAX_PHASES + 2];
+    uint64_t forward_messages[BSPRAM_MAX_PHASES + 2];
+    uint64_t reverse_charge[BSPRAM_MAX_PHASES + 2];
     uint64_t charge;            /* Σ forward charges */
     uint64_t reverse_total;     /* Σ reverse charges */
     uint64_t first_record;      /* index of the batch's first record in the log */
@@ -227,7 +228,10 @@ void bspram_combine(bspram_combiner *c, const bspram_request *requests, const ui
 
 /* The same batch run by the lanes of a team that is already running
  * (machine.h, team style: a host-side team, a bulk program between its
- * supersteps, or an SPMD program through bspram_component_team). Collective:
+ * supersteps, or an SPMD program through bspram_component_team). It starts
+ * right after an exchange (or at the team's start): the lane must not have
+ * posted in the current superstep (fatal), and the messages the last
+ * exchange delivered are no longer readable after it. Collective:
  * every lane calls it with the same arguments, and each lane reads the
  * requests and writes the results of its own block only. The phases are
  * supersteps of that team, labelled as above; the label in force before the

@@ -37,7 +37,7 @@ typedef struct bspram_table_entry {
     uint64_t degree;
     /* output */
     unsigned phases;
-    double phase_charge[BSPRAM_MAX_PHASES + 1]; /* [1..phases], mean over runs */
+    double phase_charge[BSPRAM_MAX_PHASES + 2]; /* [1..phases], mean over runs */
     double total;                 /* mean total charge */
     char chosen[64];              /* the basis run (AUTO/ADAPTIVE), formatted */
 } bspram_table_entry;

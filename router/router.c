@@ -411,9 +411,9 @@ unsigned bspram_router_exchange(bspram_router *r, unsigned lane, unsigned tag)
     outboxes_close(ln, par);
     bspram__stats st;
     tag |= lane_stats(ln, par, 1, &st) | (ln->n_touched[par] ? ROUTER_BIT : 0);
-    unsigned all = r->transport->allreduce(r, lane, tag, &st);
+    unsigned all = r->transport->allreduce(r, lane, tag, &st) & ~BSPRAM__TAG_STATS;
     if (all & BSPRAM_TAG_LEAVE) /* a lane has left: deliver nothing, wait for nobody */
-        return all & ~(ROUTER_BIT | BSPRAM__TAG_STATS);
+        return all & ~ROUTER_BIT;
     ln->delivered = (all & ROUTER_BIT) != 0;
     if (lane == 0) {
         complete_pending(r, &st);
@@ -423,48 +423,53 @@ unsigned bspram_router_exchange(bspram_router *r, unsigned lane, unsigned tag)
         r->transport->deliver(r, lane);
     ln->step++;
     reset_parity(ln, par ^ 1u);
+    return all & ~ROUTER_BIT;
+}
+
+/* A collective without an exchange: the allreduce with the receive side of
+ * the last exchange (so lane 0 completes the record), the router's bits
+ * cleared from the result. A lane that left is fatal unless the caller is
+ * leaving too (`call` NULL). */
+static unsigned collective(bspram_router *r, unsigned lane, unsigned tag, const char *call)
+{
+    if (call && (tag & BSPRAM_TAG_ROUTER_MASK))
+        bspram_fatal("%s(tag=%#x): bits %#x are reserved by the router", call, tag,
+                     BSPRAM_TAG_ROUTER_MASK);
+    bspram__lane *ln = &r->lane[lane];
+    bspram__stats st;
+    tag |= lane_stats(ln, (unsigned)(ln->step & 1), 0, &st);
+    unsigned all = r->transport->allreduce(r, lane, tag, &st);
+    if (call && (all & BSPRAM_TAG_LEAVE))
+        bspram_fatal("%s: lane %u is in a barrier (superstep %llu) while another lane's program "
+                     "has ended; every lane must make the same collective calls", call, lane,
+                     (unsigned long long)ln->step);
+    if (lane == 0)
+        complete_pending(r, &st);
     return all & ~(ROUTER_BIT | BSPRAM__TAG_STATS);
 }
 
 unsigned bspram_router_barrier(bspram_router *r, unsigned lane, unsigned tag)
 {
-    if (tag & BSPRAM_TAG_ROUTER_MASK)
-        bspram_fatal("bspram_router_barrier(tag=%#x): bits %#x are reserved by the router", tag,
-                     BSPRAM_TAG_ROUTER_MASK);
-    unsigned all = r->transport->allreduce(r, lane, tag, NULL);
-    if (all & BSPRAM_TAG_LEAVE)
-        bspram_fatal("bspram_router_barrier: lane %u is in a barrier (superstep %llu) while another "
-                     "lane's program has ended; every lane must make the same collective calls",
-                     lane, (unsigned long long)r->lane[lane].step);
-    return all;
+    return collective(r, lane, tag, "bspram_router_barrier");
 }
 
 unsigned bspram_router_leave(bspram_router *r, unsigned lane)
 {
     /* The last exchange's receive side travels with the leave, so the log is
      * complete when the team ends, without reading any lane's state. */
-    bspram__lane *ln = &r->lane[lane];
-    const unsigned par = (unsigned)(ln->step & 1);
-    bspram__stats st;
-    unsigned tag = BSPRAM_TAG_LEAVE | lane_stats(ln, par, 0, &st);
-    unsigned all = r->transport->allreduce(r, lane, tag, &st);
-    if (lane == 0)
-        complete_pending(r, &st);
-    return all & ~(ROUTER_BIT | BSPRAM__TAG_STATS);
+    return collective(r, lane, BSPRAM_TAG_LEAVE, NULL);
 }
 
 void bspram_router_complete(bspram_router *r, unsigned lane)
 {
-    bspram__lane *ln = &r->lane[lane];
-    bspram__stats st;
-    unsigned tag = lane_stats(ln, (unsigned)(ln->step & 1), 0, &st);
-    unsigned all = r->transport->allreduce(r, lane, tag, &st);
-    if (all & BSPRAM_TAG_LEAVE)
-        bspram_fatal("bspram_router_complete: lane %u is completing the records (superstep %llu) "
-                     "while another lane's program has ended; every lane must make the same "
-                     "collective calls", lane, (unsigned long long)ln->step);
-    if (lane == 0)
-        complete_pending(r, &st);
+    collective(r, lane, 0, "bspram_router_complete");
+}
+
+bool bspram_router_lane_posted(const bspram_router *r, unsigned lane)
+{
+    const bspram__lane *ln = &r->lane[lane];
+    const unsigned par = (unsigned)(ln->step & 1);
+    return ln->n_touched[par] != 0;
 }
 
 size_t bspram_router_inbox(const bspram_router *r, unsigned lane, uint64_t dst,
@@ -531,9 +536,6 @@ void bspram__lane_inbox_reserve(bspram__lane *ln, uint64_t n)
     ln->cap_in = bspram__capacity(ln->cap_in, (size_t)n, 1024);
     ln->in = bspram_malloc(ln->cap_in * sizeof *ln->in, "bspram_router_exchange (inbox)");
 }
-
-const bspram__transport *bspram__router_transport(const bspram_router *r) { return r->transport; }
-void *bspram__router_transport_state(const bspram_router *r) { return r->tstate; }
 
 const bspram__transport *bspram__transport_find(const char *name)
 {

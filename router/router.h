@@ -111,6 +111,9 @@ void *bspram_router_post_counted(bspram_router *r, unsigned lane, uint64_t src, 
 void bspram_router_send(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,
                         const void *data, uint64_t len, const char *call);
 
+/* Whether lane has posted a message in the current superstep. */
+bool bspram_router_lane_posted(const bspram_router *r, unsigned lane);
+
 /* Component src (of this lane) declares w units of local work this superstep;
  * the record's `work` is the max over components of their sums. */
 void bspram_router_work(bspram_router *r, unsigned lane, uint64_t src, uint64_t w);

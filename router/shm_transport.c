@@ -18,7 +18,6 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "base/error.h"
 #include "router/barrier_internal.h"
@@ -27,6 +26,7 @@
 typedef struct shm_slot {
     _Alignas(64) bspram__stats stats[2]; /* by episode parity */
     unsigned episode;                    /* allreduces this lane has done */
+    bool dirty[2];                       /* stats[par] is not all zero */
 } shm_slot;
 
 typedef struct shm_state {
@@ -60,8 +60,13 @@ static unsigned shm_allreduce(bspram_router *r, unsigned lane, unsigned tag, bsp
     shm_state *s = r->tstate;
     shm_slot *mine = &s->slot[lane];
     unsigned par = mine->episode++ & 1u;
-    if (stats) /* always: a slot left stale would be read if another lane brings any */
+    /* A lane without statistics leaves a zero slot (a stale one would be read
+     * if another lane brings any), writing it only when it was not zero: an
+     * empty superstep writes nothing. */
+    if (stats && ((tag & BSPRAM__TAG_STATS) || mine->dirty[par])) {
         mine->stats[par] = *stats;
+        mine->dirty[par] = (tag & BSPRAM__TAG_STATS) != 0;
+    }
     unsigned all = bspram_barrier_wait(&s->barrier, lane, tag);
     if (stats && lane == 0 && (all & BSPRAM__TAG_STATS)) {
         bspram__stats acc;

@@ -1,5 +1,5 @@
 /* bspram — the transport seam: what the router asks of whatever moves its
- * messages between lanes. Internal (not installed); tests may define their own.
+ * messages between lanes. Internal (not installed).
  *
  * The router (router.c) owns posting, the outboxes, the inbox arrays and the
  * records; a transport owns everything that crosses between lanes. It is the
@@ -90,9 +90,5 @@ extern const bspram__transport bspram__transport_staged;
 
 /* The transport named `name` ("shm", "staged"), or NULL. */
 const bspram__transport *bspram__transport_find(const char *name);
-
-/* The router's transport and its state (for the transports' own code). */
-const bspram__transport *bspram__router_transport(const bspram_router *r);
-void *bspram__router_transport_state(const bspram_router *r);
 
 #endif
