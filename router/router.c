@@ -55,7 +55,10 @@ bspram_router *bspram_router_create_on(uint64_t p, unsigned lanes, const char *t
     if (lanes < 1)
         bspram_fatal("bspram_router_create(p=%llu, lanes=%u): lanes must be >= 1",
                      (unsigned long long)p, lanes);
-    bspram_router *r = bspram_calloc(1, sizeof *r, "bspram_router_create");
+    bspram_router *r = aligned_alloc(64, (sizeof *r + 63) / 64 * 64);
+    if (!r)
+        bspram_fatal("bspram_router_create(p=%llu, lanes=%u): out of memory", (unsigned long long)p, lanes);
+    memset(r, 0, sizeof *r);
     r->p = p;
     r->lanes = lanes;
     r->transport = t;

@@ -94,8 +94,9 @@ struct bspram_router {
     const bspram__transport *transport;
     void *tstate;           /* the transport's state */
 
-    /* Written by lane 0 only. */
-    bspram_log log;
+    /* Written by lane 0 only, every superstep: on cache lines of their own,
+     * away from the fields every lane reads at every exchange. */
+    _Alignas(64) bspram_log log;
     char label[BSPRAM_LABEL_LEN];
     int pending;            /* log's last record still needs r and h_in */
     double clock;           /* when the previous exchange ended */
