@@ -3,7 +3,7 @@
  * Components are not threads (docs/architecture.md). A machine has p
  * components (Valiant's word for BSP processors) served by T worker threads;
  * thread l serves the contiguous block of components given by the router's
- * lane l (router.h). Two programming styles share one router and one log:
+ * lane l (router.h). Three programming styles share one router and one log:
  *
  *   bulk   bspram_machine_run / bspram_machine_superstep: a callback is run
  *          once per component per superstep, with the component's inbox and a
@@ -132,12 +132,16 @@ bspram_machine *bspram_team_machine(const bspram_team *t);
  * whether some call returned true. Not collective. */
 bool bspram_team_each(bspram_team *t, bspram_step_fn step, void *arg);
 
-/* End the superstep (collective: every lane calls it): the exchange. Returns
- * the OR of the lanes' tags (tag & BSPRAM_TAG_ROUTER_MASK must be 0). */
+/* End the superstep (collective: every lane calls it): the exchange, one
+ * record. Returns the OR of the lanes' tags (tag & BSPRAM_TAG_ROUTER_MASK
+ * must be 0). Errors (fatal): reserved tag bits; another lane's function has
+ * returned ("bspram_team_exchange: lane 1 is in superstep 4's exchange, but
+ * another lane's function has ended; …"). Cost: one router exchange
+ * (router.h): one barrier plus the lane's share of delivery. */
 unsigned bspram_team_exchange(bspram_team *t, unsigned tag);
 
-/* A barrier of the team without an exchange (collective; no record): lets
- * one lane change shared state while the others wait. */
+/* A barrier of the team without an exchange (collective; no record; one
+ * barrier): lets one lane change shared state while the others wait. */
 void bspram_team_barrier(bspram_team *t);
 
 /* Complete the log (collective, one barrier, no record): afterwards lane 0
