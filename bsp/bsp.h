@@ -35,7 +35,9 @@
  *     send of the superstep (bsp_end's exchange is labelled "bsp_end");
  *   - only if some process issued a get, a second exchange labelled
  *     "bsp_sync:get" carries the replies: every get is served (the remote
- *     memory read) before any put of the superstep lands, as BSPlib requires;
+ *     memory read) before any put of the superstep lands, and its result is
+ *     written before the superstep's puts land, as BSPlib requires (where a
+ *     get and a put write the same bytes, the put wins);
  *   - registrations and tag-size changes cost one extra barrier (no record),
  *     and only in supersteps where some process called bsp_push_reg,
  *     bsp_pop_reg or bsp_set_tagsize.
@@ -189,11 +191,13 @@ void bsp_hpput(bsp_pid_t pid, const void *src, const void *dst, bsp_size_t offse
 /* Copy nbytes from process pid's registration of src (at byte offset
  * `offset`) to dst (local, any memory) at the next bsp_sync. The value read
  * is the one from before the superstep's puts land (all gets of a sync are
- * served before any put lands). Self-gets work.
+ * served before any put lands), and it is written into dst before those
+ * puts land (a put into the same bytes wins). Self-gets work.
  * Errors: outside a section; pid ∉ [0, P); src not registered; bytes
  * [offset, offset+nbytes) outside pid's registration; dst NULL with nbytes > 0.
  * Cost: a 32-byte request now; at the sync a second exchange in which pid
- * sends 8 + nbytes bytes back. */
+ * sends 8 + nbytes bytes back, and one local copy of the superstep's puts and
+ * sends received by each process (kept until the replies have landed). */
 void bsp_get(bsp_pid_t pid, const void *src, bsp_size_t offset, void *dst, bsp_size_t nbytes);
 
 /* bsp_get that may transfer at any time up to the sync; here exactly bsp_get. */

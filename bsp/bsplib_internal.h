@@ -122,8 +122,10 @@ typedef struct bsplib_proc {
     size_t queue_tagsize; /* of the messages in the queue */
     bsplib_qentry *queue;
     size_t qlen, qpos, qcap, qbytes; /* qbytes: payload bytes not yet moved */
-    unsigned char *qcopy;            /* queue payloads copied out of the router */
-    size_t qcopy_cap;
+    unsigned char *qcopy;            /* in supersteps with gets: messages kept */
+    size_t qcopy_cap;                /* out of the router until the replies land */
+    bspram_message *kept;            /* their headers */
+    size_t kept_cap;
 
     jmp_buf leave; /* processes 1..P−1 leave the SPMD function through it */
 

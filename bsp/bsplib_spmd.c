@@ -225,6 +225,7 @@ void bsp_end(void)
         free(w->procs[s].ops);
         free(w->procs[s].queue);
         free(w->procs[s].qcopy);
+        free(w->procs[s].kept);
     }
     bsplib_world_free_tables(w);
     free(w->procs);

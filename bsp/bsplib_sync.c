@@ -7,9 +7,11 @@
  *      whether some process is in bsp_end while another is in bsp_sync.
  *   2. If anyone has gets: each process serves the requests it received —
  *      reading its own memory *before* landing any put (BSPlib: gets see the
- *      values from before the superstep's puts) — then lands its puts and
- *      copies its BSMP messages out of the router (the next exchange recycles
- *      them); exchange "bsp_sync:get" delivers the replies, which land last.
+ *      values from before the superstep's puts) — and keeps its puts and
+ *      BSMP messages (copied out of the router, which the next exchange
+ *      recycles); exchange "bsp_sync:get" delivers the replies, which land
+ *      first, then the kept puts (BSPlib: a get's result is written before
+ *      any put's, so where both write the put wins).
  *      Otherwise each process just lands its puts and queues its messages,
  *      zero-copy: a payload stays valid until this process's next exchange
  *      ends, i.e. through the whole next superstep — what bsp_hpmove needs.
@@ -47,11 +49,11 @@ static void serve_gets(bsplib_proc *me, const bspram_message *in, size_t n)
 }
 
 /* Land the puts of the inbox in this process's memory and queue its BSMP
- * messages (copied out of the router if `copy`). */
-static void land(bsplib_proc *me, const bspram_message *in, size_t n, int copy)
+ * messages (zero-copy: they stay where they are until the next sync). */
+static void land(bsplib_proc *me, const bspram_message *in, size_t n)
 {
     size_t tagpad = bsplib_tagpad(me->queue_tagsize);
-    size_t nsend = 0, copy_bytes = 0;
+    size_t nsend = 0;
     for (size_t i = 0; i < n; i++) {
         bsplib_msg m = bsplib_decode(&in[i]);
         if (m.kind == BSPLIB_KIND_PUT) {
@@ -64,25 +66,12 @@ static void land(bsplib_proc *me, const bspram_message *in, size_t n, int copy)
             memmove(m.dst, m.src, m.len);
         } else if (m.kind == BSPLIB_KIND_SEND) {
             nsend++;
-            copy_bytes += bspram__round8(m.len);
         }
     }
     if (!nsend)
         return;
     me->queue = bspram__grow(me->queue, &me->qcap, me->qlen + nsend, sizeof *me->queue, 16,
                              "bsp_sync: message queue");
-    unsigned char *buf = NULL;
-    if (copy) {
-        /* Replaced, not grown with bspram__grow: the old copies are dead
-         * (bsplib_superstep_end emptied their queue before landing), so
-         * realloc would only copy garbage. */
-        if (copy_bytes > me->qcopy_cap) {
-            free(me->qcopy);
-            me->qcopy = bspram_malloc(copy_bytes, "bsp_sync: message queue payloads");
-            me->qcopy_cap = copy_bytes;
-        }
-        buf = me->qcopy;
-    }
     for (size_t i = 0; i < n; i++) {
         bsplib_msg m = bsplib_decode(&in[i]);
         if (m.kind != BSPLIB_KIND_SEND)
@@ -91,17 +80,47 @@ static void land(bsplib_proc *me, const bspram_message *in, size_t n, int copy)
             bsplib_fatal(me, "bsp_sync: a message from pid %u is shorter than the tag size %zu "
                          "(internal error)", (unsigned)in[i].src, me->queue_tagsize);
         const unsigned char *src = m.src;
-        if (copy) { /* 8-byte aligned slots, like the router's */
-            memcpy(buf, src, m.len);
-            src = buf;
-            buf += bspram__round8(m.len);
-        }
         bsplib_qentry *e = &me->queue[me->qlen++];
         e->tag = src;
         e->payload = src + tagpad;
         e->len = m.len - tagpad;
         me->qbytes += e->len;
     }
+}
+
+/* In a superstep with gets, the get replies must land before the puts
+ * (BSPlib: a get takes effect "before any data is written by any bsp_put"),
+ * but they arrive with a second exchange, which recycles the first one's
+ * messages. So the first inbox's puts, hpputs and sends are kept: copied out
+ * of the router into 8-byte aligned slots of this process's own, with headers
+ * pointing at them, and landed after the replies. The copies live until the
+ * next superstep with gets (the queue of sends points into them, and is
+ * emptied at the next sync before anything is kept again). */
+static size_t keep(bsplib_proc *me, const bspram_message *in, size_t n)
+{
+    size_t k = 0, bytes = 0;
+    for (size_t i = 0; i < n; i++)
+        if (bsplib_decode(&in[i]).kind != BSPLIB_KIND_GET) {
+            k++;
+            bytes += (size_t)bspram__round8(in[i].len);
+        }
+    me->kept = bspram__grow(me->kept, &me->kept_cap, k, sizeof *me->kept, 16, "bsp_sync: gets");
+    if (bytes > me->qcopy_cap) { /* replaced, not grown: the old copies are dead */
+        free(me->qcopy);
+        me->qcopy = bspram_malloc(bytes, "bsp_sync: gets");
+        me->qcopy_cap = bytes;
+    }
+    unsigned char *buf = me->qcopy;
+    k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (bsplib_decode(&in[i]).kind == BSPLIB_KIND_GET)
+            continue;
+        memcpy(buf, in[i].data, (size_t)in[i].len);
+        me->kept[k] = in[i];
+        me->kept[k++].data = buf;
+        buf += bspram__round8(in[i].len);
+    }
+    return k;
 }
 
 static void set_label(bsplib_proc *me, const char *label)
@@ -152,13 +171,14 @@ void bsplib_superstep_end(bsplib_proc *me, unsigned kind)
     size_t n = bspram_inbox(me->self, &in);
     if (all & BSPLIB_TAG_GETS) {
         serve_gets(me, in, n);
-        land(me, in, n, 1);
+        size_t k = keep(me, in, n);
         set_label(me, "bsp_sync:get");
         bspram_sync(me->self, 0);
         n = bspram_inbox(me->self, &in);
-        land(me, in, n, 0); /* only replies: puts into this process's memory */
+        land(me, in, n);        /* the replies first, */
+        land(me, me->kept, k);  /* then the puts: where both write, the put wins */
     } else {
-        land(me, in, n, 0);
+        land(me, in, n);
     }
     me->has_gets = 0;
     me->has_hpputs = 0;
