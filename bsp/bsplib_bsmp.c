@@ -17,6 +17,9 @@ void bsp_set_tagsize(bsp_size_t *tag_bytes)
     if (!tag_bytes)
         bsplib_fatal(me, "bsp_set_tagsize(tag_bytes=NULL): tag_bytes must point to the new size");
     size_t next = *tag_bytes;
+    if (next > BSPLIB_MAX_BYTES)
+        bsplib_fatal(me, "bsp_set_tagsize(*tag_bytes=%zu): the tag size must be at most %zu "
+                     "bytes (a negative int size?)", next, (size_t)BSPLIB_MAX_BYTES);
     *tag_bytes = me->tagsize;
     me->tagsize_next = next;
     me->tagsize_changed = 1;
@@ -35,6 +38,10 @@ static void send_message(const char *call, bsp_pid_t pid, const void *tag, const
     if (!payload && nbytes)
         bsplib_fatal(me, "%s(pid=%u, tag=%p, payload=NULL, nbytes=%zu): payload is NULL", call,
                      pid, tag, nbytes);
+    if (nbytes > BSPLIB_MAX_BYTES) /* 8 + tag + nbytes must not wrap around */
+        bsplib_fatal(me, "%s(pid=%u, tag=%p, payload=%p, nbytes=%zu): nbytes is too large (at "
+                     "most %zu bytes; a negative int size?)", call, pid, tag, payload, nbytes,
+                     (size_t)BSPLIB_MAX_BYTES);
     bsplib_encode_send(bspram_send_buffer(me->self, pid, bsplib_send_len(me->tagsize, nbytes)), tag,
                        me->tagsize, payload, nbytes);
 }

@@ -259,6 +259,11 @@ static __attribute__((noinline)) void *post_slow(bspram_router *r, unsigned lane
         bspram_fatal("%s(dst=%llu): destination outside [0, %llu) (superstep %llu, component %llu)",
                      call, (unsigned long long)dst, (unsigned long long)r->p,
                      (unsigned long long)ln->step, (unsigned long long)src);
+    if (len > BSPRAM_MAX_MESSAGE)
+        bspram_fatal("%s(dst=%llu, len=%llu): message too large; at most %llu bytes (superstep "
+                     "%llu, component %llu)", call, (unsigned long long)dst,
+                     (unsigned long long)len, (unsigned long long)BSPRAM_MAX_MESSAGE,
+                     (unsigned long long)ln->step, (unsigned long long)src);
     enter_src(ln, lane, src, call);
     bspram__outbox *o = &ln->outbox[par][dst];
     size_t need = (size_t)bspram__entry_size(len);
@@ -275,7 +280,7 @@ void *bspram_router_post(bspram_router *r, unsigned lane, uint64_t src, uint64_t
     bspram__lane_sent *s = &ln->sent[par];
     size_t need = (size_t)bspram__entry_size(len);
     bspram__outbox *o;
-    if (__builtin_expect(dst >= r->p || src != s->src, 0) ||
+    if (__builtin_expect(dst >= r->p || src != s->src || len > BSPRAM_MAX_MESSAGE, 0) ||
         (o = &ln->outbox[par][dst], __builtin_expect((size_t)(o->limit - o->at) < need, 0)))
         return post_slow(r, lane, src, dst, len, call);
     bspram__entry *e = (bspram__entry *)o->at;

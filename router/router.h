@@ -43,6 +43,10 @@ BSPRAM_BEGIN_DECLS
 /* Largest number of components (component ids are 32-bit). */
 #define BSPRAM_MAX_COMPONENTS UINT32_MAX
 
+/* Largest message (2^62 bytes): beyond any memory, and low enough that no
+ * size computed from it wraps around. */
+#define BSPRAM_MAX_MESSAGE (UINT64_C(1) << 62)
+
 /* A delivered message. `data` is valid until the receiver enters its next
  * exchange (the sender's storage is reused right after that exchange's
  * barrier), and is
@@ -92,8 +96,8 @@ unsigned bspram_router_lane_of(const bspram_router *r, uint64_t component);
  * return where its payload must be written (len bytes; may be NULL when
  * len = 0). Only the thread of `lane` may call it; src must belong to that
  * lane and be ≥ every src posted before it in this superstep.
- * Errors (fatal, naming `call` and the values): dst ∉ [0, p); src not in the
- * lane or decreasing. Cost: O(1) amortised; the payload memory grows, never drops. */
+ * Errors (fatal, naming `call` and the values): dst ∉ [0, p); len above
+ * BSPRAM_MAX_MESSAGE; src not in the lane or decreasing. Cost: O(1) amortised; the payload memory grows, never drops. */
 void *bspram_router_post(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,
                          uint64_t len, const char *call);
 

@@ -56,6 +56,16 @@ static void dst_out_of_range(void *a) { (void)a; run_machine(send_out_of_range, 
 static void dst_out_of_range_oversubscribed(void *a) { (void)a; run_machine(send_out_of_range, 8, 8); }
 static void null_payload(void *a) { (void)a; run_machine(send_null, 8, 2); }
 
+/* A length near 2^64 (a negative size): refused, not wrapped into a tiny slot. */
+static bool send_huge(bspram_component *c, void *a)
+{
+    (void)a;
+    if (bspram_pid(c) == 3)
+        bspram_send_buffer(c, 1, UINT64_MAX - 20);
+    return false;
+}
+static void huge_message(void *a) { (void)a; run_machine(send_huge, 8, 2); }
+
 static void bad_basis(void *a)
 {
     bspram_basis b;
@@ -115,6 +125,9 @@ static void reserved_tag(void *a)
 int main(void)
 {
     check_death("p = 0", p_zero, NULL, "bspram: bspram_machine_create(p=0, threads=", 1, 10);
+    check_death("huge message", huge_message, NULL,
+                "bspram_send_buffer(dst=1, len=18446744073709551595): message too large; at most "
+                "4611686018427387904 bytes (superstep 0, component 3)", 1, 10);
     check_death("p = 0", p_zero, NULL, "p must be in [1, 4294967295]", 1, 10);
     check_death("T = 0", threads_zero, NULL, "threads=0): threads must be >= 1", 1, 10);
     check_death("p = 2^33", p_too_big, NULL, "bspram_router_create(p=8589934592, lanes=1): p must be in [1, 4294967295]", 1, 10);
