@@ -19,5 +19,6 @@ bspram_environment bspram_environment_read(void)
     e.xdg_config_home = var("XDG_CONFIG_HOME");
     e.home = var("HOME");
     e.transport = var("BSPRAM_TRANSPORT");
+    e.nprocs = var("BSPRAM_NPROCS");
     return e;
 }

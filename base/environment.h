@@ -10,6 +10,11 @@
  *                     bspram_params_load reads (bsp/params.h). If unset:
  *   XDG_CONFIG_HOME   … $XDG_CONFIG_HOME/bspram/params, and if that is unset:
  *   HOME              … $HOME/.config/bspram/params.
+ *   BSPRAM_NPROCS     what BSPlib's bsp_nprocs() returns outside a section
+ *                     before the first one (default: the cores), so that
+ *                     programs doing bsp_begin(bsp_nprocs()) can run with
+ *                     more processes than cores: a whole number in
+ *                     [1, 65536], anything else is a fatal error (bsp/bsp.h).
  *   BSPRAM_TRANSPORT  the name of the router's transport: "shm" (the
  *                     default, shared memory) or "staged" (a transport for
  *                     testing).
@@ -36,6 +41,7 @@ typedef struct bspram_environment {
     const char *xdg_config_home; /* XDG_CONFIG_HOME */
     const char *home;            /* HOME */
     const char *transport;       /* BSPRAM_TRANSPORT; NULL means "shm" */
+    const char *nprocs;          /* BSPRAM_NPROCS */
 } bspram_environment;
 
 /* Read the variables now. Not cached: each call sees the environment as it

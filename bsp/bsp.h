@@ -118,9 +118,12 @@ void bsp_end(void);
 void bsp_abort(const char *format, ...) __attribute__((format(printf, 1, 2), noreturn));
 void bsp_vabort(const char *format, va_list args) __attribute__((format(printf, 1, 0), noreturn));
 
-/* Inside a section: the number of processes P. Outside: the number of cores
- * this program may run on (what bsp_begin(bsp_nprocs()) should ask for).
- * Cost: O(1). */
+/* Inside a section: the number of processes P. Outside: after a section,
+ * that section's P; before the first, $BSPRAM_NPROCS if set (so that a
+ * program doing bsp_begin(bsp_nprocs()) runs with more processes than cores:
+ * BSPRAM_NPROCS=64 ./prog), else the number of cores this program may run on.
+ * Error (fatal): BSPRAM_NPROCS not a whole number in [1, 65536].
+ * Cost: O(1) (reads the environment outside a section). */
 bsp_pid_t bsp_nprocs(void);
 
 /* This process's id in [0, P). Errors: outside a section. Cost: O(1). */

@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "base/clock.h"
+#include "base/environment.h"
 #include "base/error.h"
 #include "bsp/bsplib_internal.h"
 #include "router/barrier_internal.h"
@@ -137,6 +138,9 @@ static void *driver_main(void *arg)
  * thread). */
 static atomic_int section_open;
 
+/* P of the last section that ended (0: none yet): bsp_nprocs() after it. */
+static atomic_uint last_p;
+
 static void check_section_closed(void)
 {
     if (atomic_load(&section_open))
@@ -213,6 +217,7 @@ void bsp_end(void)
 
     bsplib_world *w = me->world;
     atomic_store(&section_open, 0);
+    atomic_store(&last_p, w->p);
     pthread_mutex_lock(&w->lock);
     w->finished = 1;
     pthread_cond_broadcast(&w->cond);
@@ -241,10 +246,31 @@ void bsp_abort(const char *format, ...)
     bsp_vabort(format, ap);
 }
 
+/* BSPRAM_NPROCS, read strictly: the whole string a number in [1, MAX_P]. */
+static unsigned nprocs_from_environment(void)
+{
+    const char *v = bspram_environment_read().nprocs;
+    if (!v)
+        return 0;
+    char *end;
+    errno = 0;
+    unsigned long long n = strtoull(v, &end, 10);
+    if (*v < '0' || *v > '9' || *end || errno || n < 1 || n > BSPLIB_MAX_P)
+        bsplib_fatal(NULL, "bsp_nprocs(): BSPRAM_NPROCS=%s is not a whole number in [1, %u]", v,
+                     BSPLIB_MAX_P);
+    return (unsigned)n;
+}
+
 bsp_pid_t bsp_nprocs(void)
 {
     const bsplib_proc *me = bsplib_current;
-    return me ? me->p : bspram_cores();
+    if (me)
+        return me->p;
+    unsigned p = atomic_load(&last_p);
+    if (p)
+        return p;
+    p = nprocs_from_environment();
+    return p ? p : bspram_cores();
 }
 
 bsp_pid_t bsp_pid(void) { return bsplib_me("bsp_pid()")->pid; }
