@@ -159,10 +159,16 @@ void bsp_sync(void);
  * Cost: O(1) now; at the sync one barrier and O(P) per registration. */
 void bsp_push_reg(const void *address, bsp_size_t size);
 
-/* Remove this process's newest registration of `address` at the next
- * bsp_sync. The k-th pop of every process must remove the same slot.
+/* Remove a registration at the next bsp_sync. The k-th pop of every process
+ * removes one slot: the one named by the processes that pass an address
+ * (each one's newest registration of it). A process that registered NULL
+ * there passes NULL and follows them, so its NULL registrations may be
+ * popped in any order; if every process passes NULL, the newest slot that is
+ * NULL on every process is removed.
  * Errors (at the next bsp_sync): address not registered on this process;
- * pops of different slots on different processes; numbers differ.
+ * addresses naming different slots on different processes; NULL on a
+ * process that registered memory in the slot named; NULL everywhere with no
+ * slot NULL everywhere; numbers differ.
  * Cost: O(1) now; at the sync O(P·R), R = live registrations. */
 void bsp_pop_reg(const void *address);
 
@@ -219,10 +225,11 @@ void bsp_direct_get(bsp_pid_t pid, const void *src, bsp_size_t offset, void *dst
 /* ---- BSMP: bulk synchronous message passing ---- */
 
 /* Set the tag size (bytes) of messages sent from the next superstep on;
- * *tag_bytes receives the tag size in force now. Collective in spirit: all
- * processes must set the same value in the same superstep. Initially 0.
- * Errors: outside a section; tag_bytes NULL; (at the next bsp_sync)
- * processes setting different sizes. Cost: one barrier at the next sync. */
+ * *tag_bytes receives the tag size in force now. Collective: every process
+ * must call it in the same superstep, with the same value. Initially 0.
+ * Errors: outside a section; tag_bytes NULL; (at the next bsp_sync) called
+ * by some processes but not all (even with the size in force); processes
+ * setting different sizes. Cost: one barrier at the next sync. */
 void bsp_set_tagsize(bsp_size_t *tag_bytes);
 
 /* Send a message — a tag of the current tag size and nbytes of payload, both

@@ -54,6 +54,71 @@ static size_t find_on(const bsplib_world *w, unsigned q, const void *addr)
     return BSPLIB_NO_SLOT;
 }
 
+/* The newest live slot whose entries are NULL on every process, or
+ * BSPLIB_NO_SLOT. */
+static size_t find_all_null(const bsplib_world *w)
+{
+    for (size_t s = w->nslots; s-- > 0;) {
+        if (!w->alive[s])
+            continue;
+        unsigned q = 0;
+        while (q < w->p && !w->col[q][s].addr)
+            q++;
+        if (q == w->p)
+            return s;
+    }
+    return BSPLIB_NO_SLOT;
+}
+
+/* The slot that pop i (the i-th op of every process, a pop everywhere)
+ * removes. A pop names one slot, as in other BSPlib implementations: the one
+ * the processes passing an address agree on (each one's newest live
+ * registration of it). A process passing NULL takes no part in the area and
+ * pops whatever slot the others name — its NULL registrations can go in any
+ * order, not only newest first — but its entry there must be NULL. If every
+ * process passes NULL, the newest slot that is NULL everywhere goes (all such
+ * slots look alike: no process can put to or get from them). */
+static size_t pop_slot(const bsplib_world *w, size_t i, unsigned long long ss)
+{
+    const bsplib_proc *pr = w->procs;
+    size_t s0 = BSPLIB_NO_SLOT;
+    unsigned q0 = 0;
+    for (unsigned q = 0; q < w->p; q++) {
+        const void *addr = pr[q].ops[i].addr;
+        if (!addr)
+            continue;
+        size_t s = w->nslots ? find_on(w, q, addr) : BSPLIB_NO_SLOT;
+        if (s == BSPLIB_NO_SLOT)
+            bsplib_fatal(NULL, "bsp_pop_reg(%p): address not registered (superstep %llu, "
+                         "pid %u)", addr, ss, q);
+        if (s0 == BSPLIB_NO_SLOT) {
+            s0 = s;
+            q0 = q;
+        } else if (s != s0) {
+            bsplib_fatal(NULL, "bsp_sync(): registrations differ between processes in "
+                         "superstep %llu: pop %zu removes registration %zu on pid %u but "
+                         "%zu on pid %u; pops must be in the same order everywhere", ss,
+                         i + 1, s0 + 1, q0, s + 1, q);
+        }
+    }
+    if (s0 == BSPLIB_NO_SLOT) {
+        s0 = w->nslots ? find_all_null(w) : BSPLIB_NO_SLOT;
+        if (s0 == BSPLIB_NO_SLOT)
+            bsplib_fatal(NULL, "bsp_sync(): pop %zu in superstep %llu is bsp_pop_reg(NULL) on "
+                         "every process, but no live registration is NULL on every process",
+                         i + 1, ss);
+        return s0;
+    }
+    for (unsigned q = 0; q < w->p; q++)
+        if (!pr[q].ops[i].addr && w->col[q][s0].addr)
+            bsplib_fatal(NULL, "bsp_sync(): pop %zu in superstep %llu is bsp_pop_reg(NULL) on "
+                         "pid %u, but the registration it removes (registration %zu, named by "
+                         "pid %u's address %p) has memory on pid %u (%p); a process passes NULL "
+                         "only where it registered NULL", i + 1, ss, q, s0 + 1, q0,
+                         pr[q0].ops[i].addr, q, (void *)w->col[q][s0].addr);
+    return s0;
+}
+
 static void describe(char *buf, size_t len, const bsplib_reg_op *op)
 {
     if (op->push)
@@ -101,21 +166,7 @@ void bsplib_registrations_apply(bsplib_world *w, uint64_t superstep)
             }
             w->alive[s] = 1;
         } else {
-            size_t s0 = BSPLIB_NO_SLOT;
-            for (unsigned q = 0; q < w->p; q++) {
-                const void *addr = pr[q].ops[i].addr;
-                size_t s = w->nslots ? find_on(w, q, addr) : BSPLIB_NO_SLOT;
-                if (s == BSPLIB_NO_SLOT)
-                    bsplib_fatal(NULL, "bsp_pop_reg(%p): address not registered (superstep %llu, "
-                                 "pid %u)", addr, ss, q);
-                if (q == 0)
-                    s0 = s;
-                else if (s != s0)
-                    bsplib_fatal(NULL, "bsp_sync(): registrations differ between processes in "
-                                 "superstep %llu: pop %zu removes registration %zu on pid 0 but "
-                                 "%zu on pid %u; pops must be in the same order everywhere", ss,
-                                 i + 1, s0 + 1, s + 1, q);
-            }
+            size_t s0 = pop_slot(w, i, ss);
             w->alive[s0] = 0;
             while (w->nslots && !w->alive[w->nslots - 1])
                 w->nslots--; /* reuse dead slots at the top */

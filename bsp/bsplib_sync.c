@@ -134,8 +134,25 @@ static void set_label(bsplib_proc *me, const char *label)
     }
 }
 
+/* bsp_set_tagsize is collective: every process calls it in the same
+ * superstep, with the same size. A process that does not call it would go on
+ * parsing messages with the old size, so comparing the sizes alone misses a
+ * partial call that repeats the size in force. */
 static void check_tagsizes(bsplib_world *w, uint64_t superstep)
 {
+    unsigned caller = w->p, other = w->p;
+    for (unsigned q = 0; q < w->p && (caller == w->p || other == w->p); q++) {
+        if (w->procs[q].tagsize_changed) {
+            if (caller == w->p)
+                caller = q;
+        } else if (other == w->p) {
+            other = q;
+        }
+    }
+    if (caller < w->p && other < w->p)
+        bsplib_fatal(NULL, "bsp_set_tagsize: called by pid %u but not by pid %u in superstep "
+                     "%llu; all processes must call it in the same superstep", caller, other,
+                     (unsigned long long)superstep);
     for (unsigned q = 1; q < w->p; q++)
         if (w->procs[q].tagsize_next != w->procs[0].tagsize_next)
             bsplib_fatal(NULL, "bsp_set_tagsize: processes set different tag sizes in superstep "
