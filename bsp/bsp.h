@@ -139,7 +139,8 @@ double bsp_time(void);
  * Collective: every process must call it equally often.
  * Errors: called outside a section; some processes in bsp_end while others
  * are in bsp_sync; registrations not matching between processes;
- * bsp_set_tagsize values differing between processes.
+ * bsp_set_tagsize called by only some processes, or with values differing
+ * between processes.
  * Cost: l + g·h with h the byte h-relation of the superstep's messages
  * (see the top of this file); a second exchange (another l + g·h) if some
  * process issued a get; one barrier more if registrations or the tag size
