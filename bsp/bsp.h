@@ -6,6 +6,9 @@
  *
  *     cc prog.c $(pkg-config --cflags --libs bspram)
  *
+ * — programs written to the 1998 standard's int-typed signatures with
+ * -DBSPRAM_BSPLIB_INT added ("Int-typed programs" below).
+ *
  * The header is the specification (in the style of LPF's core.h): every
  * function says what it does, which misuse it detects, and what it costs.
  *
