@@ -50,6 +50,13 @@ cp "$scratch/alone.c" "$scratch/alone.cpp"
 ok "bsp.h alone, compat mode, C++17" "$cxx" -std=c++17 $flags "$scratch/alone.cpp"
 printf '#include <bsp.h>\ntypedef int bspram_not_empty;\n' > "$scratch/default.cpp"
 ok "bsp.h alone, default mode, C++17" "$cxx" -std=c++17 $flags "$scratch/default.cpp"
+# The umbrella header: no other header trips over the macros.
+printf '#define BSPRAM_BSPLIB_INT\n#include <bspram.h>\ntypedef int bspram_not_empty;\n' > "$scratch/umbrella.c"
+cp "$scratch/umbrella.c" "$scratch/umbrella.cpp"
+ok "bspram.h, compat mode, C11" "$cc" -std=c11 $flags "$scratch/umbrella.c"
+ok "bspram.h, compat mode, C++17" "$cxx" -std=c++17 $flags "$scratch/umbrella.cpp"
+ok "int program as C++17, -DBSPRAM_BSPLIB_INT" \
+  "$cxx" -std=c++17 $flags -DBSPRAM_BSPLIB_INT -x c++ "$here/int_program.c"
 
 for c in $compilers; do
   for std in c11 c17 gnu11; do
