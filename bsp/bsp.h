@@ -6,6 +6,9 @@
  *
  *     cc prog.c $(pkg-config --cflags --libs bspram)
  *
+ * — programs written to the 1998 standard's int-typed signatures with
+ * -DBSPRAM_BSPLIB_INT added ("Int-typed programs" below).
+ *
  * The header is the specification (in the style of LPF's core.h): every
  * function says what it does, which misuse it detects, and what it costs.
  *
@@ -70,6 +73,25 @@
  * all processes (they are threads); without bsp_init, bsp_begin must be in
  * main. Process 0's locals survive bsp_end; the others' do not. BSP sections
  * may follow one another, not nest.
+ *
+ * Int-typed programs (docs/bsplib.md). The 1998 standard types sizes,
+ * offsets, pids and counts as int (void bsp_set_tagsize(int *),
+ * void bsp_qsize(int *, int *), void bsp_get_tag(int *, void *), ...); this
+ * header types them as MulticoreBSP for C 2 does (bsp_size_t = size_t,
+ * bsp_pid_t = unsigned). An int-typed program builds with one macro:
+ *
+ *     cc -DBSPRAM_BSPLIB_INT prog.c $(pkg-config --cflags --libs bspram)
+ *
+ * (or #define BSPRAM_BSPLIB_INT before including <bsp.h>). Then every
+ * function of the 1998 standard has its int-typed signature: the standard
+ * names are macros for the bspram_bsplib_int_* functions at the end of this
+ * file, which report a negative size, offset, pid or P as an error and a
+ * result that does not fit in an int likewise. bsp_direct_get keeps its
+ * bsp_size_t signature (it is not in the 1998 standard).
+ * Without the macro, handing an int * to bsp_set_tagsize, bsp_qsize or
+ * bsp_get_tag (where the library would store 8 bytes into a 4-byte int) is
+ * a compile error in C that says to add -DBSPRAM_BSPLIB_INT; in C++ the
+ * mismatched pointer is an error anyway. Both modes link the same library.
  */
 #ifndef BSPRAM_BSP_H
 #define BSPRAM_BSP_H
@@ -267,5 +289,96 @@ void bsp_move(void *payload, bsp_size_t max_copy_size);
  * Errors: outside a section; a pointer argument NULL. Cost: O(1). */
 bsp_size_t bsp_hpmove(void **tag_ptr, void **payload_ptr);
 
+/* ---- The int-typed API of the 1998 standard ----
+ * Under -DBSPRAM_BSPLIB_INT the standard names below stand for these
+ * functions (the macros follow). Each converts its arguments and calls the
+ * bsp_size_t function of the same name, so semantics, errors and costs are
+ * those above. Besides those errors: a negative P, pid, size, offset or
+ * nbytes ("bsp_put(pid=1, src=…, dst=…, offset=0, nbytes=-4): nbytes is
+ * negative (superstep 3, pid 0)"), a negative new tag size, and a count,
+ * size or tag size that does not fit in an int where one is returned.
+ * bsp_init, bsp_end, bsp_sync, bsp_abort, bsp_time and bsp_pop_reg have the
+ * same signature in both APIs and need no twin. */
+void bspram_bsplib_int_begin(int P);
+int bspram_bsplib_int_nprocs(void);
+int bspram_bsplib_int_pid(void);
+void bspram_bsplib_int_push_reg(const void *address, int size);
+void bspram_bsplib_int_put(int pid, const void *src, void *dst, int offset, int nbytes);
+void bspram_bsplib_int_hpput(int pid, const void *src, void *dst, int offset, int nbytes);
+void bspram_bsplib_int_get(int pid, const void *src, int offset, void *dst, int nbytes);
+void bspram_bsplib_int_hpget(int pid, const void *src, int offset, void *dst, int nbytes);
+void bspram_bsplib_int_set_tagsize(int *tag_bytes);
+void bspram_bsplib_int_send(int pid, const void *tag, const void *payload, int nbytes);
+void bspram_bsplib_int_hpsend(int pid, const void *tag, const void *payload, int nbytes);
+void bspram_bsplib_int_qsize(int *packets, int *accumulated_size);
+/* *status = -1 on an empty queue, as the standard says. */
+void bspram_bsplib_int_get_tag(int *status, void *tag);
+void bspram_bsplib_int_move(void *payload, int max_copy_size);
+/* -1 on an empty queue. */
+int bspram_bsplib_int_hpmove(void **tag_ptr, void **payload_ptr);
+
 BSPRAM_END_DECLS
+
+#if defined(BSPRAM_BSPLIB_INT)
+/* Object-like macros: a call, `&bsp_put` and `(bsp_put)(...)` all reach the
+ * int-typed function. */
+#define bsp_begin bspram_bsplib_int_begin
+#define bsp_nprocs bspram_bsplib_int_nprocs
+#define bsp_pid bspram_bsplib_int_pid
+#define bsp_push_reg bspram_bsplib_int_push_reg
+#define bsp_put bspram_bsplib_int_put
+#define bsp_hpput bspram_bsplib_int_hpput
+#define bsp_get bspram_bsplib_int_get
+#define bsp_hpget bspram_bsplib_int_hpget
+#define bsp_set_tagsize bspram_bsplib_int_set_tagsize
+#define bsp_send bspram_bsplib_int_send
+#define bsp_hpsend bspram_bsplib_int_hpsend
+#define bsp_qsize bspram_bsplib_int_qsize
+#define bsp_get_tag bspram_bsplib_int_get_tag
+#define bsp_move bspram_bsplib_int_move
+#define bsp_hpmove bspram_bsplib_int_hpmove
+#elif !defined(__cplusplus) && !defined(BSPRAM_BUILDING_LIBRARY)
+/* The int-typed program's pointers, caught at compile time. C converts an
+ * int * to a size_t * with a mere warning, and then the library stores 8
+ * bytes into 4; so each pointer argument that is written through must have
+ * the right type, or be a null pointer constant (NULL, 0). The check is a
+ * _Static_assert inside the expression (in a struct in sizeof, unevaluated),
+ * so it stops every C11 compiler, at any optimisation level, with the
+ * message; the expression then calls the function itself (a macro's own
+ * name is not expanded again), and `&bsp_qsize` or `(bsp_qsize)(...)` reach
+ * the function directly. Not in C++, which rejects the mismatch anyway, and
+ * not where the library defines these functions (it compiles with
+ * BSPRAM_BUILDING_LIBRARY). */
+#if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 202311L
+#define BSPRAM_NULLPTR_T_ typeof(nullptr) : 1,
+#else
+#define BSPRAM_NULLPTR_T_
+#endif
+#define BSPRAM_POINTS_TO_(arg, type) \
+    _Generic((arg), type *: 1, void *: 1, int: 1, BSPRAM_NULLPTR_T_ default: 0)
+#define BSPRAM_POINTER_CHECK_(arg, type, message) \
+    (void)sizeof(struct { \
+        _Static_assert(BSPRAM_POINTS_TO_(arg, type), message); \
+        int bspram_checked_; \
+    })
+#define BSPRAM_INT_HINT_ "; an int-typed BSPlib program needs -DBSPRAM_BSPLIB_INT"
+#define bsp_set_tagsize(tag_bytes) \
+    (BSPRAM_POINTER_CHECK_(tag_bytes, bsp_size_t, \
+                           "bsp_set_tagsize takes a bsp_size_t * (size_t *)" BSPRAM_INT_HINT_), \
+     bsp_set_tagsize(tag_bytes))
+#define bsp_qsize(packets, accumulated_size) \
+    (BSPRAM_POINTER_CHECK_(packets, bsp_nprocs_t, \
+                           "bsp_qsize takes a bsp_nprocs_t * (unsigned *) as packets" \
+                           BSPRAM_INT_HINT_), \
+     BSPRAM_POINTER_CHECK_(accumulated_size, bsp_size_t, \
+                           "bsp_qsize takes a bsp_size_t * (size_t *) as accumulated_size" \
+                           BSPRAM_INT_HINT_), \
+     bsp_qsize(packets, accumulated_size))
+#define bsp_get_tag(status, tag) \
+    (BSPRAM_POINTER_CHECK_(status, bsp_size_t, \
+                           "bsp_get_tag takes a bsp_size_t * (size_t *) as status" \
+                           BSPRAM_INT_HINT_), \
+     bsp_get_tag(status, tag))
+#endif
+
 #endif

@@ -1,0 +1,90 @@
+#!/bin/sh
+# bsp.h's two modes at compile time (docs/bsplib.md, "Int-typed programs"):
+#  - with -DBSPRAM_BSPLIB_INT, bsp.h compiles alone as C11 and C++17, and a
+#    1998 int-typed program compiles without a warning;
+#  - without it, that program (and each int * on its own) does not compile in
+#    C, and the error says to add -DBSPRAM_BSPLIB_INT; the same calls with
+#    bsp.h's own types compile without a warning.
+# Run with $CC, and with clang too when it is installed and is not $CC.
+# usage: run.sh <source dir>
+# CC and CXX name the compilers (default cc and c++).
+set -eu
+src=$1
+here=$src/tests/compat
+cc=${CC:-cc}
+cxx=${CXX:-c++}
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+flags="-Wall -Wextra -Wpedantic -Werror -fsyntax-only -I$src -I$src/bsp"
+fail=0
+n=0
+
+ok() { # description, command...
+  what=$1; shift
+  n=$((n + 1))
+  if ! "$@" 2> "$scratch/err"; then
+    echo "compat: $what: does not compile:"; cat "$scratch/err"; fail=1
+  elif [ -s "$scratch/err" ]; then
+    echo "compat: $what: warnings:"; cat "$scratch/err"; fail=1
+  fi
+}
+
+refused() { # description, expected message, command...
+  what=$1; msg=$2; shift 2
+  n=$((n + 1))
+  if "$@" 2> "$scratch/err"; then
+    echo "compat: $what: compiles, but must not"; fail=1
+  elif ! grep -qF "$msg" "$scratch/err"; then
+    echo "compat: $what: fails without the message \"$msg\":"; cat "$scratch/err"; fail=1
+  fi
+}
+
+hint="an int-typed BSPlib program needs -DBSPRAM_BSPLIB_INT"
+compilers=$cc
+if command -v clang >/dev/null 2>&1 && [ "$(basename "$cc")" != clang ]; then
+  compilers="$compilers clang"
+fi
+
+printf '#define BSPRAM_BSPLIB_INT\n#include <bsp.h>\ntypedef int bspram_not_empty;\n' > "$scratch/alone.c"
+cp "$scratch/alone.c" "$scratch/alone.cpp"
+ok "bsp.h alone, compat mode, C++17" "$cxx" -std=c++17 $flags "$scratch/alone.cpp"
+printf '#include <bsp.h>\ntypedef int bspram_not_empty;\n' > "$scratch/default.cpp"
+ok "bsp.h alone, default mode, C++17" "$cxx" -std=c++17 $flags "$scratch/default.cpp"
+# The umbrella header: no other header trips over the macros.
+printf '#define BSPRAM_BSPLIB_INT\n#include <bspram.h>\ntypedef int bspram_not_empty;\n' > "$scratch/umbrella.c"
+cp "$scratch/umbrella.c" "$scratch/umbrella.cpp"
+ok "bspram.h, compat mode, C11" "$cc" -std=c11 $flags "$scratch/umbrella.c"
+ok "bspram.h, compat mode, C++17" "$cxx" -std=c++17 $flags "$scratch/umbrella.cpp"
+ok "int program as C++17, -DBSPRAM_BSPLIB_INT" \
+  "$cxx" -std=c++17 $flags -DBSPRAM_BSPLIB_INT -x c++ "$here/int_program.c"
+
+for c in $compilers; do
+  for std in c11 c17 gnu11; do
+    ok "$c -std=$std: bsp.h alone, compat mode" "$c" -std=$std $flags "$scratch/alone.c"
+    ok "$c -std=$std: int program, -DBSPRAM_BSPLIB_INT" \
+      "$c" -std=$std $flags -DBSPRAM_BSPLIB_INT "$here/int_program.c"
+    ok "$c -std=$std: bsp_size_t program" "$c" -std=$std $flags "$here/sized_program.c"
+    ok "$c -std=$std -O2: bsp_size_t program" "$c" -std=$std -O2 $flags "$here/sized_program.c"
+  done
+  # Without -Werror and at any optimisation level: an error, not a warning.
+  for opt in -O0 -O2; do
+    refused "$c $opt: int program without -DBSPRAM_BSPLIB_INT" \
+      "bsp_set_tagsize takes a bsp_size_t * (size_t *); $hint" \
+      "$c" -std=c11 $opt -fsyntax-only -I"$src" -I"$src/bsp" "$here/int_program.c"
+  done
+  refused "$c: bsp_set_tagsize(int *)" "bsp_set_tagsize takes a bsp_size_t * (size_t *); $hint" \
+    "$c" -std=c11 -fsyntax-only -I"$src" -I"$src/bsp" -DCASE=1 "$here/int_args.c"
+  refused "$c: bsp_qsize(int *, size_t *)" \
+    "bsp_qsize takes a bsp_nprocs_t * (unsigned *) as packets; $hint" \
+    "$c" -std=c11 -fsyntax-only -I"$src" -I"$src/bsp" -DCASE=2 "$here/int_args.c"
+  refused "$c: bsp_qsize(unsigned *, int *)" \
+    "bsp_qsize takes a bsp_size_t * (size_t *) as accumulated_size; $hint" \
+    "$c" -std=c11 -fsyntax-only -I"$src" -I"$src/bsp" -DCASE=3 "$here/int_args.c"
+  refused "$c: bsp_get_tag(int *, ...)" "bsp_get_tag takes a bsp_size_t * (size_t *) as status; $hint" \
+    "$c" -std=c11 -fsyntax-only -I"$src" -I"$src/bsp" -DCASE=4 "$here/int_args.c"
+  # The same file is clean once no int * is passed.
+  ok "$c: int_args.c without an int *" "$c" -std=c11 $flags -DCASE=0 "$here/int_args.c"
+done
+
+[ "$fail" -eq 0 ] || exit 1
+echo "compat: $n compile checks passed ($compilers; $cxx)"
