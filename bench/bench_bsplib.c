@@ -6,10 +6,12 @@
  *   3. 1 MiB puts at P = 2 (each process one 1 MiB put to the other per
  *      superstep) vs memcpy of 1 MiB in the same run; the same with bsp_hpput
  *      (unbuffered: one copy, at the sync, from the sender's memory);
- *   4. empty bsp_sync oversubscribed, P = 4 and P = 64.
+ *   4. empty bsp_sync oversubscribed, P = 4 and P = 64;
+ *   5. (only when asked for) a ring superstep — one 8-byte put per process —
+ *      at P = 1024 and 4096 against the empty sync: delivery's scaling in P.
  * Each figure is the median of 7 repetitions.
  * Usage: bench_bsplib [iterations-scale [part]]   (scale default 1; part
- * 1..4 runs only that figure, for profiling) */
+ * 1..4 runs only that figure, for profiling; part 5 runs the scaling figure) */
 #include <bsp.h>
 #include <omp.h>
 #include <stdio.h>
@@ -75,6 +77,21 @@ static void spmd(void)
         bsp_pop_reg(dst);
         bsp_sync();
         free(dst);
+    } else if (mode == 4) { /* ring: one 8-byte put per process, vs empty */
+        double cell = 0, mine = s;
+        bsp_push_reg(&cell, sizeof cell);
+        bsp_sync();
+        const int n = 3 * scale;
+        for (int r = 0; r < REPS; r++) {
+            double t0 = bsp_time();
+            for (int i = 0; i < n; i++) {
+                bsp_put(other, &mine, &cell, 0, sizeof mine);
+                bsp_sync();
+            }
+            t[r] = (bsp_time() - t0) / n;
+        }
+        bsp_pop_reg(&cell);
+        bsp_sync();
     } else { /* 1 MiB puts: bytes per second */
         char *dst = malloc(MIB), *src = malloc(MIB);
         memset(src, 1, MIB);
@@ -180,6 +197,11 @@ int main(int argc, char **argv)
         printf("empty sync P=4:           %8.3f us   (omp barrier, 4 threads: %.3f us)\n",
                run(4, 0) * 1e6, omp4);
         printf("empty sync P=64:          %8.3f us\n", run(64, 0) * 1e6);
+    }
+    if (part == 5) { /* scale: delivery must not cost O(P^2) */
+        for (unsigned q = 1024; q <= 4096; q *= 4)
+            printf("ring superstep P=%u:    %9.1f us   (empty sync: %.1f us)\n", q,
+                   run(q, 4) * 1e6, run(q, 0) * 1e6);
     }
     return 0;
 }

@@ -74,7 +74,11 @@ bspram_router *bspram_router_create_on(uint64_t p, unsigned lanes, const char *t
             /* calloc: pages of destinations never posted to are never touched */
             ln->outbox[par] = bspram_calloc(p, sizeof *ln->outbox[par], "bspram_router_create");
             ln->sent[par].src = ln->first;
+            atomic_init(&ln->n_senders[par], 0);
+            ln->senders[par] = bspram_calloc(lanes, sizeof *ln->senders[par], "bspram_router_create");
+            ln->registered[par] = bspram_calloc((lanes + 63) / 64, sizeof(uint64_t), "bspram_router_create");
         }
+        ln->cap_registered = (lanes + 63) / 64 * sizeof(uint64_t);
         ln->in_off = bspram_calloc(ln->end - ln->first + 1, sizeof *ln->in_off, "bspram_router_create");
     }
     r->tstate = t->open ? t->open(lanes) : NULL;
@@ -102,6 +106,8 @@ void bspram_router_destroy(bspram_router *r)
             arena_free(&ln->arena[par]);
             free(ln->outbox[par]);
             free(ln->touched[par]);
+            free(ln->senders[par]);
+            free(ln->registered[par]);
         }
         free(ln->in);
         free(ln->in_off);
@@ -208,8 +214,10 @@ static __attribute__((noinline)) void enter_src(bspram__lane *ln, unsigned lane,
 }
 
 /* Start a new tail chunk for outbox o with room for at least `need`. */
-static __attribute__((noinline)) void outbox_grow(bspram__lane *ln, unsigned par, bspram__outbox *o, uint32_t dst, size_t need)
+static __attribute__((noinline)) void outbox_grow(bspram_router *r, unsigned lane, unsigned par,
+                                                   bspram__outbox *o, uint32_t dst, size_t need)
 {
+    bspram__lane *ln = &r->lane[lane];
     bspram__chunk *t = o->tail;
     if (t) {
         t->used = (uint64_t)(o->at - (char *)(t + 1));
@@ -217,6 +225,14 @@ static __attribute__((noinline)) void outbox_grow(bspram__lane *ln, unsigned par
         ln->touched[par] = bspram__grow(ln->touched[par], &ln->cap_touched[par], ln->n_touched[par] + 1,
                                         sizeof(uint32_t), 256, "bspram_router_post");
         ln->touched[par][ln->n_touched[par]++] = dst;
+        unsigned d = bspram_router_lane_of(r, dst);
+        uint64_t bit = UINT64_C(1) << (d % 64);
+        if (!(ln->registered[par][d / 64] & bit)) { /* first message to d's block */
+            ln->registered[par][d / 64] |= bit;
+            bspram__lane *to = &r->lane[d];
+            unsigned k = atomic_fetch_add_explicit(&to->n_senders[par], 1, memory_order_relaxed);
+            to->senders[par][k] = lane; /* published by the exchange's barrier */
+        }
     }
     /* Chunks grow geometrically; the first is as large as last time's total. */
     size_t cap = t ? 2 * t->cap : (o->hint > 192 ? (size_t)o->hint : 192);
@@ -268,7 +284,7 @@ static __attribute__((noinline)) void *post_slow(bspram_router *r, unsigned lane
     bspram__outbox *o = &ln->outbox[par][dst];
     size_t need = (size_t)bspram__entry_size(len);
     if ((size_t)(o->limit - o->at) < need)
-        outbox_grow(ln, par, o, (uint32_t)dst, need);
+        outbox_grow(r, lane, par, o, (uint32_t)dst, need);
     return bspram_router_post(r, lane, src, dst, len, call);
 }
 
@@ -401,6 +417,8 @@ static void reset_parity(bspram__lane *ln, unsigned par)
         o->at = o->limit = NULL;
         o->count = 0;
     }
+    if (ln->n_touched[par])
+        memset(ln->registered[par], 0, ln->cap_registered);
     ln->n_touched[par] = 0;
     arena_reset(&ln->arena[par]);
     memset(&ln->sent[par], 0, sizeof ln->sent[par]);
@@ -427,8 +445,13 @@ unsigned bspram_router_exchange(bspram_router *r, unsigned lane, unsigned tag)
         complete_pending(r, &st);
         append_record(r, &st, ln->delivered, t_enter);
     }
-    if (ln->delivered)
+    if (ln->delivered) {
         r->transport->deliver(r, lane);
+        /* Senders write this parity's list again two supersteps on, after
+         * the next exchange's barrier, which this lane reaches only after
+         * emptying it here. */
+        atomic_store_explicit(&ln->n_senders[par], 0, memory_order_relaxed);
+    }
     ln->step++;
     reset_parity(ln, par ^ 1u);
     return all & ~ROUTER_BIT;
@@ -564,4 +587,21 @@ void bspram_router_read(bspram_router *r, unsigned lane, unsigned from_lane, con
                      "another lane's memory", from_lane, n, r->transport->name);
     if (n)
         r->transport->read(r, lane, from_lane, remote, local, n);
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+unsigned bspram__lane_senders(bspram__lane *ln, unsigned par, const uint32_t **senders)
+{
+    unsigned k = atomic_load_explicit(&ln->n_senders[par], memory_order_relaxed);
+    /* Lanes serve increasing blocks of sources: visiting senders in lane order
+     * keeps every inbox in (source, issue) order. They registered in any order. */
+    if (k > 1)
+        qsort(ln->senders[par], k, sizeof *ln->senders[par], cmp_u32);
+    *senders = ln->senders[par];
+    return k;
 }

@@ -78,6 +78,19 @@ typedef struct bspram__lane {
     bspram__arena arena[2];
     bspram__lane_sent sent[2];
 
+    /* Which lanes posted to this lane's block, by parity: a lane that posts to
+     * a destination of this block for the first time in a superstep appends
+     * its number (atomically: several lanes may at once), so that delivery
+     * visits only those lanes — O(senders), not O(lanes), per destination.
+     * Ordered by the barrier; emptied by this lane after its delivery. */
+    _Alignas(64) atomic_uint n_senders[2];
+    uint32_t *senders[2];              /* [lanes] */
+
+    /* Posting side: the lanes whose blocks this lane has posted to, a bit
+     * each (so it registers once per superstep with each). */
+    uint64_t *registered[2];           /* [ceil(lanes/64)] */
+    size_t cap_registered;             /* their size in bytes */
+
     /* Receiving side: the transport builds the inboxes of this lane's block. */
     bspram_message *in;
     size_t cap_in;
@@ -101,6 +114,10 @@ struct bspram_router {
     int pending;            /* log's last record still needs r and h_in */
     double clock;           /* when the previous exchange ended */
 };
+
+/* The lanes that posted to lane ln's block in the superstep of parity par,
+ * in increasing order (sorted in place); returns their count. */
+unsigned bspram__lane_senders(bspram__lane *ln, unsigned par, const uint32_t **senders);
 
 /* Make room for n inbox headers in lane ln (contents not kept). */
 void bspram__lane_inbox_reserve(bspram__lane *ln, uint64_t n);

@@ -3,8 +3,8 @@
  * After the barrier that ends posting, the outbox of every lane k for every
  * destination d holds k's messages to d in (source, issue) order. Lanes serve
  * increasing blocks of components, so reading the outboxes of d lane by lane
- * gives d's inbox in (source component, issue) order, whatever the number of
- * lanes. The lane that serves d writes d's array of message headers, which
+ * — only the lanes that posted to d's block, in lane order — gives d's inbox
+ * in (source component, issue) order, whatever the number of lanes. The lane that serves d writes d's array of message headers, which
  * point at the payloads where their senders wrote them: payloads are never
  * copied, nothing is locked, and no second barrier is needed, because only
  * the lane serving d reads d's inbox before the next exchange.
@@ -81,15 +81,19 @@ static unsigned shm_allreduce(bspram_router *r, unsigned lane, unsigned tag, bsp
 static void deliver_shm(bspram_router *r, unsigned lane)
 {
     bspram__lane *ln = &r->lane[lane];
-    const unsigned L = r->lanes, par = (unsigned)(ln->step & 1);
+    const unsigned par = (unsigned)(ln->step & 1);
     const uint64_t first = ln->first, nd = ln->end - ln->first;
+    /* Only the lanes that posted to this block (router_internal.h): delivery
+     * costs O(block × senders + messages), not O(block × lanes). */
+    const uint32_t *from;
+    const unsigned L = bspram__lane_senders(ln, par, &from);
 
     /* Sizes of our inboxes, and the most messages one receives (Valiant's r). */
     uint64_t total = 0, rmax = 0;
     for (uint64_t i = 0; i < nd; i++) {
         uint64_t c = 0;
         for (unsigned k = 0; k < L; k++)
-            c += r->lane[k].outbox[par][first + i].count;
+            c += r->lane[from[k]].outbox[par][first + i].count;
         ln->in_off[i] = total;
         total += c;
         if (c > rmax)
@@ -107,14 +111,14 @@ static void deliver_shm(bspram_router *r, unsigned lane)
          * not ramp up on runs of a few cache lines). */
         if (i + 1 < nd)
             for (unsigned k = 0; k < L; k++) {
-                const bspram__chunk *h = r->lane[k].outbox[par][first + i + 1].head;
+                const bspram__chunk *h = r->lane[from[k]].outbox[par][first + i + 1].head;
                 if (h) {
                     __builtin_prefetch(h + 1);
                     __builtin_prefetch((const char *)(h + 1) + 64);
                 }
             }
         for (unsigned k = 0; k < L; k++) {
-            const bspram__outbox *o = &r->lane[k].outbox[par][first + i];
+            const bspram__outbox *o = &r->lane[from[k]].outbox[par][first + i];
             for (const bspram__chunk *ch = o->head; ch; ch = ch->next) {
                 const char *at = (const char *)(ch + 1), *end = at + ch->used;
                 while (at < end) {
