@@ -315,7 +315,18 @@ const bspram_record *bspram_machine_records(bspram_machine *m, size_t *n)
     return log->records;
 }
 
-void bspram_machine_clear_records(bspram_machine *m) { bspram_router_clear_log(m->router); }
+void bspram_machine_clear_records(bspram_machine *m)
+{
+    /* The records leave the log, not the trace: they go to BSPRAM_TRACE (if
+     * set) now, or the trace would hold only what is left at destroy. A
+     * program that clears after every run (bspram table: 500 runs) thus
+     * keeps one run's records in memory, at one open of the file per clear. */
+    bspram_router_flush(m->router);
+    const bspram_log *log = bspram_router_log(m->router);
+    if (log->n)
+        bspram_trace_add(m->id, log->records, log->n);
+    bspram_router_clear_log(m->router);
+}
 
 double bspram_machine_predicted_cost(bspram_machine *m)
 {

@@ -104,6 +104,29 @@ expect_error "hint with a tail" --p 16 --v 64 --degrees 1 --basis auto:4x4
 run "$bspram" table --p 16 --v 64 --degrees 1 --basis auto:16 --runs 1 --format csv
 [ "$rc" -eq 0 ] && grep -q '^auto:[0-9x]*,1,' "$scratch/out" && ok || { fail "hint p: exit $rc"; cat "$scratch/err" >&2; }
 
+# BSPRAM_TRACE gets every superstep of every run (the experiment clears the
+# machine's records after each run; the trace once kept only the header):
+# per run, the one-phase baseline plus each row's phases, as printed.
+for ext in csv json; do
+    trace="$scratch/trace.$ext"
+    BSPRAM_TRACE="$trace" "$bspram" table --p 16 --v 64 --degrees 1,4 --basis 4x4 --basis auto \
+        --basis 2x2x2x2 --runs 3 --format csv >"$scratch/out" 2>"$scratch/err"; rc=$?
+    per_run=$(awk -F, 'NR > 1 { n += split($6, f, ";") } END { print n + 1 }' "$scratch/out")
+    want=$((3 * per_run))
+    if [ "$ext" = csv ]; then
+        got=$(($(lines "$trace") - 1))
+        # One machine, supersteps 0, 1, ... in order.
+        awk -F, 'NR > 1 && ($1 != 0 || $2 != NR - 2) { bad = 1 } END { exit bad }' "$trace" \
+            && ok || fail "trace.csv: rows not one machine's supersteps 0, 1, ... in order"
+    else
+        got=$(grep -c '^  {"machine": 0, "superstep": [0-9]*, ' "$trace")
+        [ "$(head -n 1 "$trace")" = "[" ] && [ "$(tail -n 1 "$trace")" = "]" ] && ok \
+            || fail "trace.json: not one array"
+    fi
+    [ "$rc" -eq 0 ] && [ ! -s "$scratch/err" ] && [ "$got" -eq "$want" ] && [ "$want" -gt 3 ] && ok \
+        || { fail "BSPRAM_TRACE=trace.$ext: exit $rc, $got rows, want $want"; cat "$scratch/err" >&2; }
+done
+
 # One process, one OpenMP start: the experiment runs as one team, so it needs
 # no re-execution with another wait policy (OMP_DISPLAY_ENV prints libgomp's
 # environment once per start).
