@@ -40,7 +40,7 @@ static void basis_format_lengths(void)
         const char *first;
     } cases[] = {
         {UINT64_MAX, "18446744073709551615", "1"}, /* 64 phases, the most digits */
-        {UINT64_C(1) << 63, "2", "2"},             /* 64 phases of 2: 2^64 overflows; so 63 + 1 */
+        {UINT64_C(1) << 63, "2", "2"},             /* 63 phases of 2 (64 would overflow) */
         {4096, "4096", "1"},
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
