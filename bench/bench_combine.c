@@ -27,7 +27,7 @@ typedef struct {
     double seconds; /* median */
     double best;    /* fastest repetition (the machine is shared: noise only adds) */
     double charge;  /* mean */
-    char basis[64];
+    char basis[BSPRAM_BASIS_TEXT_MAX];
 } result;
 
 static int cmp_double(const void *a, const void *b)
@@ -108,7 +108,7 @@ int main(int argc, char **argv)
             oo.degree_hint = k == 0 ? d : 0;
             result r, base;
             time_pair(C, &oo, req, base_req, first, reps, &r, &base);
-            char label[96];
+            char label[sizeof "adaptive:" + BSPRAM_BASIS_TEXT_MAX];
             snprintf(label, sizeof label, "%s:%s", names[k], r.basis);
             printf("%7" PRIu64 "  %-22s %9.2f %9.1f %8.2f (%5.1f) %7.2f %7.2f %7.2f\n", d, label, 1e3 * r.seconds,
                    (double)v / r.seconds / 1e6, 1e3 * base.seconds, (double)v / base.seconds / 1e6,

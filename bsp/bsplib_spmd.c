@@ -143,9 +143,19 @@ static atomic_uint last_p;
 
 static void check_section_closed(void)
 {
-    if (atomic_load(&section_open))
-        bsplib_fatal(NULL, "bsp_end: the program exited inside a BSP section (pid 0 never called "
-                           "bsp_end); every process must end its section with bsp_end");
+    if (!atomic_load(&section_open))
+        return;
+    /* exit runs the handlers on the thread that called it: its BSPlib
+     * process (if any) says who ended the program. Pid 0 also gets here by
+     * returning from main; any other process only by calling exit. */
+    const bsplib_proc *me = bsplib_current ? bsplib_current : bsplib_joining;
+    if (!me || me->pid == 0)
+        bsplib_fatal(NULL, "bsp_end: the program exited inside a BSP section (%s); every process "
+                           "must end its section with bsp_end",
+                     me ? "pid 0 never called bsp_end"
+                        : "exit called by a thread that is no BSP process, before pid 0's bsp_end");
+    bsplib_fatal(NULL, "bsp_end: the program exited inside a BSP section (pid %u called exit before "
+                       "its bsp_end); every process must end its section with bsp_end", me->pid);
 }
 
 void bsp_begin(bsp_pid_t P)

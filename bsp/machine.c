@@ -15,6 +15,7 @@ struct bspram_machine {
     unsigned char *local;     /* p × local_bytes */
     uint64_t supersteps;      /* supersteps run so far */
     unsigned id;              /* the machine's number in the trace */
+    atomic_bool running;      /* a team is running (run_team) */
 };
 
 struct bspram_team {
@@ -60,6 +61,7 @@ bspram_machine *bspram_machine_create(const bspram_config *config)
     m->router = bspram_router_create(config->p, (unsigned)config->threads);
     if (config->local_bytes)
         m->local = bspram_calloc(config->p, config->local_bytes, "bspram_machine_create (local state)");
+    atomic_init(&m->running, false);
     m->id = bspram_trace_next_id();
     return m;
 }
@@ -97,6 +99,16 @@ static void run_team(bspram_machine *m, void (*fn)(bspram_team *, void *), void 
 {
     bspram_router *r = m->router;
     uint64_t done = 0;
+    /* One team at a time: a run started from inside one of the machine's own
+     * steps would, with T = 1, run to completion in the middle of the outer
+     * superstep and interleave its records and superstep count with it
+     * (with T > 1 OpenMP's nested region would be short of threads). The
+     * flag is atomic because a second run may also come from another
+     * thread, outside the team, where nothing orders it with this one. */
+    if (atomic_exchange(&m->running, true))
+        bspram_fatal("%s: the machine's team is already running (a call from inside one of its "
+                     "steps or programs, or from another thread); a machine runs one team at a time",
+                     call);
     bspram_router_start_clock(r);
 #pragma omp parallel num_threads(m->config.threads)
     {
@@ -113,6 +125,7 @@ static void run_team(bspram_machine *m, void (*fn)(bspram_team *, void *), void 
             done = t.superstep - m->supersteps;
     }
     m->supersteps += done;
+    atomic_store(&m->running, false);
 }
 
 void bspram_machine_team(bspram_machine *m, void (*fn)(bspram_team *, void *), void *arg)
@@ -315,7 +328,18 @@ const bspram_record *bspram_machine_records(bspram_machine *m, size_t *n)
     return log->records;
 }
 
-void bspram_machine_clear_records(bspram_machine *m) { bspram_router_clear_log(m->router); }
+void bspram_machine_clear_records(bspram_machine *m)
+{
+    /* The records leave the log, not the trace: they go to BSPRAM_TRACE (if
+     * set) now, or the trace would hold only what is left at destroy. A
+     * program that clears after every run (bspram table: 500 runs) thus
+     * keeps one run's records in memory, at one open of the file per clear. */
+    bspram_router_flush(m->router);
+    const bspram_log *log = bspram_router_log(m->router);
+    if (log->n)
+        bspram_trace_add(m->id, log->records, log->n);
+    bspram_router_clear_log(m->router);
+}
 
 double bspram_machine_predicted_cost(bspram_machine *m)
 {

@@ -226,6 +226,10 @@ void bspram_machine_set_label(bspram_machine *m, const char *label);
 
 /* The log of every superstep run so far (completed; call between runs). */
 const bspram_record *bspram_machine_records(bspram_machine *m, size_t *n);
+
+/* Empty the log (supersteps keep their numbers). With BSPRAM_TRACE set
+ * (bsp/trace.h) the records go to the trace first: the trace holds every
+ * superstep the machine ran, cleared or not. */
 void bspram_machine_clear_records(bspram_machine *m);
 
 /* Σ_s (w_s + g·h_s + l) over the log. */

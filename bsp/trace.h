@@ -1,16 +1,18 @@
 /* bspram — writing superstep logs to files, and the BSPRAM_TRACE sink.
  *
  * With BSPRAM_TRACE=path.csv (or .json) in the environment (read when each
- * machine is destroyed; base/environment.h), every machine adds its log to a
- * process-wide trace when it is destroyed: the first machine destroyed
- * creates (or truncates) the file and writes the CSV header, or JSON's "[";
- * each later one appends only its own rows. After every destroy the file is
+ * machine is destroyed or clears its records; base/environment.h), every
+ * machine adds its log to a process-wide trace when it is destroyed, and
+ * before bspram_machine_clear_records drops it: the first append creates
+ * (or truncates) the file and writes the CSV header, or JSON's "["; each
+ * later one appends only its own rows. After every append the file is
  * complete and valid — CSV rows, or one JSON array whose closing "]" the
- * next machine writes over — so a trace can be read while the program runs
+ * next append writes over — so a trace can be read while the program runs
  * or after it was killed. Rows carry the machine's number (0, 1, … in order
- * of creation), machines appear in order of destruction, a machine's rows
- * in superstep order. Cost: O(the machine's rows) of I/O per destroy, one
- * open and close of the file.
+ * of creation) and appear in the order of the appends: a machine's rows in
+ * superstep order, those of a machine that clears its records in several
+ * pieces, between which other machines' rows may come. Cost: O(the rows)
+ * of I/O per append, one open and close of the file.
  *
  * A BSPRAM_TRACE naming another file than the last one (or a trace file
  * removed since) starts that file afresh. The file must be seekable to

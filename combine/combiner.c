@@ -34,14 +34,15 @@ bspram_combine_options bspram_combine_defaults(uint64_t p)
 void bspram_combiner_set_options(bspram_combiner *C, const bspram_combine_options *o)
 {
     if (o->strategy == BSPRAM_STRATEGY_FIXED) {
-        char err[160], buf[200];
+        char err[160], buf[BSPRAM_BASIS_TEXT_MAX];
         if (o->basis.p != C->p ||
             bspram_basis_make(&(bspram_basis){0}, C->p, o->basis.m, o->basis.b + 1, err, sizeof err)) {
             if (o->basis.p != C->p)
                 snprintf(err, sizeof err, "basis product is %" PRIu64 "; it must equal p = %" PRIu64,
                          o->basis.p, C->p);
-            bspram_fatal("bspram_combiner_set_options(basis=%s): %s",
-                         o->basis.m ? bspram_basis_format(&o->basis, buf, sizeof buf) : "(empty)", err);
+            if (o->basis.m)
+                bspram_basis_format(&o->basis, buf, sizeof buf);
+            bspram_fatal("bspram_combiner_set_options(basis=%s): %s", o->basis.m ? buf : "(empty)", err);
         }
     } else if (o->strategy != BSPRAM_STRATEGY_AUTO && o->strategy != BSPRAM_STRATEGY_ADAPTIVE) {
         bspram_fatal("bspram_combiner_set_options(strategy=%d): unknown strategy; valid: 0 fixed, 1 auto, 2 adaptive",

@@ -176,8 +176,10 @@ static void experiment_lane(bspram_team *t, void *arg)
             for (unsigned i = 1; i <= st.phases; i++)
                 E->phase_charge[i] += (double)st.forward_charge[i];
             E->total += (double)st.charge;
-            if (!E->chosen[0])
-                bspram_basis_format(&st.basis, E->chosen, sizeof E->chosen);
+            if (!E->chosen[0] && bspram_basis_format(&st.basis, E->chosen, sizeof E->chosen) >=
+                                     sizeof E->chosen)
+                bspram_fatal("bspram table: the basis run for %s does not fit in %zu bytes",
+                             E->basis_text, sizeof E->chosen);
         }
         if (lead) /* lane 0 owns the log */
             bspram_machine_clear_records(bspram_team_machine(t));

@@ -30,7 +30,7 @@ BSPRAM_BEGIN_DECLS
 
 typedef struct bspram_table_entry {
     /* input */
-    char basis_text[64];          /* as the user wrote it: "8x8x8x8", "4096", "auto", "adaptive" */
+    char basis_text[BSPRAM_BASIS_TEXT_MAX]; /* "8x8x8x8", "4096", "auto", "auto:16", "adaptive" */
     bspram_strategy strategy;
     bspram_basis basis;           /* FIXED */
     uint64_t degree_hint;         /* AUTO: the hint; BSPRAM_TABLE_HINT_DEGREE = the row's degree */
@@ -39,7 +39,7 @@ typedef struct bspram_table_entry {
     unsigned phases;
     double phase_charge[BSPRAM_MAX_PHASES + 2]; /* [1..phases], mean over runs */
     double total;                 /* mean total charge */
-    char chosen[64];              /* the basis run (AUTO/ADAPTIVE), formatted */
+    char chosen[BSPRAM_BASIS_TEXT_MAX]; /* the basis run (AUTO/ADAPTIVE), formatted */
 } bspram_table_entry;
 
 #define BSPRAM_TABLE_HINT_DEGREE UINT64_MAX

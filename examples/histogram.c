@@ -41,11 +41,12 @@ int main(int argc, char **argv)
     }
 
     static const char *bases[] = {NULL, NULL};
-    char one[32], three[64];
+    char one[32], three[BSPRAM_BASIS_TEXT_MAX];
     snprintf(one, sizeof one, "%" PRIu64, p);
     bases[0] = one;
     bspram_basis auto3 = bspram_basis_auto(p, 0);
-    bases[1] = bspram_basis_format(&auto3, three, sizeof three);
+    bspram_basis_format(&auto3, three, sizeof three);
+    bases[1] = three;
     int ok = 1;
     for (int b = 0; b < 2; b++) {
         for (uint64_t k = 0; k < bins; k++)

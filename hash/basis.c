@@ -76,19 +76,24 @@ int bspram_basis_parse(bspram_basis *out, uint64_t p, const char *text, char *er
     return bspram_basis_make(out, p, m, b, err, err_len);
 }
 
-char *bspram_basis_format(const bspram_basis *basis, char *buf, size_t len)
+size_t bspram_basis_format(const bspram_basis *basis, char *buf, size_t len)
 {
+    /* Count every factor's bytes, writing those that fit: a caller learns
+     * the whole length, never a silently shortened basis. */
     size_t n = 0;
-    if (!len)
-        return buf;
-    buf[0] = 0;
-    for (unsigned i = 1; i <= basis->m && n < len; i++) {
-        int k = snprintf(buf + n, len - n, i == 1 ? "%llu" : "x%llu", (unsigned long long)basis->b[i]);
-        if (k < 0)
-            break;
+    if (len)
+        buf[0] = 0;
+    for (unsigned i = 1; i <= basis->m && i <= BSPRAM_MAX_PHASES; i++) {
+        char one[24];
+        int k = snprintf(one, sizeof one, i == 1 ? "%llu" : "x%llu", (unsigned long long)basis->b[i]);
+        if (n + 1 < len) {
+            size_t room = len - 1 - n, take = (size_t)k < room ? (size_t)k : room;
+            memcpy(buf + n, one, take);
+            buf[n + take] = 0;
+        }
         n += (size_t)k;
     }
-    return buf;
+    return n;
 }
 
 void bspram_basis_require(bspram_basis *out, uint64_t p, const char *text)

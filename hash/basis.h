@@ -26,6 +26,13 @@ BSPRAM_BEGIN_DECLS
 
 #define BSPRAM_MAX_PHASES 64
 
+/* Room for the longest basis bspram_basis_format writes, NUL included. A
+ * factor b has 1 + floor(log10 b) digits; the factors multiply to p < 2^64,
+ * so their digits beyond the first add up to at most floor(log10 p) ≤ 19.
+ * With m ≤ 64 factors and m − 1 'x's: at most 64 + 19 + 63 + 1 = 147 bytes
+ * (63 ones and 18446744073709551615, say). */
+#define BSPRAM_BASIS_TEXT_MAX (2 * BSPRAM_MAX_PHASES + 20)
+
 typedef struct bspram_basis {
     unsigned m;                              /* number of phases, 1..BSPRAM_MAX_PHASES */
     uint64_t p;                              /* b_1⋯b_m */
@@ -44,8 +51,12 @@ int bspram_basis_make(bspram_basis *out, uint64_t p, unsigned m, const uint64_t 
 int bspram_basis_parse(bspram_basis *out, uint64_t p, const char *text,
                        char *err, size_t err_len);
 
-/* Write the basis as "8x8x8x8" into buf (always NUL-terminated); returns buf. */
-char *bspram_basis_format(const bspram_basis *basis, char *buf, size_t len);
+/* Write the basis as "8x8x8x8" into buf, every factor, as snprintf does:
+ * buf (if len > 0) always NUL-terminated, holding at most len − 1 bytes.
+ * Returns the length of the whole text; a value ≥ len means buf holds a
+ * truncated text. A buffer of BSPRAM_BASIS_TEXT_MAX bytes takes any basis
+ * that bspram_basis_make accepts. */
+size_t bspram_basis_format(const bspram_basis *basis, char *buf, size_t len);
 
 /* Fatal variant for programs that do not want to handle the error:
  * "bspram_basis_require(p=…, basis=…): <reason>". */

@@ -43,6 +43,60 @@ bspram_totals bspram_records_total(const bspram_record *recs, size_t n)
 
 #define U(x) ((unsigned long long)(x))
 
+/* A label's bytes: at most BSPRAM_LABEL_LEN, up to its NUL. */
+static size_t label_len(const char *label) { return strnlen(label, BSPRAM_LABEL_LEN); }
+
+/* A label as one CSV field (RFC 4180): verbatim if it holds nothing that
+ * could end the field or the row, else in double quotes with every quote
+ * doubled. A label with any control character (a tab, a carriage return)
+ * is quoted too: RFC 4180 allows them in no unquoted field. */
+static void csv_label(FILE *f, const char *label)
+{
+    size_t n = label_len(label);
+    int quote = 0;
+    for (size_t i = 0; i < n && !quote; i++) {
+        unsigned char c = (unsigned char)label[i];
+        quote = c == ',' || c == '"' || c < 0x20 || c == 0x7f;
+    }
+    if (!quote) {
+        fwrite(label, 1, n, f);
+        return;
+    }
+    fputc('"', f);
+    for (size_t i = 0; i < n; i++) {
+        if (label[i] == '"')
+            fputc('"', f);
+        fputc(label[i], f);
+    }
+    fputc('"', f);
+}
+
+/* A label as a JSON string (RFC 8259 §7): the quote, the backslash and
+ * every control character escaped; other bytes as they are. */
+static void json_label(FILE *f, const char *label)
+{
+    size_t n = label_len(label);
+    fputc('"', f);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)label[i];
+        switch (c) {
+        case '"': fputs("\\\"", f); break;
+        case '\\': fputs("\\\\", f); break;
+        case '\n': fputs("\\n", f); break;
+        case '\r': fputs("\\r", f); break;
+        case '\t': fputs("\\t", f); break;
+        case '\b': fputs("\\b", f); break;
+        case '\f': fputs("\\f", f); break;
+        default:
+            if (c < 0x20)
+                fprintf(f, "\\u%04x", c);
+            else
+                fputc(c, f);
+        }
+    }
+    fputc('"', f);
+}
+
 int bspram_records_write_csv(FILE *f, const bspram_record *recs, size_t n,
                              unsigned machine_id, int header)
 {
@@ -51,9 +105,10 @@ int bspram_records_write_csv(FILE *f, const bspram_record *recs, size_t n,
                    "seconds,exchange_seconds\n");
     for (size_t i = 0; i < n; i++) {
         const bspram_record *r = &recs[i];
-        fprintf(f, "%u,%llu,%s,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%.9f,%.9f\n", machine_id,
-                U(r->superstep), r->label, U(r->messages), U(r->bytes), U(r->q), U(r->r),
-                U(r->charge), U(r->h_bytes), U(r->max_message), U(r->work), r->seconds,
+        fprintf(f, "%u,%llu,", machine_id, U(r->superstep));
+        csv_label(f, r->label);
+        fprintf(f, ",%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%.9f,%.9f\n", U(r->messages),
+                U(r->bytes), U(r->q), U(r->r), U(r->charge), U(r->h_bytes), U(r->max_message), U(r->work), r->seconds,
                 r->exchange_seconds);
     }
     return ferror(f) ? -1 : 0;
@@ -64,13 +119,14 @@ int bspram_records_write_json(FILE *f, const bspram_record *recs, size_t n,
 {
     for (size_t i = 0; i < n; i++) {
         const bspram_record *r = &recs[i];
+        fprintf(f, "%s{\"machine\": %u, \"superstep\": %llu, \"label\": ", *first ? "  " : ",\n  ",
+                machine_id, U(r->superstep));
+        json_label(f, r->label);
         fprintf(f,
-                "%s{\"machine\": %u, \"superstep\": %llu, \"label\": \"%s\", \"messages\": %llu, "
-                "\"bytes\": %llu, \"q\": %llu, \"r\": %llu, \"charge\": %llu, \"h_bytes\": %llu, "
-                "\"max_message\": %llu, \"work\": %llu, \"seconds\": %.9f, "
+                ", \"messages\": %llu, \"bytes\": %llu, \"q\": %llu, \"r\": %llu, \"charge\": %llu, "
+                "\"h_bytes\": %llu, \"max_message\": %llu, \"work\": %llu, \"seconds\": %.9f, "
                 "\"exchange_seconds\": %.9f}",
-                *first ? "  " : ",\n  ", machine_id, U(r->superstep), r->label, U(r->messages),
-                U(r->bytes), U(r->q), U(r->r), U(r->charge), U(r->h_bytes), U(r->max_message),
+                U(r->messages), U(r->bytes), U(r->q), U(r->r), U(r->charge), U(r->h_bytes), U(r->max_message),
                 U(r->work), r->seconds, r->exchange_seconds);
         *first = 0;
     }

@@ -65,8 +65,12 @@ bspram_totals bspram_records_total(const bspram_record *recs, size_t n);
 /* Write records as CSV rows (after a header line if `header`) or as JSON
  * objects (elements of an array whose brackets the caller writes; *first is
  * 1 before the first element and is cleared), each with a leading `machine`
- * field set to machine_id. Labels are written verbatim: they must not hold
- * commas or quotes. Returns 0 or −1 (errno set) on an I/O error. */
+ * field set to machine_id. A label may hold any bytes: CSV quotes it when
+ * it holds a comma, a quote or a control character (RFC 4180: in double
+ * quotes, a quote doubled), JSON escapes the quote, the backslash and every
+ * control character (\n, \t, …, \u00XX); other bytes are written as they
+ * are, so a label that is not UTF-8 is not valid JSON text. Returns 0 or −1
+ * (errno set) on an I/O error. */
 int bspram_records_write_csv(FILE *f, const bspram_record *recs, size_t n,
                              unsigned machine_id, int header);
 int bspram_records_write_json(FILE *f, const bspram_record *recs, size_t n,

@@ -74,9 +74,10 @@ int main(void)
             CHECK_EQ_U64(prod, p);
             CHECK(b.m >= 1);
             if (!no_radix_one(&b)) {
-                char buf[128];
+                char buf[BSPRAM_BASIS_TEXT_MAX];
+                bspram_basis_format(&b, buf, sizeof buf);
                 fprintf(stderr, "auto(p=%llu, hint=%llu) = %s has a phase of radix 1\n",
-                        (unsigned long long)p, (unsigned long long)h, bspram_basis_format(&b, buf, sizeof buf));
+                        (unsigned long long)p, (unsigned long long)h, buf);
             }
             CHECK(no_radix_one(&b));
         }

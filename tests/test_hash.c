@@ -27,8 +27,44 @@ static int within_chi(double x, uint64_t n)
     return fabs(x - df) < 6 * sqrt(2 * df); /* 6 sigma: a fixed seed, so no flakiness */
 }
 
+/* The longest legal bases print whole into BSPRAM_BASIS_TEXT_MAX bytes
+ * (a 64-byte buffer once cut them at 63 characters, mid-factor); a buffer
+ * too small gets the text's prefix and the full length, so that the caller
+ * sees the truncation. */
+static void basis_format_lengths(void)
+{
+    char text[4 * BSPRAM_BASIS_TEXT_MAX], out[BSPRAM_BASIS_TEXT_MAX], small[64], err[256];
+    struct {
+        uint64_t p;
+        const char *last; /* after 63 factors of `first` */
+        const char *first;
+    } cases[] = {
+        {UINT64_MAX, "18446744073709551615", "1"}, /* 64 phases, the most digits */
+        {UINT64_C(1) << 63, "2", "2"},             /* 63 phases of 2 (64 would overflow) */
+        {4096, "4096", "1"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        size_t n = 0;
+        unsigned factors = cases[c].p == UINT64_C(1) << 63 ? 62 : 63;
+        for (unsigned i = 0; i < factors; i++)
+            n += (size_t)sprintf(text + n, "%sx", cases[c].first);
+        n += (size_t)sprintf(text + n, "%s", cases[c].last);
+        bspram_basis b;
+        CHECK(bspram_basis_parse(&b, cases[c].p, text, err, sizeof err) == 0);
+        CHECK_EQ_U64(b.m, factors + 1);
+        CHECK(n < BSPRAM_BASIS_TEXT_MAX);
+        CHECK_EQ_U64(bspram_basis_format(&b, out, sizeof out), n);
+        CHECK(!strcmp(out, text));
+        CHECK_EQ_U64(bspram_basis_format(&b, small, sizeof small), n);
+        CHECK(strlen(small) == sizeof small - 1 && !strncmp(small, text, sizeof small - 1));
+        CHECK_EQ_U64(bspram_basis_format(&b, small, 1), n);
+        CHECK(small[0] == 0);
+    }
+}
+
 int main(void)
 {
+    basis_format_lengths();
     /* Uniformity, for both families, power-of-two and other bin counts, and
      * keys that are dense, strided (like cell addresses) or sparse. */
     static const uint64_t ns[] = {2, 7, 1000, 4096, 65537};
@@ -101,7 +137,8 @@ int main(void)
         bspram_basis b;
         char err[128], fmt[128];
         CHECK(bspram_basis_parse(&b, bp[i], bases[i], err, sizeof err) == 0);
-        CHECK(!strcmp(bspram_basis_format(&b, fmt, sizeof fmt), bases[i]));
+        CHECK_EQ_U64(bspram_basis_format(&b, fmt, sizeof fmt), strlen(bases[i]));
+        CHECK(!strcmp(fmt, bases[i]));
         CHECK_EQ_U64(b.suffix[0], bp[i]);
         CHECK_EQ_U64(b.suffix[b.m], 1);
         uint64_t prod = 1;

@@ -115,6 +115,48 @@ static bool sync_in_bulk_step(bspram_component *c, void *a)
 
 static void bulk_sync(void *a) { (void)a; run_machine(sync_in_bulk_step, 4, 2); }
 
+/* A run of the machine from inside one of its own steps or programs: with
+ * T = 1 it once ran to the end in the middle of the outer superstep. */
+static bool quiet_step(bspram_component *c, void *a)
+{
+    (void)c;
+    (void)a;
+    return false;
+}
+
+static bool nested_run_step(bspram_component *c, void *a)
+{
+    (void)a;
+    if (bspram_pid(c) == 0)
+        bspram_machine_run(bspram_component_machine(c), quiet_step, NULL, 1);
+    return false;
+}
+
+static void nested_run(void *a) { run_machine(nested_run_step, 4, *(int *)a); }
+
+static void noop_lane(bspram_team *t, void *a)
+{
+    (void)t;
+    (void)a;
+}
+
+static void nested_team_program(bspram_component *c, void *a)
+{
+    (void)a;
+    if (bspram_pid(c) == 0)
+        bspram_machine_team(bspram_component_machine(c), noop_lane, NULL);
+}
+
+static void nested_team(void *a)
+{
+    bspram_config cfg = bspram_config_default(2);
+    cfg.threads = *(int *)a;
+    cfg.p = (uint64_t)cfg.threads;
+    bspram_machine *m = bspram_machine_create(&cfg);
+    bspram_machine_spmd(m, nested_team_program, NULL);
+    bspram_machine_destroy(m);
+}
+
 static void reserved_tag(void *a)
 {
     (void)a;
@@ -148,5 +190,15 @@ int main(void)
     check_death("reserved tag", reserved_tag, NULL, "bits 0xf0000000 are reserved by the router", 1, 10);
     check_death("bspram_sync in a bulk step", bulk_sync, NULL,
                 "bspram_sync: called from a bulk-style step (component 0, superstep 0); a bulk step ends its superstep by returning", 1, 10);
+    static int one = 1;
+    const char *nested = ": the machine's team is already running (a call from inside one of its "
+                         "steps or programs, or from another thread); a machine runs one team at a time\n";
+    char want[256];
+    snprintf(want, sizeof want, "bspram: bspram_machine_run%s", nested);
+    check_death("nested run, T = 1", nested_run, &one, want, 1, 10);
+    check_death("nested run, T = 2", nested_run, &two, want, 1, 10);
+    snprintf(want, sizeof want, "bspram: bspram_machine_team%s", nested);
+    check_death("nested team, T = 1", nested_team, &one, want, 1, 10);
+    check_death("nested team, T = 2", nested_team, &two, want, 1, 10);
     return check_report("test_machine_errors");
 }

@@ -36,7 +36,7 @@ static void usage(FILE *f)
             "                    [--hash xxh3|tabulation] [--format text|csv|md|json] [--plot file.svg]\n"
             "       bspram table --paper N [--runs R] [...]      (N = 1, 2, 3: Valiant's Table N)\n"
             "A basis is written 8x8x8x8 (product P; '4096' alone is one phase), 'auto' (chosen from\n"
-            "P and each row's degree), 'auto:D' (chosen with degree hint D, 0 = none) or 'adaptive'\n"
+            "P and each row's degree), 'auto:D' (chosen with degree hint D in [0, P], 0 = none) or 'adaptive'\n"
             "(no degree knowledge). Factor = mean total charge / mean charge of a one-phase\n"
             "degree-1 pattern on the same address space in the same run. Defaults: --runs 100\n"
             "(500 with --paper), --seed 1, --spread random, --format text.\n");
@@ -77,11 +77,23 @@ static int set_basis(bspram_table_entry *e, uint64_t p, const char *text, char *
         return 0;
     }
     if (!strncmp(text, "auto:", 5)) {
+        /* Digits only (no sign, no spaces), and a degree a pattern can have:
+         * 0 (none) to p. A larger hint was once taken, and UINT64_MAX —
+         * BSPRAM_TABLE_HINT_DEGREE — silently meant plain 'auto'. */
+        const char *d = text + 5;
         e->strategy = BSPRAM_STRATEGY_AUTO;
-        if (parse_u64(text + 5, &e->degree_hint)) {
-            snprintf(err, len, "cannot read the degree hint in '%s'", text);
+        if (!*d || strspn(d, "0123456789") != strlen(d) || parse_u64(d, &e->degree_hint)) {
+            snprintf(err, len, "cannot read the degree hint in '%.40s'; write auto:D with D in "
+                               "[0, p = %" PRIu64 "]", text, p);
             return -1;
         }
+        if (e->degree_hint > p) {
+            snprintf(err, len, "degree hint %" PRIu64 " is above p = %" PRIu64 "; a degree is at "
+                               "most p (0 = no hint)", e->degree_hint, p);
+            return -1;
+        }
+        /* Canonical spelling, as for fixed bases: auto:016 is auto:16. */
+        snprintf(e->basis_text, sizeof e->basis_text, "auto:%" PRIu64, e->degree_hint);
         return 0;
     }
     if (!strcmp(text, "adaptive")) {
@@ -104,18 +116,26 @@ static int set_basis(bspram_table_entry *e, uint64_t p, const char *text, char *
 static void basis_column(const bspram_table_entry *e, char *buf, size_t len)
 {
     if (e->strategy == BSPRAM_STRATEGY_FIXED)
-        snprintf(buf, len, "%.63s", e->basis_text);
+        snprintf(buf, len, "%s", e->basis_text);
     else
-        snprintf(buf, len, "%s:%.63s", e->strategy == BSPRAM_STRATEGY_ADAPTIVE ? "adaptive" : "auto", e->chosen);
+        snprintf(buf, len, "%s:%s", e->strategy == BSPRAM_STRATEGY_ADAPTIVE ? "adaptive" : "auto", e->chosen);
 }
 
-static void phase_list(const bspram_table_entry *e, double base, char sep, char *buf, size_t len)
+/* Room for basis_column: the longer prefix, the longest basis (with NUL). */
+#define BASIS_COLUMN_MAX (sizeof "adaptive:" + BSPRAM_BASIS_TEXT_MAX)
+
+/* Every phase factor of the entry, separated by sep, straight to stdout (up
+ * to BSPRAM_MAX_PHASES of them: no buffer to cut them short). Returns the
+ * number of characters printed. */
+static int print_phases(const bspram_table_entry *e, double base, char sep)
 {
-    size_t o = 0;
-    buf[0] = 0;
-    for (unsigned i = 1; i <= e->phases && o < len; i++)
-        o += (size_t)snprintf(buf + o, len - o, "%s%.3f", i > 1 ? (char[]){sep, 0} : "",
-                              e->phase_charge[i] / base);
+    int n = 0;
+    for (unsigned i = 1; i <= e->phases; i++) {
+        if (i > 1)
+            n += printf("%c", sep);
+        n += printf("%.3f", e->phase_charge[i] / base);
+    }
+    return n;
 }
 
 static void paper_phase_list(const row *r, char sep, char *buf, size_t len)
@@ -364,7 +384,7 @@ int bspram_cmd_table(int argc, char **argv)
     double base;
     bspram_table_run(&cfg, E, n, &base);
 
-    char bcol[96], ph[256], pph[128];
+    char bcol[BASIS_COLUMN_MAX], pph[128];
     int csv = !strcmp(format, "csv"), md = !strcmp(format, "md"), json = !strcmp(format, "json");
     if (csv)
         printf("basis,degree,runs,baseline,factor,phase_factors%s\n",
@@ -385,22 +405,24 @@ int bspram_cmd_table(int argc, char **argv)
         double rel = R[i].paper > 0 ? (f - R[i].paper) / R[i].paper : 0;
         paper_phase_list(&R[i], ';', pph, sizeof pph);
         if (csv) {
-            phase_list(&E[i], base, ';', ph, sizeof ph);
-            printf("%s,%" PRIu64 ",%" PRIu64 ",%.3f,%.3f,%s", bcol, E[i].degree, runs, base, f, ph);
+            printf("%s,%" PRIu64 ",%" PRIu64 ",%.3f,%.3f,", bcol, E[i].degree, runs, base, f);
+            print_phases(&E[i], base, ';');
             if (paper)
                 printf(",%.2f,%s,%.4f", R[i].paper, pph, rel);
             printf("\n");
         } else if (md) {
-            phase_list(&E[i], base, ' ', ph, sizeof ph);
-            printf("| %s | %" PRIu64 " | %" PRIu64 " | %.2f | %.3f | %s |", bcol, E[i].degree, runs, base, f, ph);
+            printf("| %s | %" PRIu64 " | %" PRIu64 " | %.2f | %.3f | ", bcol, E[i].degree, runs, base, f);
+            print_phases(&E[i], base, ' ');
+            printf(" |");
             if (paper)
                 printf(" %.2f | %s | %+.1f%% |", R[i].paper, pph, 100 * rel);
             printf("\n");
         } else if (json) {
-            phase_list(&E[i], base, ',', ph, sizeof ph);
             printf("  {\"basis\": \"%s\", \"degree\": %" PRIu64 ", \"runs\": %" PRIu64
-                   ", \"baseline\": %.4f, \"factor\": %.4f, \"phase_factors\": [%s]",
-                   bcol, E[i].degree, runs, base, f, ph);
+                   ", \"baseline\": %.4f, \"factor\": %.4f, \"phase_factors\": [",
+                   bcol, E[i].degree, runs, base, f);
+            print_phases(&E[i], base, ',');
+            printf("]");
             if (paper) {
                 paper_phase_list(&R[i], ',', pph, sizeof pph);
                 printf(", \"paper_factor\": %.2f, \"paper_phase_factors\": [%s], \"rel_diff\": %.4f",
@@ -408,8 +430,9 @@ int bspram_cmd_table(int argc, char **argv)
             }
             printf("}%s\n", i + 1 < n ? "," : "");
         } else {
-            phase_list(&E[i], base, ' ', ph, sizeof ph);
-            printf("%-22s %7" PRIu64 " %8.3f %-28s", bcol, E[i].degree, f, ph);
+            printf("%-22s %7" PRIu64 " %8.3f ", bcol, E[i].degree, f);
+            int k = print_phases(&E[i], base, ' ');
+            printf("%*s", k < 28 ? 28 - k : 0, "");
             if (paper)
                 printf(" | %5.2f  %+6.1f%%  %s", R[i].paper, 100 * rel, pph);
             printf("\n");

@@ -77,6 +77,56 @@ awk -F, 'NF != 6 { bad = 1 } END { exit bad }' "$scratch/t1" && ok || { fail "cs
     || fail "csv: auto/adaptive names"
 cmp -s "$scratch/t1" "$scratch/t2" && ok || { fail "csv differs between --threads 1 and 2"; diff "$scratch/t1" "$scratch/t2" >&2; }
 
+# The longest bases: 64 phases (63 of radix 1) print whole, with all 64
+# phase factors, in every format (fixed 64-byte buffers once cut the name at
+# 63 characters and the list at 43 factors).
+long_basis=""; i=0; while [ $i -lt 63 ]; do long_basis="${long_basis}1x"; i=$((i + 1)); done
+long_basis="${long_basis}4096"
+run "$bspram" table --p 4096 --v 4096 --degrees 1 --basis "$long_basis" --runs 1 --format csv
+row=$(sed -n 2p "$scratch/out")
+if [ "$rc" -eq 0 ] && [ "${row%%,*}" = "$long_basis" ] \
+    && [ "$(printf '%s\n' "$row" | cut -d, -f6 | tr ';' '\n' | grep -c '^[0-9][0-9.]*$')" -eq 64 ]; then ok
+else fail "64-phase basis in CSV: exit $rc: $row"; cat "$scratch/err" >&2; fi
+run "$bspram" table --p 4096 --v 4096 --degrees 1 --basis "$long_basis" --runs 1 --format json
+if [ "$rc" -eq 0 ] && grep -q "\"basis\": \"$long_basis\"" "$scratch/out" \
+    && [ "$(sed -n 's/.*"phase_factors": \[\([^]]*\)\].*/\1/p' "$scratch/out" | tr ',' '\n' | grep -c '^[0-9][0-9.]*$')" -eq 64 ]; then ok
+else fail "64-phase basis in JSON: exit $rc"; cat "$scratch/out" "$scratch/err" >&2; fi
+
+# A degree hint is digits in [0, p]: UINT64_MAX once silently meant plain
+# 'auto' (the row's own degree), and a hint above p was taken.
+expect_error "hint UINT64_MAX" --p 16 --v 64 --degrees 1 --basis auto:18446744073709551615
+expect_error "hint above p" --p 16 --v 64 --degrees 1 --basis auto:17
+expect_error "hint out of range" --p 16 --v 64 --degrees 1 --basis auto:99999999999999999999999
+expect_error "hint with a sign" --p 16 --v 64 --degrees 1 --basis auto:+4
+expect_error "hint with a space" --p 16 --v 64 --degrees 1 --basis "auto: 4"
+expect_error "empty hint" --p 16 --v 64 --degrees 1 --basis auto:
+expect_error "hint with a tail" --p 16 --v 64 --degrees 1 --basis auto:4x4
+run "$bspram" table --p 16 --v 64 --degrees 1 --basis auto:16 --runs 1 --format csv
+[ "$rc" -eq 0 ] && grep -q '^auto:[0-9x]*,1,' "$scratch/out" && ok || { fail "hint p: exit $rc"; cat "$scratch/err" >&2; }
+
+# BSPRAM_TRACE gets every superstep of every run (the experiment clears the
+# machine's records after each run; the trace once kept only the header):
+# per run, the one-phase baseline plus each row's phases, as printed.
+for ext in csv json; do
+    trace="$scratch/trace.$ext"
+    BSPRAM_TRACE="$trace" "$bspram" table --p 16 --v 64 --degrees 1,4 --basis 4x4 --basis auto \
+        --basis 2x2x2x2 --runs 3 --format csv >"$scratch/out" 2>"$scratch/err"; rc=$?
+    per_run=$(awk -F, 'NR > 1 { n += split($6, f, ";") } END { print n + 1 }' "$scratch/out")
+    want=$((3 * per_run))
+    if [ "$ext" = csv ]; then
+        got=$(($(lines "$trace") - 1))
+        # One machine, supersteps 0, 1, ... in order.
+        awk -F, 'NR > 1 && ($1 != 0 || $2 != NR - 2) { bad = 1 } END { exit bad }' "$trace" \
+            && ok || fail "trace.csv: rows not one machine's supersteps 0, 1, ... in order"
+    else
+        got=$(grep -c '^  {"machine": 0, "superstep": [0-9]*, ' "$trace")
+        [ "$(head -n 1 "$trace")" = "[" ] && [ "$(tail -n 1 "$trace")" = "]" ] && ok \
+            || fail "trace.json: not one array"
+    fi
+    [ "$rc" -eq 0 ] && [ ! -s "$scratch/err" ] && [ "$got" -eq "$want" ] && [ "$want" -gt 3 ] && ok \
+        || { fail "BSPRAM_TRACE=trace.$ext: exit $rc, $got rows, want $want"; cat "$scratch/err" >&2; }
+done
+
 # One process, one OpenMP start: the experiment runs as one team, so it needs
 # no re-execution with another wait policy (OMP_DISPLAY_ENV prints libgomp's
 # environment once per start).
