@@ -27,6 +27,7 @@
 #include "base/clock.h"
 #include "base/environment.h"
 #include "base/error.h"
+#include "base/number.h"
 #include "bsp/bsplib_internal.h"
 #include "router/barrier_internal.h"
 
@@ -252,10 +253,8 @@ static unsigned nprocs_from_environment(void)
     const char *v = bspram_environment_read().nprocs;
     if (!v)
         return 0;
-    char *end;
-    errno = 0;
-    unsigned long long n = strtoull(v, &end, 10);
-    if (*v < '0' || *v > '9' || *end || errno || n < 1 || n > BSPLIB_MAX_P)
+    uint64_t n;
+    if (bspram_parse_u64(v, 1, BSPLIB_MAX_P, &n) != 0)
         bsplib_fatal(NULL, "bsp_nprocs(): BSPRAM_NPROCS=%s is not a whole number in [1, %u]", v,
                      BSPLIB_MAX_P);
     return (unsigned)n;
