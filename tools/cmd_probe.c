@@ -7,6 +7,7 @@
  * printed and saved (bsp/params.h says where) for predicting costs. */
 #include <bsp.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -189,6 +190,13 @@ int bspram_cmd_probe(int argc, char **argv)
     printf("  g = %8.2f ns per word  = %8.1f flop   (%.3f ns per byte of router h-relation)\n",
            g, pr.g_flops_per_word, pr.g_ns_per_byte);
     printf("  l = %8.1f ns per sync  = %8.1f flop\n", l, pr.l_flops);
+    if (save && !(g >= 0 && l >= 0 && isfinite(g) && isfinite(l) && isfinite(r))) {
+        /* A noisy machine can tilt the fit below zero; a negative cost
+         * would make every prediction wrong, so nothing is saved. */
+        fprintf(stderr, "bspram probe: the fit gave g = %.3g ns, l = %.3g ns; g and l must be "
+                        "finite and >= 0, not saved (retry with a larger -n or -H)\n", g, l);
+        return 1;
+    }
     if (save) {
         char path[4096];
         if (bspram_params_save(&pr) != 0 || bspram_params_path(path, sizeof path) != 0) {

@@ -68,5 +68,18 @@ run "$bspram" probe $probe_small
 [ "$rc" -eq 0 ] && grep -q "P = 2, h = 0..4 step 1, 2 supersteps" "$scratch/out" && [ ! -e "$BSPRAM_PARAMS" ] && ok \
     || { fail "probe good run: exit $rc"; cat "$scratch/out" "$scratch/err" >&2; }
 
+# Whatever lies at $BSPRAM_PARAMS, the demo runs: a device or a FIFO (which
+# once hung every program) or a bad value gives one warning line and the
+# defaults g = l = 1.
+mkfifo "$scratch/fifo"
+printf 'g_ns_per_byte = nan\nl_ns = 1\n' >"$scratch/nan"
+for params in /dev/zero "$scratch/fifo" "$scratch/nan"; do
+    BSPRAM_PARAMS=$params run "$bspram" demo $demo_small
+    if [ "$rc" -eq 0 ] && [ "$(lines "$scratch/err")" -eq 1 ] && grep -q "parameter file $params" "$scratch/err" \
+        && grep -q "g = 1, l = 1)" "$scratch/out"; then ok
+    else fail "demo with BSPRAM_PARAMS=$params: exit $rc, $(lines "$scratch/err") stderr lines"; head -c 400 "$scratch/err" >&2
+    fi
+done
+
 echo "demo_probe_cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
