@@ -206,7 +206,9 @@ int bspram_cmd_table(int argc, char **argv)
     size_t nbases = 0;
     bspram_spread spread = BSPRAM_SPREAD_RANDOM;
     bspram_hash_kind hash = BSPRAM_HASH_XXH3;
-    int threads = omp_get_max_threads();
+    /* The default is OpenMP's, capped at --threads' maximum
+     * (OMP_NUM_THREADS=70000 must not ask for a team of 70000). */
+    int threads = omp_get_max_threads() < 1024 ? omp_get_max_threads() : 1024;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {

@@ -81,5 +81,11 @@ for params in /dev/zero "$scratch/fifo" "$scratch/nan"; do
     fi
 done
 
+# OMP_NUM_THREADS beyond what a process can hold: the default T is capped
+# (BSPRAM_DEFAULT_MAX_THREADS), never a crash inside the OpenMP runtime.
+OMP_NUM_THREADS=70000 run "$bspram" demo --p 64 --supersteps 1
+if [ "$rc" -eq 0 ] && grep -q "p = 64 components on T = 4096 threads" "$scratch/out"; then ok
+else fail "OMP_NUM_THREADS=70000: exit $rc"; head -c 400 "$scratch/err" >&2; fi
+
 echo "demo_probe_cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
