@@ -20,7 +20,8 @@
  *                     testing).
  *
  * The OpenMP runtime reads its own OMP_* variables (e.g. OMP_NUM_THREADS,
- * which sets omp_get_max_threads() and so the T of bspram_config_default;
+ * which sets omp_get_max_threads() and so the T of bspram_config_default,
+ * capped at BSPRAM_DEFAULT_MAX_THREADS = 4096 (bsp/machine.h);
  * OMP_WAIT_POLICY, how idle workers wait); the library does not read them.
  * Nothing else: bspram_config_default, in particular, reads no variable and
  * no file (bsp/machine.h).

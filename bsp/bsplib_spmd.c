@@ -16,7 +16,6 @@
  *     number, not by thread), and sleeps until pid 0 has passed bsp_end.
  * The driver is asleep all along (a condition variable), so it costs no CPU.
  */
-#include <errno.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -27,6 +26,7 @@
 #include "base/clock.h"
 #include "base/environment.h"
 #include "base/error.h"
+#include "base/number.h"
 #include "bsp/bsplib_internal.h"
 #include "router/barrier_internal.h"
 
@@ -262,10 +262,8 @@ static unsigned nprocs_from_environment(void)
     const char *v = bspram_environment_read().nprocs;
     if (!v)
         return 0;
-    char *end;
-    errno = 0;
-    unsigned long long n = strtoull(v, &end, 10);
-    if (*v < '0' || *v > '9' || *end || errno || n < 1 || n > BSPLIB_MAX_P)
+    uint64_t n;
+    if (bspram_parse_u64(v, 1, BSPLIB_MAX_P, &n) != 0)
         bsplib_fatal(NULL, "bsp_nprocs(): BSPRAM_NPROCS=%s is not a whole number in [1, %u]", v,
                      BSPLIB_MAX_P);
     return (unsigned)n;

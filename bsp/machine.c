@@ -39,7 +39,8 @@ bspram_config bspram_config_default(uint64_t p)
     bspram_config c;
     memset(&c, 0, sizeof c);
     c.p = p;
-    c.threads = omp_get_max_threads();
+    int t = omp_get_max_threads();
+    c.threads = t > BSPRAM_DEFAULT_MAX_THREADS ? BSPRAM_DEFAULT_MAX_THREADS : t;
     /* Not the probe's figures: a default that reads no file gives the same
      * config in every process and test (params.h says how to load them). */
     c.g = 1;
@@ -53,9 +54,9 @@ bspram_machine *bspram_machine_create(const bspram_config *config)
         bspram_fatal("bspram_machine_create(p=%llu, threads=%d): p must be in [1, %llu]",
                      (unsigned long long)config->p, config->threads,
                      (unsigned long long)BSPRAM_MAX_COMPONENTS);
-    if (config->threads < 1)
-        bspram_fatal("bspram_machine_create(p=%llu, threads=%d): threads must be >= 1",
-                     (unsigned long long)config->p, config->threads);
+    if (config->threads < 1 || config->threads > BSPRAM_MAX_THREADS)
+        bspram_fatal("bspram_machine_create(p=%llu, threads=%d): threads must be in [1, %d]",
+                     (unsigned long long)config->p, config->threads, BSPRAM_MAX_THREADS);
     bspram_machine *m = bspram_calloc(1, sizeof *m, "bspram_machine_create");
     m->config = *config;
     m->router = bspram_router_create(config->p, (unsigned)config->threads);

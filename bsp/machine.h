@@ -46,16 +46,31 @@
 
 BSPRAM_BEGIN_DECLS
 
+/* The most worker threads a machine takes: BSPlib's largest P (bsp_begin
+ * runs P processes on a machine of P threads). Above it, bspram_machine_create
+ * fails in one line. Whether the system gives that many threads is another
+ * matter (each thread maps a stack; Linux's default vm.max_map_count of 65530
+ * allows about 30000): where it does not, the OpenMP runtime fails. */
+#define BSPRAM_MAX_THREADS 65536
+
+/* The most threads bspram_config_default takes from the OpenMP runtime.
+ * OpenMP gives a team whatever OMP_NUM_THREADS asks for, and a team of tens
+ * of thousands of threads kills the process inside libgomp (a segmentation
+ * fault at OMP_NUM_THREADS=70000, even at 65536); no machine has that many
+ * cores, and p components need not be served by p threads. */
+#define BSPRAM_DEFAULT_MAX_THREADS 4096
+
 typedef struct bspram_config {
     uint64_t p;          /* components, ≥ 1 */
-    int threads;         /* T ≥ 1 worker threads; may exceed p or the cores */
+    int threads;         /* 1 ≤ T ≤ BSPRAM_MAX_THREADS worker threads; may exceed p or the cores */
     double g;            /* BSP g: cost per byte of h-relation (in w's unit) */
     double l;            /* BSP l: cost per superstep (in w's unit) */
     uint64_t seed;       /* the machine's seed (bspram_machine_seed) */
     size_t local_bytes;  /* zeroed local state per component (bspram_local) */
 } bspram_config;
 
-/* A config for p components with T = omp_get_max_threads(), g = l = 1 (so
+/* A config for p components with T = omp_get_max_threads() capped at
+ * BSPRAM_DEFAULT_MAX_THREADS (OMP_NUM_THREADS=70000 gives T = 4096), g = l = 1 (so
  * the predicted cost counts w + h + 1 per superstep, in w's unit), seed 0
  * and no local state. Pure: it reads no file and no environment variable of
  * its own (only the OpenMP runtime's thread count), so the same call gives
@@ -74,7 +89,7 @@ typedef struct bspram_machine bspram_machine;
 typedef struct bspram_component bspram_component;
 
 /* Errors (fatal, one line naming the value and the valid range): p = 0 or
- * above BSPRAM_MAX_COMPONENTS, threads < 1. */
+ * above BSPRAM_MAX_COMPONENTS, threads < 1 or above BSPRAM_MAX_THREADS. */
 bspram_machine *bspram_machine_create(const bspram_config *config);
 /* Appends the machine's records to the BSPRAM_TRACE file if that variable
  * is set (bsp/trace.h), then frees everything. */

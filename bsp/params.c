@@ -2,11 +2,18 @@
 #include "bsp/params.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "base/environment.h"
+#include "base/number.h"
 
 int bspram_params_path(char *buf, size_t len)
 {
@@ -36,34 +43,143 @@ static const struct {
     {"bytes_per_put", offsetof(bspram_params, bytes_per_put)},
 };
 
+/* The file is read by every program that loads the parameters, so whatever
+ * lies at the path must not hang or crash it: only a regular file (a FIFO or
+ * a device such as /dev/zero would block or never end), of at most
+ * BSPRAM_PARAMS_MAX_BYTES (the probe writes ~250 bytes). */
+
+/* One warning line, then −1: the caller falls back to its defaults. */
+static int warn(const char *path, const char *problem, const char *detail)
+{
+    fprintf(stderr, "bspram: parameter file %s: %s%s; ignored (run bspram probe to rewrite it)\n",
+            path, problem, detail);
+    return -1;
+}
+
+/* A value the file may hold: finite and ≥ 0 (the parser refuses nan, inf and
+ * what overflows a double); p a whole number in [1, BSPRAM_PARAMS_MAX_P]. */
+static int valid_double(double v) { return isfinite(v) && v >= 0; }
+
+/* Parse one line (len bytes, no '\n'): 0 if it is blank, a comment, a valid
+ * setting (stored in *p, its bit set in *seen) or an unknown key (ignored:
+ * newer probes may write more); −1 after a warning otherwise. */
+static int parse_line(const char *path, char *line, size_t len, bspram_params *p, int *seen)
+{
+    if (memchr(line, 0, len))
+        return warn(path, "a line holds a NUL byte", "");
+    line[len] = 0;
+    if (len && line[len - 1] == '\r')
+        line[--len] = 0;
+    char *s = line;
+    while (*s == ' ' || *s == '\t')
+        s++;
+    if (!*s || *s == '#')
+        return 0;
+    char *key = s;
+    while ((*s >= 'a' && *s <= 'z') || *s == '_')
+        s++;
+    char *key_end = s;
+    while (*s == ' ' || *s == '\t')
+        s++;
+    if (key_end == key || *s != '=')
+        return warn(path, "a line is not \"key = value\": ", key);
+    *key_end = 0;
+    s++;
+    while (*s == ' ' || *s == '\t')
+        s++;
+    char *value = s, *end = line + len;
+    while (end > value && (end[-1] == ' ' || end[-1] == '\t'))
+        end--;
+    *end = 0;
+    if (!strcmp(key, "p")) {
+        uint64_t x;
+        if (bspram_parse_u64(value, 1, BSPRAM_PARAMS_MAX_P, &x) != 0)
+            return warn(path, "p must be a whole number in [1, 65536], not ", value);
+        p->p = (unsigned)x;
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        if (!strcmp(key, fields[i].key)) {
+            double v;
+            if (bspram_parse_double(value, 0, DBL_MAX, &v) != 0) {
+                char what[96];
+                snprintf(what, sizeof what, "%s must be a finite number >= 0, not ", key);
+                return warn(path, what, value);
+            }
+            memcpy((char *)p + fields[i].offset, &v, sizeof v);
+            *seen |= 1 << i;
+            return 0;
+        }
+    return 0;
+}
+
 int bspram_params_read(bspram_params *out)
 {
-    char path[4096], line[256], key[64];
+    char path[4096];
     if (bspram_params_path(path, sizeof path) != 0)
         return -1;
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return -1;
+    /* O_NONBLOCK: opening a FIFO with no writer must not wait for one. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0)
+        return errno == ENOENT || errno == ENOTDIR ? -1 /* no probe ran: no warning */
+                                                   : warn(path, "cannot open: ", strerror(errno));
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        int e = errno;
+        close(fd);
+        return warn(path, "cannot stat: ", strerror(e));
+    }
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        return warn(path, "not a regular file", "");
+    }
+    if (st.st_size > BSPRAM_PARAMS_MAX_BYTES) {
+        close(fd);
+        return warn(path, "larger than 64 KiB", "");
+    }
+    /* Read at most one byte more than the limit: a file that grew since
+     * fstat is still caught. */
+    char *buf = malloc(BSPRAM_PARAMS_MAX_BYTES + 2);
+    if (!buf) {
+        close(fd);
+        return warn(path, "out of memory", "");
+    }
+    size_t n = 0;
+    while (n < BSPRAM_PARAMS_MAX_BYTES + 1) {
+        ssize_t r = read(fd, buf + n, BSPRAM_PARAMS_MAX_BYTES + 1 - n);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0) {
+            int e = errno;
+            free(buf);
+            close(fd);
+            return warn(path, "cannot read: ", strerror(e));
+        }
+        if (r == 0)
+            break;
+        n += (size_t)r;
+    }
+    close(fd);
+    if (n > BSPRAM_PARAMS_MAX_BYTES) {
+        free(buf);
+        return warn(path, "larger than 64 KiB", "");
+    }
+    /* Whole lines, however long: a long comment is one comment. */
     bspram_params p;
     memset(&p, 0, sizeof p);
     int seen = 0;
-    while (fgets(line, sizeof line, f)) {
-        double v;
-        if (line[0] == '#' || sscanf(line, " %63[a-z_] = %lf", key, &v) != 2)
-            continue;
-        if (!strcmp(key, "p")) {
-            p.p = (unsigned)v;
-            continue;
+    for (size_t at = 0; at < n;) {
+        char *nl = memchr(buf + at, '\n', n - at);
+        size_t len = nl ? (size_t)(nl - (buf + at)) : n - at;
+        if (parse_line(path, buf + at, len, &p, &seen) != 0) {
+            free(buf);
+            return -1;
         }
-        for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
-            if (!strcmp(key, fields[i].key)) {
-                memcpy((char *)&p + fields[i].offset, &v, sizeof v);
-                seen |= 1 << i;
-            }
+        at += len + 1;
     }
-    fclose(f);
+    free(buf);
     if ((seen & 5) != 5) /* g_ns_per_byte and l_ns are required */
-        return -1;
+        return warn(path, "lacks g_ns_per_byte or l_ns", "");
     *out = p;
     return 0;
 }
@@ -95,6 +211,19 @@ static void make_parents(const char *path)
 
 int bspram_params_save(const bspram_params *params)
 {
+    /* Never write what bspram_params_read would refuse. */
+    if (params->p < 1 || params->p > BSPRAM_PARAMS_MAX_P) {
+        errno = EINVAL;
+        return -1;
+    }
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+        double v;
+        memcpy(&v, (const char *)params + fields[i].offset, sizeof v);
+        if (!valid_double(v)) {
+            errno = EINVAL;
+            return -1;
+        }
+    }
     char path[4096];
     if (bspram_params_path(path, sizeof path) != 0) {
         errno = ENOENT;

@@ -40,6 +40,13 @@ typedef struct bspram_params {
  * −1 if no location is known (no $HOME) or buf is too small. */
 int bspram_params_path(char *buf, size_t len);
 
+/* The parameter file is read only if it is a regular file of at most
+ * BSPRAM_PARAMS_MAX_BYTES (a FIFO or a device at the path could block or
+ * never end); p must be a whole number in [1, BSPRAM_PARAMS_MAX_P] (BSPlib's
+ * largest P) and every other value a finite number >= 0. */
+#define BSPRAM_PARAMS_MAX_BYTES 65536
+#define BSPRAM_PARAMS_MAX_P 65536u
+
 /* Load the saved g (ns per byte of the router's byte h-relation) and l (ns
  * per superstep), e.g. into a config's g and l (then
  * bspram_machine_predicted_cost is in ns, with w in ns too). Returns 0, or −1
@@ -48,7 +55,16 @@ int bspram_params_path(char *buf, size_t len);
  * on every call (call it once, not per machine in a loop). */
 int bspram_params_load(double *g_ns_per_byte, double *l_ns);
 
-/* Read or write the whole set. Return 0, or −1 (errno set on I/O errors). */
+/* Read or write the whole set. Return 0, or −1 (errno set on I/O errors).
+ * A file that is there but unusable — not a regular file, too large, a line
+ * that is not "key = value", a value out of range (nan, inf, negative,
+ * 1e400, p = 1e30), g_ns_per_byte or l_ns missing — gives one warning line
+ * on stderr naming the file and the problem, then −1 with *out (and the
+ * outputs of bspram_params_load) untouched; a missing file gives −1
+ * silently. Never blocks, whatever lies at the path. Lines may be of any
+ * length ('#' starts a comment line); unknown keys are ignored.
+ * bspram_params_save refuses (−1, errno = EINVAL) what read would refuse,
+ * e.g. a negative g from a noisy fit. */
 int bspram_params_read(bspram_params *out);
 int bspram_params_save(const bspram_params *params);
 

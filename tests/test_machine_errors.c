@@ -21,6 +21,24 @@ static void threads_zero(void *a)
     bspram_machine_create(&cfg);
 }
 
+/* Above BSPRAM_MAX_THREADS: refused in one line, before OpenMP is asked
+ * for a team it cannot give (libgomp crashed at 70000 threads). */
+static void threads_too_many(void *a)
+{
+    (void)a;
+    bspram_config cfg = bspram_config_default(4);
+    cfg.threads = BSPRAM_MAX_THREADS + 1;
+    bspram_machine_create(&cfg);
+}
+
+static void threads_int_max(void *a)
+{
+    (void)a;
+    bspram_config cfg = bspram_config_default(4);
+    cfg.threads = 2147483647;
+    bspram_machine_create(&cfg);
+}
+
 static void p_too_big(void *a)
 {
     (void)a;
@@ -171,7 +189,10 @@ int main(void)
                 "bspram_send_buffer(dst=1, len=18446744073709551595): message too large; at most "
                 "4611686018427387904 bytes (superstep 0, component 3)", 1, 10);
     check_death("p = 0", p_zero, NULL, "p must be in [1, 4294967295]", 1, 10);
-    check_death("T = 0", threads_zero, NULL, "threads=0): threads must be >= 1", 1, 10);
+    check_death("T = 0", threads_zero, NULL, "threads=0): threads must be in [1, 65536]", 1, 10);
+    check_death("T = 65537", threads_too_many, NULL,
+                "bspram: bspram_machine_create(p=4, threads=65537): threads must be in [1, 65536]", 1, 10);
+    check_death("T = INT_MAX", threads_int_max, NULL, "threads=2147483647): threads must be in [1, 65536]", 1, 10);
     check_death("p = 2^33", p_too_big, NULL, "bspram_router_create(p=8589934592, lanes=1): p must be in [1, 4294967295]", 1, 10);
     check_death("dst out of range", dst_out_of_range, NULL,
                 "bspram: bspram_send(dst=9): destination outside [0, 8) (superstep 1, component 2)", 1, 10);

@@ -10,6 +10,9 @@
 #include "bspram.h"
 #include "tools/commands.h"
 
+#define DEMO_MAX_H 1048576u           /* messages per component per superstep */
+#define DEMO_MAX_SUPERSTEPS 1000000u
+
 typedef struct demo {
     uint64_t seed, supersteps, h;
     _Atomic uint64_t bad; /* messages whose contents were wrong */
@@ -53,10 +56,25 @@ int bspram_cmd_demo(int argc, char **argv)
     int o;
     while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
         switch (o) {
-        case 'p': p = strtoull(optarg, NULL, 10); break;
-        case 'h': d.h = strtoull(optarg, NULL, 10); break;
-        case 's': d.supersteps = strtoull(optarg, NULL, 10); break;
-        case 'S': d.seed = strtoull(optarg, NULL, 10); break;
+        /* Bounds: p as the router allows; h and the supersteps small
+         * enough that a typo cannot make the demo run for hours. */
+        case 'p':
+            if (bspram_tool_number("demo", "--p", optarg, 1, BSPRAM_MAX_COMPONENTS, &p))
+                return 2;
+            break;
+        case 'h':
+            if (bspram_tool_number("demo", "--h", optarg, 0, DEMO_MAX_H, &d.h))
+                return 2;
+            break;
+        case 's':
+            if (bspram_tool_number("demo", "--supersteps", optarg, 1, DEMO_MAX_SUPERSTEPS,
+                                   &d.supersteps))
+                return 2;
+            break;
+        case 'S':
+            if (bspram_tool_number("demo", "--seed", optarg, 0, UINT64_MAX, &d.seed))
+                return 2;
+            break;
         default:
             printf("usage: bspram demo [--p P] [--h H] [--supersteps S] [--seed N]\n"
                    "  every component sends H random 24-byte messages per superstep;\n"

@@ -7,14 +7,20 @@
  * printed and saved (bsp/params.h says where) for predicting costs. */
 #include <bsp.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "base/clock.h"
+#include "base/error.h"
 #include "bsp/params.h"
 #include "tools/commands.h"
+
+#define PROBE_MAX_P 65536u          /* BSPlib's largest P */
+#define PROBE_MAX_H 1048576u        /* -H and -s: h up to 2^20 words */
+#define PROBE_MAX_ITERS 1000000u    /* -n */
 
 static struct {
     unsigned p, hmax, step, iters;
@@ -26,7 +32,9 @@ static void spmd(void)
     bsp_begin(probe.p);
     const unsigned p = bsp_nprocs(), s = bsp_pid();
     const unsigned H = probe.hmax;
-    double *dest = calloc(H + 1, sizeof *dest), *src = malloc((H + 1) * sizeof *src);
+    /* H ≤ PROBE_MAX_H, so H + 1 neither wraps nor overflows the sizes. */
+    double *dest = bspram_calloc((size_t)H + 1, sizeof *dest, "bspram probe (put destination)");
+    double *src = bspram_malloc(((size_t)H + 1) * sizeof *src, "bspram probe (put source)");
     for (unsigned i = 0; i <= H; i++)
         src[i] = (double)(s + i);
     bsp_push_reg(dest, (H + 1) * sizeof *dest);
@@ -110,6 +118,16 @@ static void usage(FILE *f)
                "  load them with bspram_params_load (bsp/params.h).\n");
 }
 
+/* A numeric option in [1, max], or one line on stderr and −1. */
+static int option_number(const char *option, const char *text, unsigned max, unsigned *out)
+{
+    uint64_t x;
+    if (bspram_tool_number("probe", option, text, 1, max, &x))
+        return -1;
+    *out = (unsigned)x;
+    return 0;
+}
+
 int bspram_cmd_probe(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -122,10 +140,12 @@ int bspram_cmd_probe(int argc, char **argv)
     int save = 1, verbose = 0, c;
     while ((c = getopt_long(argc, argv, "p:H:s:n:hv", longopts, NULL)) != -1) {
         switch (c) {
-        case 'p': probe.p = (unsigned)strtoul(optarg, NULL, 10); break;
-        case 'H': probe.hmax = (unsigned)strtoul(optarg, NULL, 10); break;
-        case 's': probe.step = (unsigned)strtoul(optarg, NULL, 10); break;
-        case 'n': probe.iters = (unsigned)strtoul(optarg, NULL, 10); break;
+        /* -p: BSPlib's limit; -H and -s: h-relations of up to 2^20 words
+         * (8 MiB buffers per process); -n: supersteps per h. */
+        case 'p': if (option_number("-p", optarg, PROBE_MAX_P, &probe.p)) return 2; break;
+        case 'H': if (option_number("-H", optarg, PROBE_MAX_H, &probe.hmax)) return 2; break;
+        case 's': if (option_number("-s", optarg, PROBE_MAX_H, &probe.step)) return 2; break;
+        case 'n': if (option_number("-n", optarg, PROBE_MAX_ITERS, &probe.iters)) return 2; break;
         case 'N': save = 0; break;
         case 'v': verbose = 1; break;
         case 'h': usage(stdout); return 0;
@@ -137,7 +157,7 @@ int bspram_cmd_probe(int argc, char **argv)
         return 2;
     }
     const unsigned K = probe.hmax / probe.step + 1;
-    probe.t = calloc(K, sizeof *probe.t);
+    probe.t = bspram_calloc(K, sizeof *probe.t, "bspram probe (timings)");
 
     double r = daxpy_rate();
     bsp_init(spmd, argc, argv);
@@ -170,6 +190,13 @@ int bspram_cmd_probe(int argc, char **argv)
     printf("  g = %8.2f ns per word  = %8.1f flop   (%.3f ns per byte of router h-relation)\n",
            g, pr.g_flops_per_word, pr.g_ns_per_byte);
     printf("  l = %8.1f ns per sync  = %8.1f flop\n", l, pr.l_flops);
+    if (save && !(g >= 0 && l >= 0 && isfinite(g) && isfinite(l) && isfinite(r))) {
+        /* A noisy machine can tilt the fit below zero; a negative cost
+         * would make every prediction wrong, so nothing is saved. */
+        fprintf(stderr, "bspram probe: the fit gave g = %.3g ns, l = %.3g ns; g and l must be "
+                        "finite and >= 0, not saved (retry with a larger -n or -H)\n", g, l);
+        return 1;
+    }
     if (save) {
         char path[4096];
         if (bspram_params_save(&pr) != 0 || bspram_params_path(path, sizeof path) != 0) {

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "base/error.h"
+#include "base/number.h"
 #include "combine/experiment.h"
 #include "combine/valiant.h"
 #include "tools/commands.h"
@@ -54,18 +55,9 @@ static int bad(const char *fmt, ...)
     return 1;
 }
 
-static int parse_u64(const char *s, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    if (!*s || *s == '-')
-        return -1;
-    unsigned long long x = strtoull(s, &end, 10);
-    if (errno || *end)
-        return -1;
-    *out = x;
-    return 0;
-}
+/* Any whole number (base/number.h: the whole string, digits only — " -1"
+ * is not 2^64 - 1); the callers check the ranges. */
+static int parse_u64(const char *s, uint64_t *out) { return bspram_parse_u64(s, 0, UINT64_MAX, out); }
 
 static int set_basis(bspram_table_entry *e, uint64_t p, const char *text, char *err, size_t len)
 {
@@ -234,7 +226,9 @@ int bspram_cmd_table(int argc, char **argv)
     size_t nbases = 0;
     bspram_spread spread = BSPRAM_SPREAD_RANDOM;
     bspram_hash_kind hash = BSPRAM_HASH_XXH3;
-    int threads = omp_get_max_threads();
+    /* The default is OpenMP's, capped at --threads' maximum
+     * (OMP_NUM_THREADS=70000 must not ask for a team of 70000). */
+    int threads = omp_get_max_threads() < 1024 ? omp_get_max_threads() : 1024;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -245,11 +239,14 @@ int bspram_cmd_table(int argc, char **argv)
             return bad("option %s needs a value (or is unknown); see bspram table --help", a);
         const char *val = argv[++i];
         uint64_t x = 0;
-        if (!strcmp(a, "--p") || !strcmp(a, "--v") || !strcmp(a, "--runs") || !strcmp(a, "--seed") ||
-            !strcmp(a, "--paper") || !strcmp(a, "--threads")) {
-            if (parse_u64(val, &x))
-                return bad("%s %s: not a non-negative integer", a, val);
-        }
+        /* The numeric options and their ranges, read strictly (base/number.h). */
+        static const struct { const char *name; uint64_t min, max; } numeric[] = {
+            {"--p", 1, UINT64_C(1) << 31}, {"--v", 1, UINT64_MAX}, {"--runs", 1, UINT64_MAX},
+            {"--seed", 0, UINT64_MAX},     {"--paper", 1, 3},      {"--threads", 1, 1024}};
+        for (size_t k = 0; k < sizeof numeric / sizeof numeric[0]; k++)
+            if (!strcmp(a, numeric[k].name) &&
+                bspram_tool_number("table", a, val, numeric[k].min, numeric[k].max, &x))
+                return 1;
         if (!strcmp(a, "--p")) { p = x; have_p = 1; }
         else if (!strcmp(a, "--v")) { v = x; have_v = 1; }
         else if (!strcmp(a, "--runs")) { runs = x; have_runs = 1; }

@@ -3,6 +3,8 @@
 #ifndef BSPRAM_TOOLS_COMMANDS_H
 #define BSPRAM_TOOLS_COMMANDS_H
 
+#include <stdint.h>
+
 struct bspram_command {
     const char *name;
     const char *summary;
@@ -12,5 +14,12 @@ struct bspram_command {
 int bspram_cmd_demo(int argc, char **argv);
 int bspram_cmd_probe(int argc, char **argv);
 int bspram_cmd_table(int argc, char **argv);
+
+/* Read the value of a numeric option strictly (base/number.h): a whole
+ * number in [min, max], or one line on stderr,
+ * "bspram <command>: <option> <text>: not a whole number in [min, max]",
+ * and −1 (*out untouched). */
+int bspram_tool_number(const char *command, const char *option, const char *text, uint64_t min,
+                       uint64_t max, uint64_t *out);
 
 #endif

@@ -15,7 +15,7 @@ fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
 
 # run <name> <args...>: exit code in $rc, stdout in $scratch/out, stderr in $scratch/err
 run() {
-    "$@" >"$scratch/out" 2>"$scratch/err"
+    timeout 120 "$@" >"$scratch/out" 2>"$scratch/err"
     rc=$?
 }
 lines() { wc -l <"$1" | tr -d ' '; }
@@ -37,6 +37,21 @@ expect_error "option without value" --p 16 --v 64 --degrees 1 --basis 16 --runs
 expect_error "degree > p" --p 16 --v 64 --degrees 32 --basis 16
 expect_error "v not a multiple of p" --p 16 --v 65 --degrees 1 --basis 16
 expect_error "bad format" --p 16 --v 64 --degrees 1 --basis 16 --format xml
+# Numbers are read strictly: strtoull once skipped the space of " -1" and
+# negated it into 2^64 - 1 runs (a run that never ended) or seed.
+expect_error "--runs ' -1'" --p 16 --v 64 --degrees 1 --basis 16 --runs " -1"
+grep -q "runs ' -1'.*\[1, " "$scratch/err" && ok || fail "--runs ' -1': the message does not name the range: $(cat "$scratch/err")"
+expect_error "--seed ' -1'" --p 16 --v 64 --degrees 1 --basis 16 --runs 1 --seed " -1"
+expect_error "--seed -1" --p 16 --v 64 --degrees 1 --basis 16 --runs 1 --seed -1
+expect_error "--runs 1e3" --p 16 --v 64 --degrees 1 --basis 16 --runs 1e3
+expect_error "--runs +2" --p 16 --v 64 --degrees 1 --basis 16 --runs +2
+expect_error "--p ' 16'" --p " 16" --v 64 --degrees 1 --basis 16 --runs 1
+expect_error "--v 2^64" --p 16 --v 18446744073709551616 --degrees 1 --basis 16 --runs 1
+expect_error "--threads 2x" --p 16 --v 64 --degrees 1 --basis 16 --runs 1 --threads 2x
+expect_error "--paper 4" --paper 4 --runs 1
+# OMP_NUM_THREADS beyond --threads' range: the default is capped, no crash.
+OMP_NUM_THREADS=70000 run "$bspram" table --p 16 --v 64 --degrees 1 --basis 16 --runs 1 --format csv
+[ "$rc" -eq 0 ] && [ ! -s "$scratch/err" ] && ok || { fail "OMP_NUM_THREADS=70000: exit $rc"; head -c 300 "$scratch/err" >&2; }
 expect_error "plot path with a newline" --p 16 --v 64 --degrees 1 --basis 16 --plot "a
 b.svg"
 

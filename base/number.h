@@ -1,0 +1,29 @@
+/* bspram — the one strict parser for numbers read from text: command-line
+ * options, environment variables and the parameter file. Internal (not
+ * installed).
+ *
+ * strtoull alone is too lenient for input a user typed: it skips leading
+ * space, accepts a sign (and negates "-1" into 2^64 - 1), stops at the
+ * first bad character ("2x" is 2, "1e3" is 1) and reads "abc" as 0. A value
+ * read that way silently becomes a different one, and a huge one can make a
+ * program run for ever. These parsers take the whole string or nothing.
+ */
+#ifndef BSPRAM_BASE_NUMBER_H
+#define BSPRAM_BASE_NUMBER_H
+
+#include <stdint.h>
+
+/* A whole number in [min, max]: decimal digits only, the whole string (no
+ * space, sign, '+', hex prefix, exponent or trailing character; leading zeros
+ * are fine, "007" is 7). Returns 0 and sets *out, or −1 (*out untouched) if
+ * the text is not such a number, overflows 64 bits or lies outside the range. */
+int bspram_parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out);
+
+/* A finite decimal number in [min, max], the whole string: an optional '-',
+ * digits with an optional '.' and an optional exponent (1.5e-3). No leading
+ * space, '+', hex, "nan" or "inf"; a value whose magnitude overflows or
+ * underflows a double (1e400, 1e-400) is refused. Returns 0 and sets *out,
+ * or −1 (*out untouched). */
+int bspram_parse_double(const char *text, double min, double max, double *out);
+
+#endif

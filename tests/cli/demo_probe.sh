@@ -1,0 +1,91 @@
+#!/bin/sh
+# The numeric options of `bspram demo` and `bspram probe`: every bad value
+# (not a whole number, a sign, a space, trailing characters, out of range)
+# gives one line on stderr naming the option and its range and a non-zero
+# exit — never a hang, a crash or a silently different value.
+# usage: demo_probe.sh <path of the bspram binary>
+set -u
+bspram=$1
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+unset OMP_WAIT_POLICY OMP_DISPLAY_ENV BSPRAM_NPROCS BSPRAM_TRACE
+# The probe must never write the user's parameter file.
+BSPRAM_PARAMS=$scratch/params
+export BSPRAM_PARAMS
+passed=0 failed=0
+ok() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+lines() { wc -l <"$1" | tr -d ' '; }
+
+# run <args...>: exit code in $rc (124: timed out), stdout/stderr in $scratch/out, err
+run() {
+    timeout 20 "$@" >"$scratch/out" 2>"$scratch/err"
+    rc=$?
+}
+
+# expect_error <what> <range text> <args...>: a non-zero exit that is neither
+# a signal nor the timeout, exactly one line on stderr, naming the range.
+expect_error() {
+    what=$1; range=$2; shift 2
+    run "$bspram" "$@"
+    if [ "$rc" -ne 0 ] && [ "$rc" -lt 124 ] && [ "$(lines "$scratch/err")" -eq 1 ] \
+        && grep -qF -- "$range" "$scratch/err"; then ok
+    else fail "$what: exit $rc, $(lines "$scratch/err") stderr lines:"; head -c 400 "$scratch/err" >&2
+    fi
+}
+
+demo_small="--p 8 --h 2 --supersteps 2"
+for bad in -1 " -1" abc 1e3 2x "" 0 1000001 18446744073709551616 +5 0x10; do
+    expect_error "demo --supersteps '$bad'" "[1, 1000000]" demo --p 8 --h 2 --supersteps "$bad"
+done
+for bad in 0 -1 " 4" abc 1e3 4294967296 18446744073709551615; do
+    expect_error "demo --p '$bad'" "[1, 4294967295]" demo --p "$bad" --h 2 --supersteps 2
+done
+for bad in -1 abc 1048577; do
+    expect_error "demo --h '$bad'" "[0, 1048576]" demo --p 8 --h "$bad" --supersteps 2
+done
+for bad in " -1" -1 abc 18446744073709551616 1.5; do
+    expect_error "demo --seed '$bad'" "[0, 18446744073709551615]" demo $demo_small --seed "$bad"
+done
+# Good values still run (leading zeros are fine).
+run "$bspram" demo --p 8 --h 2 --supersteps 02 --seed 18446744073709551615
+[ "$rc" -eq 0 ] && grep -q "all correct" "$scratch/out" && ok || { fail "demo good run: exit $rc"; cat "$scratch/err" >&2; }
+
+probe_small="-p 2 -H 4 -s 1 -n 2 --no-save"
+for bad in 0 2x 4294967297 65537 -1 " 2" abc; do
+    expect_error "probe -p '$bad'" "[1, 65536]" probe -p "$bad" -H 4 -s 1 -n 2 --no-save
+done
+for bad in 4294967295 1048577 0 -1 abc 1e3; do
+    expect_error "probe -H '$bad'" "[1, 1048576]" probe -p 2 -H "$bad" -s 1 -n 2 --no-save
+done
+for bad in 0 4294967297 abc; do
+    expect_error "probe -s '$bad'" "[1, 1048576]" probe -p 2 -H 4 -s "$bad" -n 2 --no-save
+done
+for bad in 0 -1 1000001 abc; do
+    expect_error "probe -n '$bad'" "[1, 1000000]" probe -p 2 -H 4 -s 1 -n "$bad" --no-save
+done
+run "$bspram" probe $probe_small
+[ "$rc" -eq 0 ] && grep -q "P = 2, h = 0..4 step 1, 2 supersteps" "$scratch/out" && [ ! -e "$BSPRAM_PARAMS" ] && ok \
+    || { fail "probe good run: exit $rc"; cat "$scratch/out" "$scratch/err" >&2; }
+
+# Whatever lies at $BSPRAM_PARAMS, the demo runs: a device or a FIFO (which
+# once hung every program) or a bad value gives one warning line and the
+# defaults g = l = 1.
+mkfifo "$scratch/fifo"
+printf 'g_ns_per_byte = nan\nl_ns = 1\n' >"$scratch/nan"
+for params in /dev/zero "$scratch/fifo" "$scratch/nan"; do
+    BSPRAM_PARAMS=$params run "$bspram" demo $demo_small
+    if [ "$rc" -eq 0 ] && [ "$(lines "$scratch/err")" -eq 1 ] && grep -q "parameter file $params" "$scratch/err" \
+        && grep -q "g = 1, l = 1)" "$scratch/out"; then ok
+    else fail "demo with BSPRAM_PARAMS=$params: exit $rc, $(lines "$scratch/err") stderr lines"; head -c 400 "$scratch/err" >&2
+    fi
+done
+
+# OMP_NUM_THREADS beyond what a process can hold: the default T is capped
+# (BSPRAM_DEFAULT_MAX_THREADS), never a crash inside the OpenMP runtime.
+OMP_NUM_THREADS=70000 run "$bspram" demo --p 64 --supersteps 1
+if [ "$rc" -eq 0 ] && grep -q "p = 64 components on T = 4096 threads" "$scratch/out"; then ok
+else fail "OMP_NUM_THREADS=70000: exit $rc"; head -c 400 "$scratch/err" >&2; fi
+
+echo "demo_probe_cli: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
