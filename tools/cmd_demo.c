@@ -51,7 +51,7 @@ int bspram_cmd_demo(int argc, char **argv)
                                          {"h", required_argument, 0, 'h'},
                                          {"supersteps", required_argument, 0, 's'},
                                          {"seed", required_argument, 0, 'S'},
-                                         {"help", no_argument, 0, '?'},
+                                         {"help", no_argument, 0, 'H'},
                                          {0, 0, 0, 0}};
     int o;
     while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -75,11 +75,13 @@ int bspram_cmd_demo(int argc, char **argv)
             if (bspram_tool_number("demo", "--seed", optarg, 0, UINT64_MAX, &d.seed))
                 return 2;
             break;
-        default:
-            printf("usage: bspram demo [--p P] [--h H] [--supersteps S] [--seed N]\n"
-                   "  every component sends H random 24-byte messages per superstep;\n"
-                   "  prints the router's record of every superstep\n");
-            return o == '?' ? 0 : 2;
+        default: /* --help: the usage on stdout, success; a bad option
+                  * (getopt has named it on stderr): the usage on stderr, 2 */
+            fprintf(o == 'H' ? stdout : stderr,
+                    "usage: bspram demo [--p P] [--h H] [--supersteps S] [--seed N]\n"
+                    "  every component sends H random 24-byte messages per superstep;\n"
+                    "  prints the router's record of every superstep\n");
+            return o == 'H' ? 0 : 2;
         }
     }
     bspram_config cfg = bspram_config_default(p);

@@ -87,5 +87,13 @@ OMP_NUM_THREADS=70000 run "$bspram" demo --p 64 --supersteps 1
 if [ "$rc" -eq 0 ] && grep -q "p = 64 components on T = 4096 threads" "$scratch/out"; then ok
 else fail "OMP_NUM_THREADS=70000: exit $rc"; head -c 400 "$scratch/err" >&2; fi
 
+# An unknown option or a missing value is a failure (exit 2); --help is not.
+for args in "--bogus" "--p"; do
+    run "$bspram" demo $args
+    [ "$rc" -eq 2 ] && ok || fail "demo $args: exit $rc (want 2)"
+done
+run "$bspram" demo --help
+[ "$rc" -eq 0 ] && grep -q "usage: bspram demo" "$scratch/out" && ok || fail "demo --help: exit $rc"
+
 echo "demo_probe_cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
