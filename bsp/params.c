@@ -14,6 +14,7 @@
 
 #include "base/environment.h"
 #include "base/number.h"
+#include "bsp/params_internal.h"
 
 int bspram_params_path(char *buf, size_t len)
 {
@@ -113,6 +114,25 @@ static int parse_line(const char *path, char *line, size_t len, bspram_params *p
     return 0;
 }
 
+int bspram__params_parse(const char *path, char *buf, size_t n, bspram_params *out)
+{
+    /* Whole lines, however long: a long comment is one comment. */
+    bspram_params p;
+    memset(&p, 0, sizeof p);
+    int seen = 0;
+    for (size_t at = 0; at < n;) {
+        char *nl = memchr(buf + at, '\n', n - at);
+        size_t len = nl ? (size_t)(nl - (buf + at)) : n - at;
+        if (parse_line(path, buf + at, len, &p, &seen) != 0)
+            return -1;
+        at += len + 1;
+    }
+    if ((seen & 5) != 5) /* g_ns_per_byte and l_ns are required */
+        return warn(path, "lacks g_ns_per_byte or l_ns", "");
+    *out = p;
+    return 0;
+}
+
 int bspram_params_read(bspram_params *out)
 {
     char path[4096];
@@ -164,24 +184,9 @@ int bspram_params_read(bspram_params *out)
         free(buf);
         return warn(path, "larger than 64 KiB", "");
     }
-    /* Whole lines, however long: a long comment is one comment. */
-    bspram_params p;
-    memset(&p, 0, sizeof p);
-    int seen = 0;
-    for (size_t at = 0; at < n;) {
-        char *nl = memchr(buf + at, '\n', n - at);
-        size_t len = nl ? (size_t)(nl - (buf + at)) : n - at;
-        if (parse_line(path, buf + at, len, &p, &seen) != 0) {
-            free(buf);
-            return -1;
-        }
-        at += len + 1;
-    }
+    int rc = bspram__params_parse(path, buf, n, out);
     free(buf);
-    if ((seen & 5) != 5) /* g_ns_per_byte and l_ns are required */
-        return warn(path, "lacks g_ns_per_byte or l_ns", "");
-    *out = p;
-    return 0;
+    return rc;
 }
 
 int bspram_params_load(double *g_ns_per_byte, double *l_ns)

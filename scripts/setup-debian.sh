@@ -1,7 +1,8 @@
 #!/bin/sh
 # Install what bspram needs on Debian 12 (run as root, or with sudo available).
 set -eu
-pkgs="build-essential cmake pkg-config libxxhash-dev gnuplot-nox"
+# clang, its runtime libraries (libFuzzer, sanitizers) and OpenMP: fuzz/run.sh.
+pkgs="build-essential cmake pkg-config libxxhash-dev gnuplot-nox clang libclang-rt-dev libomp-dev"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -1,10 +1,8 @@
 /* The bspram command: one entry point, a subcommand per job. Each subcommand
  * lives in its own file (tools/cmd_*.c) and is listed here. */
-#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "base/number.h"
 #include "tools/commands.h"
 
 static const struct bspram_command commands[] = {
@@ -12,16 +10,6 @@ static const struct bspram_command commands[] = {
     {"table", "Valiant's degree-vs-performance tables on the combining engine (--paper 1..3)", bspram_cmd_table},
     {"probe", "measure g and l (BSPlib h-relations, least squares) and save them", bspram_cmd_probe},
 };
-
-int bspram_tool_number(const char *command, const char *option, const char *text, uint64_t min,
-                       uint64_t max, uint64_t *out)
-{
-    if (bspram_parse_u64(text, min, max, out) == 0)
-        return 0;
-    fprintf(stderr, "bspram %s: %s '%s': not a whole number in [%" PRIu64 ", %" PRIu64 "]\n", command,
-            option, text, min, max);
-    return -1;
-}
 
 static void usage(FILE *f)
 {

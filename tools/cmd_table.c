@@ -1,10 +1,8 @@
 /* bspram table: Valiant's degree-vs-performance tables (§4, Tables 1–3) on
  * the real combining engine. See docs/combining.md. */
 #include <errno.h>
-#include <stdarg.h>
 #include <inttypes.h>
 #include <math.h>
-#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,95 +10,12 @@
 #include <unistd.h>
 
 #include "base/error.h"
-#include "base/number.h"
 #include "combine/experiment.h"
 #include "combine/valiant.h"
 #include "tools/commands.h"
+#include "tools/table_args.h"
 
-#define MAX_ITEMS 256             /* --basis options; degrees in --degrees */
-#define MAX_ROWS (MAX_ITEMS * 16) /* bases × degrees */
-
-static const uint64_t paper_degrees[13] = {4096, 2048, 1024, 512, 256, 128, 64, 32, 16, 8, 4, 2, 1};
-static const double paper_t1[13] = {82, 53, 35, 20, 13, 8.1, 5.3, 3.7, 2.6, 1.9, 1.5, 1.2, 1.0};
-static const double paper_t3a[13] = {3.4, 3.0, 2.8, 2.8, 3.0, 3.2, 3.4, 3.6, 3.8, 4.0, 4.1, 4.1, 4.1};
-static const double paper_t3b[13] = {3.4, 3.1, 3.0, 3.1, 3.3, 3.3, 3.3, 3.4, 3.4, 3.4, 3.3, 3.2, 3.0};
-typedef struct row {
-    double paper;           /* 0 = none */
-    double paper_phase[4];  /* Table 2 only */
-} row;
-
-static void usage(FILE *f)
-{
-    fprintf(f,
-            "usage: bspram table --p P --v V --degrees d1,d2,... --basis B [--basis B2 ...]\n"
-            "                    [--spread random|source] [--runs R] [--seed S] [--threads T]\n"
-            "                    [--hash xxh3|tabulation] [--format text|csv|md|json] [--plot file.svg]\n"
-            "       bspram table --paper N [--runs R] [...]      (N = 1, 2, 3: Valiant's Table N)\n"
-            "A basis is written 8x8x8x8 (product P; '4096' alone is one phase), 'auto' (chosen from\n"
-            "P and each row's degree), 'auto:D' (chosen with degree hint D in [0, P], 0 = none) or 'adaptive'\n"
-            "(no degree knowledge). Factor = mean total charge / mean charge of a one-phase\n"
-            "degree-1 pattern on the same address space in the same run. Defaults: --runs 100\n"
-            "(500 with --paper), --seed 1, --spread random, --format text.\n");
-}
-
-static int bad(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int bad(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "bspram table: ");
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "\n");
-    va_end(ap);
-    return 1;
-}
-
-/* Any whole number (base/number.h: the whole string, digits only — " -1"
- * is not 2^64 - 1); the callers check the ranges. */
-static int parse_u64(const char *s, uint64_t *out) { return bspram_parse_u64(s, 0, UINT64_MAX, out); }
-
-static int set_basis(bspram_table_entry *e, uint64_t p, const char *text, char *err, size_t len)
-{
-    memset(e, 0, sizeof *e);
-    snprintf(e->basis_text, sizeof e->basis_text, "%s", text);
-    if (!strcmp(text, "auto")) {
-        e->strategy = BSPRAM_STRATEGY_AUTO;
-        e->degree_hint = BSPRAM_TABLE_HINT_DEGREE;
-        return 0;
-    }
-    if (!strncmp(text, "auto:", 5)) {
-        /* Digits only (no sign, no spaces), and a degree a pattern can have:
-         * 0 (none) to p. A larger hint was once taken, and UINT64_MAX —
-         * BSPRAM_TABLE_HINT_DEGREE — silently meant plain 'auto'. */
-        const char *d = text + 5;
-        e->strategy = BSPRAM_STRATEGY_AUTO;
-        if (!*d || strspn(d, "0123456789") != strlen(d) || parse_u64(d, &e->degree_hint)) {
-            snprintf(err, len, "cannot read the degree hint in '%.40s'; write auto:D with D in "
-                               "[0, p = %" PRIu64 "]", text, p);
-            return -1;
-        }
-        if (e->degree_hint > p) {
-            snprintf(err, len, "degree hint %" PRIu64 " is above p = %" PRIu64 "; a degree is at "
-                               "most p (0 = no hint)", e->degree_hint, p);
-            return -1;
-        }
-        /* Canonical spelling, as for fixed bases: auto:016 is auto:16. */
-        snprintf(e->basis_text, sizeof e->basis_text, "auto:%" PRIu64, e->degree_hint);
-        return 0;
-    }
-    if (!strcmp(text, "adaptive")) {
-        e->strategy = BSPRAM_STRATEGY_ADAPTIVE;
-        return 0;
-    }
-    e->strategy = BSPRAM_STRATEGY_FIXED;
-    if (bspram_basis_parse(&e->basis, p, text, err, len))
-        return -1;
-    /* The parser also takes 8,8,8,8: spell every fixed basis the canonical
-     * way (8x8x8x8), so that the CSV columns, the plot's lines and the
-     * messages never see a comma or the user's spacing. */
-    bspram_basis_format(&e->basis, e->basis_text, sizeof e->basis_text);
-    return 0;
-}
+#define MAX_ITEMS BSPRAM_TABLE_MAX_ITEMS
 
 /* The basis column: the canonical spelling of a fixed basis (8x8x8x8, 4096),
  * or the strategy's name and the basis it chose (auto:32x16x8,
@@ -130,7 +45,7 @@ static int print_phases(const bspram_table_entry *e, double base, char sep)
     return n;
 }
 
-static void paper_phase_list(const row *r, char sep, char *buf, size_t len)
+static void paper_phase_list(const bspram_table_row *r, char sep, char *buf, size_t len)
 {
     size_t o = 0;
     buf[0] = 0;
@@ -138,12 +53,12 @@ static void paper_phase_list(const row *r, char sep, char *buf, size_t len)
         o += (size_t)snprintf(buf + o, len - o, "%s%.2f", i ? (char[]){sep, 0} : "", r->paper_phase[i]);
 }
 
-static int plot(const char *path, const bspram_table_entry *E, const row *R, size_t n, double base,
+static int plot(const char *path, const bspram_table_entry *E, const bspram_table_row *R, size_t n, double base,
                 int paper)
 {
     FILE *g = popen("gnuplot", "w");
     if (!g)
-        return bad("--plot %s: cannot run gnuplot: %s", path, strerror(errno));
+        return bspram_table_error("--plot %s: cannot run gnuplot: %s", path, strerror(errno));
     /* The path goes into a gnuplot single-quoted string (no escapes but ''
      * for a quote, doubled here; newlines are rejected before the run). */
     fprintf(g, "set terminal svg size 800,560 dynamic\nset output '");
@@ -207,177 +122,31 @@ static int plot(const char *path, const bspram_table_entry *E, const row *R, siz
     }
     int st = pclose(g);
     if (st == -1)
-        return bad("--plot %s: gnuplot: %s", path, strerror(errno));
+        return bspram_table_error("--plot %s: gnuplot: %s", path, strerror(errno));
     if (WIFSIGNALED(st))
-        return bad("--plot %s: gnuplot was killed by signal %d", path, WTERMSIG(st));
+        return bspram_table_error("--plot %s: gnuplot was killed by signal %d", path, WTERMSIG(st));
     if (WIFEXITED(st) && WEXITSTATUS(st) == 127)
-        return bad("--plot %s: cannot run gnuplot (exit code 127: not installed?)", path);
+        return bspram_table_error("--plot %s: cannot run gnuplot (exit code 127: not installed?)", path);
     if (WIFEXITED(st) && WEXITSTATUS(st) != 0)
-        return bad("--plot %s: gnuplot failed (exit code %d)", path, WEXITSTATUS(st));
+        return bspram_table_error("--plot %s: gnuplot failed (exit code %d)", path, WEXITSTATUS(st));
     return 0;
 }
 
 int bspram_cmd_table(int argc, char **argv)
 {
-    uint64_t p = 0, v = 0, runs = 0, seed = 1, paper = 0;
-    int have_p = 0, have_v = 0, have_runs = 0;
-    const char *degrees_text = NULL, *format = "text", *plot_path = NULL;
-    const char *bases[MAX_ITEMS];
-    size_t nbases = 0;
-    bspram_spread spread = BSPRAM_SPREAD_RANDOM;
-    bspram_hash_kind hash = BSPRAM_HASH_XXH3;
-    /* The default is OpenMP's, capped at --threads' maximum
-     * (OMP_NUM_THREADS=70000 must not ask for a team of 70000). */
-    int threads = omp_get_max_threads() < 1024 ? omp_get_max_threads() : 1024;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return 0;
-        }
-        if (i + 1 >= argc)
-            return bad("option %s needs a value (or is unknown); see bspram table --help", a);
-        const char *val = argv[++i];
-        uint64_t x = 0;
-        /* The numeric options and their ranges, read strictly (base/number.h). */
-        static const struct { const char *name; uint64_t min, max; } numeric[] = {
-            {"--p", 1, UINT64_C(1) << 31}, {"--v", 1, UINT64_MAX}, {"--runs", 1, UINT64_MAX},
-            {"--seed", 0, UINT64_MAX},     {"--paper", 1, 3},      {"--threads", 1, 1024}};
-        for (size_t k = 0; k < sizeof numeric / sizeof numeric[0]; k++)
-            if (!strcmp(a, numeric[k].name) &&
-                bspram_tool_number("table", a, val, numeric[k].min, numeric[k].max, &x))
-                return 1;
-        if (!strcmp(a, "--p")) { p = x; have_p = 1; }
-        else if (!strcmp(a, "--v")) { v = x; have_v = 1; }
-        else if (!strcmp(a, "--runs")) { runs = x; have_runs = 1; }
-        else if (!strcmp(a, "--seed")) seed = x;
-        else if (!strcmp(a, "--paper")) paper = x;
-        else if (!strcmp(a, "--threads")) {
-            if (x < 1 || x > 1024)
-                return bad("--threads %s: must be in [1, 1024]", val);
-            threads = (int)x;
-        }
-        else if (!strcmp(a, "--degrees")) degrees_text = val;
-        else if (!strcmp(a, "--format")) format = val;
-        else if (!strcmp(a, "--plot")) plot_path = val;
-        else if (!strcmp(a, "--basis")) {
-            if (nbases >= MAX_ITEMS)
-                return bad("more than %d --basis options", MAX_ITEMS);
-            bases[nbases++] = val;
-        } else if (!strcmp(a, "--spread")) {
-            if (!strcmp(val, "random")) spread = BSPRAM_SPREAD_RANDOM;
-            else if (!strcmp(val, "source")) spread = BSPRAM_SPREAD_SOURCE;
-            else return bad("--spread %s: unknown spreading; valid: random, source", val);
-        } else if (!strcmp(a, "--hash")) {
-            int k = bspram_hash_kind_parse(val);
-            if (k < 0)
-                return bad("--hash %s: unknown hash family; valid: xxh3, tabulation", val);
-            hash = (bspram_hash_kind)k;
-        } else {
-            return bad("unknown option %s; see bspram table --help", a);
-        }
-    }
-    if (strcmp(format, "text") && strcmp(format, "csv") && strcmp(format, "md") && strcmp(format, "json"))
-        return bad("--format %s: unknown format; valid: text, csv, md, json", format);
-    if (plot_path && (!*plot_path || strpbrk(plot_path, "\n\r")))
-        return bad("--plot: the file name must be non-empty and on one line");
-
-    bspram_table_entry *E = NULL;
-    row *R = NULL;
-    size_t n = 0;
-    char err[200];
-    int rc = 1;
-    if (paper) {
-        if (paper > 3)
-            return bad("--paper %" PRIu64 ": Valiant's tables are 1, 2 and 3", paper);
-        if (nbases || degrees_text || (have_p && p != 4096) || (have_v && v != 131072))
-            return bad("--paper %" PRIu64 " fixes p = 4096, v = 131072, the degrees and the bases", paper);
-        p = 4096;
-        v = 131072; /* Table 3's caption says p = 2^17: a typo, see papers/NOTES.md */
-        if (!have_runs)
-            runs = 500;
-        E = calloc(26, sizeof *E);
-        R = calloc(26, sizeof *R);
-        if (!E || !R)
-            goto oom;
-        if (paper == 2) {
-            for (size_t i = 0; i < BSPRAM_VALIANT_TABLE2_ROWS; i++, n++) {
-                set_basis(&E[n], p, bspram_valiant_table2[i].basis, err, sizeof err);
-                E[n].degree = bspram_valiant_table2[i].degree;
-                R[n].paper = bspram_valiant_table2[i].total;
-                memcpy(R[n].paper_phase, bspram_valiant_table2[i].phase, sizeof R[n].paper_phase);
-            }
-        } else {
-            const char *bs[2] = {paper == 1 ? "4096" : "32x8x4x4", BSPRAM_VALIANT_COMPROMISE};
-            for (int b = 0; b < (paper == 1 ? 1 : 2); b++)
-                for (size_t i = 0; i < 13; i++, n++) {
-                    set_basis(&E[n], p, bs[b], err, sizeof err);
-                    E[n].degree = paper_degrees[i];
-                    R[n].paper = paper == 1 ? paper_t1[i] : b == 0 ? paper_t3a[i] : paper_t3b[i];
-                }
-        }
-    } else {
-        if (!have_p || !have_v || !degrees_text || !nbases)
-            return bad("--p, --v, --degrees and --basis are required (or --paper N); see --help");
-        if (!have_runs)
-            runs = 100;
-        if (p == 0 || p > (UINT64_C(1) << 31))
-            return bad("--p %" PRIu64 ": must be in [1, 2147483648]", p);
-        if (v == 0 || v % p)
-            return bad("--v %" PRIu64 ": must be a positive multiple of p = %" PRIu64, v, p);
-        /* Any length: the list is read in place, token by token (no copy,
-         * nothing truncated). Error messages quote the token, not the list. */
-        uint64_t degs[MAX_ITEMS];
-        size_t nd = 0;
-        for (const char *tok = degrees_text;;) {
-            const char *comma = strchr(tok, ',');
-            size_t len = comma ? (size_t)(comma - tok) : strlen(tok);
-            char one[32];
-            if (len) {
-                if (nd >= MAX_ITEMS)
-                    return bad("--degrees: more than %d degrees", MAX_ITEMS);
-                if (len >= sizeof one)
-                    return bad("--degrees: '%.*s...' is not a degree", 20, tok);
-                memcpy(one, tok, len);
-                one[len] = 0;
-                if (parse_u64(one, &degs[nd]))
-                    return bad("--degrees: '%s' is not a degree", one);
-                if (bspram_pattern_check(p, v, degs[nd], err, sizeof err))
-                    return bad("--degrees: %s", err);
-                nd++;
-            }
-            if (!comma)
-                break;
-            tok = comma + 1;
-        }
-        if (!nd)
-            return bad("--degrees '%s': no degree given", degrees_text);
-        if (nbases * nd > MAX_ROWS)
-            return bad("%zu bases x %zu degrees = %zu rows; at most %d rows per table", nbases, nd,
-                       nbases * nd, MAX_ROWS);
-        E = calloc(nbases * nd, sizeof *E);
-        R = calloc(nbases * nd, sizeof *R);
-        if (!E || !R)
-            goto oom;
-        for (size_t b = 0; b < nbases; b++) {
-            if (set_basis(&E[n], p, bases[b], err, sizeof err)) {
-                rc = bad("--basis %s: %s", bases[b], err);
-                goto out;
-            }
-            for (size_t d = 0; d < nd; d++, n++) {
-                E[n] = E[b * nd];
-                E[n].degree = degs[d];
-                R[n].paper = 0;
-            }
-        }
-    }
-    if (runs == 0) {
-        rc = bad("--runs 0: at least one run is needed");
-        goto out;
-    }
-
-    bspram_table_config cfg = {.p = p, .v = v, .runs = runs, .seed = seed, .threads = threads,
-                               .spread = spread, .hash = hash};
+    bspram_table_args a;
+    int parsed = bspram_table_parse(argc, argv, &a);
+    if (parsed)
+        return parsed == 2 ? 0 : 1;
+    uint64_t p = a.p, v = a.v, runs = a.runs, seed = a.seed, paper = a.paper;
+    const char *format = a.format, *plot_path = a.plot_path;
+    bspram_spread spread = a.spread;
+    bspram_table_entry *E = a.E;
+    bspram_table_row *R = a.R;
+    size_t n = a.n;
+    int rc;
+    bspram_table_config cfg = {.p = p, .v = v, .runs = runs, .seed = seed, .threads = a.threads,
+                               .spread = spread, .hash = a.hash};
     double base;
     bspram_table_run(&cfg, E, n, &base);
 
@@ -439,11 +208,6 @@ int bspram_cmd_table(int argc, char **argv)
         printf("]\n");
     fflush(stdout);
     rc = plot_path ? plot(plot_path, E, R, n, base, (int)paper) : 0;
-    goto out;
-oom:
-    rc = bad("out of memory for the table's rows");
-out:
-    free(E);
-    free(R);
+    bspram_table_args_free(&a);
     return rc;
 }

@@ -1,0 +1,273 @@
+/* The option parsing of `bspram table` (table_args.h), apart from the run so
+ * that it can be exercised (fuzz/fuzz_table_options.c) without running an
+ * experiment. */
+#include "tools/table_args.h"
+
+#include <inttypes.h>
+#include <omp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/number.h"
+#include "combine/valiant.h"
+#include "tools/commands.h"
+
+#define MAX_ITEMS BSPRAM_TABLE_MAX_ITEMS
+#define MAX_ROWS (MAX_ITEMS * 16) /* bases × degrees */
+
+static const uint64_t paper_degrees[13] = {4096, 2048, 1024, 512, 256, 128, 64, 32, 16, 8, 4, 2, 1};
+static const double paper_t1[13] = {82, 53, 35, 20, 13, 8.1, 5.3, 3.7, 2.6, 1.9, 1.5, 1.2, 1.0};
+static const double paper_t3a[13] = {3.4, 3.0, 2.8, 2.8, 3.0, 3.2, 3.4, 3.6, 3.8, 4.0, 4.1, 4.1, 4.1};
+static const double paper_t3b[13] = {3.4, 3.1, 3.0, 3.1, 3.3, 3.3, 3.3, 3.4, 3.4, 3.4, 3.3, 3.2, 3.0};
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: bspram table --p P --v V --degrees d1,d2,... --basis B [--basis B2 ...]\n"
+            "                    [--spread random|source] [--runs R] [--seed S] [--threads T]\n"
+            "                    [--hash xxh3|tabulation] [--format text|csv|md|json] [--plot file.svg]\n"
+            "       bspram table --paper N [--runs R] [...]      (N = 1, 2, 3: Valiant's Table N)\n"
+            "A basis is written 8x8x8x8 (product P; '4096' alone is one phase), 'auto' (chosen from\n"
+            "P and each row's degree), 'auto:D' (chosen with degree hint D in [0, P], 0 = none) or 'adaptive'\n"
+            "(no degree knowledge). Factor = mean total charge / mean charge of a one-phase\n"
+            "degree-1 pattern on the same address space in the same run. Defaults: --runs 100\n"
+            "(500 with --paper), --seed 1, --spread random, --format text.\n");
+}
+
+int bspram_table_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "bspram table: ");
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\n");
+    va_end(ap);
+    return 1;
+}
+
+/* Any whole number (base/number.h: the whole string, digits only — " -1"
+ * is not 2^64 - 1); the callers check the ranges. */
+static int parse_u64(const char *s, uint64_t *out) { return bspram_parse_u64(s, 0, UINT64_MAX, out); }
+
+static int set_basis(bspram_table_entry *e, uint64_t p, const char *text, char *err, size_t len)
+{
+    memset(e, 0, sizeof *e);
+    snprintf(e->basis_text, sizeof e->basis_text, "%s", text);
+    if (!strcmp(text, "auto")) {
+        e->strategy = BSPRAM_STRATEGY_AUTO;
+        e->degree_hint = BSPRAM_TABLE_HINT_DEGREE;
+        return 0;
+    }
+    if (!strncmp(text, "auto:", 5)) {
+        /* Digits only (no sign, no spaces), and a degree a pattern can have:
+         * 0 (none) to p. A larger hint was once taken, and UINT64_MAX —
+         * BSPRAM_TABLE_HINT_DEGREE — silently meant plain 'auto'. */
+        const char *d = text + 5;
+        e->strategy = BSPRAM_STRATEGY_AUTO;
+        if (!*d || strspn(d, "0123456789") != strlen(d) || parse_u64(d, &e->degree_hint)) {
+            snprintf(err, len, "cannot read the degree hint in '%.40s'; write auto:D with D in "
+                               "[0, p = %" PRIu64 "]", text, p);
+            return -1;
+        }
+        if (e->degree_hint > p) {
+            snprintf(err, len, "degree hint %" PRIu64 " is above p = %" PRIu64 "; a degree is at "
+                               "most p (0 = no hint)", e->degree_hint, p);
+            return -1;
+        }
+        /* Canonical spelling, as for fixed bases: auto:016 is auto:16. */
+        snprintf(e->basis_text, sizeof e->basis_text, "auto:%" PRIu64, e->degree_hint);
+        return 0;
+    }
+    if (!strcmp(text, "adaptive")) {
+        e->strategy = BSPRAM_STRATEGY_ADAPTIVE;
+        return 0;
+    }
+    e->strategy = BSPRAM_STRATEGY_FIXED;
+    if (bspram_basis_parse(&e->basis, p, text, err, len))
+        return -1;
+    /* The parser also takes 8,8,8,8: spell every fixed basis the canonical
+     * way (8x8x8x8), so that the CSV columns, the plot's lines and the
+     * messages never see a comma or the user's spacing. */
+    bspram_basis_format(&e->basis, e->basis_text, sizeof e->basis_text);
+    return 0;
+}
+
+int bspram_table_parse(int argc, char **argv, bspram_table_args *out)
+{
+    uint64_t p = 0, v = 0, runs = 0, seed = 1, paper = 0;
+    int have_p = 0, have_v = 0, have_runs = 0;
+    const char *degrees_text = NULL, *format = "text", *plot_path = NULL;
+    const char *bases[MAX_ITEMS];
+    size_t nbases = 0;
+    bspram_spread spread = BSPRAM_SPREAD_RANDOM;
+    bspram_hash_kind hash = BSPRAM_HASH_XXH3;
+    /* The default is OpenMP's, capped at --threads' maximum
+     * (OMP_NUM_THREADS=70000 must not ask for a team of 70000). */
+    int threads = omp_get_max_threads() < 1024 ? omp_get_max_threads() : 1024;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 2;
+        }
+        if (i + 1 >= argc)
+            return bspram_table_error("option %s needs a value (or is unknown); see bspram table --help", a);
+        const char *val = argv[++i];
+        uint64_t x = 0;
+        /* The numeric options and their ranges, read strictly (base/number.h). */
+        static const struct { const char *name; uint64_t min, max; } numeric[] = {
+            {"--p", 1, UINT64_C(1) << 31}, {"--v", 1, UINT64_MAX}, {"--runs", 1, UINT64_MAX},
+            {"--seed", 0, UINT64_MAX},     {"--paper", 1, 3},      {"--threads", 1, 1024}};
+        for (size_t k = 0; k < sizeof numeric / sizeof numeric[0]; k++)
+            if (!strcmp(a, numeric[k].name) &&
+                bspram_tool_number("table", a, val, numeric[k].min, numeric[k].max, &x))
+                return 1;
+        if (!strcmp(a, "--p")) { p = x; have_p = 1; }
+        else if (!strcmp(a, "--v")) { v = x; have_v = 1; }
+        else if (!strcmp(a, "--runs")) { runs = x; have_runs = 1; }
+        else if (!strcmp(a, "--seed")) seed = x;
+        else if (!strcmp(a, "--paper")) paper = x;
+        else if (!strcmp(a, "--threads")) {
+            if (x < 1 || x > 1024)
+                return bspram_table_error("--threads %s: must be in [1, 1024]", val);
+            threads = (int)x;
+        }
+        else if (!strcmp(a, "--degrees")) degrees_text = val;
+        else if (!strcmp(a, "--format")) format = val;
+        else if (!strcmp(a, "--plot")) plot_path = val;
+        else if (!strcmp(a, "--basis")) {
+            if (nbases >= MAX_ITEMS)
+                return bspram_table_error("more than %d --basis options", MAX_ITEMS);
+            bases[nbases++] = val;
+        } else if (!strcmp(a, "--spread")) {
+            if (!strcmp(val, "random")) spread = BSPRAM_SPREAD_RANDOM;
+            else if (!strcmp(val, "source")) spread = BSPRAM_SPREAD_SOURCE;
+            else return bspram_table_error("--spread %s: unknown spreading; valid: random, source", val);
+        } else if (!strcmp(a, "--hash")) {
+            int k = bspram_hash_kind_parse(val);
+            if (k < 0)
+                return bspram_table_error("--hash %s: unknown hash family; valid: xxh3, tabulation", val);
+            hash = (bspram_hash_kind)k;
+        } else {
+            return bspram_table_error("unknown option %s; see bspram table --help", a);
+        }
+    }
+    if (strcmp(format, "text") && strcmp(format, "csv") && strcmp(format, "md") && strcmp(format, "json"))
+        return bspram_table_error("--format %s: unknown format; valid: text, csv, md, json", format);
+    if (plot_path && (!*plot_path || strpbrk(plot_path, "\n\r")))
+        return bspram_table_error("--plot: the file name must be non-empty and on one line");
+
+    bspram_table_entry *E = NULL;
+    bspram_table_row *R = NULL;
+    size_t n = 0;
+    char err[200];
+    int rc;
+    if (paper) {
+        if (paper > 3)
+            return bspram_table_error("--paper %" PRIu64 ": Valiant's tables are 1, 2 and 3", paper);
+        if (nbases || degrees_text || (have_p && p != 4096) || (have_v && v != 131072))
+            return bspram_table_error("--paper %" PRIu64 " fixes p = 4096, v = 131072, the degrees and the bases", paper);
+        p = 4096;
+        v = 131072; /* Table 3's caption says p = 2^17: a typo, see papers/NOTES.md */
+        if (!have_runs)
+            runs = 500;
+        E = calloc(26, sizeof *E);
+        R = calloc(26, sizeof *R);
+        if (!E || !R)
+            goto oom;
+        if (paper == 2) {
+            for (size_t i = 0; i < BSPRAM_VALIANT_TABLE2_ROWS; i++, n++) {
+                set_basis(&E[n], p, bspram_valiant_table2[i].basis, err, sizeof err);
+                E[n].degree = bspram_valiant_table2[i].degree;
+                R[n].paper = bspram_valiant_table2[i].total;
+                memcpy(R[n].paper_phase, bspram_valiant_table2[i].phase, sizeof R[n].paper_phase);
+            }
+        } else {
+            const char *bs[2] = {paper == 1 ? "4096" : "32x8x4x4", BSPRAM_VALIANT_COMPROMISE};
+            for (int b = 0; b < (paper == 1 ? 1 : 2); b++)
+                for (size_t i = 0; i < 13; i++, n++) {
+                    set_basis(&E[n], p, bs[b], err, sizeof err);
+                    E[n].degree = paper_degrees[i];
+                    R[n].paper = paper == 1 ? paper_t1[i] : b == 0 ? paper_t3a[i] : paper_t3b[i];
+                }
+        }
+    } else {
+        if (!have_p || !have_v || !degrees_text || !nbases)
+            return bspram_table_error("--p, --v, --degrees and --basis are required (or --paper N); see --help");
+        if (!have_runs)
+            runs = 100;
+        if (p == 0 || p > (UINT64_C(1) << 31))
+            return bspram_table_error("--p %" PRIu64 ": must be in [1, 2147483648]", p);
+        if (v == 0 || v % p)
+            return bspram_table_error("--v %" PRIu64 ": must be a positive multiple of p = %" PRIu64, v, p);
+        /* Any length: the list is read in place, token by token (no copy,
+         * nothing truncated). Error messages quote the token, not the list. */
+        uint64_t degs[MAX_ITEMS];
+        size_t nd = 0;
+        for (const char *tok = degrees_text;;) {
+            const char *comma = strchr(tok, ',');
+            size_t len = comma ? (size_t)(comma - tok) : strlen(tok);
+            char one[32];
+            if (len) {
+                if (nd >= MAX_ITEMS)
+                    return bspram_table_error("--degrees: more than %d degrees", MAX_ITEMS);
+                if (len >= sizeof one)
+                    return bspram_table_error("--degrees: '%.*s...' is not a degree", 20, tok);
+                memcpy(one, tok, len);
+                one[len] = 0;
+                if (parse_u64(one, &degs[nd]))
+                    return bspram_table_error("--degrees: '%s' is not a degree", one);
+                if (bspram_pattern_check(p, v, degs[nd], err, sizeof err))
+                    return bspram_table_error("--degrees: %s", err);
+                nd++;
+            }
+            if (!comma)
+                break;
+            tok = comma + 1;
+        }
+        if (!nd)
+            return bspram_table_error("--degrees '%s': no degree given", degrees_text);
+        if (nbases * nd > MAX_ROWS)
+            return bspram_table_error("%zu bases x %zu degrees = %zu rows; at most %d rows per table",
+                                      nbases, nd, nbases * nd, MAX_ROWS);
+        E = calloc(nbases * nd, sizeof *E);
+        R = calloc(nbases * nd, sizeof *R);
+        if (!E || !R)
+            goto oom;
+        for (size_t b = 0; b < nbases; b++) {
+            if (set_basis(&E[n], p, bases[b], err, sizeof err)) {
+                rc = bspram_table_error("--basis %s: %s", bases[b], err);
+                goto out;
+            }
+            for (size_t d = 0; d < nd; d++, n++) {
+                E[n] = E[b * nd];
+                E[n].degree = degs[d];
+                R[n].paper = 0;
+            }
+        }
+    }
+    if (runs == 0) {
+        rc = bspram_table_error("--runs 0: at least one run is needed");
+        goto out;
+    }
+    *out = (bspram_table_args){.p = p, .v = v, .runs = runs, .seed = seed, .paper = paper,
+                               .threads = threads, .spread = spread, .hash = hash, .format = format,
+                               .plot_path = plot_path, .E = E, .R = R, .n = n};
+    return 0;
+oom:
+    rc = bspram_table_error("out of memory for the table's rows");
+out:
+    free(E);
+    free(R);
+    return rc;
+}
+
+void bspram_table_args_free(bspram_table_args *a)
+{
+    free(a->E);
+    free(a->R);
+    a->E = NULL;
+    a->R = NULL;
+    a->n = 0;
+}
