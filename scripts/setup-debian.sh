@@ -1,7 +1,8 @@
 #!/bin/sh
 # Install what bspram needs on Debian 12 (run as root, or with sudo available).
 set -eu
-pkgs="build-essential cmake pkg-config libxxhash-dev gnuplot-nox"
+# clang and libomp-14-dev: the ThreadSanitizer run (BSPRAM_TSAN=1 scripts/test.sh).
+pkgs="build-essential cmake pkg-config libxxhash-dev gnuplot-nox clang libomp-14-dev"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
