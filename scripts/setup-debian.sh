@@ -1,8 +1,9 @@
 #!/bin/sh
 # Install what bspram needs on Debian 12 (run as root, or with sudo available).
 set -eu
-# clang, its runtime libraries (libFuzzer, sanitizers) and OpenMP: fuzz/run.sh.
-pkgs="build-essential cmake pkg-config libxxhash-dev gnuplot-nox clang libclang-rt-dev libomp-dev"
+# clang, its runtime libraries (libFuzzer, sanitizers) and LLVM's OpenMP runtime:
+# the ThreadSanitizer run (BSPRAM_TSAN=1 scripts/test.sh) and fuzz/run.sh.
+pkgs="build-essential cmake pkg-config libxxhash-dev gnuplot-nox clang libclang-rt-dev libomp-dev libomp-14-dev"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

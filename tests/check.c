@@ -7,8 +7,8 @@
 #include <time.h>
 #include <unistd.h>
 
-int check_failures = 0;
-int check_count = 0;
+_Atomic int check_failures = 0;
+_Atomic int check_count = 0;
 
 void check_death(const char *name, void (*fn)(void *), void *arg, const char *expect,
                  int exactly_one_line, unsigned timeout_s)

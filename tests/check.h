@@ -4,11 +4,15 @@
 #ifndef BSPRAM_TESTS_CHECK_H
 #define BSPRAM_TESTS_CHECK_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 
-extern int check_failures;
-extern int check_count;
+/* Atomic: lanes of a machine run CHECKs concurrently (ThreadSanitizer found
+ * the plain counters racing). Only the totals matter, read after the threads
+ * have joined, so any ordering would do; ++ on an _Atomic is seq_cst. */
+extern _Atomic int check_failures;
+extern _Atomic int check_count;
 
 #define CHECK(cond)                                                                   \
     do {                                                                              \

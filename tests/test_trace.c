@@ -98,7 +98,7 @@ static void mark(const char *path, text *expect, size_t offset, char c)
 static void check_csv(const char *buf, size_t rows, const unsigned *ids)
 {
     const char *line = strchr(buf, '\n');
-    CHECK(line && strncmp(buf + 1, CSV_HEADER + 1, sizeof CSV_HEADER - 2) == 0);
+    CHECK(line && strncmp(buf + 1, &CSV_HEADER[1], sizeof CSV_HEADER - 2) == 0);
     if (!line)
         return;
     size_t got = 0, machines = 0;
