@@ -25,8 +25,16 @@
  * double-buffered by superstep parity, so a payload stays valid through the
  * receiving component's next superstep, until it enters the next exchange.
  *
- * Cost of an exchange: one barrier, plus O(messages received + p) work by
- * each lane for its own block (O(1) when nothing was posted).
+ * Cost of an exchange: one barrier, plus O(block × senders + messages
+ * received) work by each lane for its own block, where senders are the lanes
+ * that posted to the block (O(1) when nothing was posted).
+ *
+ * Memory: per component, 96·L bytes of outbox headers (48 bytes per lane and
+ * superstep parity; the pages of destinations never posted to are never
+ * touched) and 8 bytes of inbox offsets; per message, 16 bytes of header plus
+ * its payload rounded up to 8, in the sender's storage, and a 24-byte inbox
+ * entry at the receiver. At p = 2^24 on L = 2 lanes with one message per
+ * component that is about 300 bytes per component (4.9 GB in all).
  */
 #ifndef BSPRAM_ROUTER_ROUTER_H
 #define BSPRAM_ROUTER_ROUTER_H
