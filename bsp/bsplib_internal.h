@@ -237,10 +237,11 @@ static inline void *bsplib_resolve(const bsplib_proc *me, const void *where)
     return me->world->col[me->pid][slot].addr + offset;
 }
 
-/* The largest size of a message body or a tag (2^62 bytes): far above any
- * memory, low enough that a message's length (8 + tag + body) cannot wrap
- * around; a size above it is a negative number passed as a size. */
-#define BSPLIB_MAX_BYTES (UINT64_C(1) << 62)
+/* The largest size of a message body or a tag: the router's largest message
+ * (router.h), far above any memory and low enough that a message's length
+ * (8 + tag + body) cannot wrap around; a size above it is a negative number
+ * passed as a size. */
+#define BSPLIB_MAX_BYTES BSPRAM_MAX_MESSAGE
 
 /* A get request or a by-reference hpput: the kind word and three words. */
 #define BSPLIB_REQUEST_LEN 32

@@ -10,7 +10,8 @@
 
 #include "check.h"
 
-/* The process counts of issue 3: odd, even, and oversubscribed (P = 64). */
+/* The process counts every classic program runs with: odd, even, and
+ * oversubscribed (P = 64 on any machine). */
 static const unsigned bsplib_test_ps[] = {1, 2, 3, 4, 8, 64};
 #define BSPLIB_TEST_NPS (sizeof bsplib_test_ps / sizeof bsplib_test_ps[0])
 
