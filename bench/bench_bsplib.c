@@ -1,4 +1,4 @@
-/* BSPlib benchmarks (issue 3), figures in bench/RESULTS.md:
+/* BSPlib benchmarks, figures in bench/RESULTS.md:
  *   1. empty bsp_sync at P = 2, beside `#pragma omp barrier` (2 threads) in
  *      the same run;
  *   2. g for single-word puts at P = 2: each process puts h words to the

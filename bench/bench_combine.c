@@ -1,4 +1,4 @@
-/* Benchmark of the combining engine (issue 4): wall time of bspram_combine
+/* Benchmark of the combining engine: wall time of bspram_combine
  * for Valiant's §4 patterns, p = 4096, v = 2^20 requests of 8-byte values
  * (REDUCE sum:u64), degrees 1..4096, with the best basis per degree (AUTO
  * with the degree as hint: Valiant's Table 2, one phase for degree ≤ 8),
