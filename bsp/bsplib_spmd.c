@@ -92,10 +92,16 @@ void bsp_init(void (*spmd)(void), int argc, char **argv)
     init_spmd = spmd;
 }
 
+/* P of a section whose team has not started yet (0: none). If the program
+ * exits meanwhile, the OpenMP runtime failed to create the threads and has
+ * printed its own line (libgomp: "Thread creation failed") before exiting. */
+static atomic_uint starting_p;
+
 /* What lane `pid` runs inside the machine's parallel region. */
 static void team_program(bspram_component *self, void *arg)
 {
     bsplib_world *w = arg;
+    atomic_store(&starting_p, 0); /* the team exists */
     unsigned pid = (unsigned)bspram_pid(self);
     bsplib_proc *proc = &w->procs[pid];
     proc->self = self;
@@ -141,10 +147,16 @@ static atomic_int section_open;
 /* P of the last section that ended (0: none yet): bsp_nprocs() after it. */
 static atomic_uint last_p;
 
+
 static void check_section_closed(void)
 {
     if (!atomic_load(&section_open))
         return;
+    unsigned starting = atomic_load(&starting_p);
+    if (starting)
+        bsplib_fatal(NULL, "bsp_begin(P=%u): the OpenMP runtime could not start %u threads; lower P, "
+                           "or raise the limits on threads and memory (ulimit -u, ulimit -v) or "
+                           "lower OMP_STACKSIZE", starting, starting);
     /* exit runs the handlers on the thread that called it: its BSPlib
      * process (if any) says who ended the program. Pid 0 also gets here by
      * returning from main; any other process only by calling exit. */
@@ -207,6 +219,7 @@ void bsp_begin(bsp_pid_t P)
     pthread_cond_init(&w->cond, NULL);
     w->t_begin = bspram__clock();
 
+    atomic_store(&starting_p, P);
     int err = pthread_create(&w->driver, NULL, driver_main, w);
     if (err)
         bspram_fatal("bsp_begin(P=%u): cannot start the team: %s", P, strerror(err));
