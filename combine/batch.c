@@ -42,12 +42,15 @@ static void check_offsets(const uint64_t *first, uint64_t from, uint64_t to)
 }
 
 /* The lane's view of a new batch. */
-static void begin(const bspram_combiner *C, batch_state *b, const bspram_request *requests,
-                  const uint64_t *first, uint64_t *results)
+static void begin(const bspram_combiner *C, lane_scratch *L, const bspram_request *requests,
+                  const uint64_t *first, uint64_t *results, const bspram_batch_part *parts)
 {
+    batch_state *b = &L->b;
     b->req = requests;
     b->first = first;
     b->results = results;
+    b->parts = parts;
+    L->nconf = 0;
     /* Valiant §4: the spreading offsets k are drawn anew for every request in
      * every invocation. The key is (seed, batch number), so a batch's offsets
      * are a pure function of (seed, number of earlier batches, phase,
@@ -125,20 +128,23 @@ static void read_stats(const bspram_combiner *C, const batch_state *b, size_t nr
     }
 }
 
-void bspram_combine_team(bspram_team *t, bspram_combiner *C, const bspram_request *requests,
-                         const uint64_t *first, uint64_t *results, bspram_combine_stats *stats)
+/* One batch in either form (batch_state: req/first/results or parts). */
+static void run_batch(bspram_team *t, bspram_combiner *C, const bspram_request *requests,
+                      const uint64_t *first, uint64_t *results, const bspram_batch_part *parts,
+                      bspram_combine_stats *stats)
 {
     if (bspram_team_machine(t) != C->m)
         bspram_fatal("bspram_combine_team: the team runs another machine than the combiner's");
     const unsigned lane = bspram_team_lane(t);
     const uint64_t lo = bspram_team_first(t), hi = bspram_team_end(t);
-    check_offsets(first, lo, hi);
+    if (!parts)
+        check_offsets(first, lo, hi);
     if (bspram_router_lane_posted(bspram_machine_router(C->m), lane))
         bspram_fatal("bspram_combine_team: lane %u posted messages in this superstep; a batch "
                      "starts right after an exchange (its first phase would deliver them as "
                      "requests)", lane);
     batch_state *b = &C->ls[lane].b;
-    begin(C, b, requests, first, results);
+    begin(C, &C->ls[lane], requests, first, results, parts);
     char saved[BSPRAM_LABEL_LEN] = ""; /* lane 0 owns the label */
     if (lane == 0)
         snprintf(saved, sizeof saved, "%s", bspram_team_label(t));
@@ -149,8 +155,6 @@ void bspram_combine_team(bspram_team *t, bspram_combiner *C, const bspram_reques
     set_label(t, "forward", 1);
     bspram_team_each(t, bspram__forward_step, C);
     b->flags = batch_flags(bspram_team_exchange(t, phase1_tag(C, t)));
-    if ((b->flags & BATCH_ANSWERS) && !results && lane == 0)
-        bspram_fatal("bspram_combine(results=NULL): the batch holds READ or FETCH requests");
     b->M = b->m_phases +
            ((b->flags & BATCH_PHYSICAL) && C->o.physical == BSPRAM_PHYSICAL_EXTRA_PHASE ? 1 : 0);
     for (unsigned i = 2; i <= b->M; i++) {
@@ -183,6 +187,18 @@ void bspram_combine_team(bspram_team *t, bspram_combiner *C, const bspram_reques
         if (lane == 0)
             read_stats(C, b, nrec0, stats);
     }
+}
+
+void bspram_combine_team(bspram_team *t, bspram_combiner *C, const bspram_request *requests,
+                         const uint64_t *first, uint64_t *results, bspram_combine_stats *stats)
+{
+    run_batch(t, C, requests, first, results, NULL, stats);
+}
+
+void bspram_combine_team_parts(bspram_team *t, bspram_combiner *C, const bspram_batch_part *parts,
+                               bspram_combine_stats *stats)
+{
+    run_batch(t, C, NULL, NULL, NULL, parts, stats);
 }
 
 /* ---- the host-side driver ---- */

@@ -35,6 +35,8 @@
  *                        batch is a fatal error naming the address and two
  *                        origins that disagree.
  *   REDUCE op            cell ← cell ⊕ (⊕ of the values).
+ *   WRITE  op            (a combining write, the CRCW-combining PRAM's rule)
+ *                        cell ← ⊕ of the values; the old value is dropped.
  *   FETCH  op            cell ← cell ⊕ (⊕ of the values), and each requester
  *                        gets cell_before ⊕ (the values that precede its own in
  *                        the combining order) — multiprefix, like the
@@ -50,9 +52,10 @@
  * owner, after combining has merged the requests.
  *
  * Values are 64-bit words: int64, uint64 or the bits of an IEEE double; a
- * cell of w < 8 bytes stores (and a read returns) the low w bytes; REDUCE and
- * FETCH need w = 8. For doubles, and/or/xor are logical (non-zero is true,
- * the result is 1.0 or 0.0). Floating-point sum and product are exact only
+ * cell of w < 8 bytes stores (and a read returns) the low w bytes. For
+ * doubles, and/or/xor are logical (non-zero is true, the result is 1.0 or
+ * 0.0); REDUCE, FETCH and combining writes need w = 8.
+ * Floating-point sum and product are exact only
  * when every partial result is representable (the grouping is the tree's).
  *
  * Cost (every figure from the router's records, never from a formula): the
@@ -120,7 +123,8 @@ typedef uint64_t (*bspram_user_op_fn)(uint64_t a, uint64_t b, void *ctx);
  *   0            READ
  *   1, 2, 3      WRITE arbitrary, priority, common
  *   32 + op      REDUCE with operation op (op < BSPRAM_MAX_OPS)
- *   64 + op      FETCH-and-op with operation op                               */
+ *   64 + op      FETCH-and-op with operation op
+ *   96 + op      combining WRITE with operation op                           */
 enum {
     BSPRAM_READ = 0,
     BSPRAM_WRITE_ARBITRARY = 1,
@@ -129,12 +133,16 @@ enum {
 };
 static inline uint8_t bspram_kind_reduce(unsigned op) { return (uint8_t)(32u + op); }
 static inline uint8_t bspram_kind_fetch(unsigned op) { return (uint8_t)(64u + op); }
+static inline uint8_t bspram_kind_combine_write(unsigned op) { return (uint8_t)(96u + op); }
 
-/* One request. `value` is ignored for READ. */
+/* One request. `value` is ignored for READ. `label` names the request's
+ * issuer in conflict reports (bspram_combiner_watch: e.g. a PRAM virtual
+ * processor); it changes nothing else and may be left 0. */
 typedef struct bspram_request {
     uint64_t address;
     uint64_t value;
     uint8_t kind;
+    uint32_t label;
 } bspram_request;
 
 /* ---- the combiner ---- */
@@ -242,6 +250,60 @@ void bspram_combine(bspram_combiner *c, const bspram_request *requests, const ui
  * combiner's. */
 void bspram_combine_team(bspram_team *t, bspram_combiner *c, const bspram_request *requests,
                          const uint64_t *first, uint64_t *results, bspram_combine_stats *stats);
+
+/* One component's share of a batch given in place: its n requests in issue
+ * order, and where their answers go (results[j] answers requests[j]; may be
+ * NULL if none of them is a READ or FETCH). */
+typedef struct bspram_batch_part {
+    const bspram_request *requests;
+    uint64_t n;
+    uint64_t *results;
+} bspram_batch_part;
+
+/* bspram_combine_team with component c's requests in parts[c] (p entries;
+ * each lane reads the entries of its own block only), for programs whose
+ * components keep their requests apart — a bulk program's or a BSPlib
+ * process's queue. The same engine, batch and records as the array form;
+ * errors as there ("results=NULL" when a part with a READ or FETCH has no
+ * results). */
+void bspram_combine_team_parts(bspram_team *t, bspram_combiner *c, const bspram_batch_part *parts,
+                               bspram_combine_stats *stats);
+
+/* ---- conflicts (for the PRAM's exclusive and common rules) ---- */
+
+/* What a batch watches for, detected where combining meets it — when two
+ * requests for one cell are merged at a component — so watching costs no
+ * pass over the requests:
+ *   READS   two READs of one cell;
+ *   WRITES  two WRITEs (any policy) of one cell;
+ *   VALUES  two WRITEs of one cell with different values (a COMMON write
+ *           then is recorded instead of being fatal, and the request of the
+ *           least origin is written). */
+enum { BSPRAM_WATCH_READS = 1, BSPRAM_WATCH_WRITES = 2, BSPRAM_WATCH_VALUES = 4 };
+
+/* Watch the next batches for `watch` (an OR of BSPRAM_WATCH_*; 0 = none,
+ * the default). Call between batches (from outside a team, or on one lane
+ * between two barriers). Errors (fatal): unknown bits. */
+void bspram_combiner_watch(bspram_combiner *c, unsigned watch);
+
+/* A conflict: the cell, what was watched (one BSPRAM_WATCH_* bit), and two
+ * labels, label[0] ≤ label[1]: for READS and WRITES the two least labels of
+ * the requests of that species at the cell; for VALUES the labels of two
+ * requests that write different values there. */
+typedef struct bspram_conflict {
+    uint64_t address;
+    unsigned what;
+    uint32_t label[2];
+} bspram_conflict;
+
+/* The conflicts of the last batch: one per (cell, what), sorted by address
+ * then what; of the pairs that met at a cell the least (label[0], label[1])
+ * is given, so the answer is a pure function of the seed whatever the
+ * number of threads. Copies the first min(count, max) into out and returns
+ * the count. Call after the batch (outside a team, or on one lane after a
+ * bspram_team_barrier), once: it empties the list. Cost O(R log R) for R
+ * merges that conflicted. */
+size_t bspram_combiner_conflicts(bspram_combiner *c, bspram_conflict *out, size_t max);
 
 /* ---- basis choice (combine/strategy.c) ---- */
 

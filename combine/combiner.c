@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "base/grow.h"
 #include "combine/engine_internal.h"
 
 const char *bspram__kind_name(const bspram_combiner *C, unsigned kind, char *buf, size_t len)
@@ -14,7 +15,8 @@ const char *bspram__kind_name(const bspram_combiner *C, unsigned kind, char *buf
         return w[kind];
     unsigned op = bspram__kind_op(kind);
     const char *on = op < BSPRAM_BUILTIN_OPS ? bspram_op_name(op) : C->uname[op];
-    snprintf(buf, len, "%s(%s#%u)", bspram__is_reduce(kind) ? "reduce" : "fetch", on, op);
+    snprintf(buf, len, "%s(%s#%u)",
+             bspram__is_reduce(kind) ? "reduce" : bspram__is_fetch(kind) ? "fetch" : "write", on, op);
     return buf;
 }
 
@@ -99,6 +101,7 @@ void bspram_combiner_destroy(bspram_combiner *C)
         free(L->t);
         free(L->items); free(L->isrc); free(L->igroup); free(L->ilevel);
         free(L->g); free(L->gcount); free(L->ghandle);
+        free(L->conf);
     }
     free(C->cs);
     free(C->ls);
@@ -130,3 +133,54 @@ uint64_t bspram_combiner_op_identity(const bspram_combiner *C, unsigned op)
     return C->uid[op];
 }
 
+
+void bspram_combiner_watch(bspram_combiner *C, unsigned watch)
+{
+    const unsigned all = BSPRAM_WATCH_READS | BSPRAM_WATCH_WRITES | BSPRAM_WATCH_VALUES;
+    if (watch & ~all)
+        bspram_fatal("bspram_combiner_watch(watch=%u): unknown bits; valid: an OR of 1 reads, "
+                     "2 writes, 4 values", watch);
+    C->watch = watch;
+}
+
+static int conflict_order(const void *pa, const void *pb)
+{
+    const bspram_conflict *a = pa, *b = pb;
+    if (a->address != b->address)
+        return a->address < b->address ? -1 : 1;
+    if (a->what != b->what)
+        return a->what < b->what ? -1 : 1;
+    if (a->label[0] != b->label[0])
+        return a->label[0] < b->label[0] ? -1 : 1;
+    return (a->label[1] > b->label[1]) - (a->label[1] < b->label[1]);
+}
+
+size_t bspram_combiner_conflicts(bspram_combiner *C, bspram_conflict *out, size_t max)
+{
+    /* Gather the lanes' lists into lane 0's, sort, keep the first of each
+     * (address, what): the least pair. The merges that met a conflict are a
+     * pure function of the seed, so is the answer. */
+    lane_scratch *L0 = &C->ls[0];
+    for (int l = 1; l < C->lanes; l++) {
+        lane_scratch *L = &C->ls[l];
+        if (!L->nconf)
+            continue;
+        L0->conf = bspram__grow(L0->conf, &L0->capconf, L0->nconf + L->nconf, sizeof *L0->conf, 16,
+                                "bspram_combiner_conflicts");
+        memcpy(L0->conf + L0->nconf, L->conf, L->nconf * sizeof *L->conf);
+        L0->nconf += L->nconf;
+        L->nconf = 0;
+    }
+    qsort(L0->conf, L0->nconf, sizeof *L0->conf, conflict_order);
+    size_t n = 0;
+    for (size_t i = 0; i < L0->nconf; i++) {
+        const bspram_conflict *x = &L0->conf[i];
+        if (n && L0->conf[n - 1].address == x->address && L0->conf[n - 1].what == x->what)
+            continue;
+        L0->conf[n++] = *x;
+    }
+    L0->nconf = n;
+    if (out && max)
+        memcpy(out, L0->conf, (n < max ? n : max) * sizeof *out);
+    return n;
+}

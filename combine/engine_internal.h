@@ -59,9 +59,10 @@ enum {
  * (a pure function of the options, the lane-independent batch counter and the
  * phase-1 reduction), so no lane writes state another reads. */
 typedef struct batch_state {
-    const bspram_request *req;
+    const bspram_request *req;  /* the array form: req[first[c] .. first[c+1]) */
     const uint64_t *first;
     uint64_t *results;
+    const bspram_batch_part *parts; /* or the parts form (req = NULL) */
     bspram_basis basis;
     unsigned m_phases; /* m: phases of the basis */
     unsigned M;        /* forward supersteps */
@@ -71,6 +72,24 @@ typedef struct batch_state {
     uint64_t seed;     /* the spreading key of this batch: (seed, batch number) */
     uint64_t number;   /* batches this lane has run before */
 } batch_state;
+
+/* Component c's requests and where their answers go, in either form. */
+static inline const bspram_request *bspram__batch_requests(const batch_state *b, uint64_t c,
+                                                           uint64_t *n)
+{
+    if (b->parts) {
+        *n = b->parts[c].n;
+        return b->parts[c].requests;
+    }
+    *n = b->first[c + 1] - b->first[c];
+    return b->req + b->first[c];
+}
+static inline uint64_t *bspram__batch_results(const batch_state *b, uint64_t c)
+{
+    if (b->parts)
+        return b->parts[c].results;
+    return b->results ? b->results + b->first[c] : NULL;
+}
 
 /* A lane's scratch: the grouping table and item arrays, reused by every
  * component the lane serves, and the lane's batch state. */
@@ -89,6 +108,8 @@ typedef struct lane_scratch {
     uint32_t *gcount, *ghandle;
     size_t gcap;
     batch_state b;
+    bspram_conflict *conf; /* conflicts met by this lane in the current batch */
+    size_t nconf, capconf;
     char pad[64];
 } lane_scratch;
 
@@ -105,6 +126,7 @@ struct bspram_combiner {
     uint64_t uid[BSPRAM_MAX_OPS];   /* identities of the user operations */
     char uname[BSPRAM_MAX_OPS][32]; /* their names, for error messages */
     unsigned nops;
+    unsigned watch;                 /* BSPRAM_WATCH_* */
 };
 
 /* a ⊕ b for operation op of combiner C (Valiant §5: any commutative

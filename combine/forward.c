@@ -26,15 +26,17 @@ static inline bool addr_physical(const bspram_combiner *C, unsigned flags, uint6
 static void validate_and_load(bspram_combiner *C, const batch_state *b, uint64_t c, lane_scratch *L,
                               comp_state *cs)
 {
-    uint64_t lo = b->first[c], hi = b->first[c + 1];
-    size_t n = (size_t)(hi - lo);
+    uint64_t nreq;
+    const bspram_request *req = bspram__batch_requests(b, c, &nreq);
+    const bool has_results = bspram__batch_results(b, c) != NULL;
+    size_t n = (size_t)nreq;
     bspram__items_reserve(L, n);
     uint64_t cached_seg = 0, cached_n = 0;
     unsigned cached_w = 0;
     bspram_layout cached_layout = BSPRAM_LAYOUT_HASHED;
     unsigned flags = 0, ukind = BSPRAM__NO_KIND;
     for (size_t j = 0; j < n; j++) {
-        const bspram_request *r = &b->req[lo + j];
+        const bspram_request *r = &req[j];
         uint64_t seg = r->address >> BSPRAM_SEGMENT_SHIFT;
         if (seg != cached_seg || (r->address & (BSPRAM_SEGMENT_MAX_CELLS - 1)) >= cached_n) {
             char err[200];
@@ -53,10 +55,14 @@ static void validate_and_load(bspram_combiner *C, const batch_state *b, uint64_t
                          j, c, r->address, kind, C->nops);
         if (bspram__is_op(kind) && cached_w != 8)
             bspram_fatal("bspram_combine(request %zu of component %" PRIu64 ", address 0x%" PRIx64
-                         "): reduce and fetch-and-op need cells of 8 bytes; the segment's are %u",
-                         j, c, r->address, cached_w);
-        if (bspram__answers(kind))
+                         "): reduce, fetch-and-op and combining writes need cells of 8 bytes; the "
+                         "segment's are %u", j, c, r->address, cached_w);
+        if (bspram__answers(kind)) {
+            if (!has_results)
+                bspram_fatal("bspram_combine(results=NULL): the batch holds READ or FETCH requests "
+                             "(request %zu of component %" PRIu64 ")", j, c);
             flags |= BATCH_ANSWERS;
+        }
         if (kind != BSPRAM_READ) {
             if (ukind == BSPRAM__NO_KIND)
                 ukind = kind;
@@ -67,7 +73,8 @@ static void validate_and_load(bspram_combiner *C, const batch_state *b, uint64_t
             flags |= BATCH_PHYSICAL;
         wire *w = &L->items[j];
         w->key = bspram__key(kind, r->address);
-        w->value = r->value;
+        /* A READ's value is unused: it carries the label (conflict reports). */
+        w->value = kind == BSPRAM_READ ? r->label : r->value;
         switch (kind) { /* the policy keys of combine.h */
         case BSPRAM_WRITE_ARBITRARY: w->aux = bspram_random2(C->o.seed, c, j); break;
         case BSPRAM_WRITE_PRIORITY: w->aux = (c << 32) | (uint64_t)j; break;
@@ -75,7 +82,9 @@ static void validate_and_load(bspram_combiner *C, const batch_state *b, uint64_t
         default: w->aux = 1; break; /* weight: one original request */
         }
         w->owner = (uint32_t)bspram_hashed_owner(C->s, r->address);
-        w->handle = (uint32_t)j;
+        /* The handle names the request for the reverse flow; a write, which
+         * has no answer, carries its label there instead. */
+        w->handle = bspram__is_write(kind) ? r->label : (uint32_t)j;
         L->isrc[j] = (uint32_t)c;
         L->ilevel[j] = 0;
     }
@@ -110,7 +119,9 @@ bool bspram__forward_step(bspram_component *self, void *combiner)
     size_t n = 0;
     if (phase == 1) {
         validate_and_load(C, b, c, L, cs);
-        n = (size_t)(b->first[c + 1] - b->first[c]);
+        uint64_t nreq;
+        bspram__batch_requests(b, c, &nreq);
+        n = (size_t)nreq;
     } else {
         const bspram_message *msgs;
         size_t k = bspram_inbox(self, &msgs);
@@ -177,7 +188,8 @@ bool bspram__forward_step(bspram_component *self, void *combiner)
             continue;
         }
         out.owner = (uint32_t)H | (final ? BSPRAM__FINAL_FLAG : 0u);
-        out.handle = L->ghandle[g];
+        if (!bspram__is_write(kind)) /* a write keeps its winner's label */
+            out.handle = L->ghandle[g];
         memcpy(bspram_send_buffer(self, dest, sizeof out), &out, sizeof out);
     }
     return false;

@@ -54,23 +54,41 @@ void bspram__table_reset(lane_scratch *L, size_t n)
     }
 }
 
-/* Merge wire `it` into group `g` (same key). */
-static inline void merge(const bspram_combiner *C, wire *g, const wire *it)
+/* A conflict met by this lane (combine.h, bspram_combiner_watch). */
+static void conflict(lane_scratch *L, uint64_t key, unsigned what, uint32_t a, uint32_t b)
+{
+    L->conf = bspram__grow(L->conf, &L->capconf, L->nconf + 1, sizeof *L->conf, 16, "bspram_combine");
+    bspram_conflict *x = &L->conf[L->nconf++];
+    x->address = bspram__key_address(key);
+    x->what = what;
+    x->label[0] = a < b ? a : b;
+    x->label[1] = a < b ? b : a;
+}
+
+/* Merge wire `it` into group `g` (same key). A read's label travels in its
+ * value, a write's in its handle, beside the value it carries (forward.c). */
+static inline void merge(const bspram_combiner *C, lane_scratch *L, wire *g, const wire *it)
 {
     unsigned kind = bspram__key_kind(g->key);
     switch (kind) {
     case BSPRAM_READ:
+        if (C->watch & BSPRAM_WATCH_READS) {
+            conflict(L, g->key, BSPRAM_WATCH_READS, (uint32_t)g->value, (uint32_t)it->value);
+            if (it->value < g->value)
+                g->value = it->value;
+        }
         g->aux += it->aux;
         return;
     case BSPRAM_WRITE_ARBITRARY:
-    case BSPRAM_WRITE_PRIORITY: /* the least policy key wins (combine.h) */
-        if (it->aux < g->aux || (it->aux == g->aux && it->value < g->value)) {
-            g->aux = it->aux;
-            g->value = it->value;
-        }
-        return;
+    case BSPRAM_WRITE_PRIORITY:
     case BSPRAM_WRITE_COMMON: {
-        if (it->value != g->value) {
+        if (C->watch) {
+            if (C->watch & BSPRAM_WATCH_WRITES)
+                conflict(L, g->key, BSPRAM_WATCH_WRITES, g->handle, it->handle);
+            if ((C->watch & BSPRAM_WATCH_VALUES) && it->value != g->value)
+                conflict(L, g->key, BSPRAM_WATCH_VALUES, g->handle, it->handle);
+        }
+        if (kind == BSPRAM_WRITE_COMMON && it->value != g->value && !(C->watch & BSPRAM_WATCH_VALUES)) {
             uint64_t a = bspram__key_address(g->key);
             bspram_fatal("bspram_combine: common-write conflict at address 0x%" PRIx64
                          " (segment %" PRIu64 ", cell %" PRIu64 "): origin %" PRIu64 " writes %" PRIu64
@@ -78,8 +96,17 @@ static inline void merge(const bspram_combiner *C, wire *g, const wire *it)
                          a, a >> BSPRAM_SEGMENT_SHIFT, a & (BSPRAM_SEGMENT_MAX_CELLS - 1), g->aux,
                          g->value, it->aux, it->value);
         }
-        if (it->aux < g->aux)
+        /* The least policy key wins (combine.h; for COMMON the least origin).
+         * The label kept is the least when watching WRITES (so the pair
+         * reported is the two least writers), else the winner's (so a VALUES
+         * pair names two requests with their own values). */
+        bool wins = it->aux < g->aux || (it->aux == g->aux && it->value < g->value);
+        if ((C->watch & BSPRAM_WATCH_WRITES) ? it->handle < g->handle : wins)
+            g->handle = it->handle;
+        if (wins) {
             g->aux = it->aux;
+            g->value = it->value;
+        }
         return;
     }
     default:
@@ -110,7 +137,7 @@ size_t bspram__group(const bspram_combiner *C, lane_scratch *L, size_t n)
             L->gcount[g] = 1;
         } else {
             g = L->t[pos].group;
-            merge(C, &L->g[g], it);
+            merge(C, L, &L->g[g], it);
             L->gcount[g]++;
         }
         L->igroup[j] = g;

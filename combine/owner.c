@@ -75,7 +75,7 @@ void bspram__owner_level(bspram_combiner *C, bspram_component *self, uint64_t c,
             }
             uint64_t old = 0;
             memcpy(&old, cell, w);
-            if (bspram__is_write(kind)) {
+            if (bspram__stores(kind)) { /* a combining write stores the ⊕ of its values */
                 memcpy(cell, &L->g[g].value, w);
             } else if (bspram__is_op(kind)) {
                 uint64_t nv = bspram__apply(C, bspram__kind_op(kind), old, L->g[g].value);

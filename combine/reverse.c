@@ -70,7 +70,7 @@ static void fan_out(bspram_combiner *C, const batch_state *b, bspram_component *
     for (uint32_t j = R->first[h]; j < R->first[h + 1]; j++) {
         const struct source *sp = &R->src[j];
         if (level == 1)
-            b->results[b->first[c] + sp->handle] = x;
+            bspram__batch_results(b, c)[sp->handle] = x;
         else
             bspram__send_reply(self, sp->comp, sp->handle, level - 1, x);
         if (bspram__is_fetch(kind))
@@ -84,7 +84,7 @@ void bspram__handle_replies(bspram_combiner *C, const batch_state *b, bspram_com
     for (size_t j = 0; j < k; j++) {
         const reply *r = msgs[j].data;
         if (r->level == 0) { /* an answer to an item that was a request itself */
-            b->results[b->first[c] + r->handle] = r->value;
+            bspram__batch_results(b, c)[r->handle] = r->value;
             continue;
         }
         fan_out(C, b, self, c, r->level, r->handle, r->value);

@@ -35,8 +35,10 @@ int main(int argc, char **argv)
     for (uint64_t i = 0; i < p * per; i++) {
         double u = bspram_random_unit(1, i, 0, 0);
         uint64_t bin = (uint64_t)((double)bins * u * u);
-        req[i] = (bspram_request){bspram_address(space, hist, bin), 1,
-                                  bspram_kind_reduce(bspram_op_builtin(BSPRAM_OP_SUM, BSPRAM_TYPE_U64))};
+        req[i] = (bspram_request){
+            .address = bspram_address(space, hist, bin),
+            .value = 1,
+            .kind = bspram_kind_reduce(bspram_op_builtin(BSPRAM_OP_SUM, BSPRAM_TYPE_U64))};
         expect[bin]++;
     }
 

@@ -89,7 +89,7 @@ static void bad_kind(void *a)
 {
     unsigned kind = *(unsigned *)a;
     ctx x = make(4);
-    bspram_request r = {bspram_address(x.s, x.seg, 1), 5, (uint8_t)kind};
+    bspram_request r = {bspram_address(x.s, x.seg, 1), 5, (uint8_t)kind, 0};
     one_batch(&x, &r, 1);
 }
 
@@ -97,7 +97,7 @@ static void bad_reduce_width(void *a)
 {
     (void)a;
     ctx x = make(4);
-    bspram_request r = {bspram_address(x.s, x.seg4, 1), 5, bspram_kind_reduce(0)};
+    bspram_request r = {bspram_address(x.s, x.seg4, 1), 5, bspram_kind_reduce(0), 0};
     one_batch(&x, &r, 1);
 }
 
@@ -105,9 +105,9 @@ static void common_conflict(void *a)
 {
     (void)a;
     ctx x = make(4);
-    bspram_request r[3] = {{bspram_address(x.s, x.seg, 3), 7, BSPRAM_WRITE_COMMON},
-                           {bspram_address(x.s, x.seg, 2), 1, BSPRAM_WRITE_COMMON},
-                           {bspram_address(x.s, x.seg, 3), 8, BSPRAM_WRITE_COMMON}};
+    bspram_request r[3] = {{bspram_address(x.s, x.seg, 3), 7, BSPRAM_WRITE_COMMON, 0},
+                           {bspram_address(x.s, x.seg, 2), 1, BSPRAM_WRITE_COMMON, 0},
+                           {bspram_address(x.s, x.seg, 3), 8, BSPRAM_WRITE_COMMON, 0}};
     one_batch(&x, r, 3);
 }
 
@@ -115,8 +115,8 @@ static void two_update_species(void *a)
 {
     (void)a;
     ctx x = make(4);
-    bspram_request r[2] = {{bspram_address(x.s, x.seg, 3), 7, BSPRAM_WRITE_PRIORITY},
-                           {bspram_address(x.s, x.seg, 3), 8, bspram_kind_reduce(0)}};
+    bspram_request r[2] = {{bspram_address(x.s, x.seg, 3), 7, BSPRAM_WRITE_PRIORITY, 0},
+                           {bspram_address(x.s, x.seg, 3), 8, bspram_kind_reduce(0), 0}};
     one_batch(&x, r, 2);
 }
 
@@ -135,8 +135,8 @@ static void two_species_user_op(void *a)
     bspram_combine_options o = bspram_combine_defaults(4);
     bspram_combiner *C = bspram_combiner_create(x.m, x.s, &o);
     unsigned op = bspram_combiner_add_op(C, "umax", user_max, NULL, 0);
-    bspram_request r[2] = {{bspram_address(x.s, x.seg, 3), 7, bspram_kind_reduce(op)},
-                           {bspram_address(x.s, x.seg, 3), 8, bspram_kind_fetch(op)}};
+    bspram_request r[2] = {{bspram_address(x.s, x.seg, 3), 7, bspram_kind_reduce(op), 0},
+                           {bspram_address(x.s, x.seg, 3), 8, bspram_kind_fetch(op), 0}};
     bspram_combine(C, r, first, res, NULL);
 }
 
@@ -160,7 +160,7 @@ static void request_out_of_range(void *a)
 {
     (void)a;
     ctx x = make(4);
-    bspram_request r = {bspram_address(x.s, x.seg, 9) + 1, 0, BSPRAM_READ};
+    bspram_request r = {bspram_address(x.s, x.seg, 9) + 1, 0, BSPRAM_READ, 0};
     one_batch(&x, &r, 1);
 }
 
@@ -168,7 +168,7 @@ static void request_no_segment(void *a)
 {
     (void)a;
     ctx x = make(4);
-    bspram_request r = {(uint64_t)77 << BSPRAM_SEGMENT_SHIFT, 0, BSPRAM_READ};
+    bspram_request r = {(uint64_t)77 << BSPRAM_SEGMENT_SHIFT, 0, BSPRAM_READ, 0};
     one_batch(&x, &r, 1);
 }
 
@@ -184,7 +184,7 @@ static void reads_without_results(void *a)
     (void)a;
     ctx x = make(4);
     uint64_t first[5] = {0, 1, 1, 1, 1};
-    bspram_request r = {bspram_address(x.s, x.seg, 1), 0, BSPRAM_READ};
+    bspram_request r = {bspram_address(x.s, x.seg, 1), 0, BSPRAM_READ, 0};
     bspram_combine_options o = bspram_combine_defaults(4);
     bspram_combiner *C = bspram_combiner_create(x.m, x.s, &o);
     bspram_combine(C, &r, first, NULL, NULL);
