@@ -301,8 +301,8 @@ typedef struct bspram_conflict {
  * is given, so the answer is a pure function of the seed whatever the
  * number of threads. Copies the first min(count, max) into out and returns
  * the count. Call after the batch (outside a team, or on one lane after a
- * bspram_team_barrier), once: it empties the list. Cost O(R log R) for R
- * merges that conflicted. */
+ * bspram_team_barrier); the list is kept until the next batch. Cost
+ * O(R log R) for R merges that conflicted. */
 size_t bspram_combiner_conflicts(bspram_combiner *c, bspram_conflict *out, size_t max);
 
 /* ---- basis choice (combine/strategy.c) ---- */
