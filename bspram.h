@@ -19,6 +19,7 @@
 #include "bsp/params.h"
 #include "bsp/trace.h"
 #include "combine/combine.h"
+#include "combine/bsp_shm.h"
 #include "combine/experiment.h"
 #include "combine/valiant.h"
 

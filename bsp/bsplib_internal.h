@@ -67,6 +67,11 @@ enum {
     BSPLIB_TAG_HPPUT = 1u << 5,   /* I issued unbuffered hpputs: a barrier ends the
                                      sync after landing, so my sources stay intact
                                      until everyone has copied them */
+    BSPLIB_TAG_SHM = 1u << 6,     /* I issued bsp_shm requests: a combining batch
+                                     runs after landing (bsplib_shm.batch) */
+    BSPLIB_TAG_SHM_CALLS = 1u << 7, /* I made collective bsp_shm calls (alloc, free,
+                                       add_op, set_basis): pid 0 applies them
+                                       (bsplib_shm.apply) between barriers */
 };
 
 /* Largest P (threads are not free; this also keeps pids in 16 bits of logs). */
@@ -98,6 +103,11 @@ typedef struct bsplib_qentry { /* a received BSMP message */
 
 typedef struct bsplib_world bsplib_world;
 
+/* The bsp_shm extension's state (combine/bsp_shm.c; opaque here: the bsp
+ * layer includes nothing of combine). */
+struct bsplib_shm_proc;
+struct bsplib_shm_world;
+
 typedef struct bsplib_proc {
     bsplib_world *world;
     bspram_component *self;
@@ -114,6 +124,9 @@ typedef struct bsplib_proc {
 
     int has_gets; /* issued a get this superstep */
     int has_hpputs; /* issued an hpput by reference this superstep */
+    unsigned shm_tag; /* BSPLIB_TAG_SHM*: what bsp_shm brings to the sync */
+    struct bsplib_shm_proc *shm; /* this process's bsp_shm state (its own; NULL
+                                    until its first bsp_shm call) */
 
     /* BSMP */
     size_t tagsize;       /* for messages sent this superstep */
@@ -151,6 +164,12 @@ struct bsplib_world {
 
     double t_begin;
     const char *label; /* the router's current label (pid 0 only) */
+    uint64_t section;  /* 1 for the program's first section, 2 for the next, … */
+
+    /* The bsp_shm extension's shared state: created and changed by pid 0
+     * only, inside a sync between barriers (bsplib_shm.apply); read by
+     * everyone during supersteps. NULL until then. */
+    struct bsplib_shm_world *shm;
 
     /* Start and stop of the team (bsplib_spmd.c). */
     void (*spmd)(void); /* what processes 1..P−1 run */
@@ -205,6 +224,30 @@ static inline size_t bsplib_reg_find(bsplib_proc *me, const void *addr)
 }
 
 void bsplib_world_free_tables(bsplib_world *w);
+
+/* The bsp_shm extension (combine/bsp_shm.h) hooks into the sync here: the
+ * bsp layer may not include the combining engine, so combine/bsp_shm.c
+ * installs these (an ELF constructor, before main; never changed after).
+ * All NULL in a program that does not use bsp_shm — and then no process
+ * ever sets a BSPLIB_TAG_SHM* bit.
+ *   batch  every process, in every sync where some process has the
+ *          BSPLIB_TAG_SHM bit, after the superstep's puts and get replies
+ *          have landed (the router holds nothing the process still needs:
+ *          its BSMP messages are kept): runs the superstep's requests as one
+ *          combining batch, as supersteps of the machine's team, and writes
+ *          the answers to the callers' buffers;
+ *   apply  pid 0, in every sync where some process has BSPLIB_TAG_SHM_CALLS,
+ *          after every process has finished the batch and while the others
+ *          wait at a barrier: checks that the collective calls agree and
+ *          applies them (allocations, frees, operations, the basis);
+ *   end    pid 0 in bsp_end, after the other processes have stopped: frees
+ *          the extension's state of the section. */
+typedef struct bsplib_shm_hooks {
+    void (*batch)(bsplib_proc *me);
+    void (*apply)(bsplib_world *w, uint64_t superstep);
+    void (*end)(bsplib_world *w);
+} bsplib_shm_hooks;
+extern bsplib_shm_hooks bsplib_shm;
 
 /* ---- The wire format (top of this file) ----
  * Senders size a message with the lengths below and fill the buffer the

@@ -147,6 +147,9 @@ static atomic_int section_open;
 /* P of the last section that ended (0: none yet): bsp_nprocs() after it. */
 static atomic_uint last_p;
 
+/* Sections begun so far (bsplib_world.section numbers them from 1). */
+static atomic_uint_fast64_t sections;
+
 
 static void check_section_closed(void)
 {
@@ -218,6 +221,7 @@ void bsp_begin(bsp_pid_t P)
     pthread_mutex_init(&w->lock, NULL);
     pthread_cond_init(&w->cond, NULL);
     w->t_begin = bspram__clock();
+    w->section = atomic_fetch_add(&sections, 1) + 1;
 
     atomic_store(&starting_p, P);
     int err = pthread_create(&w->driver, NULL, driver_main, w);
@@ -246,6 +250,8 @@ void bsp_end(void)
     pthread_cond_broadcast(&w->cond);
     pthread_mutex_unlock(&w->lock);
     pthread_join(w->driver, NULL);
+    if (bsplib_shm.end) /* the bsp_shm extension's space and combiner */
+        bsplib_shm.end(w);
     bspram_machine_destroy(w->m); /* writes BSPRAM_TRACE */
     pthread_mutex_destroy(&w->lock);
     pthread_cond_destroy(&w->cond);

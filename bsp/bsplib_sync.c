@@ -15,12 +15,21 @@
  *      Otherwise each process just lands its puts and queues its messages,
  *      zero-copy: a payload stays valid until this process's next exchange
  *      ends, i.e. through the whole next superstep — what bsp_hpmove needs.
- *   3. If anyone registered or set the tag size: pid 0 checks that the
- *      processes agree and updates the shared registration table while the
- *      others wait in one barrier. Nobody reads the table meanwhile: on a
- *      transport that shares memory puts and gets resolve addresses when
- *      issued; elsewhere receivers resolve registration references while
- *      landing, so a barrier first waits until everyone has landed.
+ *   3. If anyone issued bsp_shm requests (combine/bsp_shm.h): the
+ *      superstep's DRMA is complete; every process runs one combining batch
+ *      (bsplib_shm.batch: its phases are exchanges labelled
+ *      "combine:forward:i" / "combine:reverse:j", which recycle the router's
+ *      storage — so in step 2 such a superstep keeps its BSMP messages, as a
+ *      superstep with gets does) and writes the answers to the callers'
+ *      buffers.
+ *   4. If anyone registered, set the tag size or made a collective bsp_shm
+ *      call: pid 0 checks that the processes agree and updates the shared
+ *      tables while the others wait in one barrier. Nobody reads the tables
+ *      meanwhile: on a transport that shares memory puts and gets resolve
+ *      addresses when issued; elsewhere receivers resolve registration
+ *      references while landing, so a barrier first waits until everyone has
+ *      landed (and, after a batch, until every owner has applied its
+ *      updates, before pid 0 frees or allocates segments).
  *
  * Puts land in inbox order — by source pid, then issue order (router.h) —
  * which is BSPlib's defined order for puts to the same place. Only a process
@@ -36,6 +45,8 @@
 #include "base/grow.h"
 #include "bsp/bsplib_internal.h"
 
+bsplib_shm_hooks bsplib_shm; /* installed by combine/bsp_shm.c, if linked */
+
 /* Serve the get requests in the inbox: reply with the bytes as they are now. */
 static void serve_gets(bsplib_proc *me, const bspram_message *in, size_t n)
 {
@@ -48,15 +59,21 @@ static void serve_gets(bsplib_proc *me, const bspram_message *in, size_t n)
     }
 }
 
+/* What land() does with an inbox: land its puts (and hpputs), queue its
+ * BSMP messages, or both. */
+enum { LAND_PUTS = 1, LAND_SENDS = 2, LAND_ALL = LAND_PUTS | LAND_SENDS };
+
 /* Land the puts of the inbox in this process's memory and queue its BSMP
  * messages (zero-copy: they stay where they are until the next sync). */
-static void land(bsplib_proc *me, const bspram_message *in, size_t n)
+static void land(bsplib_proc *me, const bspram_message *in, size_t n, unsigned what)
 {
     size_t tagpad = bsplib_tagpad(me->queue_tagsize);
     size_t nsend = 0;
     for (size_t i = 0; i < n; i++) {
         bsplib_msg m = bsplib_decode(&in[i]);
-        if (m.kind == BSPLIB_KIND_PUT) {
+        if (!(what & LAND_PUTS)) {
+            nsend += m.kind == BSPLIB_KIND_SEND;
+        } else if (m.kind == BSPLIB_KIND_PUT) {
             void *dst = bsplib_resolve(me, m.dst);
             if (m.len == 8) /* a word: inlined */
                 memcpy(dst, m.src, 8);
@@ -68,7 +85,7 @@ static void land(bsplib_proc *me, const bspram_message *in, size_t n)
             nsend++;
         }
     }
-    if (!nsend)
+    if (!nsend || !(what & LAND_SENDS))
         return;
     me->queue = bspram__grow(me->queue, &me->qcap, me->qlen + nsend, sizeof *me->queue, 16,
                              "bsp_sync: message queue");
@@ -93,14 +110,21 @@ static void land(bsplib_proc *me, const bspram_message *in, size_t n)
  * but they arrive with a second exchange, which recycles the first one's
  * messages. So the first inbox's puts, hpputs and sends are kept: copied out
  * of the router into 8-byte aligned slots of this process's own, with headers
- * pointing at them, and landed after the replies. The copies live until the
- * next superstep with gets (the queue of sends points into them, and is
- * emptied at the next sync before anything is kept again). */
-static size_t keep(bsplib_proc *me, const bspram_message *in, size_t n)
+ * pointing at them, and landed after the replies. Likewise in a superstep
+ * with bsp_shm requests, whose combining phases are exchanges too: there the
+ * puts land at once and only the sends are kept (sends_only). The copies live
+ * until the next superstep that keeps (the queue of sends points into them,
+ * and is emptied at the next sync before anything is kept again). */
+static int kept_kind(unsigned kind, int sends_only)
+{
+    return sends_only ? kind == BSPLIB_KIND_SEND : kind != BSPLIB_KIND_GET;
+}
+
+static size_t keep(bsplib_proc *me, const bspram_message *in, size_t n, int sends_only)
 {
     size_t k = 0, bytes = 0;
     for (size_t i = 0; i < n; i++)
-        if (bsplib_decode(&in[i]).kind != BSPLIB_KIND_GET) {
+        if (kept_kind(bsplib_decode(&in[i]).kind, sends_only)) {
             k++;
             bytes += (size_t)bspram__round8(in[i].len);
         }
@@ -113,7 +137,7 @@ static size_t keep(bsplib_proc *me, const bspram_message *in, size_t n)
     unsigned char *buf = me->qcopy;
     k = 0;
     for (size_t i = 0; i < n; i++) {
-        if (bsplib_decode(&in[i]).kind == BSPLIB_KIND_GET)
+        if (!kept_kind(bsplib_decode(&in[i]).kind, sends_only))
             continue;
         memcpy(buf, in[i].data, (size_t)in[i].len);
         me->kept[k] = in[i];
@@ -166,7 +190,8 @@ void bsplib_superstep_end(bsplib_proc *me, unsigned kind)
     bsplib_world *w = me->world;
     unsigned tag = kind | (me->has_gets ? BSPLIB_TAG_GETS : 0) | (me->nops ? BSPLIB_TAG_REG : 0) |
                    (me->has_hpputs ? BSPLIB_TAG_HPPUT : 0) |
-                   (me->tagsize_changed ? BSPLIB_TAG_TAGSIZE : 0);
+                   (me->tagsize_changed ? BSPLIB_TAG_TAGSIZE : 0) | me->shm_tag;
+    me->shm_tag = 0;
     set_label(me, kind == BSPLIB_TAG_END ? "bsp_end" : "bsp_sync");
     unsigned all = bspram_sync(me->self, tag);
     if ((all & BSPLIB_TAG_END) && (all & BSPLIB_TAG_SYNC)) {
@@ -188,14 +213,20 @@ void bsplib_superstep_end(bsplib_proc *me, unsigned kind)
     size_t n = bspram_inbox(me->self, &in);
     if (all & BSPLIB_TAG_GETS) {
         serve_gets(me, in, n);
-        size_t k = keep(me, in, n);
+        size_t k = keep(me, in, n, 0);
         set_label(me, "bsp_sync:get");
         bspram_sync(me->self, 0);
         n = bspram_inbox(me->self, &in);
-        land(me, in, n);        /* the replies first, */
-        land(me, me->kept, k);  /* then the puts: where both write, the put wins */
+        land(me, in, n, LAND_ALL);       /* the replies first, */
+        land(me, me->kept, k, LAND_ALL); /* then the puts: where both write, the put wins */
+    } else if (all & BSPLIB_TAG_SHM) {
+        /* The combining phases below recycle the inbox: land the puts now,
+         * queue the sends from copies. */
+        land(me, in, n, LAND_PUTS);
+        size_t k = keep(me, in, n, 1);
+        land(me, me->kept, k, LAND_SENDS);
     } else {
-        land(me, in, n);
+        land(me, in, n, LAND_ALL);
     }
     me->has_gets = 0;
     me->has_hpputs = 0;
@@ -205,12 +236,24 @@ void bsplib_superstep_end(bsplib_proc *me, unsigned kind)
     if ((all & BSPLIB_TAG_HPPUT) || (!w->shared && (all & BSPLIB_TAG_REG)))
         bspram_router_barrier(bspram_machine_router(w->m), me->pid, 0);
 
-    if (all & (BSPLIB_TAG_REG | BSPLIB_TAG_TAGSIZE)) {
+    /* bsp_shm requests: one combining batch, its phases exchanges of this
+     * sync (every process takes part, with or without requests of its own). */
+    if (all & BSPLIB_TAG_SHM) {
+        bsplib_shm.batch(me);
+        /* The batch's last step (owners applying updates) is no exchange:
+         * wait for it before pid 0 frees or allocates segments. */
+        if (all & BSPLIB_TAG_SHM_CALLS)
+            bspram_router_barrier(bspram_machine_router(w->m), me->pid, 0);
+    }
+
+    if (all & (BSPLIB_TAG_REG | BSPLIB_TAG_TAGSIZE | BSPLIB_TAG_SHM_CALLS)) {
         if (me->pid == 0) {
             if (all & BSPLIB_TAG_TAGSIZE)
                 check_tagsizes(w, me->superstep);
             if (all & BSPLIB_TAG_REG)
                 bsplib_registrations_apply(w, me->superstep);
+            if (all & BSPLIB_TAG_SHM_CALLS)
+                bsplib_shm.apply(w, me->superstep);
         }
         bspram_router_barrier(bspram_machine_router(w->m), me->pid, 0);
         me->nops = 0;
