@@ -13,6 +13,13 @@ _Atomic int check_count = 0;
 void check_death(const char *name, void (*fn)(void *), void *arg, const char *expect,
                  int exactly_one_line, unsigned timeout_s)
 {
+    check_death_status(name, fn, arg, expect, exactly_one_line, timeout_s, -1);
+}
+
+/* status −1: any non-zero exit status. */
+void check_death_status(const char *name, void (*fn)(void *), void *arg, const char *expect,
+                        int exactly_one_line, unsigned timeout_s, int want)
+{
     int fds[2];
     check_count++;
     fflush(stdout);
@@ -40,7 +47,8 @@ void check_death(const char *name, void (*fn)(void *), void *arg, const char *ex
     close(fds[0]);
     int status = 0;
     waitpid(pid, &status, 0);
-    int ok = WIFEXITED(status) && WEXITSTATUS(status) != 0 && strstr(buf, expect) != NULL;
+    int ok = WIFEXITED(status) && WEXITSTATUS(status) != 0 &&
+             (want < 0 || WEXITSTATUS(status) == want) && strstr(buf, expect) != NULL;
     if (ok && exactly_one_line) {
         char *nl = strchr(buf, '\n');
         ok = nl != NULL && nl[1] == 0;

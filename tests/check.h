@@ -42,6 +42,10 @@ extern _Atomic int check_count;
 void check_death(const char *name, void (*fn)(void *), void *arg, const char *expect,
                  int exactly_one_line, unsigned timeout_s);
 
+/* check_death that also wants the exit status to be exactly `status`. */
+void check_death_status(const char *name, void (*fn)(void *), void *arg, const char *expect,
+                        int exactly_one_line, unsigned timeout_s, int status);
+
 /* Print "N passed, N failed" and return the process exit status. */
 int check_report(const char *test_name);
 
