@@ -45,7 +45,10 @@
  *     and only in supersteps where some process called bsp_push_reg,
  *     bsp_pop_reg or bsp_set_tagsize.
  *   - an unbuffered bsp_hpput (≥ 4096 bytes) costs one extra barrier (no
- *     record) in the supersteps where some process issued one.
+ *     record) in the supersteps where some process issued one;
+ *   - with the shared-memory extension (bsp_shm.h), a superstep in which some
+ *     process issued a request adds that batch's combining phases
+ *     ("combine:forward:i", "combine:reverse:j") after the exchanges above.
  * An empty superstep costs one barrier.
  *
  * Errors. Misuse prints one line naming the call, its arguments, the
@@ -166,7 +169,8 @@ double bsp_time(void);
  * Cost: l + g·h with h the byte h-relation of the superstep's messages
  * (see the top of this file); a second exchange (another l + g·h) if some
  * process issued a get; one barrier more if registrations or the tag size
- * changed. */
+ * changed; with bsp_shm.h, the combining batch of the superstep's requests
+ * and the collective calls' barriers (see there). */
 void bsp_sync(void);
 
 /* ---- DRMA: registration ---- */

@@ -83,7 +83,7 @@
  * basis (32,16,8) keeps the total charge of any pattern within a small
  * factor of the degree-1 baseline (Valiant §4, Tables 2 and 3;
  * docs/combining.md). Messages are 32 bytes forward (16 for a reduction on
- * a hashed segment), 16 back. A superstep without requests costs nothing
+ * a hashed segment, unless the basis is "adaptive"), 16 back. A superstep without requests costs nothing
  * more. bsp_shm_alloc, bsp_shm_free, bsp_shm_add_op and bsp_shm_set_basis
  * cost one barrier at the next sync (two if requests ran in that sync too)
  * and no record. Issuing a request is O(1) (a copy of the value); the sync
@@ -203,8 +203,9 @@ unsigned bsp_shm_add_op(const char *name, bspram_user_op_fn fn, void *ctx, uint6
  *   "32x16x8"      a fixed basis b_1 x … x b_m with product P ("8,8,8,8"
  *                  and a single "4096" are accepted; hash/basis.h).
  * Errors: outside a section; basis NULL; text not one of these, or a basis
- * whose product is not P ("bsp_shm_set_basis(basis="7x3"): …: the product
- * is 21; it must equal p = 8 (superstep 0, pid 1)"); (at the sync) not
+ * whose product is not P ("bsp_shm_set_basis(basis="7x3"): basis product
+ * is 21; it must equal p = 8; write auto, auto:D, adaptive or a basis such
+ * as 4x2 with product P = 8 (superstep 0, pid 1)"); (at the sync) not
  * collective. Cost: O(length) now; one barrier at the sync. */
 void bsp_shm_set_basis(const char *basis);
 
