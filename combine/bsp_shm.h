@@ -2,7 +2,7 @@
  * programs, served by multi-phase combining (L. G. Valiant, "A combining
  * mechanism for parallel computers", TR-24-92, 1992; the shared memory of a
  * BSP computer as in Valiant, "A bridging model for parallel computation",
- * CACM 33(8), 1990, §3: a hashed address space simulating a PRAM).
+ * CACM 33(8), 1990, §3–4: a hashed address space simulating a PRAM).
  *
  *     #include <bsp.h>
  *     #include <bsp_shm.h>      (installed beside bsp.h; also combine/bsp_shm.h)
