@@ -24,9 +24,9 @@
  * Part 2. Allocation cycles: a segment allocated, used, freed, in twelve
  * rounds with changing widths and layouts (the address space reuses
  * segment numbers: new segments must read 0), requests issued in the
- * superstep of a free still served, handles numbered by allocation, and a
+ * superstep of a free still served, handles numbered by allocation, a
  * read answer landing in a registered area that a put also writes in the
- * same superstep (the answer wins). */
+ * same superstep (the answer wins), and a read served by bsp_end. */
 #include <bsp.h>
 #include <bsp_shm.h>
 #include <stdint.h>
@@ -411,6 +411,8 @@ static void replay(void)
 
 /* ---- part 2: allocation cycles ---- */
 
+static uint64_t end_read; /* pid 0's read served by bsp_end */
+
 static void cycles(void)
 {
     bsp_begin(P);
@@ -466,9 +468,11 @@ static void cycles(void)
             SPMD_CHECK(got[i] == expect);
         }
     }
+    /* bsp_end is a last sync: it serves this read (and the free) too */
+    if (pid == 0)
+        bsp_shm_read(a, 0, &end_read);
     bsp_shm_free(a);
     bsp_pop_reg(area);
-    bsp_sync();
     bsp_end();
 }
 
@@ -494,8 +498,10 @@ int main(int argc, char **argv)
                     memcmp(logs[0][q], logs[1][q], nlog[0][q] * sizeof(entry)) == 0;
         CHECK(same); /* the same answers in both runs */
         bsp_init(cycles, argc, argv);
+        end_read = 0;
         cycles();
         CHECK_SPMD("allocation cycles");
+        CHECK_EQ_U64(end_read, 2 * P); /* cell 0: rounds 0 and 6 added 1 per process */
         bsp_init(spmd, argc, argv);
         printf("P=%u done\n", P);
         fflush(stdout);
