@@ -20,6 +20,7 @@
 #include "bsp/trace.h"
 #include "combine/combine.h"
 #include "combine/experiment.h"
+#include "combine/shared.h"
 #include "combine/valiant.h"
 
 #endif
