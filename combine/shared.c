@@ -69,6 +69,9 @@ static _Thread_local struct {
 
 bspram_shared *bspram_shared_create(bspram_machine *m, bspram_space *s, const bspram_combine_options *o)
 {
+    if (bspram_machine_p(m) != bspram_space_p(s))
+        bspram_fatal("bspram_shared_create: the machine has p = %" PRIu64 " components but the "
+                     "address space has p = %" PRIu64, bspram_machine_p(m), bspram_space_p(s));
     bspram_combine_options d;
     if (!o) {
         d = bspram_combine_defaults(bspram_machine_p(m));
@@ -204,28 +207,34 @@ typedef struct call_info {
     unsigned x; /* kind, policy or op */
 } call_info;
 
-/* "name(arguments): <what> (superstep S, component C)", then exit. */
-BSPRAM_NORETURN __attribute__((format(printf, 4, 5)))
-static void die(const call_info *ci, uint64_t superstep, uint64_t c, const char *fmt, ...)
+static void format_args(const call_info *ci, char *args, size_t len)
 {
-    char args[128] = "", what[400];
+    args[0] = 0;
     switch (ci->form) {
     case ARGS_REQUEST:
-        snprintf(args, sizeof args, "address=0x%" PRIx64 ", value=%" PRIu64 ", kind=%u", ci->address,
+        snprintf(args, len, "address=0x%" PRIx64 ", value=%" PRIu64 ", kind=%u", ci->address,
                  ci->value, ci->x);
         break;
-    case ARGS_NULL: snprintf(args, sizeof args, "r=NULL"); break;
-    case ARGS_ADDRESS: snprintf(args, sizeof args, "address=0x%" PRIx64, ci->address); break;
+    case ARGS_NULL: snprintf(args, len, "r=NULL"); break;
+    case ARGS_ADDRESS: snprintf(args, len, "address=0x%" PRIx64, ci->address); break;
     case ARGS_WRITE:
-        snprintf(args, sizeof args, "address=0x%" PRIx64 ", value=%" PRIu64 ", policy=%u", ci->address,
+        snprintf(args, len, "address=0x%" PRIx64 ", value=%" PRIu64 ", policy=%u", ci->address,
                  ci->value, ci->x);
         break;
     case ARGS_OP:
-        snprintf(args, sizeof args, "address=0x%" PRIx64 ", op=%u, value=%" PRIu64, ci->address, ci->x,
+        snprintf(args, len, "address=0x%" PRIx64 ", op=%u, value=%" PRIu64, ci->address, ci->x,
                  ci->value);
         break;
     case ARGS_NONE: break;
     }
+}
+
+/* "name(arguments): <what> (superstep S, component C)", then exit. */
+BSPRAM_NORETURN __attribute__((format(printf, 4, 5)))
+static void die(const call_info *ci, uint64_t superstep, uint64_t c, const char *fmt, ...)
+{
+    char args[128], what[400];
+    format_args(ci, args, sizeof args);
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
@@ -237,8 +246,13 @@ static void die(const call_info *ci, uint64_t superstep, uint64_t c, const char 
 /* The component of a call made inside its own step of this object's run. */
 static uint64_t caller(const bspram_shared *sh, const bspram_component *self, const call_info *ci)
 {
-    if (!self)
-        bspram_fatal("%s: self is NULL; pass the handle the step was given", ci->name);
+    if (!self) {
+        if (current.sh) /* inside a step: name it */
+            die(ci, current.superstep, current.pid, "self is NULL; pass the handle the step was given");
+        char args[128];
+        format_args(ci, args, sizeof args);
+        bspram_fatal("%s(%s): self is NULL; pass the handle the step was given", ci->name, args);
+    }
     uint64_t pid = bspram_pid(self);
     if (bspram_component_machine(self) != sh->m)
         die(ci, bspram_superstep(self), pid, "the component belongs to another machine than the "
