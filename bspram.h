@@ -21,6 +21,7 @@
 #include "combine/combine.h"
 #include "combine/bsp_shm.h"
 #include "combine/experiment.h"
+#include "combine/shared.h"
 #include "combine/valiant.h"
 
 #endif

@@ -6,11 +6,28 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "base/grow.h"
 #include "bsp/machine.h"
 #include "bsp/trace.h"
 
+/* A lane's held inboxes (bspram_team_hold_inbox): written and read only by
+ * the lane's thread while a team runs, by the host once it has ended. On a
+ * cache line of its own: bspram_inbox reads `restored` at every call. */
+typedef struct lane_hold {
+    _Alignas(64) bool held;   /* the lane has held at least once */
+    bool restored;            /* the copy is the block's inbox until the next exchange */
+    uint64_t first;           /* the block's first component */
+    uint64_t *off;            /* [block + 1]: component i's messages are msgs[off[i] .. off[i+1]) */
+    size_t cap_off;
+    bspram_message *msgs;     /* headers, data pointing into bytes */
+    size_t cap_msgs;
+    unsigned char *bytes;     /* the payloads, each at an 8-byte aligned offset */
+    size_t cap_bytes;
+} lane_hold;
+
 struct bspram_machine {
     bspram_config config;
+    lane_hold *hold;          /* [threads] */
     bspram_router *router;
     unsigned char *local;     /* p × local_bytes */
     uint64_t supersteps;      /* supersteps run so far */
@@ -62,6 +79,11 @@ bspram_machine *bspram_machine_create(const bspram_config *config)
     m->router = bspram_router_create(config->p, (unsigned)config->threads);
     if (config->local_bytes)
         m->local = bspram_calloc(config->p, config->local_bytes, "bspram_machine_create (local state)");
+    m->hold = aligned_alloc(64, (size_t)config->threads * sizeof *m->hold);
+    if (!m->hold)
+        bspram_fatal("bspram_machine_create(p=%llu, threads=%d): out of memory",
+                     (unsigned long long)config->p, config->threads);
+    memset(m->hold, 0, (size_t)config->threads * sizeof *m->hold);
     atomic_init(&m->running, false);
     m->id = bspram_trace_next_id();
     return m;
@@ -75,6 +97,12 @@ void bspram_machine_destroy(bspram_machine *m)
     const bspram_log *log = bspram_router_log(m->router);
     bspram_trace_add(m->id, log->records, log->n);
     bspram_router_destroy(m->router);
+    for (int l = 0; l < m->config.threads; l++) {
+        free(m->hold[l].off);
+        free(m->hold[l].msgs);
+        free(m->hold[l].bytes);
+    }
+    free(m->hold);
     free(m->local);
     free(m);
 }
@@ -151,6 +179,7 @@ bool bspram_team_each(bspram_team *t, bspram_step_fn step, void *arg)
 
 unsigned bspram_team_exchange(bspram_team *t, unsigned tag)
 {
+    t->m->hold[t->lane].restored = false; /* the exchange delivers a new inbox */
     unsigned all = bspram_router_exchange(t->m->router, t->lane, tag);
     if (all & BSPRAM_TAG_LEAVE)
         bspram_fatal("bspram_team_exchange: lane %u is in superstep %llu's exchange, but another "
@@ -174,9 +203,71 @@ void bspram_team_set_label(bspram_team *t, const char *label)
 
 const char *bspram_team_label(const bspram_team *t) { return bspram_router_label(t->m->router); }
 
+/* Component pid's held messages (the lane has restored its copy). */
+static size_t held_inbox(const lane_hold *h, uint64_t pid, const bspram_message **msgs)
+{
+    uint64_t i = pid - h->first;
+    size_t n = (size_t)(h->off[i + 1] - h->off[i]);
+    *msgs = n ? h->msgs + h->off[i] : NULL;
+    return n;
+}
+
 size_t bspram_team_inbox(const bspram_team *t, uint64_t pid, const bspram_message **msgs)
 {
-    return bspram_router_inbox(t->m->router, t->lane, pid, msgs);
+    const lane_hold *h = &t->m->hold[t->lane];
+    if (h->restored && pid >= t->first && pid < t->end)
+        return held_inbox(h, pid, msgs);
+    return bspram_router_inbox(t->m->router, t->lane, pid, msgs); /* fatal outside the block */
+}
+
+void bspram_team_hold_inbox(bspram_team *t)
+{
+    lane_hold *h = &t->m->hold[t->lane];
+    if (h->restored) /* the held copy is the inbox: keep it */
+        return;
+    const uint64_t nb = t->end - t->first;
+    size_t count = 0, bytes = 0;
+    for (uint64_t pid = t->first; pid < t->end; pid++) {
+        const bspram_message *in;
+        size_t k = bspram_router_inbox(t->m->router, t->lane, pid, &in);
+        count += k;
+        for (size_t i = 0; i < k; i++)
+            bytes += (size_t)bspram__round8(in[i].len);
+    }
+    h->off = bspram__grow(h->off, &h->cap_off, (size_t)nb + 1, sizeof *h->off, 64,
+                          "bspram_team_hold_inbox");
+    h->msgs = bspram__grow(h->msgs, &h->cap_msgs, count, sizeof *h->msgs, 64,
+                           "bspram_team_hold_inbox");
+    if (bytes > h->cap_bytes || !h->bytes) { /* replaced, not grown: the old copy is dead */
+        free(h->bytes);
+        h->cap_bytes = bspram__capacity(h->cap_bytes, bytes, 4096);
+        h->bytes = bspram_malloc(h->cap_bytes, "bspram_team_hold_inbox");
+    }
+    size_t n = 0, at = 0;
+    for (uint64_t pid = t->first; pid < t->end; pid++) {
+        h->off[pid - t->first] = n;
+        const bspram_message *in;
+        size_t k = bspram_router_inbox(t->m->router, t->lane, pid, &in);
+        for (size_t i = 0; i < k; i++, n++) {
+            h->msgs[n] = in[i];
+            h->msgs[n].data = h->bytes + at;
+            if (in[i].len)
+                memcpy(h->bytes + at, in[i].data, (size_t)in[i].len);
+            at += (size_t)bspram__round8(in[i].len);
+        }
+    }
+    h->off[nb] = n;
+    h->first = t->first;
+    h->held = true;
+}
+
+void bspram_team_restore_inbox(bspram_team *t)
+{
+    lane_hold *h = &t->m->hold[t->lane];
+    if (!h->held)
+        bspram_fatal("bspram_team_restore_inbox: lane %u has held no inbox (superstep %llu); call "
+                     "bspram_team_hold_inbox first", t->lane, (unsigned long long)t->superstep);
+    h->restored = true;
 }
 
 /* Bit of the bulk style's exchange tag: "this lane wants another superstep". */
@@ -217,7 +308,10 @@ size_t bspram_machine_inbox(const bspram_machine *m, uint64_t pid, const bspram_
     if (pid >= m->config.p)
         bspram_fatal("bspram_machine_inbox(pid=%llu): component outside [0, %llu)",
                      (unsigned long long)pid, (unsigned long long)m->config.p);
-    return bspram_router_inbox(m->router, bspram_router_lane_of(m->router, pid), pid, msgs);
+    unsigned lane = bspram_router_lane_of(m->router, pid);
+    if (m->hold[lane].restored)
+        return held_inbox(&m->hold[lane], pid, msgs);
+    return bspram_router_inbox(m->router, lane, pid, msgs);
 }
 
 typedef struct spmd_run {
@@ -247,6 +341,7 @@ unsigned bspram_sync(bspram_component *self, unsigned tag)
         bspram_fatal("bspram_sync: called from a bulk-style step (component %llu, superstep "
                      "%llu); a bulk step ends its superstep by returning",
                      (unsigned long long)self->pid, (unsigned long long)bspram_superstep(self));
+    self->m->hold[self->lane].restored = false; /* the exchange delivers a new inbox */
     unsigned all = bspram_router_exchange(self->m->router, self->lane, tag);
     if (all & BSPRAM_TAG_LEAVE)
         bspram_fatal("bspram_sync: component %llu is in superstep %llu's sync, but another "
@@ -276,6 +371,9 @@ bspram_machine *bspram_component_machine(const bspram_component *self) { return 
 
 size_t bspram_inbox(const bspram_component *self, const bspram_message **msgs)
 {
+    const lane_hold *h = &self->m->hold[self->lane];
+    if (h->restored)
+        return held_inbox(h, self->pid, msgs);
     return bspram_router_inbox(self->m->router, self->lane, self->pid, msgs);
 }
 

@@ -118,7 +118,8 @@ uint64_t bspram_machine_run(bspram_machine *m, bspram_step_fn step, void *arg,
 /* Exactly one superstep (bspram_machine_run with max_supersteps = 1). */
 void bspram_machine_superstep(bspram_machine *m, bspram_step_fn step, void *arg);
 
-/* Messages delivered to pid by the last superstep (call between runs). */
+/* Messages delivered to pid by the last superstep (call between runs), or
+ * the held copy if its lane restored one after that (bspram_team_restore_inbox). */
 size_t bspram_machine_inbox(const bspram_machine *m, uint64_t pid,
                             const bspram_message **msgs);
 
@@ -171,8 +172,39 @@ void bspram_team_set_label(bspram_team *t, const char *label);
 const char *bspram_team_label(const bspram_team *t);
 
 /* The messages delivered to component pid of the lane's block by the last
- * exchange (fatal if pid is not in the block). */
+ * exchange (fatal if pid is not in the block), or the held copy restored
+ * since then (below). */
 size_t bspram_team_inbox(const bspram_team *t, uint64_t pid, const bspram_message **msgs);
+
+/* Holding the inboxes across supersteps of the team's own. A lane that runs
+ * supersteps between two of a program's — a combining batch
+ * (bspram_combine_team) between two bulk steps — recycles the router's
+ * storage, so what the program's last exchange delivered is gone by its next
+ * step. Hold the messages first, restore them after:
+ *
+ *   hold     copy the inboxes of the lane's block as bspram_team_inbox gives
+ *            them now (headers and payloads, same order) into storage of the
+ *            lane's own in the machine, replacing the lane's previous copy.
+ *            If a restored copy is the inbox now, it stays as it is.
+ *   restore  make the copy the block's inbox again: from now until the
+ *            lane's next exchange (bspram_team_exchange or bspram_sync),
+ *            bspram_inbox, bspram_team_inbox and, once the team has ended,
+ *            bspram_machine_inbox give the held messages. Their payloads
+ *            stay valid (8-byte aligned) until the lane's next hold or the
+ *            machine's destruction, whatever supersteps run meanwhile.
+ *
+ * Not collective: each lane holds and restores its own block (no barrier, no
+ * record); holding is invisible to the router and to the records. An SPMD
+ * program calls them with bspram_component_team(self).
+ * Error (fatal): restore on a lane that has never held —
+ * "bspram_team_restore_inbox: lane 1 has held no inbox (superstep 4); call
+ * bspram_team_hold_inbox first".
+ * Cost: hold O(block + messages + bytes) of copying by the lane; restore
+ * O(1). Memory: the lane keeps 24 bytes per held message, the payload
+ * rounded up to 8 bytes and 8 bytes per component of its block, reused by
+ * later holds and freed with the machine. */
+void bspram_team_hold_inbox(bspram_team *t);
+void bspram_team_restore_inbox(bspram_team *t);
 
 /* ---- SPMD style ---- */
 
@@ -203,7 +235,9 @@ unsigned bspram_lane(const bspram_component *self);      /* the lane that serves
 bspram_machine *bspram_component_machine(const bspram_component *self);
 
 /* Messages delivered to this component by the previous superstep; their
- * payloads stay valid until this component's current superstep ends. */
+ * payloads stay valid until this component's current superstep ends. (If
+ * the lane restored a held copy since its last exchange, that copy:
+ * bspram_team_restore_inbox.) */
 size_t bspram_inbox(const bspram_component *self, const bspram_message **msgs);
 
 /* Send len bytes to component dst; the payload is copied now.
