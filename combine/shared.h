@@ -98,8 +98,9 @@ bspram_combiner *bspram_shared_combiner(bspram_shared *sh);
  * no component returned true, or after max_supersteps (0 = no limit); the
  * last superstep's requests are combined too, and its answers are read with
  * bspram_shared_answers_of, its messages with bspram_machine_inbox. A run's
- * first step sees the inbox and the answers that the previous run on this
- * machine and object left (none before the first). Returns the number of
+ * first step sees, as in bspram_machine_run, the inbox the machine's last
+ * superstep left, and the answers to what it issued in the last step of the
+ * previous run on this object (none before the first). Returns the number of
  * the program's supersteps (the log also holds the batches'). One team
  * (bspram_machine_team): one OpenMP parallel region for the whole run.
  * Errors (fatal): called from inside a step ("bspram_shared_run(
