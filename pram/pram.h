@@ -135,6 +135,14 @@ uint64_t bspram_pram_host(const bspram_pram *P, uint64_t vp);
 bspram_machine *bspram_pram_machine(bspram_pram *P);
 bspram_combiner *bspram_pram_combiner(bspram_pram *P);
 
+/* CRCW_COMBINING: the write rule's operation from now on — e.g. a user
+ * operation registered on bspram_pram_combiner(P) after create (create takes
+ * built-in operations only: user ones do not exist yet). Errors: another
+ * model; op not an operation of the combiner. bspram_pram_op returns the
+ * current one. */
+void bspram_pram_set_op(bspram_pram *P, unsigned op);
+unsigned bspram_pram_op(const bspram_pram *P);
+
 /* ---- shared memory: arrays of 64-bit cells ---- */
 
 /* An array: a hashed segment of the address space (hash/address_space.h). */
