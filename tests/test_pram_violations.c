@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "hash/random.h"
 #include "pram/pram.h"
 
 enum { N = 64, P_ = 8 }; /* 8 VPs per component */
@@ -309,6 +310,90 @@ static void report_other_models(void)
     bspram_pram_destroy(s.P);
 }
 
+/* Random phases in report mode against a reference: the violations counted
+ * are the cells that two distinct VPs read (EREW), write (EREW, CREW) or
+ * write with different values (CRCW-common), and each kept line names, for
+ * reads and writes, the two least distinct VPs of its cell. k = 3 slots per
+ * VP, so a VP often meets itself — which is no violation. */
+static void random_against_reference(bspram_pram_model model, bool reads, int threads)
+{
+    enum { RN = 2000, RK = 3, RM = 3000 };
+    bspram_pram_config c = bspram_pram_config_default(RN, model);
+    c.p = 50;
+    c.threads = threads;
+    c.report = true;
+    c.seed = 9;
+    bspram_pram *P = bspram_pram_create(&c);
+    bspram_pram_array A = bspram_pram_alloc(P, "A", RM);
+    uint64_t *cells = malloc(RN * RK * sizeof *cells), *vals = malloc(RN * RK * sizeof *vals);
+    uint64_t *idx = malloc(RN * RK * sizeof *idx), *out = malloc(RN * RK * sizeof *out);
+    for (uint64_t s = 0; s < RN * RK; s++) {
+        uint64_t x = bspram_random2(3, model, s);
+        /* mostly one-to-one, some collisions, some a VP's own repeats */
+        idx[s] = x % 7 == 0 ? (x >> 8) % RM : x % 7 == 1 && s % RK ? idx[s - 1] : s % RM;
+        cells[s] = x % 11 == 0 ? BSPRAM_PRAM_NONE : bspram_pram_cell(P, A, idx[s]);
+        vals[s] = (x >> 20) % 3;
+    }
+    if (reads)
+        bspram_pram_gather(P, RK, cells, out);
+    else
+        bspram_pram_scatter(P, RK, cells, vals);
+    /* the reference: per cell the two least distinct VPs, and whether two values differ */
+    uint64_t *v0 = malloc(RM * sizeof *v0), *v1 = malloc(RM * sizeof *v1), *val0 = malloc(RM * sizeof *val0);
+    bool *differ = calloc(RM, sizeof *differ);
+    for (uint64_t t = 0; t < RM; t++)
+        v0[t] = v1[t] = UINT64_MAX;
+    for (uint64_t s = 0; s < RN * RK; s++) {
+        if (cells[s] == BSPRAM_PRAM_NONE)
+            continue;
+        uint64_t t = idx[s], vp = s / RK;
+        if (v0[t] == UINT64_MAX) {
+            v0[t] = vp;
+            val0[t] = vals[s];
+        } else {
+            if (vp != v0[t] && v1[t] == UINT64_MAX)
+                v1[t] = vp; /* VPs come in increasing order */
+            differ[t] |= vals[s] != val0[t];
+        }
+    }
+    uint64_t want = 0;
+    for (uint64_t t = 0; t < RM; t++)
+        want += model == BSPRAM_CRCW_COMMON ? differ[t] : v1[t] != UINT64_MAX;
+    CHECK(want > 20);
+    CHECK_EQ_U64(bspram_pram_stats_of(P).violations, want);
+    if (model != BSPRAM_CRCW_COMMON) {
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&buf, &len);
+        bspram_pram_report(P, f);
+        fclose(f);
+        /* the kept lines: the least cells, each with its two least VPs */
+        const char *line = strchr(strchr(buf, '\n') + 1, '\n') + 1;
+        uint64_t t = 0;
+        for (int kept = 0; kept < BSPRAM_PRAM_REPORT_KEEP; kept++) {
+            while (v1[t] == UINT64_MAX)
+                t++;
+            char expect[160];
+            int len_e = snprintf(expect, sizeof expect, "%s violation in step 1: VPs %" PRIu64 " and %" PRIu64
+                                 " both %s cell A[%" PRIu64 "]\n", bspram_pram_model_name(model), v0[t], v1[t],
+                                 reads ? "read" : "write", t);
+            CHECK(strncmp(line, expect, (size_t)len_e) == 0);
+            line = strchr(line, '\n') + 1;
+            t++;
+        }
+        free(buf);
+    }
+    free(v0);
+    free(v1);
+    free(val0);
+    free(differ);
+    free(cells);
+    free(vals);
+    free(idx);
+    free(out);
+    bspram_pram_destroy(P);
+}
+
 int main(void)
 {
     check_death("EREW reads", erew_read, NULL,
@@ -328,5 +413,11 @@ int main(void)
     for (int t = 1; t <= 4; t *= 2)
         report_erew(t);
     report_other_models();
+    for (int t = 1; t <= 2; t++) {
+        random_against_reference(BSPRAM_EREW, true, t);
+        random_against_reference(BSPRAM_EREW, false, t);
+        random_against_reference(BSPRAM_CREW, false, t);
+        random_against_reference(BSPRAM_CRCW_COMMON, false, t);
+    }
     return check_report("test_pram_violations");
 }
