@@ -174,7 +174,8 @@ size_t bspram_combiner_conflicts(bspram_combiner *C, bspram_conflict *out, size_
         L0->nconf += L->nconf;
         L->nconf = 0;
     }
-    qsort(L0->conf, L0->nconf, sizeof *L0->conf, conflict_order);
+    if (L0->nconf > 1) /* (qsort's base may not be NULL, even for no elements) */
+        qsort(L0->conf, L0->nconf, sizeof *L0->conf, conflict_order);
     size_t n = 0;
     for (size_t i = 0; i < L0->nconf; i++) {
         const bspram_conflict *x = &L0->conf[i];
@@ -183,7 +184,7 @@ size_t bspram_combiner_conflicts(bspram_combiner *C, bspram_conflict *out, size_
         L0->conf[n++] = *x;
     }
     L0->nconf = n;
-    if (out && max)
+    if (out && max && n)
         memcpy(out, L0->conf, (n < max ? n : max) * sizeof *out);
     return n;
 }
