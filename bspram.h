@@ -23,5 +23,6 @@
 #include "combine/experiment.h"
 #include "combine/shared.h"
 #include "combine/valiant.h"
+#include "pram/pram.h"
 
 #endif

@@ -198,6 +198,11 @@ void bspram_combiner_set_options(bspram_combiner *c, const bspram_combine_option
 unsigned bspram_combiner_add_op(bspram_combiner *c, const char *name, bspram_user_op_fn fn,
                                 void *ctx, uint64_t identity);
 
+/* The number of operations of combiner c: the ids 0 .. count−1 are valid
+ * (the BSPRAM_BUILTIN_OPS built-in ones, then the user operations in the
+ * order they were registered). */
+unsigned bspram_combiner_op_count(const bspram_combiner *c);
+
 /* The identity of operation op of combiner c: bspram_op_identity for a
  * built-in op, the registered identity for a user op. Error (fatal): op not
  * registered. */
@@ -278,15 +283,24 @@ void bspram_combine_team_parts(bspram_team *t, bspram_combiner *c, const bspram_
  *   WRITES  two WRITEs (any policy) of one cell;
  *   VALUES  two WRITEs of one cell with different values (a COMMON write
  *           then is recorded instead of being fatal, and the request of the
- *           least origin is written). */
-enum { BSPRAM_WATCH_READS = 1, BSPRAM_WATCH_WRITES = 2, BSPRAM_WATCH_VALUES = 4 };
+ *           least origin is written);
+ *   DISTINCT with READS or WRITES: two requests of equal labels are no
+ *           conflict (a PRAM processor that reads one cell twice in a step
+ *           competes with no one); the pair reported is then the two least
+ *           distinct labels. */
+enum {
+    BSPRAM_WATCH_READS = 1,
+    BSPRAM_WATCH_WRITES = 2,
+    BSPRAM_WATCH_VALUES = 4,
+    BSPRAM_WATCH_DISTINCT = 8
+};
 
 /* Watch the next batches for `watch` (an OR of BSPRAM_WATCH_*; 0 = none,
  * the default). Call between batches (from outside a team, or on one lane
  * between two barriers). Errors (fatal): unknown bits. */
 void bspram_combiner_watch(bspram_combiner *c, unsigned watch);
 
-/* A conflict: the cell, what was watched (one BSPRAM_WATCH_* bit), and two
+/* A conflict: the cell, what was watched (READS, WRITES or VALUES), and two
  * labels, label[0] ≤ label[1]: for READS and WRITES the two least labels of
  * the requests of that species at the cell; for VALUES the labels of two
  * requests that write different values there. */

@@ -124,6 +124,8 @@ unsigned bspram_combiner_add_op(bspram_combiner *C, const char *name, bspram_use
     return id;
 }
 
+unsigned bspram_combiner_op_count(const bspram_combiner *C) { return C->nops; }
+
 uint64_t bspram_combiner_op_identity(const bspram_combiner *C, unsigned op)
 {
     if (op < BSPRAM_BUILTIN_OPS)
@@ -136,10 +138,11 @@ uint64_t bspram_combiner_op_identity(const bspram_combiner *C, unsigned op)
 
 void bspram_combiner_watch(bspram_combiner *C, unsigned watch)
 {
-    const unsigned all = BSPRAM_WATCH_READS | BSPRAM_WATCH_WRITES | BSPRAM_WATCH_VALUES;
+    const unsigned all = BSPRAM_WATCH_READS | BSPRAM_WATCH_WRITES | BSPRAM_WATCH_VALUES |
+                         BSPRAM_WATCH_DISTINCT;
     if (watch & ~all)
         bspram_fatal("bspram_combiner_watch(watch=%u): unknown bits; valid: an OR of 1 reads, "
-                     "2 writes, 4 values", watch);
+                     "2 writes, 4 values, 8 distinct", watch);
     C->watch = watch;
 }
 
@@ -171,7 +174,8 @@ size_t bspram_combiner_conflicts(bspram_combiner *C, bspram_conflict *out, size_
         L0->nconf += L->nconf;
         L->nconf = 0;
     }
-    qsort(L0->conf, L0->nconf, sizeof *L0->conf, conflict_order);
+    if (L0->nconf > 1) /* (qsort's base may not be NULL, even for no elements) */
+        qsort(L0->conf, L0->nconf, sizeof *L0->conf, conflict_order);
     size_t n = 0;
     for (size_t i = 0; i < L0->nconf; i++) {
         const bspram_conflict *x = &L0->conf[i];
@@ -180,7 +184,7 @@ size_t bspram_combiner_conflicts(bspram_combiner *C, bspram_conflict *out, size_
         L0->conf[n++] = *x;
     }
     L0->nconf = n;
-    if (out && max)
+    if (out && max && n)
         memcpy(out, L0->conf, (n < max ? n : max) * sizeof *out);
     return n;
 }

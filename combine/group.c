@@ -73,7 +73,8 @@ static inline void merge(const bspram_combiner *C, lane_scratch *L, wire *g, con
     switch (kind) {
     case BSPRAM_READ:
         if (C->watch & BSPRAM_WATCH_READS) {
-            conflict(L, g->key, BSPRAM_WATCH_READS, (uint32_t)g->value, (uint32_t)it->value);
+            if (!(C->watch & BSPRAM_WATCH_DISTINCT) || g->value != it->value)
+                conflict(L, g->key, BSPRAM_WATCH_READS, (uint32_t)g->value, (uint32_t)it->value);
             if (it->value < g->value)
                 g->value = it->value;
         }
@@ -83,7 +84,8 @@ static inline void merge(const bspram_combiner *C, lane_scratch *L, wire *g, con
     case BSPRAM_WRITE_PRIORITY:
     case BSPRAM_WRITE_COMMON: {
         if (C->watch) {
-            if (C->watch & BSPRAM_WATCH_WRITES)
+            if ((C->watch & BSPRAM_WATCH_WRITES) &&
+                (!(C->watch & BSPRAM_WATCH_DISTINCT) || g->handle != it->handle))
                 conflict(L, g->key, BSPRAM_WATCH_WRITES, g->handle, it->handle);
             if ((C->watch & BSPRAM_WATCH_VALUES) && it->value != g->value)
                 conflict(L, g->key, BSPRAM_WATCH_VALUES, g->handle, it->handle);

@@ -244,6 +244,59 @@ static void common_unwatched(void *arg)
     conflicts(8, 2, 1, BSPRAM_WRITE_COMMON, 0, 10, 3, out, 0);
 }
 
+/* DISTINCT: requests of one label never conflict with each other (a PRAM
+ * VP's own repeated accesses). Labels shared by three consecutive requests;
+ * a conflict for exactly the cells that two distinct labels reach, naming
+ * the two least distinct labels. */
+static void distinct_labels(uint64_t p, int threads, uint8_t kind, unsigned watch, uint64_t span)
+{
+    world w = make(p, threads, 2);
+    bspram_request *req = calloc(p * Q, sizeof *req);
+    uint64_t *first = calloc(p + 1, sizeof *first);
+    uint64_t *res = calloc(p * Q, 8);
+    fill(&w, req, first, kind, span, 31, 4);
+    for (uint64_t i = 0; i < p * Q; i++) {
+        req[i].label = (uint32_t)(500 + i / 3);
+        if (i % 3 == 1) /* the same label often meets itself at one cell */
+            req[i].address = req[i - 1].address;
+    }
+    bspram_combiner_watch(w.C, watch | BSPRAM_WATCH_DISTINCT);
+    bspram_combine(w.C, req, first, res, NULL);
+    static bspram_conflict out[CELLS];
+    size_t n = bspram_combiner_conflicts(w.C, out, CELLS);
+    uint32_t l0[CELLS], l1[CELLS];
+    for (uint64_t t = 0; t < CELLS; t++)
+        l0[t] = l1[t] = UINT32_MAX;
+    for (uint64_t i = 0; i < p * Q; i++) { /* labels increase with i */
+        uint64_t t = cell_of(req[i].address);
+        if (l0[t] == UINT32_MAX)
+            l0[t] = req[i].label;
+        else if (req[i].label != l0[t] && l1[t] == UINT32_MAX)
+            l1[t] = req[i].label;
+    }
+    size_t expect = 0, j = 0, same = 0;
+    for (uint64_t t = 0; t < CELLS; t++) {
+        if (l1[t] == UINT32_MAX)
+            continue;
+        expect++;
+        if (j < n) {
+            CHECK_EQ_U64(cell_of(out[j].address), t);
+            CHECK_EQ_U64(out[j].label[0], l0[t]);
+            CHECK_EQ_U64(out[j].label[1], l1[t]);
+            CHECK_EQ_U64(out[j].what, watch);
+            j++;
+        }
+    }
+    for (uint64_t i = 0; i + 1 < p * Q; i += 3)
+        same += req[i].address == req[i + 1].address;
+    CHECK(same > 0 && expect > 0);
+    CHECK_EQ_U64(n, expect);
+    free(req);
+    free(first);
+    free(res);
+    unmake(&w);
+}
+
 int main(void)
 {
     /* First, while this process has started no OpenMP threads (a child
@@ -283,6 +336,11 @@ int main(void)
             }
             conflicts(16, 2, 1, cases[k].kind, cases[k].watch, span, cases[k].values, a, CELLS);
         }
+    }
+    for (int t = 1; t <= 4; t *= 2) {
+        distinct_labels(16, t, BSPRAM_READ, BSPRAM_WATCH_READS, 60);
+        distinct_labels(16, t, BSPRAM_WRITE_ARBITRARY, BSPRAM_WATCH_WRITES, 60);
+        distinct_labels(16, t, BSPRAM_WRITE_PRIORITY, BSPRAM_WATCH_WRITES, CELLS);
     }
     return check_report("test_combine_watch");
 }

@@ -1,0 +1,143 @@
+/* The bulk phases (pram.h): gather, scatter, scatter-reduce, fetch-and-op.
+ *
+ * A phase is one combining batch (Valiant 1990, §4: the PRAM's concurrent
+ * accesses to one cell are combined on the way to its owner, so a step of
+ * n = p·s VPs costs the h-relation of s requests per component, not the
+ * degree of the hottest cell). The requests are in VP order: VP i's k slots
+ * are cells[i·k .. i·k+k), and component c hosts VPs [c·per, c·per+per), so
+ * component c's requests are the slots [c·per·k, (c+1)·per·k) without their
+ * NONE entries — the engine's per-component form. One team does the whole
+ * phase: each lane lays out its own components' requests (in place in one
+ * buffer of n·k, so no lane needs another's counts), all lanes run the batch
+ * (bspram_combine_team_parts), and each lane puts its own components'
+ * answers where they belong. A component without NONE slots has its answers
+ * written by the engine straight into `out`. */
+#include <inttypes.h>
+
+#include "base/error.h"
+#include "base/grow.h"
+#include "pram/pram_internal.h"
+
+typedef struct bulk_phase {
+    bspram_pram *P;
+    const char *call;
+    uint64_t k;
+    const uint64_t *cells;
+    const uint64_t *values; /* NULL: reads */
+    uint64_t *out;          /* NULL: no answers */
+    uint8_t kind;
+} bulk_phase;
+
+static void bulk_lane(bspram_team *t, void *arg)
+{
+    const bulk_phase *b = arg;
+    bspram_pram *P = b->P;
+    const uint64_t k = b->k, lo = bspram_team_first(t), hi = bspram_team_end(t);
+    for (uint64_t c = lo; c < hi; c++) {
+        uint64_t v0, v1;
+        bspram__pram_vps(P, c, &v0, &v1);
+        const uint64_t base = v0 * k;
+        bspram_request *rq = P->req + base;
+        uint64_t r = 0;
+        for (uint64_t v = v0; v < v1; v++) {
+            for (uint64_t s = v * k, e = s + k; s < e; s++) {
+                const uint64_t cell = b->cells[s];
+                if (cell == BSPRAM_PRAM_NONE)
+                    continue;
+                if (!bspram__pram_cell_ok(P, cell))
+                    bspram_fatal("%s(k=%" PRIu64 ", cells[%" PRIu64 "]=0x%" PRIx64 "): names no cell of a "
+                                 "live array (VP %" PRIu64 ", step %" PRIu64 ")",
+                                 b->call, k, s, cell, v, P->step);
+                bspram_request *q = &rq[r++];
+                q->address = cell;
+                q->value = b->values ? b->values[s] : 0;
+                q->kind = b->kind;
+                q->label = (uint32_t)v; /* conflicts name VPs */
+            }
+        }
+        P->parts[c].requests = rq;
+        P->parts[c].n = r;
+        P->parts[c].results = !b->out ? NULL : r == (v1 - v0) * k ? b->out + base : P->res + base;
+    }
+    bspram_combine_team_parts(t, P->C, P->parts, NULL);
+    if (!b->out)
+        return;
+    for (uint64_t c = lo; c < hi; c++) {
+        uint64_t v0, v1;
+        bspram__pram_vps(P, c, &v0, &v1);
+        const uint64_t base = v0 * k;
+        if (P->parts[c].results != P->res + base)
+            continue; /* answered in place */
+        const uint64_t *res = P->res + base;
+        uint64_t r = 0;
+        for (uint64_t s = base, e = v1 * k; s < e; s++)
+            if (b->cells[s] != BSPRAM_PRAM_NONE)
+                b->out[s] = res[r++];
+    }
+}
+
+/* One bulk phase as one batch; `is_read`: the read phase of a new step. */
+static void bulk(bspram_pram *P, const char *call, uint64_t k, const uint64_t *cells,
+                 const uint64_t *values, uint64_t *out, uint8_t kind, bool is_read)
+{
+    if (k == 0)
+        bspram_fatal("%s(k=0): k must be at least 1 (cells per VP)", call);
+    if (P->per > UINT32_MAX / k)
+        bspram_fatal("%s(k=%" PRIu64 "): ceil(n/p)·k = %" PRIu64 "·%" PRIu64 " requests per component "
+                     "exceed the engine's 2^32 - 1", call, k, P->per, k);
+    if (!cells)
+        bspram_fatal("%s(k=%" PRIu64 "): cells is NULL", call, k);
+    if (!is_read && !values)
+        bspram_fatal("%s(k=%" PRIu64 "): values is NULL", call, k);
+    const bool answers = is_read || (kind >= bspram_kind_fetch(0) && kind < bspram_kind_combine_write(0));
+    if (answers && !out)
+        bspram_fatal("%s(k=%" PRIu64 "): out is NULL", call, k);
+    const uint64_t slots = P->n * k;
+    P->req = bspram__grow(P->req, &P->capreq, slots, sizeof *P->req, 1024, call);
+    if (answers) /* touched only for components with NONE slots */
+        P->res = bspram__grow(P->res, &P->capres, slots, sizeof *P->res, 1024, call);
+
+    bspram_pram_step_record *rec = bspram__pram_begin_phase(P, is_read ? PHASE_READ : PHASE_WRITE, false);
+    bspram__pram_watch(P, is_read);
+    size_t mark = bspram__pram_log_mark(P);
+    bulk_phase b = {P, call, k, cells, is_read ? NULL : values, answers ? out : NULL, kind};
+    bspram_machine_team(P->m, bulk_lane, &b);
+    uint64_t issued = 0;
+    for (uint64_t c = 0; c < P->p; c++)
+        issued += P->parts[c].n;
+    uint64_t violations = bspram__pram_conflicts(P);
+    bspram__pram_end_phase(P, rec, mark, is_read, issued, violations);
+}
+
+void bspram_pram_gather(bspram_pram *P, uint64_t k, const uint64_t *cells, uint64_t *out)
+{
+    bulk(P, "bspram_pram_gather", k, cells, NULL, out, BSPRAM_READ, true);
+}
+
+void bspram_pram_scatter(bspram_pram *P, uint64_t k, const uint64_t *cells, const uint64_t *values)
+{
+    bulk(P, "bspram_pram_scatter", k, cells, values, NULL, bspram__pram_write_kind(P), false);
+}
+
+/* Reductions and fetch-and-op are operations of the combining model only. */
+static void combining_only(const bspram_pram *P, const char *call, unsigned op)
+{
+    if (P->cfg.model != BSPRAM_CRCW_COMBINING)
+        bspram_fatal("%s: the %s model has no combining operations; use CRCW-combining", call,
+                     bspram_pram_model_name(P->cfg.model));
+    bspram__pram_check_op(P, op, call);
+}
+
+void bspram_pram_scatter_reduce(bspram_pram *P, uint64_t k, const uint64_t *cells,
+                                const uint64_t *values, unsigned op)
+{
+    combining_only(P, "bspram_pram_scatter_reduce", op);
+    bulk(P, "bspram_pram_scatter_reduce", k, cells, values, NULL, bspram_kind_reduce(op), false);
+}
+
+void bspram_pram_fetch_op(bspram_pram *P, uint64_t k, const uint64_t *cells,
+                          const uint64_t *values, unsigned op, uint64_t *out)
+{
+    combining_only(P, "bspram_pram_fetch_op", op);
+    bulk(P, "bspram_pram_fetch_op", k, cells, values, out, bspram_kind_fetch(op), false);
+}

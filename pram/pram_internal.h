@@ -1,0 +1,166 @@
+/* bspram — the PRAM's state, shared by its files. Internal (not installed).
+ *
+ *   model.c      model names and their parsing
+ *   machine.c    create / destroy / config, arrays, host access
+ *   bulk.c       the bulk phases: gather, scatter, scatter-reduce, fetch-and-op
+ *   step.c       per-VP steps: the callbacks on the lanes, bspram_vp_*
+ *   violation.c  what each model watches, the fatal line, report mode
+ *   trace.c      steps and their costs from the router's records; statistics,
+ *                the per-step trace and its CSV / JSON writer
+ *
+ * The host map (pram.h): VP i lives on component i div per, per = ceil(n/p).
+ * Every phase of a step that touches memory is one combining batch run by the
+ * lanes of one team (bspram_machine_team): the lane builds the requests of
+ * its own components in VP order, all lanes run the batch together
+ * (bspram_combine_team_parts), and the lane takes its own components'
+ * answers back. So no lane ever writes what another lane reads, and the
+ * requests of a component are exactly the engine's component order — which
+ * is what makes the engine's PRIORITY rule (least component, then least
+ * request index) the PRAM's "least VP id wins". */
+#ifndef BSPRAM_PRAM_PRAM_INTERNAL_H
+#define BSPRAM_PRAM_PRAM_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "combine/combine.h"
+#include "pram/pram.h"
+
+/* Cells of an array: 64-bit words, so that every combining operation applies
+ * (the engine's reductions need cells of 8 bytes). */
+#define BSPRAM__PRAM_CELL_BYTES 8
+/* Names are kept to 15 bytes (pram.h). */
+#define BSPRAM__PRAM_NAME 16
+/* Room for "name[index]" in messages. */
+#define BSPRAM__PRAM_CELL_TEXT 48
+/* The machine's log is cleared (to BSPRAM_TRACE first) when it holds more
+ * records than this, so that a long run keeps O(1) records in memory; each
+ * step's figures are taken from the log before that. */
+#define BSPRAM__PRAM_KEEP_RECORDS 4096
+
+/* An array: a segment of the PRAM's address space. Its handle is the
+ * segment number, so that a cell name (an address) gives its array back in
+ * O(1) (violations name cells as "A[5]"). */
+typedef struct pram_array {
+    bool live;
+    uint64_t cells;
+    char name[BSPRAM__PRAM_NAME];
+} pram_array;
+
+/* The phase a step is in (pram.h: "a write phase not preceded by a gather
+ * is a step without reads"). */
+typedef enum { PHASE_NONE = 0, PHASE_READ = 1, PHASE_WRITE = 2 } pram_phase;
+
+/* A violation kept in full (report mode), already spelled: the array may be
+ * freed before the report is printed. */
+typedef struct pram_violation {
+    uint64_t step;
+    unsigned what;      /* BSPRAM_WATCH_READS / WRITES / VALUES */
+    uint32_t vp[2];
+    char cell[BSPRAM__PRAM_CELL_TEXT];
+} pram_violation;
+
+/* A lane's scratch for per-VP steps (step.c): the requests its VPs issue,
+ * the answers of their reads, and how many reads each VP issued. Reused
+ * from step to step; only the lane touches it while a team runs. */
+typedef struct pram_lane {
+    bspram_request *rq;
+    size_t nrq, caprq;
+    uint64_t *res;        /* answers of the read phase, by request */
+    size_t capres;
+    uint32_t *nreads;     /* per VP of the lane's block (from its first VP) */
+    size_t capnreads;
+    char pad[64];         /* lanes' scratch on separate cache lines */
+} pram_lane;
+
+struct bspram_pram {
+    bspram_pram_config cfg;
+    uint64_t n, p, per;         /* per = ceil(n/p): VPs per component */
+    bspram_machine *m;
+    bspram_space *s;
+    bspram_combiner *C;
+    unsigned op;                /* CRCW_COMBINING: the write rule's operation */
+    uint64_t *regs;             /* n × registers */
+
+    pram_array *arrays;         /* by segment number; [0] unused */
+    size_t narrays, caparrays;
+
+    /* buffers reused by every phase */
+    bspram_request *req;        /* bulk: n·k requests, component c's from c·per·k */
+    size_t capreq;
+    uint64_t *res;              /* bulk: answers when a component has NONE slots */
+    size_t capres;
+    bspram_batch_part *parts;   /* p entries */
+    uint64_t *start;            /* per-VP steps: each component's first request in its lane's buffer */
+    pram_lane *lanes;           /* T entries */
+    unsigned nlanes;
+
+    /* steps */
+    uint64_t step;              /* the current (last begun) step, 1, 2, … */
+    pram_phase phase;           /* what the current step has done */
+    bspram_pram_step_record *trace;
+    size_t ntrace, captrace;
+    bspram_pram_stats stats;
+
+    /* violations */
+    bspram_conflict *conf;      /* the last batch's conflicts */
+    size_t capconf;
+    pram_violation kept[BSPRAM_PRAM_REPORT_KEEP];
+    size_t nkept;
+};
+
+/* The hosting component of VP v and the VPs [*v0, *v1) of component c. */
+static inline void bspram__pram_vps(const bspram_pram *P, uint64_t c, uint64_t *v0, uint64_t *v1)
+{
+    uint64_t a = c * P->per;
+    uint64_t b = a + P->per;
+    if (a > P->n)
+        a = P->n;
+    if (b > P->n)
+        b = P->n;
+    *v0 = a;
+    *v1 = b;
+}
+
+/* Whether `cell` names a cell of a live array (O(1)). */
+static inline bool bspram__pram_cell_ok(const bspram_pram *P, uint64_t cell)
+{
+    uint64_t seg = cell >> BSPRAM_SEGMENT_SHIFT;
+    return seg < P->narrays && P->arrays[seg].live &&
+           (cell & (BSPRAM_SEGMENT_MAX_CELLS - 1)) < P->arrays[seg].cells;
+}
+
+/* machine.c */
+/* The live array a, or a fatal error naming `call` and its arguments. */
+const pram_array *bspram__pram_array(const bspram_pram *P, bspram_pram_array a, const char *call);
+/* Fatal unless op is an operation of the PRAM's combiner. */
+void bspram__pram_check_op(const bspram_pram *P, unsigned op, const char *call);
+/* "A[5]" for a cell name (the array's name, or "#seg" if it has none). */
+const char *bspram__pram_cell_text(const bspram_pram *P, uint64_t cell, char *buf, size_t len);
+/* The request kind of the model's write rule. */
+uint8_t bspram__pram_write_kind(const bspram_pram *P);
+
+/* violation.c */
+/* Set the combiner's watch for a read (is_read) or write phase of the model. */
+void bspram__pram_watch(bspram_pram *P, bool is_read);
+/* After a batch: read its conflicts; fatal mode ends the job on the first,
+ * report mode counts and keeps them. Returns the number of violations. */
+uint64_t bspram__pram_conflicts(bspram_pram *P);
+
+/* trace.c */
+/* Begin a phase: a new step if `fresh` or unless this is the write phase
+ * right after a read phase. Returns the step's trace record (valid until the
+ * next step begins). */
+bspram_pram_step_record *bspram__pram_begin_phase(bspram_pram *P, pram_phase phase, bool fresh);
+/* End the step now (a per-VP step is whole: a later write phase is a new step). */
+void bspram__pram_close_step(bspram_pram *P);
+/* The number of records in the machine's log now (before a batch). */
+size_t bspram__pram_log_mark(bspram_pram *P);
+/* After a batch whose records start at `mark`: add its supersteps and charge
+ * (from the router's records), its reads or writes and its violations to
+ * the step and the statistics; clear the log if it has grown large. */
+void bspram__pram_end_phase(bspram_pram *P, bspram_pram_step_record *rec, size_t mark,
+                            bool is_read, uint64_t issued, uint64_t violations);
+
+#endif

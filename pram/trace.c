@@ -1,0 +1,120 @@
+/* Steps, their costs, and the per-step trace (pram.h).
+ *
+ * Every cost is read back from the router's records, never computed from a
+ * formula: a phase's supersteps are the records its batch appended, and its
+ * charge the sum of their max(q, r) — Valiant's (1990, §3) cost of an
+ * h-relation on his router. The slowdown divides the total by
+ * steps × ceil(n/p), the time an ideal emulation with slack ceil(n/p) would
+ * take (each component doing its VPs' accesses one after the other).
+ *
+ * The machine's log is emptied when it holds many records
+ * (bspram_machine_clear_records, which first gives them to BSPRAM_TRACE),
+ * so a run of millions of steps keeps only its per-step trace. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/error.h"
+#include "base/grow.h"
+#include "pram/pram_internal.h"
+
+bspram_pram_step_record *bspram__pram_begin_phase(bspram_pram *P, pram_phase phase, bool fresh)
+{
+    if (!fresh && phase == PHASE_WRITE && P->phase == PHASE_READ) {
+        P->phase = PHASE_WRITE; /* the write phase of the gather's step */
+        return &P->trace[P->ntrace - 1];
+    }
+    P->trace = bspram__grow(P->trace, &P->captrace, P->ntrace + 1, sizeof *P->trace, 64, "bspram_pram");
+    bspram_pram_step_record *rec = &P->trace[P->ntrace++];
+    memset(rec, 0, sizeof *rec);
+    rec->step = ++P->step;
+    P->stats.steps++;
+    P->phase = phase;
+    return rec;
+}
+
+void bspram__pram_close_step(bspram_pram *P) { P->phase = PHASE_NONE; }
+
+size_t bspram__pram_log_mark(bspram_pram *P)
+{
+    size_t n;
+    bspram_machine_records(P->m, &n);
+    return n;
+}
+
+void bspram__pram_end_phase(bspram_pram *P, bspram_pram_step_record *rec, size_t mark, bool is_read,
+                            uint64_t issued, uint64_t violations)
+{
+    size_t n;
+    const bspram_record *r = bspram_machine_records(P->m, &n);
+    bspram_totals tot = bspram_records_total(r + mark, n - mark);
+    rec->supersteps += tot.supersteps;
+    rec->charge += tot.charge;
+    rec->violations += violations;
+    if (is_read)
+        rec->reads += issued;
+    else
+        rec->writes += issued;
+    P->stats.supersteps += tot.supersteps;
+    P->stats.charge += tot.charge;
+    P->stats.work += issued;
+    P->stats.violations += violations;
+    if (n > BSPRAM__PRAM_KEEP_RECORDS)
+        bspram_machine_clear_records(P->m);
+}
+
+bspram_pram_stats bspram_pram_stats_of(const bspram_pram *P)
+{
+    bspram_pram_stats s = P->stats;
+    s.slowdown = s.steps ? (double)s.charge / ((double)s.steps * (double)P->per) : 0.0;
+    return s;
+}
+
+const bspram_pram_step_record *bspram_pram_trace(const bspram_pram *P, size_t *n)
+{
+    *n = P->ntrace;
+    return P->trace;
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t a = strlen(s), b = strlen(suffix);
+    return a >= b && strcmp(s + a - b, suffix) == 0;
+}
+
+int bspram_pram_write_trace(const bspram_pram *P, const char *path)
+{
+    if (!path) {
+        errno = EINVAL;
+        return -1;
+    }
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return -1;
+    const int json = ends_with(path, ".json");
+    if (json)
+        fputs("[", f);
+    else
+        fputs("step,reads,writes,violations,supersteps,charge\n", f);
+    for (size_t i = 0; i < P->ntrace; i++) {
+        const bspram_pram_step_record *r = &P->trace[i];
+        if (json)
+            fprintf(f, "%s\n{\"step\":%" PRIu64 ",\"reads\":%" PRIu64 ",\"writes\":%" PRIu64
+                    ",\"violations\":%" PRIu64 ",\"supersteps\":%" PRIu64 ",\"charge\":%" PRIu64 "}",
+                    i ? "," : "", r->step, r->reads, r->writes, r->violations, r->supersteps, r->charge);
+        else
+            fprintf(f, "%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", r->step,
+                    r->reads, r->writes, r->violations, r->supersteps, r->charge);
+    }
+    if (json)
+        fputs("\n]\n", f);
+    int err = ferror(f) ? (errno ? errno : EIO) : 0;
+    if (fclose(f) != 0 && !err)
+        err = errno ? errno : EIO;
+    if (err) {
+        errno = err;
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,116 @@
+/* Violations of the exclusive and common rules (pram.h).
+ *
+ * They are found where combining meets them: Valiant's combining (1990, §4)
+ * merges the requests for one cell on their way to its owner, and a merge
+ * of two reads (EREW), two writes (EREW, CREW) or two different written
+ * values (CRCW-common) is exactly a violation. So the engine watches its
+ * merges (bspram_combiner_watch) and lists the conflicts, one per (cell,
+ * kind), with the least pair of labels — the labels are VP ids — sorted by
+ * cell: the same list for any thread count. No second pass over the
+ * requests is made. DISTINCT: a VP's own repeated access to a cell in one
+ * phase competes with no other VP and is no violation.
+ *
+ * Fatal mode ends the job on the batch's first (least) conflict with one
+ * line; report mode counts them per step (trace.c) and keeps the first
+ * BSPRAM_PRAM_REPORT_KEEP in full. The writes are decided by the arbitrary
+ * rule in both modes (bspram__pram_write_kind), so report mode "goes on
+ * under the CRCW-arbitrary rule" with nothing to redo. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/error.h"
+#include "base/grow.h"
+#include "pram/pram_internal.h"
+
+void bspram__pram_watch(bspram_pram *P, bool is_read)
+{
+    unsigned w = 0;
+    switch (P->cfg.model) {
+    case BSPRAM_EREW:
+        w = (is_read ? BSPRAM_WATCH_READS : BSPRAM_WATCH_WRITES) | BSPRAM_WATCH_DISTINCT;
+        break;
+    case BSPRAM_CREW:
+        w = is_read ? 0 : BSPRAM_WATCH_WRITES | BSPRAM_WATCH_DISTINCT;
+        break;
+    case BSPRAM_CRCW_COMMON:
+        w = is_read ? 0 : BSPRAM_WATCH_VALUES;
+        break;
+    default:
+        break;
+    }
+    bspram_combiner_watch(P->C, w);
+}
+
+/* The line of a violation, without "bspram: ". */
+static void spell(const bspram_pram *P, uint64_t step, unsigned what, const uint32_t vp[2],
+                  const char *cell, char *buf, size_t len)
+{
+    const char *model = bspram_pram_model_name(P->cfg.model);
+    if (what == BSPRAM_WATCH_VALUES) {
+        if (vp[0] == vp[1]) /* one VP wrote the cell twice, with two values */
+            snprintf(buf, len, "%s violation in step %" PRIu64 ": VP %" PRIu32
+                     " writes different values to cell %s", model, step, vp[0], cell);
+        else
+            snprintf(buf, len, "%s violation in step %" PRIu64 ": VPs %" PRIu32 " and %" PRIu32
+                     " write different values to cell %s", model, step, vp[0], vp[1], cell);
+        return;
+    }
+    snprintf(buf, len, "%s violation in step %" PRIu64 ": VPs %" PRIu32 " and %" PRIu32
+             " both %s cell %s", model, step, vp[0], vp[1],
+             what == BSPRAM_WATCH_READS ? "read" : "write", cell);
+}
+
+uint64_t bspram__pram_conflicts(bspram_pram *P)
+{
+    size_t n = bspram_combiner_conflicts(P->C, P->conf, P->capconf);
+    if (n == 0)
+        return 0;
+    if (n > P->capconf) {
+        P->conf = bspram__grow(P->conf, &P->capconf, n, sizeof *P->conf, 16, "bspram_pram");
+        bspram_combiner_conflicts(P->C, P->conf, P->capconf);
+    }
+    if (!P->cfg.report) {
+        char cell[BSPRAM__PRAM_CELL_TEXT], line[256];
+        const bspram_conflict *x = &P->conf[0];
+        bspram__pram_cell_text(P, x->address, cell, sizeof cell);
+        spell(P, P->step, x->what, x->label, cell, line, sizeof line);
+        bspram_fatal("%s", line);
+    }
+    for (size_t i = 0; i < n && P->nkept < BSPRAM_PRAM_REPORT_KEEP; i++) {
+        pram_violation *v = &P->kept[P->nkept++];
+        v->step = P->step;
+        v->what = P->conf[i].what;
+        v->vp[0] = P->conf[i].label[0];
+        v->vp[1] = P->conf[i].label[1];
+        bspram__pram_cell_text(P, P->conf[i].address, v->cell, sizeof v->cell);
+    }
+    return n;
+}
+
+uint64_t bspram_pram_report(const bspram_pram *P, FILE *out)
+{
+    const char *model = bspram_pram_model_name(P->cfg.model);
+    const uint64_t total = P->stats.violations;
+    if (total == 0) {
+        fprintf(out, "%s: no violations\n", model);
+        return 0;
+    }
+    uint64_t steps = 0;
+    for (size_t i = 0; i < P->ntrace; i++)
+        steps += P->trace[i].violations > 0;
+    fprintf(out, "%s: %" PRIu64 " violation%s in %" PRIu64 " step%s\n", model, total,
+            total == 1 ? "" : "s", steps, steps == 1 ? "" : "s");
+    for (size_t i = 0; i < P->ntrace; i++)
+        if (P->trace[i].violations)
+            fprintf(out, "step %" PRIu64 ": %" PRIu64 "\n", P->trace[i].step, P->trace[i].violations);
+    char line[256];
+    for (size_t i = 0; i < P->nkept; i++) {
+        const pram_violation *v = &P->kept[i];
+        spell(P, v->step, v->what, v->vp, v->cell, line, sizeof line);
+        fprintf(out, "%s\n", line);
+    }
+    if (total > P->nkept)
+        fprintf(out, "... and %" PRIu64 " more\n", total - P->nkept);
+    return total;
+}
