@@ -31,6 +31,8 @@ struct bspram_space {
     segment *segs; /* segs[1..nsegs-1]; segs[0] unused */
     uint32_t nsegs;
     size_t cap;
+    uint32_t free_from; /* no segment below this number is free: the least free
+                           number is found without rescanning (O(1) amortised) */
 };
 
 bspram_space *bspram_space_create(uint64_t p, bspram_hash_kind kind, uint64_t seed)
@@ -41,6 +43,7 @@ bspram_space *bspram_space_create(uint64_t p, bspram_hash_kind kind, uint64_t se
     s->p = p;
     bspram_hash_init(&s->hash, kind, seed);
     s->nsegs = 1;
+    s->free_from = 1;
     return s;
 }
 
@@ -121,7 +124,7 @@ uint32_t bspram_segment_alloc(bspram_space *s, uint64_t n, unsigned w, bspram_la
         bspram_fatal("bspram_segment_alloc(n=%" PRIu64 ", w=%u, layout=%d): unknown layout; "
                      "valid: 0 (hashed), 1 (block), 2 (cyclic)", n, w, (int)layout);
     uint32_t seg = 0;
-    for (uint32_t i = 1; i < s->nsegs; i++)
+    for (uint32_t i = s->free_from; i < s->nsegs; i++)
         if (!s->segs[i].live) {
             seg = i;
             break;
@@ -133,6 +136,7 @@ uint32_t bspram_segment_alloc(bspram_space *s, uint64_t n, unsigned w, bspram_la
         s->segs = bspram__grow(s->segs, &s->cap, s->nsegs + 1, sizeof *s->segs, 8, "bspram_segment_alloc");
         seg = s->nsegs++;
     }
+    s->free_from = seg + 1; /* every number below seg is live, and seg now is */
     segment *g = &s->segs[seg];
     memset(g, 0, sizeof *g);
     g->live = 1;
@@ -159,6 +163,8 @@ static segment *seg_get(const bspram_space *s, uint32_t seg, const char *call)
 void bspram_segment_free(bspram_space *s, uint32_t seg)
 {
     segment_release(seg_get(s, seg, "bspram_segment_free"));
+    if (seg < s->free_from)
+        s->free_from = seg;
 }
 
 uint64_t bspram_segment_cells(const bspram_space *s, uint32_t seg)

@@ -174,12 +174,8 @@ bspram_pram_array bspram_pram_alloc(bspram_pram *P, const char *name, uint64_t c
     if (cells == 0 || cells > BSPRAM_SEGMENT_MAX_CELLS)
         bspram_fatal("bspram_pram_alloc(name=%s, cells=%" PRIu64 "): cells must be in [1, 2^40]",
                      name ? name : "(null)", cells);
-    /* The space reuses the least free segment number; refuse before it
-     * would fail with its own words. */
-    size_t live = 0;
-    for (size_t i = 1; i < P->narrays; i++)
-        live += P->arrays[i].live;
-    if (live >= BSPRAM_MAX_SEGMENTS)
+    /* Refuse before the address space would fail in its own words. */
+    if (P->live_arrays >= BSPRAM_MAX_SEGMENTS)
         bspram_fatal("bspram_pram_alloc(name=%s, cells=%" PRIu64 "): too many arrays; at most %u live",
                      name ? name : "(null)", cells, BSPRAM_MAX_SEGMENTS);
     uint32_t seg = bspram_segment_alloc(P->s, cells, BSPRAM__PRAM_CELL_BYTES, BSPRAM_LAYOUT_HASHED);
@@ -193,6 +189,7 @@ bspram_pram_array bspram_pram_alloc(bspram_pram *P, const char *name, uint64_t c
     pram_array *A = &P->arrays[seg];
     A->live = true;
     A->cells = cells;
+    P->live_arrays++;
     snprintf(A->name, sizeof A->name, "%s", name ? name : "");
     return seg;
 }
@@ -209,6 +206,7 @@ void bspram_pram_free(bspram_pram *P, bspram_pram_array a)
     bspram__pram_array(P, a, "bspram_pram_free");
     bspram_segment_free(P->s, a);
     P->arrays[a].live = false;
+    P->live_arrays--;
 }
 
 uint64_t bspram_pram_cells(const bspram_pram *P, bspram_pram_array a)

@@ -85,6 +85,7 @@ struct bspram_pram {
 
     pram_array *arrays;         /* by segment number; [0] unused */
     size_t narrays, caparrays;
+    size_t live_arrays;
 
     /* buffers reused by every phase */
     bspram_request *req;        /* bulk: n·k requests, component c's from c·per·k */

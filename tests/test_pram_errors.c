@@ -68,6 +68,14 @@ static void free_twice(void *arg)
     bspram_pram_free(P, a);
 }
 
+static void too_many_arrays(void *arg)
+{
+    (void)arg;
+    bspram_pram *P = make(BSPRAM_CREW);
+    for (unsigned i = 0; i <= BSPRAM_MAX_SEGMENTS; i++)
+        bspram_pram_alloc(P, "A", 1);
+}
+
 static void load_too_many(void *arg)
 {
     (void)arg;
@@ -247,6 +255,8 @@ int main(void)
                 "bspram: bspram_pram_cell(array=A, index=10): index out of range [0, 10)\n", 1, 30);
     check_death("cell of a freed array", cell_freed, NULL, "bspram: bspram_pram_cell(array=1): no such array\n", 1, 30);
     check_death("free twice", free_twice, NULL, "bspram: bspram_pram_free(array=1): no such array\n", 1, 30);
+    check_death("too many arrays", too_many_arrays, NULL,
+                "bspram: bspram_pram_alloc(name=A, cells=1): too many arrays; at most 65535 live\n", 1, 120);
     check_death("load too many", load_too_many, NULL,
                 "bspram: bspram_pram_load(array=A, count=11): count above the array's 10 cells\n", 1, 30);
     check_death("store NULL", store_null, NULL, "bspram: bspram_pram_store(array=A, count=3): values is NULL\n", 1, 30);
