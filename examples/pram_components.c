@@ -12,29 +12,37 @@
  *
  *   step 1   for all edges e in parallel:  (u_e, v_e) ← (U[e], V[e])   (into private memory)
  *   repeat
- *     hook   for all edges e in parallel:  a ← D[u_e]; b ← D[v_e];
- *                                          if a ≠ b then D[max(a, b)] ← min(a, b)
+ *     hook   for all live edges e in parallel:  a ← D[u_e]; b ← D[v_e];
+ *                if a = b then e retires (its ends are in one tree for good)
+ *                else D[max(a, b)] ← min(a, b)
  *     until no edge hooked
- *     jump   repeat  for all vertices v in parallel:  D[v] ← D[D[v]]
- *            until no pointer changes                  (every tree is a star)
+ *     jump   repeat  for all vertices v not settled in parallel:
+ *                g ← D[D[v]]; if g = D[v] then v settles, else D[v] ← g
+ *            until no pointer changes                       (every tree is a star)
  *
  * At the start of each hook step every tree is a star, so D[u_e] and D[v_e]
- * are roots, and a root is only hooked onto a smaller one: no cycles. At the
+ * are roots, and a root is only hooked onto a smaller one: no cycles. In a
+ * jump phase no root changes, so a vertex whose parent is a root has
+ * nothing more to do in that phase (it settles); an edge whose ends share a
+ * root never hooks again (it retires). Both only leave idle VPs out. At the
  * end D[v] is the least vertex of v's component, checked against a
- * sequential union-find. Unlike Shiloach & Vishkin, this version has no
- * unconditional hooking of stagnant stars and flattens the trees fully
- * between hooks (as practical codes do, e.g. the GAP benchmark suite's
- * "sv"): the number of hook rounds is not bounded by O(log n) for every
- * graph, but on random graphs it is small (the program prints it). Time:
- * 1 + Σ over rounds of (1 hook + the jumps) + 1 steps, O(log² n) on random
- * graphs; work O((n + m) · steps).
+ * sequential union-find.
+ *
+ * Unlike Shiloach & Vishkin's algorithm this version has no unconditional
+ * hooking of stagnant stars and flattens the trees fully between hooks (as
+ * practical codes do, e.g. the GAP benchmark suite's "sv"): the number of
+ * hook rounds is not bounded by O(log n) for every graph, but on random
+ * graphs it is small (the program prints it). Time: 1 + Σ over rounds of
+ * (1 hook + its jumps) + 1 steps; work O(n + m) per step at most.
  *
  * A loop's test ("until no edge hooked", "until no pointer changes") is
  * one cell: every VP that hooks or jumps writes the step's number to FLAG
  * (concurrent writes of one value), and the program reads FLAG between
  * steps, as a PRAM's VPs would all read it in the next step.
  *
- * The graph: n vertices, m = 2n random edges (u, v), u and v uniform.
+ * The graph: n vertices and m = n random edges (u, v), u and v uniform —
+ * mean degree 2: a giant component of about 80 % of the vertices and many
+ * small ones.
  *
  *   ./build/pram_components [n] [seed] [p] [threads]
  */
@@ -53,9 +61,11 @@ static uint64_t find(uint64_t *parent, uint64_t v) /* with path halving */
     return v;
 }
 
+static uint64_t vps_of(uint64_t n) { return n; } /* max(n, m), m = n */
+
 static void run(const pram_example_params *prm, pram_example_result *res)
 {
-    uint64_t n = prm->n, m = 2 * n, vps = m > n ? m : n;
+    uint64_t n = prm->n, m = n, vps = vps_of(n);
     uint64_t *eu = pram_example_words(m, "edges"), *ev = pram_example_words(m, "edges");
     uint64_t *ident = pram_example_words(n, "vertices");
     for (uint64_t e = 0; e < m; e++) {
@@ -66,7 +76,7 @@ static void run(const pram_example_params *prm, pram_example_result *res)
         ident[v] = v;
 
     double t0 = pram_example_clock();
-    bspram_pram *P = pram_example_create(prm, vps, 0, false, res);
+    bspram_pram *P = pram_example_create(prm, vps, 0, false, 1, res);
     bspram_pram_array U = bspram_pram_alloc(P, "U", m), V = bspram_pram_alloc(P, "V", m);
     bspram_pram_array D = bspram_pram_alloc(P, "D", n), FLAG = bspram_pram_alloc(P, "FLAG", 1);
     bspram_pram_load(P, U, eu, m);
@@ -95,20 +105,27 @@ static void run(const pram_example_params *prm, pram_example_result *res)
     for (uint64_t v = 0; v < n; v++)
         d[v] = v;
 
+    unsigned char *retired = calloc(m, 1), *settled = calloc(n, 1);
+    if (!retired || !settled) {
+        fprintf(stderr, "pram_components: out of memory\n");
+        exit(1);
+    }
     for (;;) {
-        /* hook: edge VP e reads the roots of its ends; the larger is hooked
-         * onto the smaller (an arbitrary edge wins), and FLAG is stamped. */
+        /* hook: live edge VP e reads the roots of its ends; the larger is
+         * hooked onto the smaller (an arbitrary edge wins), FLAG is stamped. */
         step++;
         for (uint64_t e = 0; e < m; e++) {
-            cells[2 * e] = bspram_pram_cell(P, D, u[e]);
-            cells[2 * e + 1] = bspram_pram_cell(P, D, w[e]);
+            cells[2 * e] = retired[e] ? BSPRAM_PRAM_NONE : bspram_pram_cell(P, D, u[e]);
+            cells[2 * e + 1] = retired[e] ? BSPRAM_PRAM_NONE : bspram_pram_cell(P, D, w[e]);
         }
         bspram_pram_gather(P, 2, cells, vals);
         for (uint64_t e = 0; e < m; e++) {
             uint64_t a = vals[2 * e], b = vals[2 * e + 1];
-            cells[2 * e] = a == b ? BSPRAM_PRAM_NONE : bspram_pram_cell(P, D, a > b ? a : b);
+            int hook = !retired[e] && a != b;
+            retired[e] |= !hook;
+            cells[2 * e] = hook ? bspram_pram_cell(P, D, a > b ? a : b) : BSPRAM_PRAM_NONE;
             vals[2 * e] = a > b ? b : a;
-            cells[2 * e + 1] = a == b ? BSPRAM_PRAM_NONE : flag_cell;
+            cells[2 * e + 1] = hook ? flag_cell : BSPRAM_PRAM_NONE;
             vals[2 * e + 1] = step;
         }
         bspram_pram_scatter(P, 2, cells, vals);
@@ -120,16 +137,19 @@ static void run(const pram_example_params *prm, pram_example_result *res)
             cells[j] = BSPRAM_PRAM_NONE;
 
         /* jump until every tree is a star: vertex VP v reads D[d_v]; if it
-         * differs, v takes it as its pointer and stamps FLAG. */
+         * differs, v takes it as its pointer and stamps FLAG, else v settles. */
+        for (uint64_t v = 0; v < n; v++)
+            settled[v] = 0;
         do {
             step++;
             jumps++;
             for (uint64_t v = 0; v < n; v++)
-                cells[v] = bspram_pram_cell(P, D, d[v]);
+                cells[v] = settled[v] ? BSPRAM_PRAM_NONE : bspram_pram_cell(P, D, d[v]);
             bspram_pram_gather(P, 1, cells, got);
             for (uint64_t v = 0; v < n; v++) {
-                int moved = got[v] != d[v];
-                d[v] = got[v];
+                int moved = !settled[v] && got[v] != d[v];
+                settled[v] |= !moved;
+                d[v] = moved ? got[v] : d[v];
                 cells[2 * v] = moved ? bspram_pram_cell(P, D, v) : BSPRAM_PRAM_NONE;
                 vals[2 * v] = d[v];
                 cells[2 * v + 1] = moved ? flag_cell : BSPRAM_PRAM_NONE;
@@ -147,6 +167,8 @@ static void run(const pram_example_params *prm, pram_example_result *res)
     pram_example_finish(P, res);
     free(cells);
     free(vals);
+    free(retired);
+    free(settled);
     free(u);
     free(w);
     free(d);
@@ -190,12 +212,13 @@ static void run(const pram_example_params *prm, pram_example_result *res)
 const pram_example pram_example_components = {
     .name = "components",
     .title = "connected components by hooking and pointer jumping (Shiloach-Vishkin style), CRCW-arbitrary",
-    .n_means = "vertices (2n random edges, 2n VPs)",
+    .n_means = "vertices (n random edges, n VPs)",
     .models = PRAM_MODEL_BIT(BSPRAM_CRCW_ARBITRARY) | PRAM_MODEL_BIT(BSPRAM_CRCW_PRIORITY),
     .model = BSPRAM_CRCW_ARBITRARY,
     .min_n = 1,
-    .max_n = UINT64_C(1) << 25,
+    .max_n = UINT64_C(1) << 22,
     .small_n = 1000,
+    .vps = vps_of,
     .run = run,
 };
 

@@ -88,7 +88,7 @@ static void run(const pram_example_params *prm, pram_example_result *res)
     uint64_t n = prm->n, value = pram_example_random(prm->seed, 0, 0, UINT64_MAX);
 
     double t0 = pram_example_clock();
-    bspram_pram *P = pram_example_create(prm, n, 0, true, res); /* report mode */
+    bspram_pram *P = pram_example_create(prm, n, 0, true, 1, res); /* report mode */
     broadcast a = {bspram_pram_alloc(P, "B", 1), bspram_pram_alloc(P, "X", n), bspram_pram_alloc(P, "Y", n), 0};
     bspram_pram_load(P, a.B, &value, 1);
     double t1 = pram_example_clock();
@@ -159,7 +159,7 @@ const pram_example pram_example_erew_violation = {
     .models = PRAM_MODEL_BIT(BSPRAM_EREW),
     .model = BSPRAM_EREW,
     .min_n = 2,
-    .max_n = UINT64_C(1) << 26,
+    .max_n = UINT64_C(1) << 22,
     .small_n = 1000,
     .run = run,
 };

@@ -38,7 +38,7 @@ static void run(const pram_example_params *prm, pram_example_result *res)
         x[i] = pram_example_random(prm->seed, i, 0, UINT64_C(1) << 32);
 
     double t0 = pram_example_clock();
-    bspram_pram *P = pram_example_create(prm, n, 0, false, res);
+    bspram_pram *P = pram_example_create(prm, n, 0, false, n / BINS, res); /* mean degree */
     bspram_pram_array X = bspram_pram_alloc(P, "X", n), H = bspram_pram_alloc(P, "H", BINS);
     bspram_pram_load(P, X, x, n);
     uint64_t *cells = pram_example_words(n, "cells"), *vals = pram_example_words(n, "values");
@@ -86,7 +86,7 @@ const pram_example pram_example_histogram = {
     .models = PRAM_MODEL_BIT(BSPRAM_CRCW_COMBINING),
     .model = BSPRAM_CRCW_COMBINING,
     .min_n = 1,
-    .max_n = UINT64_C(1) << 26,
+    .max_n = UINT64_C(1) << 22,
     .small_n = 1000,
     .run = run,
 };

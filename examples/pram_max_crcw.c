@@ -13,7 +13,7 @@
  *
  * After step 2, M[i] = 1 exactly when x_i is a maximum; all VPs that write
  * in step 3 write the same value, as the common rule asks. Checked against a
- * sequential loop. n = 2^10 gives 2^20 VPs; n is at most 4096 (2^24 VPs).
+ * sequential loop. n = 2^10 gives 2^20 VPs; n is at most 2048 (2^22 VPs).
  * Compare pram_max_erew.c: log2 n steps with n VPs and no concurrency.
  *
  *   ./build/pram_max_crcw [n] [seed] [p] [threads]
@@ -24,16 +24,18 @@
 
 #include "examples/pram/example.h"
 
+static uint64_t vps_of(uint64_t n) { return n * n; }
+
 static void run(const pram_example_params *prm, pram_example_result *res)
 {
-    uint64_t n = prm->n, vps = n * n;
+    uint64_t n = prm->n, vps = vps_of(n);
     uint64_t *x = pram_example_words(n, "input");
     /* Values from a small range, so that the maximum is often tied. */
     for (uint64_t i = 0; i < n; i++)
         x[i] = pram_example_random(prm->seed, i, 0, 4 * n);
 
     double t0 = pram_example_clock();
-    bspram_pram *P = pram_example_create(prm, vps, 0, false, res);
+    bspram_pram *P = pram_example_create(prm, vps, 0, false, 2 * n, res); /* X[i]: 2n readers */
     bspram_pram_array X = bspram_pram_alloc(P, "X", n), M = bspram_pram_alloc(P, "M", n);
     bspram_pram_array MAX = bspram_pram_alloc(P, "MAX", 1);
     bspram_pram_load(P, X, x, n);
@@ -109,8 +111,9 @@ const pram_example pram_example_max_crcw = {
     .models = PRAM_MODELS_CRCW_EQUAL,
     .model = BSPRAM_CRCW_COMMON,
     .min_n = 1,
-    .max_n = 4096,
+    .max_n = 2048,
     .small_n = 64,
+    .vps = vps_of,
     .run = run,
 };
 

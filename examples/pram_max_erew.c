@@ -57,7 +57,7 @@ static void run(const pram_example_params *prm, pram_example_result *res)
         x[i] = pram_example_random(prm->seed, i, 0, UINT64_MAX);
 
     double t0 = pram_example_clock();
-    bspram_pram *P = pram_example_create(prm, n, 0, false, res);
+    bspram_pram *P = pram_example_create(prm, n, 0, false, 1, res);
     bspram_pram_array X = bspram_pram_alloc(P, "X", n);
     bspram_pram_load(P, X, x, n);
     double t1 = pram_example_clock();
@@ -88,7 +88,7 @@ const pram_example pram_example_max_erew = {
     .models = PRAM_MODELS_EREW_UP,
     .model = BSPRAM_EREW,
     .min_n = 1,
-    .max_n = UINT64_C(1) << 26,
+    .max_n = UINT64_C(1) << 22,
     .small_n = 1000,
     .run = run,
 };

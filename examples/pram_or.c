@@ -27,7 +27,7 @@ static void run(const pram_example_params *prm, pram_example_result *res)
         b[i] = pram_example_random(prm->seed, i, 0, n) == 0;
 
     double t0 = pram_example_clock();
-    bspram_pram *P = pram_example_create(prm, n, 0, false, res);
+    bspram_pram *P = pram_example_create(prm, n, 0, false, 1, res);
     bspram_pram_array B = bspram_pram_alloc(P, "B", n), R = bspram_pram_alloc(P, "R", 1);
     bspram_pram_load(P, B, b, n);
     uint64_t *cells = pram_example_words(n, "cells"), *vals = pram_example_words(n, "values");
@@ -72,7 +72,7 @@ const pram_example pram_example_or = {
     .models = PRAM_MODELS_CRCW_EQUAL,
     .model = BSPRAM_CRCW_COMMON,
     .min_n = 1,
-    .max_n = UINT64_C(1) << 26,
+    .max_n = UINT64_C(1) << 22,
     .small_n = 1000,
     .run = run,
 };

@@ -86,7 +86,7 @@ static void run(const pram_example_params *prm, pram_example_result *res)
         x[i] = pram_example_random(prm->seed, i, 0, UINT64_C(1) << 32);
 
     double t0 = pram_example_clock();
-    bspram_pram *P = pram_example_create(prm, n, 0, false, res); /* n ≥ m/2 VPs */
+    bspram_pram *P = pram_example_create(prm, n, 0, false, 1, res); /* n ≥ m/2 VPs */
     bspram_pram_array X = bspram_pram_alloc(P, "X", m), S = bspram_pram_alloc(P, "SUM", 1);
     bspram_pram_load(P, X, x, n); /* X[n .. m) stay 0 */
     double t1 = pram_example_clock();
@@ -132,7 +132,7 @@ const pram_example pram_example_prefix_sums = {
     .models = PRAM_MODELS_EREW_UP,
     .model = BSPRAM_EREW,
     .min_n = 1,
-    .max_n = UINT64_C(1) << 26,
+    .max_n = UINT64_C(1) << 22,
     .small_n = 1000,
     .run = run,
 };

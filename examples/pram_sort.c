@@ -38,7 +38,7 @@ static void run(const pram_example_params *prm, pram_example_result *res)
         x[i] = pram_example_random(prm->seed, i, 0, K);
 
     double t0 = pram_example_clock();
-    bspram_pram *P = pram_example_create(prm, n, 0, false, res); /* n ≥ K/2 VPs for the scan */
+    bspram_pram *P = pram_example_create(prm, n, 0, false, 1, res); /* n ≥ K/2 VPs for the scan */
     bspram_pram_array X = bspram_pram_alloc(P, "X", n), C = bspram_pram_alloc(P, "C", K);
     bspram_pram_array T = bspram_pram_alloc(P, "TOTAL", 1), Y = bspram_pram_alloc(P, "Y", n);
     bspram_pram_load(P, X, x, n);
@@ -118,7 +118,7 @@ const pram_example pram_example_sort = {
     .models = PRAM_MODEL_BIT(BSPRAM_CRCW_COMBINING),
     .model = BSPRAM_CRCW_COMBINING,
     .min_n = 1,
-    .max_n = UINT64_C(1) << 26,
+    .max_n = UINT64_C(1) << 22,
     .small_n = 1000,
     .run = run,
 };

@@ -2,6 +2,7 @@
  * randomness, and the example programs' main. */
 #include "examples/pram/example.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +13,7 @@
 #include "hash/random.h"
 
 bspram_pram *pram_example_create(const pram_example_params *prm, uint64_t vps, unsigned registers,
-                                 bool report, pram_example_result *res)
+                                 bool report, uint64_t degree, pram_example_result *res)
 {
     bspram_pram_config c = bspram_pram_config_default(vps, prm->model);
     if (prm->p)
@@ -22,16 +23,24 @@ bspram_pram *pram_example_create(const pram_example_params *prm, uint64_t vps, u
     if (prm->has_op)
         c.op = prm->op;
     c.seed = prm->seed;
+    if (prm->has_combine)
+        c.combine = prm->combine;
+    else
+        c.combine.degree_hint = degree;
     c.registers = registers;
     c.report = report;
     res->vps = vps;
     res->p = c.p;
+    res->trace_path = prm->trace_path;
     return bspram_pram_create(&c);
 }
 
 void pram_example_finish(bspram_pram *P, pram_example_result *res)
 {
     res->stats = bspram_pram_stats_of(P);
+    res->trace_errno = 0;
+    if (res->trace_path && bspram_pram_write_trace(P, res->trace_path))
+        res->trace_errno = errno ? errno : EIO;
     bspram_pram_destroy(P);
 }
 
@@ -67,6 +76,8 @@ uint64_t *pram_example_words(uint64_t count, const char *what)
     }
     return w;
 }
+
+uint64_t pram_example_vps(const pram_example *ex, uint64_t n) { return ex->vps ? ex->vps(n) : n; }
 
 void pram_example_models_text(const pram_example *ex, char *buf, size_t len)
 {

@@ -28,6 +28,9 @@ typedef struct pram_example_params {
     bspram_pram_model model;
     unsigned op;             /* CRCW-combining's write rule (config.op) */
     bool has_op;             /* op given (else the PRAM's default, sum:i64) */
+    bspram_combine_options combine; /* the engine's options, if has_combine */
+    bool has_combine;        /* else the PRAM's default: AUTO with the example's degree hint */
+    const char *trace_path;  /* write the per-step trace there (bspram_pram_write_trace); NULL: no */
 } pram_example_params;
 
 /* What a run gives. */
@@ -40,6 +43,8 @@ typedef struct pram_example_result {
     double seq_seconds;      /* wall time of the sequential reference */
     char detail[200];        /* one phrase: the result, or what differs */
     char *report;            /* report mode: bspram_pram_report's text (malloc'd), else NULL */
+    const char *trace_path;  /* prm->trace_path (set by pram_example_create) */
+    int trace_errno;         /* writing the trace failed with this errno (0: written or not asked) */
 } pram_example_result;
 
 typedef struct pram_example {
@@ -50,6 +55,7 @@ typedef struct pram_example {
     bspram_pram_model model; /* the default (the weakest it needs) */
     uint64_t min_n, max_n;   /* the sizes it takes */
     uint64_t small_n;        /* a size for quick runs (tests) */
+    uint64_t (*vps)(uint64_t n); /* the PRAM's VPs for size n; NULL: n */
     void (*run)(const pram_example_params *prm, pram_example_result *res);
 } pram_example;
 
@@ -65,12 +71,15 @@ typedef struct pram_example {
 /* ---- for the examples' run functions ---- */
 
 /* A PRAM of `vps` virtual processors for these parameters (p, threads,
- * seed, model and op from prm; p = min(vps, 4096) if prm->p is 0 or above
- * vps), with `registers` registers per VP and report mode as asked. Records
- * vps and p in res. */
+ * seed, model, op and the engine's options from prm; p = min(vps, 4096) if
+ * prm->p is 0, min(prm->p, vps) otherwise), with `registers` registers per
+ * VP and report mode as asked. Without prm->has_combine the engine runs
+ * AUTO with `degree` as its hint: the concurrency most of the example's
+ * steps have (combine.h; at p = 4096 one phase up to degree 8), 0 if
+ * unknown. Records vps, p and the trace's path in res. */
 bspram_pram *pram_example_create(const pram_example_params *prm, uint64_t vps, unsigned registers,
-                                 bool report, pram_example_result *res);
-/* Fill res->stats from P, then destroy P. */
+                                 bool report, uint64_t degree, pram_example_result *res);
+/* Fill res->stats from P, write the trace if asked, then destroy P. */
 void pram_example_finish(bspram_pram *P, pram_example_result *res);
 
 /* The wall clock (seconds, monotonic). */
@@ -104,6 +113,8 @@ int pram_example_main(int argc, char **argv, const pram_example *ex);
 /* Check n and the model against the example; 0, or −1 with one phrase in
  * err (e.g. "n 0 out of range [1, 65535]"). */
 int pram_example_check(const pram_example *ex, const pram_example_params *prm, char *err, size_t len);
+/* The number of VPs the example's PRAM has for size n. */
+uint64_t pram_example_vps(const pram_example *ex, uint64_t n);
 /* "EREW, CREW, ...": the models of the example (into buf). */
 void pram_example_models_text(const pram_example *ex, char *buf, size_t len);
 
