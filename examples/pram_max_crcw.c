@@ -1,11 +1,11 @@
 /* Maximum of n values in O(1) steps on a CRCW-common PRAM with n² VPs.
  *
- * Algorithm: JáJá 1992, "An Introduction to Parallel Algorithms", §2.6,
- * the constant-time maximum on the common CRCW PRAM (every pair compared at
- * once; Shiloach & Vishkin 1981 use the same idea). Model: CRCW-common —
- * concurrent reads of every x_i, and concurrent writes of the same value
- * (0, then the maximum). Time: 3 steps; work O(n²); n² VPs, VP (i, j) being
- * number i·n + j.
+ * Algorithm: the constant-time maximum on the common CRCW PRAM, every pair
+ * compared at once (JáJá 1992, "An Introduction to Parallel Algorithms",
+ * ch. 2, accelerated cascading, where it is the fast inner algorithm).
+ * Model: CRCW-common — concurrent reads of every x_i, and concurrent
+ * writes of the same value (0, then the maximum). Time: 3 steps; work
+ * O(n²); n² VPs, VP (i, j) being number i·n + j.
  *
  *   step 1  for all i < n in parallel:          M[i] ← 1
  *   step 2  for all (i, j) in parallel:         if X[i] < X[j] then M[i] ← 0

@@ -1,7 +1,7 @@
 /* Maximum of n values on an EREW PRAM by a balanced binary tree.
  *
  * Algorithm: the balanced-tree reduction (JáJá 1992, "An Introduction to
- * Parallel Algorithms", §2.2, Algorithm 2.1 with max for +). Model: EREW.
+ * Parallel Algorithms", ch. 2, balanced trees, with max for +). Model: EREW.
  * Time: ceil(log2 n) steps; work O(n); n VPs, at most n/2 busy in a step.
  *
  *   for d = 0 .. ceil(log2 n)−1, h = 2^d:   for all i with 2h·i + h < n in parallel

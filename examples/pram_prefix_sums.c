@@ -1,9 +1,10 @@
 /* Sum and prefix sums on an EREW PRAM by a balanced binary tree.
  *
  * Algorithm: the balanced-tree method (JáJá 1992, "An Introduction to
- * Parallel Algorithms", §2.2, Algorithm 2.1 for the sum and the prefix sums
- * of §2.2.2), here in its in-place form of an up-sweep and a down-sweep
- * (Blelloch 1990, "Prefix sums and their applications"). Model: EREW — in
+ * Parallel Algorithms", ch. 2, balanced trees: the sum, and the prefix sums
+ * by a second pass down the tree), here in its in-place form of an
+ * up-sweep and a down-sweep (G. E. Blelloch, "Prefix sums and their
+ * applications", CMU-CS-90-190, 1990). Model: EREW — in
  * every step each cell is read by at most one VP and written by at most one.
  * Time: 2·log2(m) + 1 steps for m = n rounded up to a power of two; work
  * O(n); n VPs (at most m/2 of them busy in a step).
