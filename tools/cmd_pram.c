@@ -196,8 +196,10 @@ int bspram_cmd_pram(int argc, char **argv)
     double t0 = pram_example_clock();
     ex->run(&prm, &res);
     double seconds = pram_example_clock() - t0;
-    if (res.trace_errno)
+    if (res.trace_errno) {
+        free(res.report);
         return error("--trace '%s': cannot write the trace: %s", prm.trace_path, strerror(res.trace_errno));
+    }
 
     char model[64];
     snprintf(model, sizeof model, "%s%s%s", bspram_pram_model_name(prm.model), prm.has_op ? ":" : "",
