@@ -12,6 +12,7 @@ struct bspram_command {
 };
 
 int bspram_cmd_demo(int argc, char **argv);
+int bspram_cmd_pram(int argc, char **argv);
 int bspram_cmd_probe(int argc, char **argv);
 int bspram_cmd_table(int argc, char **argv);
 

@@ -1,0 +1,162 @@
+#!/bin/sh
+# The `bspram pram` command line: every example runs and is verified, the CSV
+# has the documented header, text and JSON say the same, the output is the
+# same for --threads 1, 2 and 4 (but the seconds), and every bad option or
+# value gives one line on stderr naming it and exit status 1.
+# usage: pram.sh <path of the bspram binary>
+set -u
+bspram=$1
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+unset OMP_WAIT_POLICY OMP_DISPLAY_ENV BSPRAM_TRACE
+passed=0 failed=0
+ok() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+lines() { wc -l <"$1" | tr -d ' '; }
+
+# run <args...>: exit code in $rc (124: timed out), stdout/stderr in $scratch/out, err
+run() {
+    timeout 120 "$@" >"$scratch/out" 2>"$scratch/err"
+    rc=$?
+}
+
+# expect_error <what> <text the line must hold> <args...>: exit status 1
+# (not a crash or a timeout), one line on stderr holding the text, nothing on stdout.
+expect_error() {
+    what=$1; text=$2; shift 2
+    run "$bspram" pram "$@"
+    if [ "$rc" -eq 1 ] && [ "$(lines "$scratch/err")" -eq 1 ] && [ ! -s "$scratch/out" ] \
+        && grep -qF -- "$text" "$scratch/err"; then ok
+    else fail "$what: exit $rc, $(lines "$scratch/err") stderr lines, $(lines "$scratch/out") stdout lines:"
+        head -c 400 "$scratch/err" >&2
+    fi
+}
+
+examples="prefix_sums max_erew max_crcw or list_ranking components histogram sort erew_violation"
+header="example,model,n,p,steps,work,charge,slowdown,verified"
+small() { if [ "$1" = max_crcw ]; then echo 40; else echo 2000; fi; }
+
+# --help: stdout, exit 0, every example listed.
+run "$bspram" pram --help
+[ "$rc" -eq 0 ] && [ ! -s "$scratch/err" ] && ok || fail "--help: exit $rc"
+for e in $examples; do
+    grep -q "^  $e " "$scratch/out" && ok || fail "--help does not list $e"
+done
+run "$bspram" --help
+grep -q "^  pram " "$scratch/out" && ok || fail "bspram --help does not list pram"
+
+# Every example, CSV: the header, one row, verified = 1, 13 columns; and the
+# same row for --threads 1, 2, 4 once the seconds are cut.
+for e in $examples; do
+    n=$(small "$e")
+    for t in 1 2 4; do
+        run "$bspram" pram --example "$e" --n "$n" --p 64 --threads "$t" --seed 5 --format csv
+        if [ "$rc" -ne 0 ] || [ -s "$scratch/err" ]; then
+            fail "$e --threads $t: exit $rc"; head -c 400 "$scratch/err" >&2; continue
+        fi
+        cut -d, -f1-12 "$scratch/out" >"$scratch/t$t"
+    done
+    [ "$(head -n 1 "$scratch/out" | cut -d, -f1-9)" = "$header" ] && ok \
+        || fail "$e: CSV header $(head -n 1 "$scratch/out")"
+    [ "$(lines "$scratch/out")" -eq 2 ] && ok || fail "$e: $(lines "$scratch/out") CSV lines, want 2"
+    awk -F, 'NF != 13 { bad = 1 } END { exit bad }' "$scratch/out" && ok || fail "$e: a CSV line without 13 columns"
+    row=$(sed -n 2p "$scratch/out")
+    [ "$(echo "$row" | cut -d, -f1)" = "$e" ] && [ "$(echo "$row" | cut -d, -f3)" = "$n" ] \
+        && [ "$(echo "$row" | cut -d, -f9)" = 1 ] && ok || fail "$e: row $row"
+    cmp -s "$scratch/t1" "$scratch/t2" && cmp -s "$scratch/t1" "$scratch/t4" && ok \
+        || { fail "$e: output differs between --threads 1, 2, 4"; cat "$scratch/t1" "$scratch/t2" "$scratch/t4" >&2; }
+done
+
+# The default model is the weakest each needs; others it supports run too.
+run "$bspram" pram --example prefix_sums --n 1000 --format csv
+[ "$(sed -n 2p "$scratch/out" | cut -d, -f2)" = EREW ] && ok || fail "prefix_sums default model"
+run "$bspram" pram --example list_ranking --n 1000 --format csv
+[ "$(sed -n 2p "$scratch/out" | cut -d, -f2)" = CREW ] && ok || fail "list_ranking default model"
+for m in EREW crew crcw_common CRCW-arbitrary CRCW-priority CRCW-combining; do
+    run "$bspram" pram --example prefix_sums --n 1000 --model "$m" --format csv
+    [ "$rc" -eq 0 ] && [ "$(sed -n 2p "$scratch/out" | cut -d, -f9)" = 1 ] && ok || fail "prefix_sums --model $m: exit $rc"
+done
+run "$bspram" pram --example histogram --n 1000 --model crcw-combining:max:u64 --format csv
+[ "$rc" -eq 0 ] && [ "$(sed -n 2p "$scratch/out" | cut -d, -f2)" = "CRCW-combining:max:u64" ] && ok \
+    || fail "histogram --model crcw-combining:max:u64: exit $rc, $(sed -n 2p "$scratch/out")"
+run "$bspram" pram --example components --n 1000 --model crcw-priority --format csv
+[ "$rc" -eq 0 ] && [ "$(sed -n 2p "$scratch/out" | cut -d, -f9)" = 1 ] && ok || fail "components on CRCW-priority: exit $rc"
+# '-' for '_' in the name.
+run "$bspram" pram --example list-ranking --n 100 --format csv
+[ "$rc" -eq 0 ] && [ "$(sed -n 2p "$scratch/out" | cut -d, -f1)" = list_ranking ] && ok || fail "--example list-ranking"
+
+# Text and JSON say the same as the CSV.
+run "$bspram" pram --example sort --n 3000 --seed 9 --format csv
+csvrow=$(sed -n 2p "$scratch/out")
+steps=$(echo "$csvrow" | cut -d, -f5); work=$(echo "$csvrow" | cut -d, -f6); charge=$(echo "$csvrow" | cut -d, -f7)
+slowdown=$(echo "$csvrow" | cut -d, -f8)
+run "$bspram" pram --example sort --n 3000 --seed 9 --format json
+if [ "$rc" -eq 0 ] && [ "$(lines "$scratch/out")" -eq 1 ] && grep -q "\"steps\": $steps," "$scratch/out" \
+    && grep -q "\"work\": $work," "$scratch/out" && grep -q "\"charge\": $charge," "$scratch/out" \
+    && grep -q "\"slowdown\": $slowdown," "$scratch/out" && grep -q '"verified": true' "$scratch/out" \
+    && grep -q '"example": "sort", "model": "CRCW-combining", "n": 3000,' "$scratch/out"; then ok
+else fail "JSON differs from CSV ($csvrow):"; cat "$scratch/out" >&2; fi
+if command -v python3 >/dev/null 2>&1; then
+    python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$scratch/out" && ok || fail "JSON does not parse"
+fi
+run "$bspram" pram --example sort --n 3000 --seed 9
+if [ "$rc" -eq 0 ] && grep -q "^steps *$steps " "$scratch/out" && grep -q "^work *$work\$" "$scratch/out" \
+    && grep -q "^charge *$charge\$" "$scratch/out" && grep -q "^slowdown *$slowdown\$" "$scratch/out" \
+    && grep -q "^verified *yes" "$scratch/out" && grep -q "^model *CRCW-combining\$" "$scratch/out"; then ok
+else fail "text differs from CSV ($csvrow):"; cat "$scratch/out" >&2; fi
+
+# The violation example: its report in text and JSON, one violation counted.
+run "$bspram" pram --example erew_violation --n 500
+grep -q "EREW violation in step 1: VPs 0 and 1 .*B\[0\]" "$scratch/out" && grep -q "^violations *1\$" "$scratch/out" \
+    && [ "$rc" -eq 0 ] && ok || { fail "erew_violation text: exit $rc"; cat "$scratch/out" >&2; }
+run "$bspram" pram --example erew_violation --n 500 --format json
+grep -q '"report": ".*EREW violation in step 1: VPs 0 and 1' "$scratch/out" && grep -q '"violations": 1,' "$scratch/out" \
+    && ok || { fail "erew_violation JSON"; cat "$scratch/out" >&2; }
+run "$bspram" pram --example erew_violation --n 500 --format csv
+[ "$(sed -n 2p "$scratch/out" | cut -d, -f12)" = 1 ] && [ "$(lines "$scratch/out")" -eq 2 ] && ok \
+    || fail "erew_violation CSV: $(cat "$scratch/out")"
+
+# --basis and --trace.
+for b in auto auto:64 adaptive 8x8 64; do
+    run "$bspram" pram --example max_erew --n 4096 --p 64 --basis "$b" --format csv
+    [ "$rc" -eq 0 ] && [ "$(sed -n 2p "$scratch/out" | cut -d, -f9)" = 1 ] && ok || { fail "--basis $b: exit $rc"; cat "$scratch/err" >&2; }
+done
+run "$bspram" pram --example max_erew --n 4096 --p 64 --trace "$scratch/trace.csv" --format csv
+steps=$(sed -n 2p "$scratch/out" | cut -d, -f5)
+[ "$rc" -eq 0 ] && [ "$(head -n 1 "$scratch/trace.csv")" = "step,reads,writes,violations,supersteps,charge" ] \
+    && [ "$(($(lines "$scratch/trace.csv") - 1))" -eq "$steps" ] && ok || fail "--trace: exit $rc, $steps steps"
+
+# Errors: one line naming the option, exit 1.
+expect_error "no options" "--example" 
+expect_error "no --example" "--example" --n 10
+expect_error "no --n" "--n" --example or
+expect_error "unknown example" "'nosuch'" --example nosuch --n 10
+expect_error "unknown option" "--bogus" --example or --n 10 --bogus 1
+expect_error "option without value" "--seed" --example or --n 10 --seed
+for bad in -1 " 5" abc 1e3 0 2x "" 18446744073709551616 +5; do
+    expect_error "--n '$bad'" "--n" --example or --n "$bad"
+done
+expect_error "--n above the example's range" "[1, 4194304]" --example or --n 4194305
+expect_error "--n above max_crcw's range" "[1, 2048]" --example max_crcw --n 2049
+expect_error "--n below erew_violation's range" "[2, " --example erew_violation --n 1
+for bad in 0 -1 2147483649 abc; do
+    expect_error "--p '$bad'" "--p" --example or --n 10 --p "$bad"
+done
+for bad in 0 1025 -2 " 2" 2.0; do
+    expect_error "--threads '$bad'" "--threads" --example or --n 10 --threads "$bad"
+done
+for bad in -1 " 1" 18446744073709551616 x; do
+    expect_error "--seed '$bad'" "--seed" --example or --n 10 --seed "$bad"
+done
+expect_error "unknown model" "--model 'qram'" --example or --n 10 --model qram
+expect_error "model the example does not run on" "--model 'EREW'" --example list_ranking --n 10 --model EREW
+expect_error "histogram on CRCW-common" "CRCW-common" --example histogram --n 10 --model crcw-common
+expect_error "unknown operation" "--model" --example histogram --n 10 --model crcw-combining:avg
+expect_error "bad format" "--format 'xml'" --example or --n 10 --format xml
+expect_error "basis product" "--basis '8x8'" --example or --n 1000 --p 100 --basis 8x8
+expect_error "basis hint" "--basis 'auto:x'" --example or --n 1000 --basis auto:x
+expect_error "empty trace name" "--trace" --example or --n 10 --trace ""
+expect_error "unwritable trace" "--trace" --example or --n 10 --trace "$scratch/no/such/dir/t.csv"
+
+echo "pram_cli: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
