@@ -4,55 +4,18 @@
  * and the component. The misuse happens in step 1, after a step 0 whose
  * reads cost one forward and one reverse superstep (p = 4: one phase), so
  * step 1 runs in superstep 3. */
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "bspram.h"
 #include "check.h"
 
 /* Run fn(arg) in a child: it must exit with status 1 having written exactly
- * `line` and a newline to stderr (killed after 20 s). */
+ * one line to stderr, `line` (killed after 20 s). */
 static void die_exactly(const char *name, void (*fn)(void *), void *arg, const char *line)
 {
-    int fds[2];
-    check_count++;
-    fflush(stdout);
-    fflush(stderr);
-    if (pipe(fds) != 0) {
-        check_failures++;
-        perror("pipe");
-        return;
-    }
-    pid_t pid = fork();
-    if (pid == 0) {
-        close(fds[0]);
-        dup2(fds[1], STDERR_FILENO);
-        alarm(20);
-        fn(arg);
-        _exit(0);
-    }
-    close(fds[1]);
-    char buf[4096];
-    size_t n = 0;
-    ssize_t k;
-    while (n < sizeof buf - 1 && (k = read(fds[0], buf + n, sizeof buf - 1 - n)) > 0)
-        n += (size_t)k;
-    buf[n] = 0;
-    close(fds[0]);
-    int status = 0;
-    waitpid(pid, &status, 0);
-    char want[1024];
-    snprintf(want, sizeof want, "%s\n", line);
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 1 || strcmp(buf, want) != 0) {
-        check_failures++;
-        fprintf(stderr, "death test '%s' failed: %s %d, stderr:\n%s\nexpected:\n%s", name,
-                WIFEXITED(status) ? "exit" : "signal",
-                WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status), buf, want);
-    }
+    check_death_status(name, fn, arg, line, 1, 20, 1);
 }
 
 enum { P = 4 };
