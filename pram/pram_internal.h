@@ -111,7 +111,7 @@ struct bspram_pram {
     size_t nkept;
 };
 
-/* The hosting component of VP v and the VPs [*v0, *v1) of component c. */
+/* The VPs [*v0, *v1) of component c (blocks of ceil(n/p), clipped at n). */
 static inline void bspram__pram_vps(const bspram_pram *P, uint64_t c, uint64_t *v0, uint64_t *v1)
 {
     uint64_t a = c * P->per;

@@ -135,14 +135,13 @@ void bspram_vp_reduce(bspram_vp *vp, bspram_pram_array a, uint64_t index, uint64
     push(vp, vp_cell(vp, a, index, "bspram_vp_reduce"), value, bspram_kind_reduce(op));
 }
 
-/* The lane's VPs: those of its components [lo, hi). */
+/* The lane's VPs: those of its components [first, end), i.e. from the
+ * first VP of `first` to the first VP of `end`. */
 static void lane_vps(const bspram_pram *P, const bspram_team *t, uint64_t *v0, uint64_t *v1)
 {
-    uint64_t a, b;
-    bspram__pram_vps(P, bspram_team_first(t), v0, &a);
-    bspram__pram_vps(P, bspram_team_end(t), v1, &b);
-    (void)a;
-    (void)b;
+    uint64_t unused;
+    bspram__pram_vps(P, bspram_team_first(t), v0, &unused);
+    bspram__pram_vps(P, bspram_team_end(t), v1, &unused);
 }
 
 static void read_lane(bspram_team *t, void *arg)
