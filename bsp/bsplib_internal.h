@@ -18,6 +18,11 @@
  *                             reference as above), local destination
  *                             address (returned as the reply's word), count
  *   BSPLIB_KIND_NOP           a 0-byte put or get reply (nothing to copy)
+ *   word with bit 62 set      a window put (the collectives', coll/): bits
+ *                             0..61 are a byte offset in the receiver's
+ *                             collective window (bsplib_coll_window), which
+ *                             the receiver resolves while landing; the
+ *                             payload follows, as for a put
  *   BSPLIB_KIND_HPPUT         an unbuffered bsp_hpput of ≥ BSPLIB_HPPUT_BY_REFERENCE
  *                             bytes: destination address, source address,
  *                             byte count; the receiver copies straight from
@@ -72,6 +77,10 @@ enum {
     BSPLIB_TAG_SHM_CALLS = 1u << 7, /* I made collective bsp_shm calls (alloc, free,
                                        add_op, set_basis): pid 0 applies them
                                        (bsplib_shm.apply) between barriers */
+    BSPLIB_TAG_COLL = 1u << 8,    /* I am in a round of a collective (coll/) */
+    /* Bits 9..27 are the collectives' own (bsplib_coll_sync): the bsp layer
+     * only carries them through the barrier's OR. */
+    BSPLIB_TAG_COLL_BITS = 0x0FFFFE00u,
 };
 
 /* Largest P (threads are not free; this also keeps pids in 16 bits of logs). */
@@ -140,6 +149,22 @@ typedef struct bsplib_proc {
     bspram_message *kept;            /* their headers */
     size_t kept_cap;
 
+    int queue_owned; /* the queue points into qcopy, not into the router */
+
+    /* The collectives (coll/): where window puts to this process land in the
+     * current superstep, the call this process is in (for the error line
+     * when processes are in different calls: read by others only after a
+     * barrier that every process meets in a collective round), and scratch
+     * memory the layer above grows as it needs (freed at bsp_end). */
+    unsigned char *window;
+    size_t window_size;
+    size_t window_puts; /* window puts landed by the last superstep */
+    const char *where;
+    char published[192]; /* text the layer above publishes for error lines */
+    void *scratch[4];
+    size_t scratch_cap[4];
+    size_t coll_log[2]; /* pid 0: the records of the latest collective call */
+
     jmp_buf leave; /* processes 1..P−1 leave the SPMD function through it */
 
     /* Supersteps whose writes into this process's memory have all landed
@@ -207,6 +232,41 @@ _Noreturn void bsplib_fatal(const bsplib_proc *me, const char *fmt, ...)
  * kind is BSPLIB_TAG_SYNC or BSPLIB_TAG_END. */
 void bsplib_superstep_end(bsplib_proc *me, unsigned kind);
 
+/* ---- The collectives' supersteps (coll/ builds on these) ----
+ * A collective runs its rounds as supersteps whose messages are window
+ * puts: the receiver names, per superstep, the memory they land in (no
+ * registration, so no extra barrier), and the sender names a byte offset in
+ * it. On the router a window put is exactly a bsp_put: 8 + n bytes. */
+
+/* Window puts to this process land in [base, base + size) at the end of the
+ * current superstep (set before the process's bsp_sync). */
+static inline void bsplib_coll_window(bsplib_proc *me, void *base, size_t size)
+{
+    me->window = (unsigned char *)base;
+    me->window_size = size;
+}
+
+/* Put n bytes from src at byte `offset` of pid's window, at the end of this
+ * superstep (src is copied now). `call` names the collective in errors. */
+void bsplib_coll_put(bsplib_proc *me, unsigned pid, uint64_t offset, const void *src, size_t n,
+                     const char *call);
+
+/* End a superstep of a collective: a bsp_sync (its record labelled `label`)
+ * whose tag carries `bits` (within BSPLIB_TAG_COLL_BITS) to every process;
+ * returns the OR of all processes' bits. `first` is set on the call's first
+ * superstep, which ends the caller's superstep and replaces the BSMP queue
+ * as bsp_sync does; later ones keep the queue (copied out of the router).
+ * Every process must be in a collective round: a process in bsp_sync or
+ * bsp_end is a fatal error naming both processes and their calls. */
+unsigned bsplib_coll_sync(bsplib_proc *me, const char *label, unsigned bits, int first);
+
+/* A barrier of all processes (no record): the collectives' error path. */
+void bsplib_barrier(bsplib_proc *me);
+
+/* Scratch buffer `which` (< 4) of this process, at least `size` bytes
+ * (contents not kept when it grows). */
+void *bsplib_scratch(bsplib_proc *me, unsigned which, size_t size);
+
 /* Apply every process's pending registration ops (pid 0, inside a sync). */
 void bsplib_registrations_apply(bsplib_world *w, uint64_t superstep);
 
@@ -270,11 +330,28 @@ static inline const void *bsplib_ref(size_t slot, uint64_t offset)
 }
 
 /* The address a put's destination or a get's source names in this process. */
-static inline void *bsplib_resolve(const bsplib_proc *me, const void *where)
+#define BSPLIB_WINDOW_BIT (UINT64_C(1) << 62)
+
+static inline const void *bsplib_window_ref(uint64_t offset)
+{
+    return (const void *)(uintptr_t)(BSPLIB_WINDOW_BIT | offset);
+}
+
+_Noreturn void bsplib_window_overrun(const bsplib_proc *me, uint64_t offset, uint64_t len);
+
+/* The address a put's destination or a get's source names in this process
+ * (len bytes there: a window put beyond the window is fatal). */
+static inline void *bsplib_resolve(const bsplib_proc *me, const void *where, uint64_t len)
 {
     uint64_t w = (uint64_t)(uintptr_t)where;
-    if (__builtin_expect(!(w & BSPLIB_REF_BIT), 1))
+    if (__builtin_expect(!(w >> 62), 1))
         return (void *)(uintptr_t)where;
+    if (!(w & BSPLIB_REF_BIT)) {
+        uint64_t offset = w & ~BSPLIB_WINDOW_BIT;
+        if (offset > me->window_size || len > me->window_size - offset)
+            bsplib_window_overrun(me, offset, len);
+        return me->window + offset;
+    }
     uint64_t slot = (w & ~BSPLIB_REF_BIT) >> BSPLIB_REF_OFFSET_BITS;
     uint64_t offset = w & ((UINT64_C(1) << BSPLIB_REF_OFFSET_BITS) - 1);
     return me->world->col[me->pid][slot].addr + offset;

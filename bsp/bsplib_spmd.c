@@ -260,6 +260,8 @@ void bsp_end(void)
         free(w->procs[s].queue);
         free(w->procs[s].qcopy);
         free(w->procs[s].kept);
+        for (unsigned k = 0; k < 4; k++)
+            free(w->procs[s].scratch[k]);
     }
     bsplib_world_free_tables(w);
     free(w->procs);

@@ -55,7 +55,7 @@ static void serve_gets(bsplib_proc *me, const bspram_message *in, size_t n)
         if (m.kind != BSPLIB_KIND_GET)
             continue;
         bsplib_encode_put(bspram_send_buffer(me->self, in[i].src, bsplib_put_len(m.len)), m.dst,
-                          bsplib_resolve(me, m.src), m.len);
+                          bsplib_resolve(me, m.src, m.len), m.len);
     }
 }
 
@@ -74,7 +74,8 @@ static void land(bsplib_proc *me, const bspram_message *in, size_t n, unsigned w
         if (!(what & LAND_PUTS)) {
             nsend += m.kind == BSPLIB_KIND_SEND;
         } else if (m.kind == BSPLIB_KIND_PUT) {
-            void *dst = bsplib_resolve(me, m.dst);
+            me->window_puts += ((uint64_t)(uintptr_t)m.dst >> 62) == 1;
+            void *dst = bsplib_resolve(me, m.dst, m.len);
             if (m.len == 8) /* a word: inlined */
                 memcpy(dst, m.src, 8);
             else
@@ -185,29 +186,82 @@ static void check_tagsizes(bsplib_world *w, uint64_t superstep)
                          w->procs[q].tagsize_next);
 }
 
-void bsplib_superstep_end(bsplib_proc *me, unsigned kind)
+/* Copy the messages still in the queue out of the router, whose storage the
+ * next exchange recycles (a collective's later rounds keep the queue). */
+static void own_queue(bsplib_proc *me)
+{
+    if (me->queue_owned || me->qpos == me->qlen)
+        return;
+    size_t tagpad = bsplib_tagpad(me->queue_tagsize), bytes = 0;
+    for (size_t i = me->qpos; i < me->qlen; i++)
+        bytes += tagpad + (size_t)bspram__round8(me->queue[i].len);
+    if (bytes > me->qcopy_cap) { /* the old copies are dead: the queue is not in them */
+        free(me->qcopy);
+        me->qcopy = bspram_malloc(bytes, "bsp_sync: message queue");
+        me->qcopy_cap = bytes;
+    }
+    unsigned char *buf = me->qcopy;
+    for (size_t i = me->qpos; i < me->qlen; i++) {
+        bsplib_qentry *e = &me->queue[i];
+        memcpy(buf, e->tag, tagpad);
+        if (e->len)
+            memcpy(buf + tagpad, e->payload, e->len);
+        e->tag = buf;
+        e->payload = buf + tagpad;
+        buf += tagpad + (size_t)bspram__round8(e->len);
+    }
+    me->queue_owned = 1;
+}
+
+/* Processes in different calls at one barrier: one line naming two of them.
+ * Every process computes the same pair (pid 0 and the lowest pid whose call
+ * differs from pid 0's), so whichever prints first prints it. */
+static _Noreturn void calls_differ(bsplib_proc *me, unsigned all)
 {
     bsplib_world *w = me->world;
-    unsigned tag = kind | (me->has_gets ? BSPLIB_TAG_GETS : 0) | (me->nops ? BSPLIB_TAG_REG : 0) |
-                   (me->has_hpputs ? BSPLIB_TAG_HPPUT : 0) |
+    if (!(all & BSPLIB_TAG_COLL)) {
+        if (me->where == NULL || strcmp(me->where, "bsp_end") != 0)
+            for (;;) /* the processes in bsp_end report it; wait for the exit */
+                pause();
+        bsplib_fatal(me, "bsp_end(): this process reached bsp_end while other processes are "
+                     "in bsp_sync; all must sync equally often");
+    }
+    const char *first = w->procs[0].where;
+    unsigned q = 1;
+    while (q < w->p && w->procs[q].where == first)
+        q++;
+    if (q == w->p) /* cannot happen: the kinds differ */
+        q = 1;
+    bsplib_fatal(NULL, "%s: pid 0 is in %s while pid %u is in %s (superstep %llu); every process "
+                 "must make the same collective calls in the same order", first, first, q,
+                 w->procs[q].where, (unsigned long long)me->superstep);
+}
+
+/* The protocol of every superstep's end; `label` names the records. */
+static unsigned superstep(bsplib_proc *me, unsigned kind, const char *label, unsigned bits,
+                          int keep_queue)
+{
+    bsplib_world *w = me->world;
+    unsigned tag = kind | bits | (me->has_gets ? BSPLIB_TAG_GETS : 0) |
+                   (me->nops ? BSPLIB_TAG_REG : 0) | (me->has_hpputs ? BSPLIB_TAG_HPPUT : 0) |
                    (me->tagsize_changed ? BSPLIB_TAG_TAGSIZE : 0) | me->shm_tag;
     me->shm_tag = 0;
-    set_label(me, kind == BSPLIB_TAG_END ? "bsp_end" : "bsp_sync");
+    me->where = label;
+    if (keep_queue)
+        own_queue(me);
+    set_label(me, label);
     unsigned all = bspram_sync(me->self, tag);
-    if ((all & BSPLIB_TAG_END) && (all & BSPLIB_TAG_SYNC)) {
-        if (kind == BSPLIB_TAG_END)
-            bsplib_fatal(me, "bsp_end(): this process reached bsp_end while other processes are "
-                         "in bsp_sync; all must sync equally often");
-        /* The processes in bsp_end report it (one line); this one waits for
-         * the exit that ends every thread. */
-        for (;;)
-            pause();
-    }
+    unsigned kinds = all & (BSPLIB_TAG_SYNC | BSPLIB_TAG_END | BSPLIB_TAG_COLL);
+    if (kinds & (kinds - 1))
+        calls_differ(me, all);
 
-    /* The queue of the last superstep is gone; this one's starts empty. */
-    me->qlen = me->qpos = 0;
-    me->qbytes = 0;
-    me->queue_tagsize = me->tagsize;
+    me->window_puts = 0;
+    if (!keep_queue) { /* the queue of the last superstep is gone; this one's starts empty */
+        me->qlen = me->qpos = 0;
+        me->qbytes = 0;
+        me->queue_tagsize = me->tagsize;
+        me->queue_owned = 0;
+    }
 
     const bspram_message *in;
     size_t n = bspram_inbox(me->self, &in);
@@ -219,12 +273,14 @@ void bsplib_superstep_end(bsplib_proc *me, unsigned kind)
         n = bspram_inbox(me->self, &in);
         land(me, in, n, LAND_ALL);       /* the replies first, */
         land(me, me->kept, k, LAND_ALL); /* then the puts: where both write, the put wins */
+        me->queue_owned = 1;
     } else if (all & BSPLIB_TAG_SHM) {
         /* The combining phases below recycle the inbox: land the puts now,
          * queue the sends from copies. */
         land(me, in, n, LAND_PUTS);
         size_t k = keep(me, in, n, 1);
         land(me, me->kept, k, LAND_SENDS);
+        me->queue_owned = 1;
     } else {
         land(me, in, n, LAND_ALL);
     }
@@ -264,6 +320,22 @@ void bsplib_superstep_end(bsplib_proc *me, unsigned kind)
     me->tagsize_changed = 0;
     me->superstep++;
     atomic_store_explicit(&me->landed, me->superstep, memory_order_release);
+    return all & BSPLIB_TAG_COLL_BITS;
+}
+
+void bsplib_superstep_end(bsplib_proc *me, unsigned kind)
+{
+    superstep(me, kind, kind == BSPLIB_TAG_END ? "bsp_end" : "bsp_sync", 0, 0);
+}
+
+unsigned bsplib_coll_sync(bsplib_proc *me, const char *label, unsigned bits, int first)
+{
+    return superstep(me, BSPLIB_TAG_COLL, label, bits & BSPLIB_TAG_COLL_BITS, !first);
+}
+
+void bsplib_barrier(bsplib_proc *me)
+{
+    bspram_router_barrier(bspram_machine_router(me->world->m), me->pid, 0);
 }
 
 void bsp_sync(void)

@@ -43,6 +43,7 @@
 #include "base/number.h"
 #include "bsp/bsplib_internal.h"
 #include "combine/bsp_shm.h"
+#include "combine/bsp_shm_internal.h"
 #include "combine/combine.h"
 #include "hash/address_space.h"
 #include "hash/basis.h"
@@ -709,4 +710,17 @@ __attribute__((constructor)) static void bsp_shm_install(void)
     bsplib_shm.batch = shm_batch;
     bsplib_shm.apply = shm_apply;
     bsplib_shm.end = shm_end;
+}
+
+int bsplib_shm_user_op(const bsplib_world *w, unsigned op, bspram_user_op_fn *fn, void **ctx,
+                       uint64_t *identity)
+{
+    const struct bsplib_shm_world *ws = w->shm;
+    if (op < BSPRAM_BUILTIN_OPS || !ws || op - BSPRAM_BUILTIN_OPS >= ws->nops)
+        return -1;
+    const user_op *u = &ws->ops[op - BSPRAM_BUILTIN_OPS];
+    *fn = u->fn;
+    *ctx = u->ctx;
+    *identity = u->identity;
+    return 0;
 }

@@ -1,0 +1,42 @@
+/* BSPlib: what the collectives (coll/) build their rounds from — window
+ * puts, the collective superstep (bsplib_sync.c) and scratch memory
+ * (bsplib_internal.h, "The collectives' supersteps").
+ *
+ * A window put is a bsp_put whose destination is a byte offset in the
+ * receiver's window instead of a registered address: the receiver declares
+ * its window for the superstep locally, so a collective needs no
+ * registration (and no registration barrier) per call, and the message is
+ * the same 8 + n bytes on the router — the records of a collective's rounds
+ * are those of the puts it would make with registered buffers. */
+#include <stdlib.h>
+
+#include "base/error.h"
+#include "bsp/bsplib_internal.h"
+
+void bsplib_coll_put(bsplib_proc *me, unsigned pid, uint64_t offset, const void *src, size_t n,
+                     const char *call)
+{
+    if (__builtin_expect(pid >= me->p || offset >= BSPLIB_WINDOW_BIT, 0))
+        bsplib_fatal(me, "%s: a put to pid %u at offset %llu of its window (internal error)",
+                     call, pid, (unsigned long long)offset);
+    bsplib_encode_put(bspram_router_post(me->router, me->pid, me->pid, pid, bsplib_put_len(n), call),
+                      bsplib_window_ref(offset), src, n);
+}
+
+void bsplib_window_overrun(const bsplib_proc *me, uint64_t offset, uint64_t len)
+{
+    bsplib_fatal(me, "bsp_sync: a collective's put of %llu bytes at offset %llu lands outside "
+                 "this process's window of %zu bytes (internal error)",
+                 (unsigned long long)len, (unsigned long long)offset, me->window_size);
+}
+
+void *bsplib_scratch(bsplib_proc *me, unsigned which, size_t size)
+{
+    if (size > me->scratch_cap[which]) {
+        free(me->scratch[which]);
+        size_t cap = size < 4096 ? 4096 : size + size / 2;
+        me->scratch[which] = bspram_malloc(cap, "bsp_coll: scratch");
+        me->scratch_cap[which] = cap;
+    }
+    return me->scratch[which];
+}

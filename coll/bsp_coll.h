@@ -1,0 +1,281 @@
+/* bsp_coll.h — collective communication for BSPlib programs, written as BSP
+ * programs: broadcast, scatter, gather, allgather, alltoall, reduce,
+ * allreduce and scan, on all processes or on groups of them.
+ *
+ *     #include <bsp.h>
+ *     #include <bsp_coll.h>
+ *     cc prog.c $(pkg-config --cflags --libs bspram)
+ *
+ * Every collective is a sequence of supersteps ("rounds") made of puts and
+ * bsp_sync, so the router's records measure it (docs/collectives.md):
+ *   C1  the rounds that move a message (records with messages > 0), and
+ *   C2  Σ over those rounds of the largest message's data: the record's
+ *       largest message minus the 8-byte destination word every put carries
+ *       (bsp.h, "Message sizes") —
+ * the two measures of Bruck, Ho, Kipnis, Upfal and Weathersby, "Efficient
+ * algorithms for all-to-all communications in multiport message-passing
+ * systems", IEEE TPDS 8(11), 1997, §2. Its BSP cost is Σ over the rounds of
+ * (g·h + l) with h the record's byte h-relation (bspram probe gives g, l).
+ * In the k-port model a process sends at most k messages, to distinct
+ * processes, and receives at most k in one round; k = 1 is the one-port
+ * model. The lower bounds (Bruck §2) are C1 ≥ ⌈log_{k+1} n⌉ for every
+ * operation that spreads one process's data to all (or all to one), and
+ * C2 ≥ ⌈b(n − 1)/k⌉ for allgather and alltoall with blocks of b bytes.
+ *
+ * Calls. A collective is called by every process of the BSP section, in the
+ * same superstep, in the same order (like bsp_sync): each names its group
+ * (NULL: all processes) and its buffers. Its first round ends the superstep
+ * in progress, so what the process issued before the call (puts, gets,
+ * sends, registrations) is delivered with that round, exactly as by a
+ * bsp_sync; the call returns at the start of a new superstep, with the BSMP
+ * queue holding what that first bsp_sync delivered (later rounds keep it).
+ * A call whose group needs no communication (n = 1) takes no superstep, on
+ * the whole machine; group calls take max(1, rounds of the largest group's
+ * schedule) supersteps on every process (each group's processes take part
+ * in the remaining rounds with nothing to send; a one-bit OR in the
+ * barrier tells everyone when all groups are done, at no extra cost).
+ *
+ * Buffers and sizes. Blocks are bytes (b ≥ 0; 0 is legal: the rounds still
+ * run, with empty messages). Reductions and scans work on `count` 64-bit
+ * words with an operation of the combining engine: built in (combine.h:
+ * bspram_op_builtin(BSPRAM_OP_SUM, BSPRAM_TYPE_I64), bspram_op_parse("max:f64"))
+ * or registered with bsp_shm_add_op (bsp_shm.h; usable from the superstep
+ * after it). Results of reductions fold the operands in rank order,
+ * x_0 ⊕ x_1 ⊕ … ⊕ x_{n−1}, with a bracketing fixed by the algorithm and n:
+ * every process gets the same bits, in every run and for any thread count;
+ * for exact types (integers, min, max, and, or, xor) every algorithm gives
+ * the same result. Send and receive buffers must not overlap except through
+ * BSP_COLL_IN_PLACE. Buffers on processes where the operation does not read
+ * or write them (a scatter's send buffer off the root, …) may be NULL.
+ *
+ * Algorithms. Each operation has several (one per file in coll/, each opening
+ * with its paper, section and cost); `opt` (NULL: all zero) forces one, with
+ * its radix and ports; BSP_COLL_AUTO lets the selection (bsp_coll_select)
+ * pick the one whose predicted C1·l + C2·g is least, with g and l from
+ * `bspram probe` (defaults g = 1 ns/byte, l = 1000 ns without a probe).
+ *
+ * Errors (fatal: one line naming the call, its arguments, the superstep and
+ * the pid; the program exits with status 1): a NULL buffer the operation
+ * needs; root ≥ n; an unknown operation or algorithm; an algorithm the
+ * operation does not have; radix < 2 or > n; ports < 1 where given; a group
+ * this process is not in; processes in different calls at one round —
+ * bsp_sync against a collective, or two different collectives ("bsp_coll_
+ * allgather: pid 0 is in bsp_coll_allgather while pid 2 is in bsp_sync
+ * (superstep 4); …"); on the whole machine, processes passing different
+ * arguments (block, count, root, operation, algorithm, radix, ports),
+ * detected by a signature in the round's barrier and reported with both
+ * calls in full. Within a group, the members' arguments are not compared
+ * (that would cost a superstep per call); the member lists are, once, by
+ * bsp_coll_group_create.
+ */
+#ifndef BSPRAM_COLL_BSP_COLL_H
+#define BSPRAM_COLL_BSP_COLL_H
+
+#include <stdint.h>
+
+#include "base/api.h"
+#include "bsp/bsp.h"
+
+BSPRAM_BEGIN_DECLS
+
+/* ---- groups ---- */
+
+/* A group of processes: the member list, in rank order (rank i is
+ * members[i]). NULL stands for all processes, rank = pid. */
+typedef struct bsp_coll_group bsp_coll_group;
+
+/* Make this process's group: collective over all processes, in the same
+ * superstep; each passes the member list of its own group (which must
+ * contain it), or n = 0 for "no group" (the process then takes part in the
+ * rounds of later group calls with nothing to do). The groups form a
+ * partition: every member of a group must pass the same list. Checked here,
+ * with one superstep ("bsp_coll_group_create" in the records) in which each
+ * process sends its list to the other members of its group.
+ * Errors: members NULL with n > 0; n > P; a pid ≥ P or repeated; this
+ * process not in its list; members' lists differing ("pid 3 names members
+ * 0 1 2 3 but pid 1 names 0 1 2"). Cost: one superstep, h = 4n·(n − 1) + 8(n − 1) bytes at most. */
+bsp_coll_group *bsp_coll_group_create(const bsp_pid_t *members, bsp_pid_t n);
+
+/* Free this process's group (local; no superstep). NULL is ignored. */
+void bsp_coll_group_destroy(bsp_coll_group *g);
+
+/* The group's size n (P for NULL) and this process's rank in it (bsp_pid()
+ * for NULL). Cost: O(1). */
+bsp_pid_t bsp_coll_group_size(const bsp_coll_group *g);
+bsp_pid_t bsp_coll_group_rank(const bsp_coll_group *g);
+
+/* ---- algorithms and options ---- */
+
+typedef enum bsp_coll_algorithm {
+    BSP_COLL_AUTO = 0,          /* the selection's choice */
+    BSP_COLL_BRUCK,             /* alltoall: Bruck §3 index, radix r, k ports;
+                                   allgather: Bruck §4 concatenation, k ports */
+    BSP_COLL_DIRECT,            /* every message straight to its destination,
+                                   k per round (alltoall: Bruck with r = n) */
+    BSP_COLL_RING,              /* allgather: Saad–Schultz's daisy chain */
+    BSP_COLL_BINOMIAL,          /* broadcast ((k+1)-nomial tree), scatter and
+                                   gather (recursive halving), reduce, scan
+                                   (up and down the tree) */
+    BSP_COLL_SCATTER_ALLGATHER, /* broadcast of long messages: scatter, then
+                                   Bruck's concatenation */
+    BSP_COLL_DOUBLING,          /* allreduce: recursive doubling */
+    BSP_COLL_DISSEMINATION      /* allreduce: Bruck's concatenation of the
+                                   operands, folded in rank order; scan:
+                                   Hillis–Steele's doubling distances */
+} bsp_coll_algorithm;
+
+/* Allgather (Bruck §4.2) for b ≥ 3, k ≥ 3 and (k+1)^d − k < n < (k+1)^d,
+ * d = ⌈log_{k+1} n⌉, cannot have both C1 and C2 optimal: */
+typedef enum bsp_coll_tradeoff {
+    BSP_COLL_OPTIMAL_C1 = 0, /* C1 = d, C2 at most b − 1 above ⌈b(n−1)/k⌉ (default) */
+    BSP_COLL_OPTIMAL_C2 = 1  /* C2 = ⌈b(n−1)/k⌉, one round more */
+} bsp_coll_tradeoff;
+
+typedef struct bsp_coll_options {
+    bsp_coll_algorithm algorithm; /* BSP_COLL_AUTO: selected */
+    unsigned radix;               /* alltoall with BSP_COLL_BRUCK: 2 ≤ r ≤ n;
+                                     0: selected (AUTO) or 2 */
+    unsigned ports;               /* k ≥ 1; 0: selected (AUTO), else 1 — but
+                                     n − 1 for BSP_COLL_DIRECT */
+    bsp_coll_tradeoff tradeoff;   /* allgather with BSP_COLL_BRUCK */
+} bsp_coll_options;
+
+/* The MPI-style in-place marker (see each operation). */
+extern const unsigned char bsp_coll_in_place_[1];
+#define BSP_COLL_IN_PLACE ((const void *)bsp_coll_in_place_)
+
+/* ---- the operations ----
+ * n is the group's size, b the block in bytes, m = 8·count. Cost is given
+ * as C1 and C2 per algorithm; the default algorithm's BSP cost is Σ (g·h + l)
+ * over its rounds. */
+
+/* Broadcast: root's `size` bytes at buf reach buf on every member.
+ * BINOMIAL (default at small size): C1 = ⌈log_{k+1} n⌉, C2 = size·C1
+ * (Saad & Schultz §3, the spanning binomial tree; k ports: the (k+1)-nomial
+ * tree). SCATTER_ALLGATHER: the buffer cut into n pieces of ⌈size/n⌉ bytes,
+ * scattered (binomial) and concatenated (Bruck, k ports): C1 = ⌈log2 n⌉ +
+ * ⌈log_{k+1} n⌉, C2 ≤ 2·size. DIRECT: root sends to k members per round:
+ * C1 = ⌈(n−1)/k⌉, C2 = size·C1. */
+void bsp_coll_broadcast(const bsp_coll_group *g, void *buf, bsp_size_t size, bsp_pid_t root,
+                        const bsp_coll_options *opt);
+
+/* Scatter: block i of root's send (n·b bytes) lands in recv (b bytes) of
+ * rank i. In place: at the root recv = BSP_COLL_IN_PLACE leaves its block in
+ * send. BINOMIAL (recursive halving, any n): C1 = ⌈log2 n⌉, C2 = b·(n − 1)
+ * for n a power of two (Saad & Schultz §3). DIRECT: C1 = ⌈(n−1)/k⌉,
+ * C2 = b·C1. */
+void bsp_coll_scatter(const bsp_coll_group *g, const void *send, void *recv, bsp_size_t block,
+                      bsp_pid_t root, const bsp_coll_options *opt);
+
+/* Gather: rank i's send (b bytes) lands in block i of root's recv (n·b
+ * bytes). In place: at the root send = BSP_COLL_IN_PLACE takes its block
+ * from recv. BINOMIAL and DIRECT as for scatter, the rounds reversed. */
+void bsp_coll_gather(const bsp_coll_group *g, const void *send, void *recv, bsp_size_t block,
+                     bsp_pid_t root, const bsp_coll_options *opt);
+
+/* Allgather (concatenation, total exchange): rank i's send (b bytes) lands
+ * in block i of every member's recv (n·b bytes). In place: send =
+ * BSP_COLL_IN_PLACE takes the own block from recv.
+ * BRUCK (Bruck §4, k ports): C1 = ⌈log_{k+1} n⌉ and C2 = ⌈b(n−1)/k⌉, both
+ * optimal, except in the range of bsp_coll_tradeoff. RING (Saad & Schultz
+ * §3): C1 = n − 1, C2 = b(n − 1). DIRECT: C1 = ⌈(n−1)/k⌉, C2 = b·C1. */
+void bsp_coll_allgather(const bsp_coll_group *g, const void *send, void *recv, bsp_size_t block,
+                        const bsp_coll_options *opt);
+
+/* Alltoall (index, personalized all-to-all, Saad–Schultz's multiscatter):
+ * block j of rank i's send (n·b bytes) lands in block i of rank j's recv.
+ * In place: send = BSP_COLL_IN_PLACE takes the blocks from recv.
+ * BRUCK (Bruck §3, radix r, k ports): C1 = Σ over the w = ⌈log_r n⌉
+ * subphases of ⌈(h − 1)/k⌉, h = r but in the last ⌈n/r^(w−1)⌉; so
+ * C1 ≤ ⌈(r−1)/k⌉·w and C2 ≤ b·⌈(r−1)/k⌉·⌈n/r⌉·w. r = 2 gives the fewest
+ * rounds, r = n is DIRECT: C1 = ⌈(n−1)/k⌉, C2 = b·C1. */
+void bsp_coll_alltoall(const bsp_coll_group *g, const void *send, void *recv, bsp_size_t block,
+                       const bsp_coll_options *opt);
+
+/* Reduce: root's recv (count words) ← send_0 ⊕ … ⊕ send_{n−1}. In place: at
+ * the root send = BSP_COLL_IN_PLACE takes its operand from recv.
+ * BINOMIAL: C1 = ⌈log2 n⌉, C2 = m·C1. DIRECT: every member sends to the
+ * root, which folds in rank order: C1 = ⌈(n−1)/k⌉, C2 = m·C1. */
+void bsp_coll_reduce(const bsp_coll_group *g, const void *send, void *recv, bsp_size_t count,
+                     unsigned op, bsp_pid_t root, const bsp_coll_options *opt);
+
+/* Allreduce: every member's recv ← send_0 ⊕ … ⊕ send_{n−1}. In place: send
+ * = BSP_COLL_IN_PLACE. DOUBLING (recursive doubling; n not a power of two:
+ * the 2(n − 2^⌊log2 n⌋) lowest ranks pair off first, and get the result last):
+ * C1 = log2 n for a power of two, else ⌊log2 n⌋ + 2; C2 = m·C1.
+ * DISSEMINATION: Bruck's concatenation of the operands (k ports) and a fold
+ * in rank order: C1 = ⌈log_{k+1} n⌉, C2 = ⌈m(n−1)/k⌉ (few rounds, for short
+ * vectors). */
+void bsp_coll_allreduce(const bsp_coll_group *g, const void *send, void *recv,
+                        bsp_size_t count, unsigned op, const bsp_coll_options *opt);
+
+/* Inclusive scan: rank i's recv ← send_0 ⊕ … ⊕ send_i; exclusive scan:
+ * send_0 ⊕ … ⊕ send_{i−1}, and the operation's identity at rank 0. In place:
+ * send = BSP_COLL_IN_PLACE. DISSEMINATION (Hillis–Steele: round t sends to
+ * rank + 2^t): C1 = ⌈log2 n⌉, C2 = m·C1. BINOMIAL (up the tree, then down):
+ * C1 = 2⌈log2 n⌉ − 1 for n ≥ 2, C2 = m·C1, with n − 1 operations in all.
+ * DIRECT: every member sends to every higher rank: C1 = ⌈(n−1)/k⌉,
+ * C2 = m·C1. */
+void bsp_coll_scan(const bsp_coll_group *g, const void *send, void *recv, bsp_size_t count,
+                   unsigned op, const bsp_coll_options *opt);
+void bsp_coll_exscan(const bsp_coll_group *g, const void *send, void *recv, bsp_size_t count,
+                     unsigned op, const bsp_coll_options *opt);
+
+/* ---- selection and measured cost ---- */
+
+typedef enum bsp_coll_op {
+    BSP_COLL_BROADCAST, BSP_COLL_SCATTER, BSP_COLL_GATHER, BSP_COLL_ALLGATHER,
+    BSP_COLL_ALLTOALL, BSP_COLL_REDUCE, BSP_COLL_ALLREDUCE, BSP_COLL_SCAN
+} bsp_coll_op;
+
+/* What the selection predicts for one choice, from the algorithm's formula
+ * (C1 and C2 as above; the exact schedule's values, not the bounds). */
+typedef struct bsp_coll_choice {
+    bsp_coll_algorithm algorithm;
+    unsigned radix, ports;
+    uint64_t c1, c2;   /* predicted rounds and data bytes */
+    double cost_ns;    /* C1·l + C2·g */
+} bsp_coll_choice;
+
+/* The choice BSP_COLL_AUTO makes for `op` on n processes with b bytes per
+ * block (broadcast: the buffer; reductions and scans: 8·count) in the
+ * k-port model (ports = 0: k = 1), given g (ns per byte) and l (ns per
+ * superstep); g, l < 0: the probe's, or the defaults (top of this file).
+ * Candidates: every algorithm of op with k ports (and every radix 2..n for
+ * BRUCK alltoall); ties go to the fewer rounds, then the earlier algorithm
+ * in bsp_coll_algorithm. Local, no communication; a pure function of its
+ * arguments and the parameter file. Errors: n = 0; op unknown. */
+bsp_coll_choice bsp_coll_select(bsp_coll_op op, bsp_pid_t n, bsp_size_t block, unsigned ports,
+                                double g, double l);
+
+/* The predicted C1 and C2 of a forced choice (opt as for the calls: zeros
+ * take the defaults), for the text of `bspram coll` and for tests of the
+ * selection. Errors: as for the calls. */
+bsp_coll_choice bsp_coll_predict(bsp_coll_op op, bsp_pid_t n, bsp_size_t block,
+                                 const bsp_coll_options *opt);
+
+/* The measured cost of this process's latest collective call, summed over
+ * the records of its rounds. Collective (every process calls it; one
+ * barrier, no record): the records' last line is completed on demand. */
+typedef struct bsp_coll_cost {
+    uint64_t supersteps; /* bsp_syncs of the call (rounds, padding included) */
+    uint64_t c1;         /* of them, those that moved a message */
+    uint64_t c2;         /* Σ (largest message − 8) over those */
+    uint64_t h_bytes;    /* Σ h */
+    uint64_t charge;     /* Σ max(q, r) */
+    uint64_t max_q;      /* most messages one process sent in one round */
+    uint64_t max_r;      /* most messages one process received in one round */
+    uint64_t messages, bytes;
+} bsp_coll_cost;
+bsp_coll_cost bsp_coll_last_cost(void);
+
+/* Names: "broadcast", …, "scan" and "auto", "bruck", "direct", "ring",
+ * "binomial", "scatter-allgather", "doubling", "dissemination"; the parsers
+ * return −1 for an unknown name. */
+const char *bsp_coll_op_name(bsp_coll_op op);
+const char *bsp_coll_algorithm_name(bsp_coll_algorithm a);
+int bsp_coll_op_parse(const char *name);
+int bsp_coll_algorithm_parse(const char *name);
+
+BSPRAM_END_DECLS
+#endif

@@ -1,0 +1,205 @@
+/* The collectives' frame (not installed): what every algorithm file is
+ * written with. An algorithm is a schedule of rounds; in each round a member
+ *   - names its window: where the round's puts to it land (coll_window),
+ *   - puts to other members at byte offsets of their windows (coll_put),
+ *   - ends the round (coll_round), a bsp_sync of the whole machine,
+ * and computes locally between rounds. Ranks are the group's (0..n−1); the
+ * frame maps them to pids. An algorithm never calls bsp_sync or bsp_put
+ * itself, and never sees the group.
+ *
+ * A call (calls.c) checks the arguments, picks the algorithm (select.c),
+ * opens the frame (coll_begin), runs the algorithm and closes the frame
+ * (coll_end), which takes part in the rounds other groups still need.
+ */
+#ifndef BSPRAM_COLL_COLL_INTERNAL_H
+#define BSPRAM_COLL_COLL_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bsp/bsplib_internal.h"
+#include "coll/bsp_coll.h"
+#include "combine/combine.h"
+
+/* The group behind a bsp_coll_group * (group.c). */
+struct bsp_coll_group {
+    unsigned n, rank;
+    bsp_pid_t *members; /* [rank] → pid */
+};
+
+/* One collective call of one process. */
+typedef struct coll_call {
+    bsplib_proc *me;
+    const char *name;         /* "bsp_coll_allgather": the records' label */
+    unsigned n, rank;         /* group size, this process's rank */
+    const bsp_pid_t *members; /* rank → pid; NULL: rank = pid */
+    unsigned sig;             /* the arguments' signature (frame.c) */
+    int grouped;              /* a group call: padded to the largest group */
+    int then;                 /* rounds follow the running algorithm (set by a
+                                 composite around its first part) */
+    int rounds;               /* rounds ended so far */
+    unsigned more;            /* some process has rounds to come (the last OR) */
+    const struct coll_desc *desc; /* the call's arguments, for error lines */
+} coll_call;
+
+/* A call's arguments as the user gave them (calls.c formats them only for
+ * an error line: formatting on every call would cost more than a round). */
+typedef struct coll_desc {
+    const bsp_coll_group *g;
+    const void *send;
+    const void *recv;
+    size_t size;        /* bytes, block or count, named by size_name */
+    const char *size_name;
+    long root;          /* −1: none */
+    long op;            /* −1: none */
+    const bsp_coll_options *opt;
+    const char *text;   /* or a ready text (groups) */
+} coll_desc;
+
+/* The arguments as text ("g=…, send=…, …"). */
+void coll_describe(const coll_call *c, char *buf, size_t len);
+
+/* The resolved arguments of an algorithm: what the call and the options
+ * say, with defaults filled in (calls.c). */
+typedef struct coll_args {
+    const void *send;  /* never BSP_COLL_IN_PLACE here: resolved by calls.c */
+    void *recv;        /* (for broadcast, buf is recv, and send == recv) */
+    size_t block;      /* bytes per block; reductions: 8·count */
+    size_t count;      /* words (reductions and scans) */
+    unsigned root;     /* a rank */
+    unsigned op;       /* a reduction's operation id */
+    int exclusive;     /* scan: exclusive */
+    unsigned radix, ports;
+    bsp_coll_tradeoff tradeoff;
+} coll_args;
+
+/* ---- the frame (frame.c) ---- */
+
+/* What a call is, in its signature: the operations (bsp_coll_op), then: */
+enum { COLL_CODE_EXSCAN = 8, COLL_CODE_GROUP = 9 };
+
+/* Open a call: `name` labels its records; `desc` holds the arguments
+ * (printed in error lines); sig_words are the arguments every
+ * process must agree on (on the whole machine; a group call checks only the
+ * code: the operation, COLL_CODE_EXSCAN or COLL_CODE_GROUP). */
+void coll_begin(coll_call *c, bsplib_proc *me, const char *name, const bsp_coll_group *g,
+                unsigned code, const uint64_t *sig_words, size_t nsig, const coll_desc *desc);
+
+/* Window puts to this member land in [base, base + size) at the end of this
+ * round. */
+void coll_window(coll_call *c, void *base, size_t size);
+
+/* Put n bytes from src at `offset` of rank `to`'s window (src copied now). */
+void coll_put(coll_call *c, unsigned to, size_t offset, const void *src, size_t n);
+
+/* End a round; `last`: this member has no round after it. */
+void coll_round(coll_call *c, bool last);
+
+/* Close the call: take part in the rounds other groups still need (group
+ * calls take at least one superstep), then note the call's records. */
+void coll_end(coll_call *c);
+
+/* Scratch memory of this process (which < 3; see bsplib_scratch). */
+static inline void *coll_scratch(coll_call *c, unsigned which, size_t size)
+{
+    return bsplib_scratch(c->me, which, size);
+}
+
+/* A fatal error of this call: "<name>(<args>): <message> (superstep S, pid P)". */
+_Noreturn void coll_fail(const coll_call *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* ---- operations (ops.c) ---- */
+
+typedef struct coll_op {
+    unsigned id;
+    bspram_user_op_fn user; /* NULL: built in */
+    void *ctx;
+    uint64_t identity;
+} coll_op;
+
+/* Resolve op id for a call (fatal with the call's line if unknown). */
+coll_op coll_op_get(const coll_call *c, unsigned id);
+/* acc[i] ← acc[i] ⊕ x[i] (left ⊕ right: acc is the lower ranks' part). */
+void coll_op_fold(const coll_op *op, uint64_t *acc, const uint64_t *x, size_t count);
+/* acc[i] ← x[i] ⊕ acc[i] (x is the lower ranks' part). */
+void coll_op_fold_left(const coll_op *op, uint64_t *acc, const uint64_t *x, size_t count);
+
+/* ---- small arithmetic of the schedules ---- */
+
+/* ⌈log_base n⌉ for n ≥ 1, base ≥ 2 (0 for n = 1). */
+unsigned coll_ceil_log(uint64_t n, uint64_t base);
+static inline uint64_t coll_ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+
+/* ---- the algorithms (one file each; each opens with its paper and cost) ----
+ * Every one takes the frame and the resolved arguments, and runs on any n
+ * ≥ 1 (n = 1: no round; n ≥ 2: at least one). a->send may alias a->recv:
+ * equal to it (in place), or, for allgather and gather, pointing at the own
+ * block inside it. Each also has its cost formula, coll_predict_<name>,
+ * giving the C1 and C2 its schedule makes (predict.c collects them). */
+void coll_alltoall_bruck(coll_call *c, const coll_args *a);          /* alltoall_bruck.c */
+void coll_allgather_bruck(coll_call *c, const coll_args *a);         /* allgather_bruck.c */
+void coll_allgather_ring(coll_call *c, const coll_args *a);          /* allgather_ring.c */
+void coll_allgather_direct(coll_call *c, const coll_args *a);        /* allgather_direct.c */
+void coll_broadcast_binomial(coll_call *c, const coll_args *a);      /* broadcast_binomial.c */
+void coll_broadcast_scatter_allgather(coll_call *c, const coll_args *a);
+void coll_broadcast_direct(coll_call *c, const coll_args *a);        /* broadcast_direct.c */
+void coll_scatter_binomial(coll_call *c, const coll_args *a);        /* scatter_binomial.c */
+void coll_scatter_direct(coll_call *c, const coll_args *a);          /* scatter_direct.c */
+void coll_gather_binomial(coll_call *c, const coll_args *a);         /* gather_binomial.c */
+void coll_gather_direct(coll_call *c, const coll_args *a);           /* gather_direct.c */
+void coll_reduce_binomial(coll_call *c, const coll_args *a);         /* reduce_binomial.c */
+void coll_reduce_direct(coll_call *c, const coll_args *a);           /* reduce_direct.c */
+void coll_allreduce_doubling(coll_call *c, const coll_args *a);      /* allreduce_doubling.c */
+void coll_allreduce_dissemination(coll_call *c, const coll_args *a); /* allreduce_dissemination.c */
+void coll_scan_dissemination(coll_call *c, const coll_args *a);      /* scan_dissemination.c */
+void coll_scan_binomial(coll_call *c, const coll_args *a);           /* scan_binomial.c */
+void coll_scan_direct(coll_call *c, const coll_args *a);             /* scan_direct.c */
+
+typedef struct coll_prediction {
+    uint64_t c1, c2;
+} coll_prediction;
+#define COLL_PREDICT(name) \
+    coll_prediction coll_predict_##name(uint64_t n, uint64_t b, unsigned radix, unsigned ports, \
+                                        bsp_coll_tradeoff tradeoff)
+COLL_PREDICT(alltoall_bruck);
+COLL_PREDICT(allgather_bruck);
+COLL_PREDICT(allgather_ring);
+COLL_PREDICT(allgather_direct);
+COLL_PREDICT(broadcast_binomial);
+COLL_PREDICT(broadcast_scatter_allgather);
+COLL_PREDICT(broadcast_direct);
+COLL_PREDICT(scatter_binomial);
+COLL_PREDICT(scatter_direct);
+COLL_PREDICT(gather_binomial);
+COLL_PREDICT(gather_direct);
+COLL_PREDICT(reduce_binomial);
+COLL_PREDICT(reduce_direct);
+COLL_PREDICT(allreduce_doubling);
+COLL_PREDICT(allreduce_dissemination);
+COLL_PREDICT(scan_dissemination);
+COLL_PREDICT(scan_binomial);
+COLL_PREDICT(scan_direct);
+
+/* The table of algorithms (calls.c): per operation and algorithm, the
+ * function, its formula and whether it takes a radix or more than one port. */
+typedef struct coll_entry {
+    void (*run)(coll_call *c, const coll_args *a);
+    coll_prediction (*predict)(uint64_t n, uint64_t b, unsigned radix, unsigned ports,
+                               bsp_coll_tradeoff tradeoff);
+    int radix;  /* takes a radix */
+    int ports;  /* takes k ≥ 1 ports (else one-port only) */
+} coll_entry;
+#define COLL_OPS 8
+#define COLL_ALGORITHMS 8
+extern const coll_entry coll_table[COLL_OPS][COLL_ALGORITHMS];
+
+/* bsp_coll_select with the probe's g and l, remembered per operation. */
+bsp_coll_choice coll_select(bsp_coll_op op, unsigned n, size_t block, unsigned ports);
+
+/* The defaults for a forced algorithm: radix 2 (BRUCK alltoall), ports 1,
+ * but n − 1 for DIRECT. */
+void coll_defaults(bsp_coll_algorithm alg, unsigned n, unsigned *radix, unsigned *ports);
+
+#endif

@@ -1,0 +1,42 @@
+/* The measured cost of a process's latest collective call: the sums over the
+ * records of its rounds (bsp_coll.h, bsp_coll_last_cost). Pid 0 notes where
+ * the call's records start and end in the machine's log (frame.c); here the
+ * log is completed (its last record's receive side is reduced lazily, with
+ * the next exchange: router.h), pid 0 sums, and everyone reads pid 0's sums.
+ */
+#include "coll/coll_internal.h"
+
+/* The 8-byte destination word of a put (bsp.h, "Message sizes"): a round's
+ * largest data is its record's largest message less this. */
+#define PUT_WORD (bsplib_put_len(0))
+
+bsp_coll_cost bsp_coll_last_cost(void)
+{
+    bsplib_proc *me = bsplib_me("bsp_coll_last_cost()");
+    bspram_team_flush(bspram_component_team(me->self));
+    bsplib_proc *p0 = &me->world->procs[0];
+    _Static_assert(sizeof(bsp_coll_cost) <= sizeof p0->published, "published holds the sums");
+    if (me->pid == 0) {
+        const bspram_log *log = bspram_router_log(me->router);
+        bsp_coll_cost t = {0};
+        for (size_t i = me->coll_log[0]; i < me->coll_log[1] && i < log->n; i++) {
+            const bspram_record *r = &log->records[i];
+            t.supersteps++;
+            t.h_bytes += r->h_bytes;
+            t.charge += r->charge;
+            t.messages += r->messages;
+            t.bytes += r->bytes;
+            t.max_q = r->q > t.max_q ? r->q : t.max_q;
+            t.max_r = r->r > t.max_r ? r->r : t.max_r;
+            if (r->messages) {
+                t.c1++;
+                t.c2 += r->max_message - PUT_WORD;
+            }
+        }
+        memcpy(p0->published, &t, sizeof t);
+    }
+    bsplib_barrier(me);
+    bsp_coll_cost t;
+    memcpy(&t, p0->published, sizeof t);
+    return t;
+}

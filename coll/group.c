@@ -1,0 +1,126 @@
+/* Groups: a partition of the processes, made collectively and checked once.
+ *
+ * Every process names its group's members; they agree if each member of a
+ * group names the same list. Each process puts (n, hash of its list) to the
+ * other members of its list, into slot `pid` of their windows, and each
+ * checks it received exactly its other members' pairs, all equal to its
+ * own. A process missing from a list it should be in, or in a list that
+ * should not name it, or a list that differs, is then seen by some member —
+ * in one superstep, whatever the partition. The lists' text is published
+ * before the round so that the line can quote both lists.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <xxhash.h>
+
+#include "base/error.h"
+#include "coll/coll_internal.h"
+
+static const char CALL[] = "bsp_coll_group_create";
+
+/* "0 1 2 3", cut with "…" to fit. */
+static void list_text(char *buf, size_t len, const bsp_pid_t *m, bsp_pid_t n)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (bsp_pid_t i = 0; i < n; i++) {
+        int k = snprintf(buf + used, len - used, i ? " %u" : "%u", m[i]);
+        if (k < 0 || (size_t)k >= len - used - 4) {
+            snprintf(buf + used, len - used, " …");
+            return;
+        }
+        used += (size_t)k;
+    }
+    if (n == 0)
+        snprintf(buf, len, "(none)");
+}
+
+bsp_coll_group *bsp_coll_group_create(const bsp_pid_t *members, bsp_pid_t n)
+{
+    bsplib_proc *me = bsplib_me("bsp_coll_group_create");
+    unsigned P = me->p;
+    if (!members && n)
+        bsplib_fatal(me, "%s(members=NULL, n=%u): members is NULL", CALL, n);
+    if (n > P)
+        bsplib_fatal(me, "%s(members=%p, n=%u): n is above the %u processes", CALL,
+                     (const void *)members, n, P);
+    unsigned char *seen = calloc(P, 1);
+    if (!seen)
+        bspram_fatal("%s: out of memory", CALL);
+    unsigned rank = n;
+    for (bsp_pid_t i = 0; i < n; i++) {
+        if (members[i] >= P || seen[members[i]]) {
+            free(seen);
+            bsplib_fatal(me, "%s(members=%p, n=%u): members[%u] = %u is %s", CALL,
+                         (const void *)members, n, i, members[i],
+                         members[i] >= P ? "not a pid" : "repeated");
+        }
+        seen[members[i]] = 1;
+        if (members[i] == me->pid)
+            rank = i;
+    }
+    free(seen);
+    if (n && rank == n)
+        bsplib_fatal(me, "%s(members=%p, n=%u): this process (pid %u) is not in its list", CALL,
+                     (const void *)members, n, me->pid);
+
+    bsp_coll_group *g = bspram_malloc(sizeof *g, CALL);
+    g->n = n;
+    g->rank = rank;
+    g->members = bspram_malloc((n ? n : 1) * sizeof *g->members, CALL);
+    if (n)
+        memcpy(g->members, members, n * sizeof *members);
+
+    /* The round: (n, hash) to every other member, into slot pid. */
+    uint64_t mine[2] = {n, XXH3_64bits(members, n * sizeof *members)};
+    uint64_t *slots = bsplib_scratch(me, 0, (size_t)P * sizeof mine);
+    for (bsp_pid_t i = 0; i < n; i++)
+        slots[2 * members[i]] = 0;
+    list_text(me->published, sizeof me->published, members, n);
+    char text[64];
+    snprintf(text, sizeof text, "members=%p, n=%u", (const void *)members, n);
+    coll_desc desc = {.text = text};
+    coll_call c;
+    coll_begin(&c, me, CALL, NULL, COLL_CODE_GROUP, NULL, 0, &desc);
+    coll_window(&c, slots, (size_t)P * sizeof mine);
+    for (bsp_pid_t i = 0; i < n; i++)
+        if (members[i] != me->pid)
+            coll_put(&c, members[i], (size_t)me->pid * sizeof mine, mine, sizeof mine);
+    coll_round(&c, true);
+    coll_end(&c);
+
+    const bsplib_world *w = me->world;
+    for (bsp_pid_t i = 0; i < n; i++) {
+        unsigned q = members[i];
+        if (q != me->pid && (slots[2 * q] != mine[0] || slots[2 * q + 1] != mine[1]))
+            bsplib_fatal(NULL, "%s: pid %u names members %s but pid %u names %s; every member "
+                         "of a group must name the same list (superstep %llu)", CALL, me->pid,
+                         me->published, q, w->procs[q].published,
+                         (unsigned long long)me->superstep - 1);
+    }
+    /* A list outside the group named this process (its slot is not known:
+     * the window is not cleared beyond the members' slots). */
+    if (me->window_puts != (n ? n - 1 : 0))
+        bsplib_fatal(NULL, "%s: a process names pid %u as a member of its group, but pid %u "
+                     "names members %s (superstep %llu)", CALL, me->pid, me->pid, me->published,
+                     (unsigned long long)me->superstep - 1);
+    return g;
+}
+
+void bsp_coll_group_destroy(bsp_coll_group *g)
+{
+    if (!g)
+        return;
+    free(g->members);
+    free(g);
+}
+
+bsp_pid_t bsp_coll_group_size(const bsp_coll_group *g)
+{
+    return g ? g->n : bsplib_me("bsp_coll_group_size")->p;
+}
+
+bsp_pid_t bsp_coll_group_rank(const bsp_coll_group *g)
+{
+    return g ? g->rank : bsplib_me("bsp_coll_group_rank")->pid;
+}

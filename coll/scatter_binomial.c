@@ -1,0 +1,14 @@
+/* PLACEHOLDER: to be written (paper, section, cost formula first). */
+#include "coll/coll_internal.h"
+
+void coll_scatter_binomial(coll_call *c, const coll_args *a)
+{
+    (void)a;
+    coll_fail(c, "algorithm not built yet");
+}
+
+COLL_PREDICT(scatter_binomial)
+{
+    (void)n, (void)b, (void)radix, (void)ports, (void)tradeoff;
+    return (coll_prediction){0, 0};
+}

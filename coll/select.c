@@ -1,0 +1,114 @@
+/* Selection: the algorithm, radix and ports whose predicted cost
+ * C1·l + C2·g is least — the tuning Bruck et al. §3.5 asks for, with C1 and
+ * C2 from each algorithm's own formula (coll_predict_<name>) in the k-port
+ * model, and g, l from `bspram probe` (bsp/params.h). Kept apart from the
+ * algorithms, as MPICH keeps its selection apart from its collectives. */
+#include <pthread.h>
+
+#include "base/error.h"
+#include "bsp/params.h"
+#include "coll/coll_internal.h"
+
+/* Without a probe: l ≈ 1 µs and g ≈ 1 ns per byte, the order of an
+ * oversubscribed bsp_sync and of a copy through the router on a small
+ * machine (bench/RESULTS.md); the probe replaces both. */
+#define DEFAULT_G_NS 1.0
+#define DEFAULT_L_NS 1000.0
+
+static double probe_g = DEFAULT_G_NS, probe_l = DEFAULT_L_NS;
+static pthread_once_t probe_once = PTHREAD_ONCE_INIT;
+static void load_probe(void) { bspram_params_load(&probe_g, &probe_l); }
+
+static bsp_coll_choice choice(bsp_coll_op op, unsigned n, size_t b, bsp_coll_algorithm alg,
+                              unsigned radix, unsigned ports, bsp_coll_tradeoff t, double g,
+                              double l)
+{
+    coll_prediction p = coll_table[op][alg].predict(n, b, radix, ports, t);
+    return (bsp_coll_choice){alg, radix, ports, p.c1, p.c2, (double)p.c1 * l + (double)p.c2 * g};
+}
+
+static int better(const bsp_coll_choice *a, const bsp_coll_choice *b)
+{
+    if (a->cost_ns != b->cost_ns)
+        return a->cost_ns < b->cost_ns;
+    return a->c1 < b->c1;
+}
+
+bsp_coll_choice bsp_coll_select(bsp_coll_op op, bsp_pid_t n, bsp_size_t block, unsigned ports,
+                                double g, double l)
+{
+    if ((unsigned)op >= COLL_OPS)
+        bspram_fatal("bsp_coll_select(op=%d, n=%u, block=%zu): unknown operation", (int)op, n,
+                     block);
+    if (n == 0)
+        bspram_fatal("bsp_coll_select(op=%s, n=0, block=%zu): n must be at least 1",
+                     bsp_coll_op_name(op), block);
+    if (g < 0 || l < 0) {
+        pthread_once(&probe_once, load_probe);
+        g = g < 0 ? probe_g : g;
+        l = l < 0 ? probe_l : l;
+    }
+    unsigned k = ports ? ports : 1;
+    bsp_coll_choice best = {0};
+    int have = 0;
+    for (unsigned alg = 1; alg < COLL_ALGORITHMS; alg++) {
+        const coll_entry *e = &coll_table[op][alg];
+        if (!e->run || (k > 1 && !e->ports))
+            continue;
+        unsigned r_lo = 2, r_hi = 2;
+        if (e->radix)
+            r_hi = n > 2 ? n : 2;
+        else if (op == BSP_COLL_ALLTOALL && alg == BSP_COLL_DIRECT)
+            r_lo = r_hi = n > 2 ? n : 2;
+        for (unsigned r = r_lo; r <= r_hi; r++) {
+            bsp_coll_choice ch = choice(op, n, block, (bsp_coll_algorithm)alg, r, k,
+                                        BSP_COLL_OPTIMAL_C1, g, l);
+            if (!e->radix && !(op == BSP_COLL_ALLTOALL && alg == BSP_COLL_DIRECT))
+                ch.radix = 0;
+            if (!have || better(&ch, &best))
+                best = ch;
+            have = 1;
+        }
+    }
+    return best;
+}
+
+bsp_coll_choice coll_select(bsp_coll_op op, unsigned n, size_t block, unsigned ports)
+{
+    /* The last choice per operation, per process: a call's selection costs
+     * up to n formula evaluations (every radix of alltoall), a loop repeats
+     * one call. g and l are fixed for the program. */
+    static _Thread_local struct {
+        int valid;
+        unsigned n, ports;
+        size_t block;
+        bsp_coll_choice choice;
+    } last[COLL_OPS];
+    if (!last[op].valid || last[op].n != n || last[op].block != block || last[op].ports != ports) {
+        last[op].choice = bsp_coll_select(op, n, block, ports, -1, -1);
+        last[op].n = n;
+        last[op].block = block;
+        last[op].ports = ports;
+        last[op].valid = 1;
+    }
+    return last[op].choice;
+}
+
+bsp_coll_choice bsp_coll_predict(bsp_coll_op op, bsp_pid_t n, bsp_size_t block,
+                                 const bsp_coll_options *opt)
+{
+    bsp_coll_options o = opt ? *opt : (bsp_coll_options){0};
+    if ((unsigned)op >= COLL_OPS || n == 0 || (unsigned)o.algorithm >= COLL_ALGORITHMS)
+        bspram_fatal("bsp_coll_predict(op=%d, n=%u, block=%zu, algorithm=%d): unknown "
+                     "operation or algorithm, or n = 0", (int)op, n, block, (int)o.algorithm);
+    if (o.algorithm == BSP_COLL_AUTO)
+        return bsp_coll_select(op, n, block, o.ports, -1, -1);
+    if (!coll_table[op][o.algorithm].run)
+        bspram_fatal("bsp_coll_predict: %s has no algorithm %s", bsp_coll_op_name(op),
+                     bsp_coll_algorithm_name(o.algorithm));
+    if (op == BSP_COLL_ALLTOALL && o.algorithm == BSP_COLL_DIRECT)
+        o.radix = n > 2 ? n : 2;
+    coll_defaults(o.algorithm, n, &o.radix, &o.ports);
+    pthread_once(&probe_once, load_probe);
+    return choice(op, n, block, o.algorithm, o.radix, o.ports, o.tradeoff, probe_g, probe_l);
+}
