@@ -100,7 +100,8 @@ void coll_round(coll_call *c, bool last);
  * calls take at least one superstep), then note the call's records. */
 void coll_end(coll_call *c);
 
-/* Scratch memory of this process (which < 3; see bsplib_scratch). */
+/* Scratch memory of this process (which < 3; see bsplib_scratch; 3 is
+ * cost.c's). */
 static inline void *coll_scratch(coll_call *c, unsigned which, size_t size)
 {
     return bsplib_scratch(c->me, which, size);
