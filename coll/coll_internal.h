@@ -57,8 +57,9 @@ typedef struct coll_desc {
     const char *text;   /* or a ready text (groups) */
 } coll_desc;
 
-/* The arguments as text ("g=…, send=…, …"). */
-void coll_describe(const coll_call *c, char *buf, size_t len);
+/* The arguments as text ("g=…, send=…, …"); without the buffers and the
+ * group (which differ between processes) if !buffers. */
+void coll_describe(const coll_call *c, char *buf, size_t len, int buffers);
 
 /* The resolved arguments of an algorithm: what the call and the options
  * say, with defaults filled in (calls.c). */

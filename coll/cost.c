@@ -36,7 +36,7 @@ bsp_coll_cost bsp_coll_last_cost(void)
         }
         memcpy(bsplib_scratch(me, 3, sizeof t), &t, sizeof t);
     }
-    bsplib_barrier(me);
+    bsplib_barrier(me, 0);
     bsp_coll_cost t;
     memcpy(&t, p0->scratch[3], sizeof t);
     return t;
