@@ -21,6 +21,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#define XXH_INLINE_ALL
 #include <xxhash.h>
 
 #include "base/error.h"

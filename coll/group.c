@@ -11,6 +11,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#define XXH_INLINE_ALL
 #include <xxhash.h>
 
 #include "base/error.h"
