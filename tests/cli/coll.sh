@@ -47,7 +47,7 @@ csv_row() {
 
 # Bruck's concatenation: C1 = ceil(log_{k+1} n), C2 = ceil(b(n-1)/k).
 csv_row 3 35 --op allgather --p 8 --algorithm bruck --block 5
-csv_row 2 18 --op allgather --p 9 --algorithm bruck --ports 2 --block 4
+csv_row 2 16 --op allgather --p 9 --algorithm bruck --ports 2 --block 4
 csv_row 4 9 --op allgather --p 10 --algorithm bruck --block 1
 # The ring: n - 1 rounds of one block.
 csv_row 6 42 --op allgather --p 7 --algorithm ring --block 7
