@@ -75,6 +75,7 @@
 
 #include "base/api.h"
 #include "bsp/bsp.h"
+#include "combine/combine.h"
 
 BSPRAM_BEGIN_DECLS
 
