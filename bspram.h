@@ -23,6 +23,7 @@
 #include "combine/experiment.h"
 #include "combine/shared.h"
 #include "combine/valiant.h"
+#include "coll/bsp_coll.h"
 #include "pram/pram.h"
 
 #endif

@@ -160,7 +160,7 @@ typedef struct bsplib_proc {
     size_t window_size;
     size_t window_puts; /* window puts landed by the last superstep */
     const char *where;
-    char published[192]; /* text the layer above publishes for error lines */
+    char published[320]; /* text the layer above publishes for error lines */
     void *scratch[4];
     size_t scratch_cap[4];
     size_t coll_log[2]; /* pid 0: the records of the latest collective call */
@@ -253,15 +253,20 @@ void bsplib_coll_put(bsplib_proc *me, unsigned pid, uint64_t offset, const void 
 
 /* End a superstep of a collective: a bsp_sync (its record labelled `label`)
  * whose tag carries `bits` (within BSPLIB_TAG_COLL_BITS) to every process;
- * returns the OR of all processes' bits. `first` is set on the call's first
- * superstep, which ends the caller's superstep and replaces the BSMP queue
- * as bsp_sync does; later ones keep the queue (copied out of the router).
- * Every process must be in a collective round: a process in bsp_sync or
- * bsp_end is a fatal error naming both processes and their calls. */
-unsigned bsplib_coll_sync(bsplib_proc *me, const char *label, unsigned bits, int first);
+ * returns the OR of all processes' bits, which check(arg, OR) sees first,
+ * right after the barrier and before anything lands (so a check of the
+ * processes' agreement comes before any put sized by disagreeing
+ * arguments). `first` is set on the call's first superstep, which ends the
+ * caller's superstep and replaces the BSMP queue as bsp_sync does; later
+ * ones keep the queue (copied out of the router). Every process must be in
+ * a collective round: a process in bsp_sync or bsp_end is a fatal error
+ * naming both processes and their calls. */
+unsigned bsplib_coll_sync(bsplib_proc *me, const char *label, unsigned bits, int first,
+                          void (*check)(void *arg, unsigned all), void *arg);
 
-/* A barrier of all processes (no record): the collectives' error path. */
-void bsplib_barrier(bsplib_proc *me);
+/* A barrier of all processes (no record) with the OR of their tags (within
+ * BSPLIB_TAG_COLL_BITS): the collectives' error paths. */
+unsigned bsplib_barrier(bsplib_proc *me, unsigned tag);
 
 /* Scratch buffer `which` (< 4) of this process, at least `size` bytes
  * (contents not kept when it grows). */

@@ -239,7 +239,7 @@ static _Noreturn void calls_differ(bsplib_proc *me, unsigned all)
 
 /* The protocol of every superstep's end; `label` names the records. */
 static unsigned superstep(bsplib_proc *me, unsigned kind, const char *label, unsigned bits,
-                          int keep_queue)
+                          int keep_queue, void (*check)(void *, unsigned), void *arg)
 {
     bsplib_world *w = me->world;
     unsigned tag = kind | bits | (me->has_gets ? BSPLIB_TAG_GETS : 0) |
@@ -254,6 +254,8 @@ static unsigned superstep(bsplib_proc *me, unsigned kind, const char *label, uns
     unsigned kinds = all & (BSPLIB_TAG_SYNC | BSPLIB_TAG_END | BSPLIB_TAG_COLL);
     if (kinds & (kinds - 1))
         calls_differ(me, all);
+    if (check)
+        check(arg, all & BSPLIB_TAG_COLL_BITS);
 
     me->window_puts = 0;
     if (!keep_queue) { /* the queue of the last superstep is gone; this one's starts empty */
@@ -325,17 +327,19 @@ static unsigned superstep(bsplib_proc *me, unsigned kind, const char *label, uns
 
 void bsplib_superstep_end(bsplib_proc *me, unsigned kind)
 {
-    superstep(me, kind, kind == BSPLIB_TAG_END ? "bsp_end" : "bsp_sync", 0, 0);
+    superstep(me, kind, kind == BSPLIB_TAG_END ? "bsp_end" : "bsp_sync", 0, 0, NULL, NULL);
 }
 
-unsigned bsplib_coll_sync(bsplib_proc *me, const char *label, unsigned bits, int first)
+unsigned bsplib_coll_sync(bsplib_proc *me, const char *label, unsigned bits, int first,
+                          void (*check)(void *arg, unsigned all), void *arg)
 {
-    return superstep(me, BSPLIB_TAG_COLL, label, bits & BSPLIB_TAG_COLL_BITS, !first);
+    return superstep(me, BSPLIB_TAG_COLL, label, bits & BSPLIB_TAG_COLL_BITS, !first, check, arg);
 }
 
-void bsplib_barrier(bsplib_proc *me)
+unsigned bsplib_barrier(bsplib_proc *me, unsigned tag)
 {
-    bspram_router_barrier(bspram_machine_router(me->world->m), me->pid, 0);
+    return bspram_router_barrier(bspram_machine_router(me->world->m), me->pid,
+                                 tag & BSPLIB_TAG_COLL_BITS) & BSPLIB_TAG_COLL_BITS;
 }
 
 void bsp_sync(void)

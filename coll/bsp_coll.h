@@ -75,6 +75,7 @@
 
 #include "base/api.h"
 #include "bsp/bsp.h"
+#include "combine/combine.h"
 
 BSPRAM_BEGIN_DECLS
 
@@ -232,7 +233,8 @@ typedef enum bsp_coll_op {
  * (C1 and C2 as above; the exact schedule's values, not the bounds). */
 typedef struct bsp_coll_choice {
     bsp_coll_algorithm algorithm;
-    unsigned radix, ports;
+    unsigned radix;    /* 0 where the algorithm takes none */
+    unsigned ports;
     uint64_t c1, c2;   /* predicted rounds and data bytes */
     double cost_ns;    /* C1·l + C2·g */
 } bsp_coll_choice;

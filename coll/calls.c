@@ -53,7 +53,7 @@ static const char *ptr_text(const void *p, char *buf, size_t len)
     return buf;
 }
 
-void coll_describe(const coll_call *c, char *buf, size_t len)
+void coll_describe(const coll_call *c, char *buf, size_t len, int buffers)
 {
     const coll_desc *d = c->desc;
     if (!d) {
@@ -74,7 +74,9 @@ void coll_describe(const coll_call *c, char *buf, size_t len)
                  bsp_coll_algorithm_name(d->opt->algorithm), d->opt->radix, d->opt->ports,
                  d->opt->tradeoff ? ", optimal C2" : "");
     const char *send = ptr_text(d->send, s, sizeof s), *recv = ptr_text(d->recv, r, sizeof r);
-    if (d->send == d->recv && strcmp(d->size_name, "size") == 0) /* broadcast: one buffer */
+    if (!buffers)
+        snprintf(buf, len, "%s=%zu%s%s%s", d->size_name, d->size, root, op, alg);
+    else if (d->send == d->recv && strcmp(d->size_name, "size") == 0) /* broadcast: one buffer */
         snprintf(buf, len, "g=%p, buf=%s, size=%zu%s%s", (const void *)d->g, send, d->size, root,
                  alg);
     else

@@ -57,8 +57,9 @@ typedef struct coll_desc {
     const char *text;   /* or a ready text (groups) */
 } coll_desc;
 
-/* The arguments as text ("g=…, send=…, …"). */
-void coll_describe(const coll_call *c, char *buf, size_t len);
+/* The arguments as text ("g=…, send=…, …"); without the buffers and the
+ * group (which differ between processes) if !buffers. */
+void coll_describe(const coll_call *c, char *buf, size_t len, int buffers);
 
 /* The resolved arguments of an algorithm: what the call and the options
  * say, with defaults filled in (calls.c). */
@@ -100,7 +101,8 @@ void coll_round(coll_call *c, bool last);
  * calls take at least one superstep), then note the call's records. */
 void coll_end(coll_call *c);
 
-/* Scratch memory of this process (which < 3; see bsplib_scratch). */
+/* Scratch memory of this process (which < 3; see bsplib_scratch; 3 is
+ * cost.c's). */
 static inline void *coll_scratch(coll_call *c, unsigned which, size_t size)
 {
     return bsplib_scratch(c->me, which, size);

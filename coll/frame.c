@@ -21,6 +21,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#define XXH_INLINE_ALL
 #include <xxhash.h>
 
 #include "base/error.h"
@@ -67,15 +68,16 @@ void coll_put(coll_call *c, unsigned to, size_t offset, const void *src, size_t 
     bsplib_coll_put(c->me, pid, offset, src, n, c->name);
 }
 
-/* Processes called with different arguments: each publishes its call, and
- * all report the same pair (pid 0 and the first that differs from it). */
+/* Processes called with different arguments: each publishes its call
+ * (without its buffers, which may differ), and all report the same pair
+ * (pid 0 and the first that differs from it). */
 static _Noreturn void disagree(const coll_call *c)
 {
     bsplib_proc *me = c->me;
     char args[160];
-    coll_describe(c, args, sizeof args);
+    coll_describe(c, args, sizeof args, 0);
     snprintf(me->published, sizeof me->published, "%s(%s)", c->name, args);
-    bsplib_barrier(me);
+    bsplib_barrier(me, 0);
     const bsplib_world *w = me->world;
     unsigned q = 1;
     while (q < w->p && strcmp(w->procs[q].published, w->procs[0].published) == 0)
@@ -88,14 +90,19 @@ static _Noreturn void disagree(const coll_call *c)
                  w->procs[q].published);
 }
 
+/* Right after the round's barrier, before its puts land. */
+static void check_signatures(void *arg, unsigned all)
+{
+    if ((all >> SIG_SHIFT) & (all >> NSIG_SHIFT) & SIG_MASK)
+        disagree(arg);
+}
+
 void coll_round(coll_call *c, bool last)
 {
     unsigned bits = c->sig << SIG_SHIFT | (~c->sig & SIG_MASK) << NSIG_SHIFT |
                     (!last || c->then ? TAG_MORE : 0);
-    unsigned all = bsplib_coll_sync(c->me, c->name, bits, c->rounds == 0);
+    unsigned all = bsplib_coll_sync(c->me, c->name, bits, c->rounds == 0, check_signatures, c);
     c->rounds++;
-    if ((all >> SIG_SHIFT) & (all >> NSIG_SHIFT) & SIG_MASK)
-        disagree(c);
     c->more = all & TAG_MORE;
 }
 
@@ -119,7 +126,7 @@ void coll_fail(const coll_call *c, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    coll_describe(c, args, sizeof args);
+    coll_describe(c, args, sizeof args, 1);
     bsplib_fatal(c->me, "%s(%s): %s", c->name, args, msg);
 }
 

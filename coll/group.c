@@ -11,12 +11,14 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#define XXH_INLINE_ALL
 #include <xxhash.h>
 
 #include "base/error.h"
 #include "coll/coll_internal.h"
 
 static const char CALL[] = "bsp_coll_group_create";
+#define BAD_LIST (1u << 9) /* a tag bit of the verdict barrier */
 
 /* "0 1 2 3", cut with "…" to fit. */
 static void list_text(char *buf, size_t len, const bsp_pid_t *m, bsp_pid_t n)
@@ -76,7 +78,7 @@ bsp_coll_group *bsp_coll_group_create(const bsp_pid_t *members, bsp_pid_t n)
     uint64_t *slots = bsplib_scratch(me, 0, (size_t)P * sizeof mine);
     for (bsp_pid_t i = 0; i < n; i++)
         slots[2 * members[i]] = 0;
-    list_text(me->published, sizeof me->published, members, n);
+    list_text(me->published, 100, members, n); /* short enough for two in a line */
     char text[64];
     snprintf(text, sizeof text, "members=%p, n=%u", (const void *)members, n);
     coll_desc desc = {.text = text};
@@ -89,21 +91,32 @@ bsp_coll_group *bsp_coll_group_create(const bsp_pid_t *members, bsp_pid_t n)
     coll_round(&c, true);
     coll_end(&c);
 
+    /* This process's verdict; if anyone has one, the lowest pid's is the
+     * line (every process prints the same). The lists' text is read before
+     * the barrier below, the verdicts written after it. */
     const bsplib_world *w = me->world;
-    for (bsp_pid_t i = 0; i < n; i++) {
+    char why[sizeof me->published] = "";
+    for (bsp_pid_t i = 0; i < n && !why[0]; i++) {
         unsigned q = members[i];
         if (q != me->pid && (slots[2 * q] != mine[0] || slots[2 * q + 1] != mine[1]))
-            bsplib_fatal(NULL, "%s: pid %u names members %s but pid %u names %s; every member "
-                         "of a group must name the same list (superstep %llu)", CALL, me->pid,
-                         me->published, q, w->procs[q].published,
-                         (unsigned long long)me->superstep - 1);
+            snprintf(why, sizeof why, "pid %u names members %.100s but pid %u names %.100s",
+                     me->pid, me->published, q, w->procs[q].published);
     }
-    /* A list outside the group named this process (its slot is not known:
-     * the window is not cleared beyond the members' slots). */
-    if (me->window_puts != (n ? n - 1 : 0))
-        bsplib_fatal(NULL, "%s: a process names pid %u as a member of its group, but pid %u "
-                     "names members %s (superstep %llu)", CALL, me->pid, me->pid, me->published,
-                     (unsigned long long)me->superstep - 1);
+    /* More pairs than members sent: a list outside this group names this
+     * process (which one is not known: slots beyond the members' are not
+     * cleared, which would cost O(P) per process). */
+    if (!why[0] && me->window_puts != (n ? n - 1 : 0))
+        snprintf(why, sizeof why, "pid %u names members %.100s, but a process outside that list "
+                 "names pid %u as a member", me->pid, me->published, me->pid);
+    if (bsplib_barrier(me, why[0] ? BAD_LIST : 0)) {
+        memcpy(me->published, why, sizeof why);
+        bsplib_barrier(me, 0);
+        unsigned q = 0;
+        while (!w->procs[q].published[0])
+            q++;
+        bsplib_fatal(NULL, "%s: %s; every member of a group must name the same list (superstep "
+                     "%llu)", CALL, w->procs[q].published, (unsigned long long)me->superstep - 1);
+    }
     return g;
 }
 

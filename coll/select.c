@@ -110,5 +110,9 @@ bsp_coll_choice bsp_coll_predict(bsp_coll_op op, bsp_pid_t n, bsp_size_t block,
         o.radix = n > 2 ? n : 2;
     coll_defaults(o.algorithm, n, &o.radix, &o.ports);
     pthread_once(&probe_once, load_probe);
-    return choice(op, n, block, o.algorithm, o.radix, o.ports, o.tradeoff, probe_g, probe_l);
+    bsp_coll_choice ch = choice(op, n, block, o.algorithm, o.radix, o.ports, o.tradeoff, probe_g,
+                                probe_l);
+    if (!coll_table[op][o.algorithm].radix && op != BSP_COLL_ALLTOALL)
+        ch.radix = 0; /* no radix in the schedule */
+    return ch;
 }

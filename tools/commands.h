@@ -11,6 +11,7 @@ struct bspram_command {
     int (*run)(int argc, char **argv);
 };
 
+int bspram_cmd_coll(int argc, char **argv);
 int bspram_cmd_demo(int argc, char **argv);
 int bspram_cmd_pram(int argc, char **argv);
 int bspram_cmd_probe(int argc, char **argv);

@@ -1,0 +1,99 @@
+#!/bin/sh
+# The `bspram coll` command line: every operation and algorithm runs and is
+# verified, the CSV has the documented header and its c1, c2 columns equal
+# the papers' values where they are exact (Bruck et al. 1997 §3, §4; the
+# ring and direct schedules of Saad & Schultz 1986 §3), text output shows
+# the measured values beside the formula, and every bad option or value
+# gives one line on stderr naming it and a non-zero exit status.
+# usage: coll.sh <path of the bspram binary>
+set -u
+bspram=$1
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+unset BSPRAM_TRACE
+passed=0 failed=0
+ok() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+lines() { wc -l <"$1" | tr -d ' '; }
+run() {
+    timeout 120 "$@" >"$scratch/out" 2>"$scratch/err"
+    rc=$?
+}
+
+expect_error() {
+    what=$1; text=$2; shift 2
+    run "$bspram" coll "$@"
+    if [ "$rc" -ne 0 ] && [ "$rc" -ne 124 ] && [ "$rc" -lt 128 ] && [ "$(lines "$scratch/err")" -eq 1 ] \
+        && grep -qF -- "$text" "$scratch/err"; then ok
+    else fail "$what: exit $rc, $(lines "$scratch/err") stderr lines:"
+        head -c 400 "$scratch/err" >&2
+    fi
+}
+
+header="op,algorithm,p,radix,ports,block,c1,c2,seconds,verified,supersteps,h_bytes,predicted_c1,predicted_c2"
+
+# csv_row <expected c1> <expected c2> <args...>: verified, header, c1 and c2.
+csv_row() {
+    c1=$1; c2=$2; shift 2
+    run "$bspram" coll --format csv --reps 3 "$@"
+    row=$(sed -n 2p "$scratch/out")
+    got_c1=$(echo "$row" | cut -d, -f7); got_c2=$(echo "$row" | cut -d, -f8)
+    verified=$(echo "$row" | cut -d, -f10)
+    if [ "$rc" -eq 0 ] && [ "$(sed -n 1p "$scratch/out")" = "$header" ] && [ "$verified" = 1 ] \
+        && { [ "$c1" = - ] || [ "$got_c1" = "$c1" ]; } && { [ "$c2" = - ] || [ "$got_c2" = "$c2" ]; }; then ok
+    else fail "coll $*: exit $rc, row '$row', expected c1 $c1, c2 $c2"; cat "$scratch/err" >&2
+    fi
+}
+
+# Bruck's concatenation: C1 = ceil(log_{k+1} n), C2 = ceil(b(n-1)/k).
+csv_row 3 35 --op allgather --p 8 --algorithm bruck --block 5
+csv_row 2 16 --op allgather --p 9 --algorithm bruck --ports 2 --block 4
+csv_row 4 9 --op allgather --p 10 --algorithm bruck --block 1
+# The ring: n - 1 rounds of one block.
+csv_row 6 42 --op allgather --p 7 --algorithm ring --block 7
+# Bruck's index, radix 2 on 8: 3 rounds of 4 blocks; radix n: the direct one.
+csv_row 3 96 --op alltoall --p 8 --algorithm bruck --radix 2 --block 8
+csv_row 1 8 --op alltoall --p 8 --algorithm direct --block 8
+csv_row 7 56 --op alltoall --p 8 --algorithm bruck --radix 8 --block 8
+# Broadcast and reductions by the binomial tree: ceil(log2 n) rounds of b.
+csv_row 3 300 --op broadcast --p 6 --algorithm binomial --block 100 --root 5
+csv_row 3 24 --op reduce --p 8 --algorithm binomial --block 8 --root 3
+csv_row 3 48 --op allreduce --p 8 --algorithm doubling --block 16 --operation max:u64
+csv_row 4 32 --op scan --p 9 --algorithm dissemination --block 8
+csv_row - - --op exscan --p 9 --block 24 --operation xor:u64
+csv_row - - --op scatter --p 11 --block 3 --root 4
+csv_row - - --op gather --p 11 --block 3 --root 10
+csv_row - - --op allreduce --p 5 --block 8 --operation sum:f64
+for op in broadcast scatter gather allgather alltoall reduce allreduce scan exscan; do
+    csv_row - - --op $op --p 1 --block 8
+    csv_row - - --op $op --p 13 --block 0
+done
+
+# Text: the measured values beside the formula.
+run "$bspram" coll --op allgather --p 8 --algorithm bruck --block 5 --reps 2
+if [ "$rc" -eq 0 ] && grep -q '^  C1 rounds  *3  *3  *3$' "$scratch/out" \
+    && grep -q '^  C2 bytes  *35  *35  *35$' "$scratch/out" && grep -q 'verified' "$scratch/out"; then ok
+else fail "text output:"; cat "$scratch/out" >&2
+fi
+
+# --help on stdout, exit 0.
+run "$bspram" coll --help
+if [ "$rc" -eq 0 ] && grep -q 'usage: bspram coll' "$scratch/out"; then ok; else fail "--help"; fi
+
+expect_error "unknown op" "--op 'bcast': unknown operation" --op bcast --p 4
+expect_error "no op" "--op OP is required" --p 4
+expect_error "no p" "--p N is required" --op scan
+expect_error "p zero" "--p" --op scan --p 0
+expect_error "radix below 2" "--radix" --op alltoall --p 4 --algorithm bruck --radix 1
+expect_error "radix above n" "--radix 5: above --p 4" --op alltoall --p 4 --algorithm bruck --radix 5
+expect_error "ports zero" "--ports" --op allgather --p 4 --ports 0
+expect_error "negative block" "--block" --op allgather --p 4 --block -8
+expect_error "unknown algorithm" "--algorithm 'fast': unknown algorithm" --op allgather --p 4 --algorithm fast
+expect_error "algorithm of another op" "broadcast has no algorithm ring" --op broadcast --p 4 --algorithm ring
+expect_error "root" "--root 4: not a process" --op gather --p 4 --root 4
+expect_error "odd reduction" "multiple of 8" --op allreduce --p 4 --block 12
+expect_error "unknown option" "unknown option '--bogus'" --op scan --p 2 --bogus 1
+expect_error "unknown format" "--format 'xml'" --op scan --p 2 --format xml
+
+echo "coll_cli: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

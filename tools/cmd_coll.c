@@ -1,0 +1,335 @@
+/* bspram coll: run one collective (coll/bsp_coll.h) on P BSPlib processes,
+ * check it against a sequential computation of the same result, and print
+ * its measured rounds (C1) and data (C2) from the router's records beside
+ * the algorithm's formula and the lower bounds of Bruck et al. (1997) §2. */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <bsp.h>
+#include <bsp_coll.h>
+
+#include "base/number.h"
+#include "combine/combine.h"
+#include "tools/commands.h"
+
+static int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "bspram coll: ");
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\n");
+    va_end(ap);
+    return 1;
+}
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: bspram coll --op OP --p N [--algorithm A] [--radix R] [--ports K]\n"
+            "                   [--block BYTES] [--root R] [--operation O] [--reps N]\n"
+            "                   [--format text|csv]\n"
+            "Runs one collective on N BSPlib processes (coll/bsp_coll.h), checks the result\n"
+            "against a sequential computation, and prints its rounds C1 and data C2 as the\n"
+            "router's records measured them (C2: the sum over the rounds of the largest\n"
+            "message's data), beside the algorithm's formula and the lower bounds.\n"
+            "  --op OP        broadcast, scatter, gather, allgather, alltoall, reduce,\n"
+            "                 allreduce, scan, exscan\n"
+            "  --p N          processes, in [1, 65536] (more than cores is fine)\n"
+            "  --algorithm A  auto (default: the selection's pick), bruck, direct, ring,\n"
+            "                 binomial, scatter-allgather, doubling, dissemination\n"
+            "  --radix R      alltoall with bruck: 2 <= R <= N (default 2)\n"
+            "  --ports K      k >= 1 ports (default 1; direct: N - 1)\n"
+            "  --block BYTES  bytes per block (broadcast: the buffer; reductions: the\n"
+            "                 operand, a multiple of 8), default 8\n"
+            "  --root R       the root of broadcast, scatter, gather, reduce (default 0)\n"
+            "  --operation O  reductions: sum, prod, min, max, and, or, xor with :i64, :u64\n"
+            "                 or :f64 (default sum:i64)\n"
+            "  --reps N       calls timed after the checked one, in [1, 10^7] (default 100)\n"
+            "  --format F     text (default) or csv; CSV columns:\n"
+            "                 op,algorithm,p,radix,ports,block,c1,c2,seconds,verified,\n"
+            "                 supersteps,h_bytes,predicted_c1,predicted_c2\n"
+            "seconds: wall time per call. Exit status: 0 if verified, 3 if the result\n"
+            "differs from the reference, 1 on a bad option.\n");
+}
+
+/* ---- the run (globals: the SPMD function of a BSP section takes none) ---- */
+
+static struct {
+    int op, exclusive;
+    unsigned p, root, opid;
+    size_t block;
+    bsp_coll_options opt;
+    uint64_t reps;
+    atomic_int wrong;
+    bsp_coll_cost cost;
+    double seconds;
+} run;
+
+static unsigned char pattern(unsigned rank, size_t i)
+{
+    uint64_t x = (uint64_t)rank * 0x9E3779B97F4A7C15u + i * 0xBF58476D1CE4E5B9u;
+    return (unsigned char)(x >> 56 ^ x >> 29 ^ x);
+}
+
+static uint64_t operand(unsigned rank, size_t i)
+{
+    if (run.opid >= 14) /* f64: small integers, so every bracketing is exact */
+    {
+        double d = (double)((rank * 7 + i * 3) % 13) + 1.0;
+        uint64_t w;
+        memcpy(&w, &d, 8);
+        return w;
+    }
+    return (uint64_t)pattern(rank, i) * 0x10001u + rank;
+}
+
+static void check(int ok)
+{
+    if (!ok)
+        atomic_store(&run.wrong, 1);
+}
+
+/* One call with the sizes of run; send and recv as the operation needs. */
+static void call(void *send, void *recv, void *buf)
+{
+    const bsp_coll_options *o = &run.opt;
+    size_t b = run.block, count = b / 8;
+    switch (run.op) {
+    case BSP_COLL_BROADCAST: bsp_coll_broadcast(NULL, buf, b, run.root, o); break;
+    case BSP_COLL_SCATTER: bsp_coll_scatter(NULL, send, recv, b, run.root, o); break;
+    case BSP_COLL_GATHER: bsp_coll_gather(NULL, send, recv, b, run.root, o); break;
+    case BSP_COLL_ALLGATHER: bsp_coll_allgather(NULL, send, recv, b, o); break;
+    case BSP_COLL_ALLTOALL: bsp_coll_alltoall(NULL, send, recv, b, o); break;
+    case BSP_COLL_REDUCE: bsp_coll_reduce(NULL, send, recv, count, run.opid, run.root, o); break;
+    case BSP_COLL_ALLREDUCE: bsp_coll_allreduce(NULL, send, recv, count, run.opid, o); break;
+    default:
+        if (run.exclusive)
+            bsp_coll_exscan(NULL, send, recv, count, run.opid, o);
+        else
+            bsp_coll_scan(NULL, send, recv, count, run.opid, o);
+    }
+}
+
+/* The result rank `me` must hold, checked against the sequential definition. */
+static void verify(unsigned me, const unsigned char *recv, const unsigned char *buf)
+{
+    unsigned n = run.p;
+    size_t b = run.block;
+    switch (run.op) {
+    case BSP_COLL_BROADCAST:
+        for (size_t i = 0; i < b; i++)
+            check(buf[i] == pattern(run.root, i));
+        return;
+    case BSP_COLL_SCATTER:
+        for (size_t i = 0; i < b; i++)
+            check(recv[i] == pattern(run.root, (size_t)me * b + i));
+        return;
+    case BSP_COLL_GATHER:
+        if (me == run.root)
+            for (unsigned r = 0; r < n; r++)
+                for (size_t i = 0; i < b; i++)
+                    check(recv[(size_t)r * b + i] == pattern(r, i));
+        return;
+    case BSP_COLL_ALLGATHER:
+        for (unsigned r = 0; r < n; r++)
+            for (size_t i = 0; i < b; i++)
+                check(recv[(size_t)r * b + i] == pattern(r, i));
+        return;
+    case BSP_COLL_ALLTOALL:
+        for (unsigned r = 0; r < n; r++)
+            for (size_t i = 0; i < b; i++)
+                check(recv[(size_t)r * b + i] == pattern(r, (size_t)me * b + i));
+        return;
+    default: {
+        if (run.op == BSP_COLL_REDUCE && me != run.root)
+            return;
+        unsigned last = run.op == BSP_COLL_SCAN ? me : n - 1;
+        for (size_t i = 0; i < b / 8; i++) {
+            uint64_t acc = bspram_op_identity(run.opid), got;
+            unsigned upto = run.exclusive ? last : last + 1;
+            for (unsigned r = 0; r < upto; r++)
+                acc = bspram_op_apply(run.opid, acc, operand(r, i));
+            memcpy(&got, recv + 8 * i, 8);
+            check(got == acc);
+        }
+    }
+    }
+}
+
+static void spmd(void)
+{
+    bsp_begin(run.p);
+    unsigned me = bsp_pid(), n = bsp_nprocs();
+    size_t b = run.block, whole = (size_t)n * b;
+    unsigned char *send = malloc(whole + 8), *recv = malloc(whole + 8), *buf = malloc(b + 8);
+    if (!send || !recv || !buf)
+        bsp_abort("bspram coll: out of memory for blocks of %zu bytes on %u processes\n", b, n);
+    if (run.op >= BSP_COLL_REDUCE)
+        for (size_t i = 0; i < b / 8; i++) {
+            uint64_t w = operand(me, i);
+            memcpy(send + 8 * i, &w, 8);
+        }
+    else
+        for (size_t i = 0; i < whole; i++)
+            send[i] = pattern(me, i);
+    memcpy(buf, send, b);
+    call(send, recv, buf);
+    run.cost = bsp_coll_last_cost(); /* the same on every process */
+    verify(me, recv, buf);
+    bsp_sync();
+    double t0 = bsp_time();
+    for (uint64_t r = 0; r < run.reps; r++)
+        call(send, recv, buf);
+    bsp_sync();
+    if (me == 0)
+        run.seconds = (bsp_time() - t0) / (double)run.reps;
+    free(send);
+    free(recv);
+    free(buf);
+    bsp_end();
+}
+
+/* Bruck §2's lower bounds: C1 ≥ ⌈log_{k+1} n⌉ for every operation that
+ * spreads data from one to all or all to one; C2 ≥ ⌈b(n−1)/k⌉ for allgather
+ * and alltoall. */
+static uint64_t ceil_log(uint64_t n, uint64_t base)
+{
+    uint64_t d = 0;
+    for (uint64_t span = 1; span < n; d++)
+        span = span > n / base ? n : span * base;
+    return d;
+}
+
+int bspram_cmd_coll(int argc, char **argv)
+{
+    const char *op = NULL, *alg = "auto", *format = "text", *operation = "sum:i64";
+    uint64_t p = 0, radix = 0, ports = 0, block = 8, root = 0, reps = 100;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        }
+        static const char *const known[] = {"--op",    "--p",    "--algorithm", "--radix",
+                                            "--ports", "--block", "--root",     "--operation",
+                                            "--reps",  "--format"};
+        int ok = 0;
+        for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
+            ok |= !strcmp(a, known[k]);
+        if (!ok)
+            return error("unknown option '%s'; see bspram coll --help", a);
+        if (i + 1 >= argc)
+            return error("option %s needs a value; see bspram coll --help", a);
+        const char *v = argv[++i];
+        if (!strcmp(a, "--op"))
+            op = v;
+        else if (!strcmp(a, "--algorithm"))
+            alg = v;
+        else if (!strcmp(a, "--format"))
+            format = v;
+        else if (!strcmp(a, "--operation"))
+            operation = v;
+        else if (!strcmp(a, "--p") ? bspram_tool_number("coll", a, v, 1, 65536, &p)
+                 : !strcmp(a, "--radix") ? bspram_tool_number("coll", a, v, 2, 65536, &radix)
+                 : !strcmp(a, "--ports") ? bspram_tool_number("coll", a, v, 1, 65536, &ports)
+                 : !strcmp(a, "--block") ? bspram_tool_number("coll", a, v, 0, UINT64_C(1) << 32, &block)
+                 : !strcmp(a, "--root")  ? bspram_tool_number("coll", a, v, 0, 65535, &root)
+                                         : bspram_tool_number("coll", a, v, 1, 10000000, &reps))
+            return 1;
+    }
+    if (!op)
+        return error("--op OP is required; valid: broadcast, scatter, gather, allgather, "
+                     "alltoall, reduce, allreduce, scan, exscan");
+    run.exclusive = !strcmp(op, "exscan");
+    run.op = run.exclusive ? BSP_COLL_SCAN : bsp_coll_op_parse(op);
+    if (run.op < 0)
+        return error("--op '%s': unknown operation; valid: broadcast, scatter, gather, allgather, "
+                     "alltoall, reduce, allreduce, scan, exscan", op);
+    if (!p)
+        return error("--p N is required (processes, in [1, 65536])");
+    int a = bsp_coll_algorithm_parse(alg);
+    if (a < 0)
+        return error("--algorithm '%s': unknown algorithm; valid: auto, bruck, direct, ring, "
+                     "binomial, scatter-allgather, doubling, dissemination", alg);
+    if (radix > p)
+        return error("--radix %" PRIu64 ": above --p %" PRIu64 " (2 <= R <= N)", radix, p);
+    if (root >= p && (run.op == BSP_COLL_BROADCAST || run.op == BSP_COLL_SCATTER ||
+                      run.op == BSP_COLL_GATHER || run.op == BSP_COLL_REDUCE))
+        return error("--root %" PRIu64 ": not a process of --p %" PRIu64, root, p);
+    int reduces = run.op >= BSP_COLL_REDUCE;
+    if (reduces && block % 8)
+        return error("--block %" PRIu64 ": a reduction's operand is whole 64-bit words (a "
+                     "multiple of 8 bytes)", block);
+    int opid = bspram_op_parse(operation);
+    if (opid < 0)
+        return error("--operation '%s': unknown; valid: sum, prod, min, max, and, or, xor, each "
+                     "with :i64, :u64 or :f64", operation);
+    if (!reduces && block > (UINT64_C(1) << 32) / p)
+        return error("--block %" PRIu64 ": N * block above 4 GiB", block);
+    int csv = !strcmp(format, "csv");
+    if (!csv && strcmp(format, "text"))
+        return error("--format '%s': unknown format; valid: text, csv", format);
+
+    run.p = (unsigned)p;
+    run.root = (unsigned)root;
+    run.block = (size_t)block;
+    run.opid = (unsigned)opid;
+    run.reps = reps;
+    run.opt = (bsp_coll_options){.algorithm = (bsp_coll_algorithm)a, .radix = (unsigned)radix,
+                                 .ports = (unsigned)ports};
+    /* What the library will run: the selection's pick for auto; the same
+     * checks as the call, so a bad combination gives its one line here. */
+    bsp_coll_choice pred;
+    if (a == BSP_COLL_AUTO) {
+        if (radix)
+            return error("--radix needs --algorithm bruck (alltoall)");
+        pred = bsp_coll_select((bsp_coll_op)run.op, (bsp_pid_t)p, (bsp_size_t)block,
+                               (unsigned)ports, -1, -1);
+        run.opt.algorithm = pred.algorithm;
+        run.opt.radix = pred.radix;
+        run.opt.ports = pred.ports;
+    }
+    bsp_init(spmd, argc, argv);
+    spmd();
+    if (a != BSP_COLL_AUTO)
+        pred = bsp_coll_predict((bsp_coll_op)run.op, (bsp_pid_t)p, (bsp_size_t)block, &run.opt);
+    int verified = !atomic_load(&run.wrong);
+    const char *algname = bsp_coll_algorithm_name(pred.algorithm);
+    uint64_t k = pred.ports ? pred.ports : 1;
+    if (csv) {
+        printf("op,algorithm,p,radix,ports,block,c1,c2,seconds,verified,supersteps,h_bytes,"
+               "predicted_c1,predicted_c2\n");
+        printf("%s,%s,%" PRIu64 ",%u,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.9f,%d,%" PRIu64
+               ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
+               op, algname, p, pred.radix, k, block, run.cost.c1, run.cost.c2, run.seconds, verified,
+               run.cost.supersteps, run.cost.h_bytes, pred.c1, pred.c2);
+    } else {
+        printf("%s of %" PRIu64 " bytes on %" PRIu64 " processes: algorithm %s", op, block, p,
+               algname);
+        if (pred.radix)
+            printf(", radix %u", pred.radix);
+        printf(", %" PRIu64 " port%s\n", k, k > 1 ? "s" : "");
+        printf("  result      %s\n", verified ? "verified against the sequential reference"
+                                              : "DIFFERS from the sequential reference");
+        printf("  %-10s %12s %12s %12s\n", "", "measured", "formula", "lower bound");
+        uint64_t lb1 = p > 1 ? ceil_log(p, k + 1) : 0;
+        printf("  %-10s %12" PRIu64 " %12" PRIu64 " %12" PRIu64 "\n", "C1 rounds", run.cost.c1,
+               pred.c1, lb1);
+        if (run.op == BSP_COLL_ALLGATHER || run.op == BSP_COLL_ALLTOALL)
+            printf("  %-10s %12" PRIu64 " %12" PRIu64 " %12" PRIu64 "\n", "C2 bytes", run.cost.c2,
+                   pred.c2, (block * (p - 1) + k - 1) / k);
+        else
+            printf("  %-10s %12" PRIu64 " %12" PRIu64 " %12s\n", "C2 bytes", run.cost.c2, pred.c2,
+                   "-");
+        printf("  supersteps %" PRIu64 ", sum of h %" PRIu64 " bytes, %.3f us per call (%" PRIu64
+               " calls)\n",
+               run.cost.supersteps, run.cost.h_bytes, run.seconds * 1e6, reps);
+    }
+    return verified ? 0 : 3;
+}
