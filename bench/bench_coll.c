@@ -1,7 +1,7 @@
 /* Collectives benchmarks (coll/bsp_coll.h), figures in bench/RESULTS.md,
  * "Collectives".
  *
- *   bench_coll radix [p=8,16] [blocks=8,16,…,4096] [scale=1] [reps=5]
+ *   bench_coll radix [p=8,16] [blocks=8,16,…,4096] [ms=20] [reps=5]
  *     Bruck et al. 1997, "Efficient algorithms for all-to-all communications
  *     in multiport message-passing systems", §3.5 and Figures 4–6: the time
  *     of one alltoall (BSP_COLL_BRUCK, ports 1) for every radix r = 2..p, per
@@ -14,7 +14,7 @@
  *     selection's pick under the fitted g, l.
  *
  *   bench_coll ops [p=2,4] [ops=alltoall,allgather,broadcast,allreduce]
- *                  [sizes=8,64,512,4096,32768,262144] [algs=all] [scale=1] [reps=5]
+ *                  [sizes=8,64,512,4096,32768,262144] [algs=all] [ms=20] [reps=5]
  *     Time per call of each operation, BSP_COLL_AUTO and every forced
  *     algorithm (algs= restricts the forced ones: a list of names, "auto"
  *     for AUTO, "none" for AUTO only), with the send buffers rewritten
@@ -26,7 +26,8 @@
  *
  * Time per call: each process sums bsp_time() around its calls only (the
  * rewrite is outside); the figure is the slowest process's mean, the median
- * over `reps` repetitions of N calls (N from the size, times scale). Every
+ * over `reps` repetitions of N calls, N such that a repetition takes about
+ * `ms` milliseconds (from a calibration of 5 calls). Every
  * candidate's first call is checked against a sequential reference before
  * it is timed (a wrong result aborts the benchmark).
  */
@@ -45,7 +46,8 @@ enum { MAXP = 64, MAXN = 32, MAXC = 80, MAXREPS = 31 };
 /* ---- arguments: key=value ---- */
 
 static unsigned plist[MAXN], np, blist[MAXN], nb, oplist[8], nops;
-static int scale = 1, reps = 5;
+static int reps = 5;
+static double target_ms = 20;
 static char algs[256] = "all";
 
 static unsigned parse_list(const char *s, unsigned *out)
@@ -63,9 +65,9 @@ static unsigned parse_list(const char *s, unsigned *out)
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: bench_coll radix [p=8,16] [blocks=…] [scale=1] [reps=5]\n"
+    fprintf(stderr, "usage: bench_coll radix [p=8,16] [blocks=…] [ms=20] [reps=5]\n"
                     "       bench_coll ops [p=2,4] [ops=alltoall,…] [sizes=…] [algs=all] "
-                    "[scale=1] [reps=5]\n");
+                    "[ms=20] [reps=5]\n");
     exit(2);
 }
 
@@ -189,25 +191,24 @@ static int check(const ctx *c)
     return 0;
 }
 
+/* "bruck/r2/k1", "auto=direct/k3": the algorithm as it runs (defaults
+ * resolved; the radix only for alltoall's Bruck). */
 static const char *label(const ctx *c, char *buf, size_t len)
 {
-    bsp_coll_options o = c->opt;
-    if (c->autosel) {
-        bsp_coll_choice ch = bsp_coll_select(c->op, c->p, c->op == BSP_COLL_ALLREDUCE
-                                             ? c->b / 8 * 8 : c->b, 0, -1, -1);
-        o = (bsp_coll_options){.algorithm = ch.algorithm, .radix = ch.radix, .ports = ch.ports};
-    }
-    int n = snprintf(buf, len, "%s%s", c->autosel ? "auto=" : "", bsp_coll_algorithm_name(o.algorithm));
-    if (o.radix && n > 0 && (size_t)n < len)
-        n += snprintf(buf + n, len - (size_t)n, "/r%u", o.radix);
-    if (n > 0 && (size_t)n < len)
-        snprintf(buf + n, len - (size_t)n, "/k%u", o.ports ? o.ports : 1);
+    size_t b = c->op == BSP_COLL_ALLREDUCE ? c->b / 8 * 8 : c->b;
+    bsp_coll_choice ch = c->autosel ? bsp_coll_select(c->op, c->p, b, 0, -1, -1)
+                                    : bsp_coll_predict(c->op, c->p, b, &c->opt);
+    char r[16] = "";
+    if (c->op == BSP_COLL_ALLTOALL && ch.algorithm == BSP_COLL_BRUCK)
+        snprintf(r, sizeof r, "/r%u", ch.radix);
+    snprintf(buf, len, "%s%s%s/k%u", c->autosel ? "auto=" : "",
+             bsp_coll_algorithm_name(ch.algorithm), r, ch.ports ? ch.ports : 1);
     return buf;
 }
 
 /* ---- timing ---- */
 
-static double *times; /* [MAXP], registered: pid 0 gathers */
+static _Thread_local double *times; /* [MAXP + 1], registered: pid 0 gathers */
 
 static int cmpd(const void *a, const void *b)
 {
@@ -230,13 +231,13 @@ static double gather_max(double mine)
     return bsp_pid() == 0 ? m : times[MAXP];
 }
 
-/* Calls per repetition: about 8 MB moved per process, 10..2000 calls. */
-static unsigned calls_for(const ctx *c)
+/* Calls per repetition: enough for target_ms milliseconds, from the mean
+ * of a few calls (the same N on every process). */
+static unsigned calls_for(double mean_s)
 {
-    size_t v = c->op == BSP_COLL_ALLTOALL || c->op == BSP_COLL_ALLGATHER ? c->p * c->b : c->b;
-    size_t n = 8000000 / (v + 4096);
-    n = n < 10 ? 10 : n > 2000 ? 2000 : n;
-    return (unsigned)n * (unsigned)scale;
+    double n = target_ms * 1e-3 / (mean_s > 1e-9 ? mean_s : 1e-9);
+    n = n < 5 ? 5 : n > 200000 ? 200000 : n;
+    return (unsigned)n;
 }
 
 /* Check one call, then the median over reps of the slowest process's mean
@@ -254,9 +255,9 @@ static double measure(ctx *c, bsp_coll_cost *cost)
                 bsp_coll_op_name(c->op), c->p, c->b, label(c, l, sizeof l), c->s);
         bsp_abort("wrong result");
     }
-    const unsigned n = calls_for(c);
     double t[MAXREPS];
-    for (int r = 0; r < reps; r++) {
+    unsigned n = 5;
+    for (int r = -1; r < reps; r++) { /* r = −1: calibration */
         double acc = 0;
         for (unsigned i = 0; i < n; i++) {
             rewrite(c, i);
@@ -264,7 +265,11 @@ static double measure(ctx *c, bsp_coll_cost *cost)
             call(c);
             acc += bsp_time() - t0;
         }
-        t[r] = gather_max(acc / n);
+        double mean = gather_max(acc / n);
+        if (r < 0)
+            n = calls_for(mean);
+        else
+            t[r] = mean;
     }
     qsort(t, (size_t)reps, sizeof *t, cmpd);
     return t[reps / 2];
@@ -365,9 +370,12 @@ static void radix_sweep(void)
             c.autosel = r == p + 2;
             c.opt = r <= p ? (bsp_coll_options){.algorithm = BSP_COLL_BRUCK, .radix = r, .ports = 1}
                            : (bsp_coll_options){.algorithm = BSP_COLL_DIRECT};
-            t[ib][r] = measure(&c, &m[ib][r]);
-            pr[ib][r] = bsp_coll_predict(BSP_COLL_ALLTOALL, p, c.b, c.autosel ? NULL : &c.opt);
-            if (s == 0) {
+            bsp_coll_cost cost;
+            double tm = measure(&c, &cost);
+            if (s == 0) { /* the processes are threads: pid 0 keeps the figures */
+                t[ib][r] = tm;
+                m[ib][r] = cost;
+                pr[ib][r] = bsp_coll_predict(BSP_COLL_ALLTOALL, p, c.b, c.autosel ? NULL : &c.opt);
                 char l[64];
                 printf("radix,%u,%zu,%s,%.2f,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.0f\n",
                        p, c.b, r <= p ? (snprintf(l, sizeof l, "%u", r), l) : label(&c, l, sizeof l),
@@ -531,8 +539,8 @@ int main(int argc, char **argv)
             np = parse_list(v, plist);
         else if (strncmp(argv[i], "blocks=", 7) == 0 || strncmp(argv[i], "sizes=", 6) == 0)
             nb = parse_list(v, blist);
-        else if (strncmp(argv[i], "scale=", 6) == 0)
-            scale = atoi(v) > 0 ? atoi(v) : 1;
+        else if (strncmp(argv[i], "ms=", 3) == 0)
+            target_ms = atof(v) > 0 ? atof(v) : 20;
         else if (strncmp(argv[i], "reps=", 5) == 0)
             reps = atoi(v) > 0 && atoi(v) <= MAXREPS ? atoi(v) : 5;
         else if (strncmp(argv[i], "algs=", 5) == 0)

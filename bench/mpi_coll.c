@@ -2,16 +2,17 @@
  * bench/RESULTS.md, "Collectives" (bench/coll_vs_mpi.sh runs both):
  *
  *   mpirun -np P mpi_coll [ops=alltoall,allgather,broadcast,allreduce]
- *                         [sizes=8,64,512,4096,32768,262144] [scale=1] [reps=5]
+ *                         [sizes=8,64,512,4096,32768,262144] [ms=20] [reps=5]
  *
  * MPI_Alltoall and MPI_Allgather of `size` bytes per peer (MPI_BYTE),
  * MPI_Bcast of `size` bytes from rank 0, MPI_Allreduce of size/8 int64 words
  * with MPI_SUM, on MPI_COMM_WORLD, with the library's own choice of
  * algorithm. As in bench_coll: the send buffers are rewritten before every
  * call (outside the timed part), each process sums MPI_Wtime() around its
- * calls, the figure is the slowest process's mean (MPI_Reduce, MAX), the
- * median over `reps` repetitions of N calls (N from the size exactly as in
- * bench_coll), a barrier before every repetition, and the first call is
+ * calls, the figure is the slowest process's mean (MPI_Allreduce, MAX), the
+ * median over `reps` repetitions of N calls (N for about `ms` milliseconds
+ * per repetition, calibrated as in bench_coll), a barrier before every
+ * repetition, and the first call is
  * checked against the same reference. Output lines:
  *   coll,openmpi,<op>,<p>,<size>,<us>,default,<us>,default
  * (the columns of bench_coll's AUTO and best forced algorithm). */
@@ -25,7 +26,8 @@ enum { MAXN = 32, MAXREPS = 31 };
 enum { ALLTOALL, ALLGATHER, BROADCAST, ALLREDUCE, NOPS };
 static const char *const NAMES[NOPS] = {"alltoall", "allgather", "broadcast", "allreduce"};
 
-static int scale = 1, reps = 5;
+static int reps = 5;
+static double target_ms = 20;
 
 typedef struct ctx {
     int op;
@@ -125,12 +127,13 @@ static int cmpd(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static unsigned calls_for(const ctx *c)
+/* Calls per repetition: enough for target_ms milliseconds, from the mean
+ * of a few calls (the same N on every process). */
+static unsigned calls_for(double mean_s)
 {
-    size_t v = c->op == ALLTOALL || c->op == ALLGATHER ? c->p * c->b : c->b;
-    size_t n = 8000000 / (v + 4096);
-    n = n < 10 ? 10 : n > 2000 ? 2000 : n;
-    return (unsigned)n * (unsigned)scale;
+    double n = target_ms * 1e-3 / (mean_s > 1e-9 ? mean_s : 1e-9);
+    n = n < 5 ? 5 : n > 200000 ? 200000 : n;
+    return (unsigned)n;
 }
 
 /* The median over reps of the slowest process's mean seconds per call
@@ -144,9 +147,9 @@ static double measure(ctx *c)
                 c->p, c->b, c->s);
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
-    const unsigned n = calls_for(c);
     double t[MAXREPS];
-    for (int r = 0; r < reps; r++) {
+    unsigned n = 5;
+    for (int r = -1; r < reps; r++) { /* r = −1: calibration */
         double acc = 0, mean, max = 0;
         MPI_Barrier(MPI_COMM_WORLD);
         for (unsigned i = 0; i < n; i++) {
@@ -156,8 +159,11 @@ static double measure(ctx *c)
             acc += MPI_Wtime() - t0;
         }
         mean = acc / n;
-        MPI_Reduce(&mean, &max, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
-        t[r] = max;
+        MPI_Allreduce(&mean, &max, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+        if (r < 0)
+            n = calls_for(max);
+        else
+            t[r] = max;
     }
     qsort(t, (size_t)reps, sizeof *t, cmpd);
     return t[reps / 2];
@@ -179,7 +185,7 @@ static unsigned parse_list(const char *s, unsigned *out)
 static void usage(void)
 {
     fprintf(stderr, "usage: mpirun -np P mpi_coll [ops=alltoall,allgather,broadcast,allreduce] "
-                    "[sizes=…] [scale=1] [reps=5]\n");
+                    "[sizes=…] [ms=20] [reps=5]\n");
     MPI_Abort(MPI_COMM_WORLD, 2);
 }
 
@@ -198,8 +204,10 @@ int main(int argc, char **argv)
         v++;
         if (strncmp(argv[i], "sizes=", 6) == 0)
             ns = parse_list(v, sizes);
-        else if (strncmp(argv[i], "scale=", 6) == 0)
-            scale = atoi(v) > 0 ? atoi(v) : 1;
+        else if (strncmp(argv[i], "algs=", 5) == 0 || strncmp(argv[i], "p=", 2) == 0)
+            ; /* bench_coll's arguments: MPI picks its algorithms, mpirun sets p */
+        else if (strncmp(argv[i], "ms=", 3) == 0)
+            target_ms = atof(v) > 0 ? atof(v) : 20;
         else if (strncmp(argv[i], "reps=", 5) == 0)
             reps = atoi(v) > 0 && atoi(v) <= MAXREPS ? atoi(v) : 5;
         else if (strncmp(argv[i], "ops=", 4) == 0) {
