@@ -8,6 +8,10 @@
 # bspram's AUTO and for its best forced algorithm.
 # usage: bench/coll_vs_mpi.sh <build dir> [rounds (3)] [out dir (coll-vs-mpi)] [p list (2 4)]
 # Extra arguments of both programs (e.g. "ms=10 sizes=8,4096") go in $ARGS.
+# QUIET=N (seconds, default 0: off): before each program, wait up to N s for
+# a quiet machine (no other runnable task in 3 samples of /proc/loadavg one
+# second apart); /proc/loadavg before and after every program goes to
+# OUT/load.txt either way.
 # As root, mpirun needs --allow-run-as-root; --oversubscribe lets p exceed the cores.
 set -eu
 build=$1; rounds=${2:-3}; out=${3:-coll-vs-mpi}; plist=${4:-2 4}
@@ -16,14 +20,33 @@ mpirun=${MPIRUN:-mpirun}
 mpiflags="--oversubscribe"
 [ "$(id -u)" = 0 ] && mpiflags="$mpiflags --allow-run-as-root"
 [ -x "$build/bench/mpi_coll" ] || { echo "coll_vs_mpi: $build/bench/mpi_coll not built (no MPI found by cmake)" >&2; exit 1; }
+quiet=${QUIET:-0}
 mkdir -p "$out"
+rm -f "$out"/bspram_p*_*.txt "$out"/mpi_p*_*.txt
+: > "$out/load.txt"
+wait_quiet() {
+  [ "$quiet" -gt 0 ] || return 0
+  t=0; calm=0
+  while [ "$t" -lt "$quiet" ] && [ "$calm" -lt 3 ]; do
+    r=$(cut -d' ' -f4 /proc/loadavg | cut -d/ -f1)   # runnable now, this reader included
+    if [ "$r" -le 1 ]; then calm=$((calm + 1)); else calm=0; fi
+    sleep 1; t=$((t + 1))
+  done
+}
+run() { # label, command...
+  label=$1; shift
+  wait_quiet
+  echo "$label before: $(cat /proc/loadavg)" >> "$out/load.txt"
+  "$@"
+  echo "$label after:  $(cat /proc/loadavg)" >> "$out/load.txt"
+}
 i=1
 while [ "$i" -le "$rounds" ]; do
   for p in $plist; do
     # shellcheck disable=SC2086
-    "$build/bench/bench_coll" ops "p=$p" $args > "$out/bspram_p${p}_$i.txt"
+    run "bspram p=$p round $i" "$build/bench/bench_coll" ops "p=$p" $args > "$out/bspram_p${p}_$i.txt"
     # shellcheck disable=SC2086
-    "$mpirun" $mpiflags -np "$p" "$build/bench/mpi_coll" $args > "$out/mpi_p${p}_$i.txt"
+    run "openmpi p=$p round $i" "$mpirun" $mpiflags -np "$p" "$build/bench/mpi_coll" $args > "$out/mpi_p${p}_$i.txt"
   done
   i=$((i + 1))
 done
@@ -60,4 +83,6 @@ END {
   }
 }'
 echo
+sed 's/.*: *//' "$out/load.txt" | awk 'NR == 1 || $1 < lo { lo = $1 } NR == 1 || $1 > hi { hi = $1 }
+  END { printf "load average (1 min) around the programs: %.2f to %.2f (%s)\n", lo, hi, f }' f="$out/load.txt"
 echo "coll_vs_mpi: $rounds rounds, p = $plist, outputs in $out"
