@@ -1,14 +1,36 @@
-/* PLACEHOLDER: to be written (paper, section, cost formula first). */
+/* Broadcast, direct: the root sends the buffer straight to every other
+ * member, k of them per round (the k-port model of Bruck, Ho, Kipnis, Upfal
+ * and Weathersby, "Efficient algorithms for all-to-all communications in
+ * multiport message-passing systems", IEEE TPDS 8(11), 1997, §2) — in round
+ * t (0-based) to the ranks root + tk + 1 … root + tk + k (mod n). The
+ * broadcast of Saad and Schultz, "Data communication in parallel
+ * architectures", Yale RR-461, 1986, §3.2, without a tree: the baseline the
+ * (k+1)-nomial tree is measured against, and the best choice when k ≥ n − 1
+ * (one round, the default ports of DIRECT):
+ *     C1 = ⌈(n−1)/k⌉,  C2 = size·C1. */
 #include "coll/coll_internal.h"
-
-void coll_broadcast_direct(coll_call *c, const coll_args *a)
-{
-    (void)a;
-    coll_fail(c, "algorithm not built yet");
-}
 
 COLL_PREDICT(broadcast_direct)
 {
-    (void)n, (void)b, (void)radix, (void)ports, (void)tradeoff;
-    return (coll_prediction){0, 0};
+    (void)radix, (void)tradeoff;
+    uint64_t c1 = n > 1 ? coll_ceil_div(n - 1, ports ? ports : 1) : 0;
+    return (coll_prediction){c1, b * c1};
+}
+
+void coll_broadcast_direct(coll_call *c, const coll_args *a)
+{
+    unsigned n = c->n;
+    if (n == 1)
+        return;
+    unsigned k = a->ports < n - 1 ? a->ports : n - 1;
+    unsigned rounds = (unsigned)coll_ceil_div(n - 1, k);
+    int at_root = c->rank == a->root;
+    unsigned char *buf = a->recv;
+    coll_window(c, buf, a->block);
+    for (unsigned t = 0, d = 1; t < rounds; t++) {
+        for (unsigned j = 0; j < k && d < n; j++, d++)
+            if (at_root)
+                coll_put(c, (a->root + d) % n, 0, buf, a->block);
+        coll_round(c, t + 1 == rounds);
+    }
 }

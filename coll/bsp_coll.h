@@ -153,17 +153,18 @@ extern const unsigned char bsp_coll_in_place_[1];
 /* Broadcast: root's `size` bytes at buf reach buf on every member.
  * BINOMIAL (default at small size): C1 = ⌈log_{k+1} n⌉, C2 = size·C1
  * (Saad & Schultz §3, the spanning binomial tree; k ports: the (k+1)-nomial
- * tree). SCATTER_ALLGATHER: the buffer cut into n pieces of ⌈size/n⌉ bytes,
- * scattered (binomial) and concatenated (Bruck, k ports): C1 = ⌈log2 n⌉ +
- * ⌈log_{k+1} n⌉, C2 ≤ 2·size. DIRECT: root sends to k members per round:
+ * tree). SCATTER_ALLGATHER: the buffer cut into n pieces of p = ⌈size/n⌉
+ * bytes, scattered (binomial) and concatenated (Bruck, k ports): C1 =
+ * ⌈log2 n⌉ + ⌈log_{k+1} n⌉, C2 = p(n − 1) + ⌈p(n − 1)/k⌉ (about 2·size for
+ * one port, when n divides size or size ≫ n). DIRECT: root sends to k members per round:
  * C1 = ⌈(n−1)/k⌉, C2 = size·C1. */
 void bsp_coll_broadcast(const bsp_coll_group *g, void *buf, bsp_size_t size, bsp_pid_t root,
                         const bsp_coll_options *opt);
 
 /* Scatter: block i of root's send (n·b bytes) lands in recv (b bytes) of
  * rank i. In place: at the root recv = BSP_COLL_IN_PLACE leaves its block in
- * send. BINOMIAL (recursive halving, any n): C1 = ⌈log2 n⌉, C2 = b·(n − 1)
- * for n a power of two (Saad & Schultz §3). DIRECT: C1 = ⌈(n−1)/k⌉,
+ * send. BINOMIAL (recursive halving, any n, the larger half below): C1 =
+ * ⌈log2 n⌉, C2 = b·(n − 1), the one-port lower bound (Saad & Schultz §3). DIRECT: C1 = ⌈(n−1)/k⌉,
  * C2 = b·C1. */
 void bsp_coll_scatter(const bsp_coll_group *g, const void *send, void *recv, bsp_size_t block,
                       bsp_pid_t root, const bsp_coll_options *opt);

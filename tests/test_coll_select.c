@@ -1,0 +1,82 @@
+/* The selection (coll/select.c): for every operation, n and block size, the
+ * choice is the least predicted C1·l + C2·g among every algorithm of the
+ * operation and, for Bruck's index, every radix 2..n (each forced choice's
+ * prediction from bsp_coll_predict); its cost is c1·l + c2·g; ties go to
+ * the fewer rounds. At the extremes it picks what Bruck §3.5 says: with
+ * rounds dear (l ≫ g·b) the fewest rounds — radix 2 for the index — and
+ * with data dear (l → 0) the least data — the direct index, radix n. No BSP
+ * section is needed: selection is local. */
+#include <bsp.h>
+#include <bsp_coll.h>
+#include <math.h>
+#include <stdio.h>
+
+#include "check.h"
+
+static const bsp_coll_algorithm ALGS[] = {BSP_COLL_BRUCK, BSP_COLL_DIRECT, BSP_COLL_RING,
+                                          BSP_COLL_BINOMIAL, BSP_COLL_SCATTER_ALLGATHER,
+                                          BSP_COLL_DOUBLING, BSP_COLL_DISSEMINATION};
+/* Which algorithms each operation has (bsp_coll.h). */
+static int has(bsp_coll_op op, bsp_coll_algorithm a)
+{
+    switch (op) {
+    case BSP_COLL_BROADCAST:
+        return a == BSP_COLL_BINOMIAL || a == BSP_COLL_SCATTER_ALLGATHER || a == BSP_COLL_DIRECT;
+    case BSP_COLL_SCATTER: case BSP_COLL_GATHER: case BSP_COLL_REDUCE:
+        return a == BSP_COLL_BINOMIAL || a == BSP_COLL_DIRECT;
+    case BSP_COLL_ALLGATHER: return a == BSP_COLL_BRUCK || a == BSP_COLL_RING || a == BSP_COLL_DIRECT;
+    case BSP_COLL_ALLTOALL: return a == BSP_COLL_BRUCK || a == BSP_COLL_DIRECT;
+    case BSP_COLL_ALLREDUCE: return a == BSP_COLL_DOUBLING || a == BSP_COLL_DISSEMINATION;
+    default:
+        return a == BSP_COLL_DISSEMINATION || a == BSP_COLL_BINOMIAL || a == BSP_COLL_DIRECT;
+    }
+}
+static int one_port_only(bsp_coll_op op, bsp_coll_algorithm a)
+{
+    return a == BSP_COLL_RING || a == BSP_COLL_DOUBLING ||
+           (a == BSP_COLL_BINOMIAL && op != BSP_COLL_BROADCAST) ||
+           (a == BSP_COLL_DISSEMINATION && op == BSP_COLL_SCAN);
+}
+
+int main(void)
+{
+    const double gs[] = {0.1, 1, 10}, ls[] = {0, 100, 1e4, 1e9};
+    const unsigned ns[] = {1, 2, 3, 7, 8, 16, 31, 64};
+    const size_t bs[] = {0, 8, 4096};
+    for (int op = 0; op < 8; op++)
+        for (size_t in = 0; in < sizeof ns / sizeof *ns; in++)
+            for (size_t ib = 0; ib < sizeof bs / sizeof *bs; ib++)
+                for (unsigned k = 1; k <= 2; k++)
+                    for (size_t ig = 0; ig < 3; ig++)
+                        for (size_t il = 0; il < 4; il++) {
+                            unsigned n = ns[in];
+                            double g = gs[ig], l = ls[il];
+                            bsp_coll_choice ch = bsp_coll_select(op, n, bs[ib], k, g, l);
+                            CHECK(ch.cost_ns == (double)ch.c1 * l + (double)ch.c2 * g);
+                            CHECK(has(op, ch.algorithm) && ch.ports == k);
+                            /* No forced choice is better. */
+                            double best = INFINITY;
+                            for (size_t a = 0; a < sizeof ALGS / sizeof *ALGS; a++) {
+                                if (!has(op, ALGS[a]) || (k > 1 && one_port_only(op, ALGS[a])))
+                                    continue;
+                                unsigned rmax = op == BSP_COLL_ALLTOALL && ALGS[a] == BSP_COLL_BRUCK && n > 2 ? n : 2;
+                                for (unsigned r = 2; r <= rmax; r++) {
+                                    bsp_coll_options o = {.algorithm = ALGS[a], .ports = k,
+                                                          .radix = op == BSP_COLL_ALLTOALL && ALGS[a] == BSP_COLL_BRUCK ? r : 0};
+                                    bsp_coll_choice f = bsp_coll_predict(op, n, bs[ib], &o);
+                                    double cost = (double)f.c1 * l + (double)f.c2 * g;
+                                    best = cost < best ? cost : best;
+                                }
+                            }
+                            CHECK(ch.cost_ns <= best);
+                        }
+    /* The extremes of Bruck §3.5, for the index on 16 processes. */
+    bsp_coll_choice rounds = bsp_coll_select(BSP_COLL_ALLTOALL, 16, 64, 1, 1, 1e9);
+    CHECK(rounds.algorithm == BSP_COLL_BRUCK && rounds.radix == 2 && rounds.c1 == 4);
+    bsp_coll_choice data = bsp_coll_select(BSP_COLL_ALLTOALL, 16, 64, 1, 1, 0);
+    CHECK(data.radix == 16 && data.c2 == 64 * 15);
+    /* Allgather: Bruck's concatenation is optimal in both measures. */
+    bsp_coll_choice cat = bsp_coll_select(BSP_COLL_ALLGATHER, 13, 8, 1, 1, 1000);
+    CHECK(cat.algorithm == BSP_COLL_BRUCK && cat.c1 == 4 && cat.c2 == 8 * 12);
+    return check_report("test_coll_select");
+}
