@@ -189,8 +189,11 @@ void bsp_coll_allgather(const bsp_coll_group *g, const void *send, void *recv, b
  * In place: send = BSP_COLL_IN_PLACE takes the blocks from recv.
  * BRUCK (Bruck §3, radix r, k ports): C1 = Σ over the w = ⌈log_r n⌉
  * subphases of ⌈(h − 1)/k⌉, h = r but in the last ⌈n/r^(w−1)⌉; so
- * C1 ≤ ⌈(r−1)/k⌉·w and C2 ≤ b·⌈(r−1)/k⌉·⌈n/r⌉·w. r = 2 gives the fewest
- * rounds, r = n is DIRECT: C1 = ⌈(n−1)/k⌉, C2 = b·C1. */
+ * C1 ≤ ⌈(r−1)/k⌉·w; C2 = b·Σ over the rounds of the blocks whose subphase
+ * digit is the round's first, which is ≤ b·⌈(r−1)/k⌉·⌈n/r⌉·w (Bruck §3.2)
+ * for r = 2, r = n and n a power of r — but not always otherwise (n = 40,
+ * r = 4, k = 3: C2 = 38b against 30b; coll/alltoall_bruck.c). r = 2 gives
+ * the fewest rounds, r = n is DIRECT: C1 = ⌈(n−1)/k⌉, C2 = b·C1. */
 void bsp_coll_alltoall(const bsp_coll_group *g, const void *send, void *recv, bsp_size_t block,
                        const bsp_coll_options *opt);
 
