@@ -20,7 +20,9 @@ void coll_allgather_direct(coll_call *c, const coll_args *a)
     size_t b = a->block;
     unsigned char *recv = a->recv;
     const unsigned char *own = a->send;
-    if (own != recv + (size_t)me * b)
+    if (b == 0) /* nothing to copy (recv may be NULL): the rounds still run */
+        recv = (unsigned char *)&n;
+    else if (own != recv + (size_t)me * b)
         memcpy(recv + (size_t)me * b, own, b);
     if (n == 1)
         return;

@@ -129,7 +129,7 @@ typedef enum bsp_coll_algorithm {
  * d = ⌈log_{k+1} n⌉, cannot have both C1 and C2 optimal: */
 typedef enum bsp_coll_tradeoff {
     BSP_COLL_OPTIMAL_C1 = 0, /* C1 = d, C2 at most b − 1 above ⌈b(n−1)/k⌉ (default) */
-    BSP_COLL_OPTIMAL_C2 = 1  /* C2 = ⌈b(n−1)/k⌉, one round more */
+    BSP_COLL_OPTIMAL_C2 = 1  /* C2 = ⌈b(n−1)/k⌉, at most one round more */
 } bsp_coll_tradeoff;
 
 typedef struct bsp_coll_options {
