@@ -1,7 +1,7 @@
 /* Collectives benchmarks (coll/bsp_coll.h), figures in bench/RESULTS.md,
  * "Collectives".
  *
- *   bench_coll radix [p=8,16] [blocks=8,16,…,4096] [ms=20] [reps=5]
+ *   bench_coll radix [p=8,16] [blocks=8,16,…,4096] [rounds=1] [ms=20] [reps=5]
  *     Bruck et al. 1997, "Efficient algorithms for all-to-all communications
  *     in multiport message-passing systems", §3.5 and Figures 4–6: the time
  *     of one alltoall (BSP_COLL_BRUCK, ports 1) for every radix r = 2..p, per
@@ -11,7 +11,8 @@
  *     selection's pick per block, where r = p (DIRECT with one port) starts
  *     to beat r = 2 (the break-even block), and g, l fitted to the sweep by
  *     least squares of the relative error of C1·l + C2·g, with the
- *     selection's pick under the fitted g, l.
+ *     selection's pick under the fitted g, l. rounds=N measures the whole
+ *     sweep N times, interleaved, and reports the median and range.
  *
  *   bench_coll ops [p=2,4] [ops=alltoall,allgather,broadcast,allreduce]
  *                  [sizes=8,64,512,4096,32768,262144] [algs=all] [ms=20] [reps=5]
@@ -41,12 +42,12 @@
 
 #include "combine/combine.h"
 
-enum { MAXP = 64, MAXN = 32, MAXC = 80, MAXREPS = 31 };
+enum { MAXP = 64, MAXN = 32, MAXC = 80, MAXREPS = 31, MAXROUNDS = 9 };
 
 /* ---- arguments: key=value ---- */
 
 static unsigned plist[MAXN], np, blist[MAXN], nb, oplist[8], nops;
-static int reps = 5;
+static int reps = 5, rounds = 1;
 static double target_ms = 20;
 static char algs[256] = "all";
 
@@ -65,7 +66,7 @@ static unsigned parse_list(const char *s, unsigned *out)
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: bench_coll radix [p=8,16] [blocks=…] [ms=20] [reps=5]\n"
+    fprintf(stderr, "usage: bench_coll radix [p=8,16] [blocks=…] [rounds=1] [ms=20] [reps=5]\n"
                     "       bench_coll ops [p=2,4] [ops=alltoall,…] [sizes=…] [algs=all] "
                     "[ms=20] [reps=5]\n");
     exit(2);
@@ -355,33 +356,54 @@ static void radix_sweep(void)
         max_b = blist[i] > max_b ? blist[i] : max_b;
     ctx c = {.op = BSP_COLL_ALLTOALL, .p = p, .s = s};
     alloc_bufs(&c, max_b);
-    /* per block: time[r] for r = 2..p, [p+1] direct k=p−1, [p+2] auto */
-    static double t[MAXN][MAXP + 3];
+    /* per block: time[r] for r = 2..p, [p+1] direct k=p−1, [p+2] auto;
+     * per round tr, then t the median over the rounds */
+    static double t[MAXN][MAXP + 3], tr[MAXROUNDS][MAXN][MAXP + 3];
     static bsp_coll_cost m[MAXN][MAXP + 3];
     static bsp_coll_choice pr[MAXN][MAXP + 3];
+    /* The rounds interleave: every cell is measured once per round, so slow
+     * spells of a shared machine spread over all of them. */
+    for (int round = 0; round < rounds; round++)
+        for (unsigned ib = 0; ib < nb; ib++) {
+            c.b = blist[ib];
+            for (unsigned r = 2; r <= p + 2; r++) {
+                c.autosel = r == p + 2;
+                c.opt = r <= p ? (bsp_coll_options){.algorithm = BSP_COLL_BRUCK, .radix = r,
+                                                    .ports = 1}
+                               : (bsp_coll_options){.algorithm = BSP_COLL_DIRECT};
+                bsp_coll_cost cost;
+                double tm = measure(&c, &cost);
+                if (s == 0) { /* the processes are threads: pid 0 keeps the figures */
+                    tr[round][ib][r] = tm;
+                    m[ib][r] = cost;
+                    pr[ib][r] = bsp_coll_predict(BSP_COLL_ALLTOALL, p, c.b,
+                                                 c.autosel ? NULL : &c.opt);
+                }
+            }
+        }
     if (s == 0) {
         printf("# radix sweep, p = %u: alltoall, BSP_COLL_BRUCK with ports 1; us per call "
-               "(slowest process, median of %d)\n", p, reps);
-        printf("# radix,p,block,r,us,c1,c2,pred_c1,pred_c2,pred_ns\n");
-    }
-    for (unsigned ib = 0; ib < nb; ib++) {
-        c.b = blist[ib];
-        for (unsigned r = 2; r <= p + 2; r++) {
-            c.autosel = r == p + 2;
-            c.opt = r <= p ? (bsp_coll_options){.algorithm = BSP_COLL_BRUCK, .radix = r, .ports = 1}
-                           : (bsp_coll_options){.algorithm = BSP_COLL_DIRECT};
-            bsp_coll_cost cost;
-            double tm = measure(&c, &cost);
-            if (s == 0) { /* the processes are threads: pid 0 keeps the figures */
-                t[ib][r] = tm;
-                m[ib][r] = cost;
-                pr[ib][r] = bsp_coll_predict(BSP_COLL_ALLTOALL, p, c.b, c.autosel ? NULL : &c.opt);
+               "(slowest process; median over %d rounds of the median of %d repetitions, "
+               "and the rounds' range)\n", p, rounds, reps);
+        printf("# radix,p,block,r,us,us_min,us_max,c1,c2,pred_c1,pred_c2,pred_ns\n");
+        for (unsigned ib = 0; ib < nb; ib++) {
+            c.b = blist[ib];
+            for (unsigned r = 2; r <= p + 2; r++) {
+                double v[MAXROUNDS];
+                for (int round = 0; round < rounds; round++)
+                    v[round] = tr[round][ib][r];
+                qsort(v, (size_t)rounds, sizeof *v, cmpd);
+                t[ib][r] = v[rounds / 2];
+                c.autosel = r == p + 2;
+                c.opt = r <= p ? (bsp_coll_options){.algorithm = BSP_COLL_BRUCK, .radix = r,
+                                                    .ports = 1}
+                               : (bsp_coll_options){.algorithm = BSP_COLL_DIRECT};
                 char l[64];
-                printf("radix,%u,%zu,%s,%.2f,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.0f\n",
+                printf("radix,%u,%zu,%s,%.2f,%.2f,%.2f,%" PRIu64 ",%" PRIu64 ",%" PRIu64
+                       ",%" PRIu64 ",%.0f\n",
                        p, c.b, r <= p ? (snprintf(l, sizeof l, "%u", r), l) : label(&c, l, sizeof l),
-                       t[ib][r] * 1e6, m[ib][r].c1, m[ib][r].c2, pr[ib][r].c1, pr[ib][r].c2,
-                       pr[ib][r].cost_ns);
-                fflush(stdout);
+                       t[ib][r] * 1e6, v[0] * 1e6, v[rounds - 1] * 1e6, m[ib][r].c1, m[ib][r].c2,
+                       pr[ib][r].c1, pr[ib][r].c2, pr[ib][r].cost_ns);
             }
         }
     }
@@ -541,6 +563,8 @@ int main(int argc, char **argv)
             np = parse_list(v, plist);
         else if (strncmp(argv[i], "blocks=", 7) == 0 || strncmp(argv[i], "sizes=", 6) == 0)
             nb = parse_list(v, blist);
+        else if (strncmp(argv[i], "rounds=", 7) == 0)
+            rounds = atoi(v) > 0 && atoi(v) <= MAXROUNDS ? atoi(v) : 1;
         else if (strncmp(argv[i], "ms=", 3) == 0)
             target_ms = atof(v) > 0 ? atof(v) : 20;
         else if (strncmp(argv[i], "reps=", 5) == 0)
