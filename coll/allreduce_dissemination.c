@@ -1,14 +1,41 @@
-/* PLACEHOLDER: to be written (paper, section, cost formula first). */
-#include "coll/coll_internal.h"
+/* Allreduce, dissemination: every member gets every operand by Bruck's
+ * concatenation — Bruck, Ho, Kipnis, Upfal and Weathersby, "Efficient
+ * algorithms for all-to-all communications in multiport message-passing
+ * systems", IEEE TPDS 8(11), 1997, §4 (k ports; allgather_bruck.c) — with
+ * blocks of m = 8·count bytes, and folds them locally in rank order,
+ * (…(x_0 ⊕ x_1) ⊕ …) ⊕ x_{n−1}:
+ *     C1 = ⌈log_{k+1} n⌉,  C2 = ⌈m(n−1)/k⌉,
+ * the concatenation's, both optimal (Bruck Theorem 4.3) except in the range
+ * of bsp_coll_tradeoff (m ≥ 3 always holds here; k ≥ 3 and
+ * (k+1)^d − k < n < (k+1)^d), where the concatenation's own figures hold
+ * (one round more, or C2 up to m − 1 above). The fewest rounds of any
+ * allreduce, for short vectors; every member folds the same operands in the
+ * same order, so all get the same bits, and the bracketing is the
+ * sequential one of reduce_direct.c and scan_direct.c. */
+#include <stdlib.h>
 
-void coll_allreduce_dissemination(coll_call *c, const coll_args *a)
-{
-    (void)a;
-    coll_fail(c, "algorithm not built yet");
-}
+#include "base/error.h"
+#include "coll/coll_internal.h"
 
 COLL_PREDICT(allreduce_dissemination)
 {
-    (void)n, (void)b, (void)radix, (void)ports, (void)tradeoff;
-    return (coll_prediction){0, 0};
+    return coll_predict_allgather_bruck(n, b, radix, ports, tradeoff);
+}
+
+void coll_allreduce_dissemination(coll_call *c, const coll_args *a)
+{
+    unsigned n = c->n;
+    size_t count = a->count, m = a->block;
+    coll_op op = coll_op_get(c, a->op);
+    /* The concatenation's output: not a scratch buffer, which the
+     * concatenation may use itself. */
+    uint64_t *all = bspram_malloc((size_t)n * m + 8, "bsp_coll_allreduce: operands");
+    coll_args g = {.send = m ? a->send : (const void *)all, .recv = all, .block = m, .radix = a->radix,
+                   .ports = a->ports, .tradeoff = a->tradeoff};
+    coll_allgather_bruck(c, &g); /* the last part: c->then stays 0 */
+    for (unsigned i = 1; i < n; i++)
+        coll_op_fold(&op, all, all + (size_t)i * count, count);
+    if (m)
+        memcpy(a->recv, all, m);
+    free(all);
 }

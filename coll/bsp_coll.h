@@ -217,8 +217,10 @@ void bsp_coll_allreduce(const bsp_coll_group *g, const void *send, void *recv,
 /* Inclusive scan: rank i's recv ← send_0 ⊕ … ⊕ send_i; exclusive scan:
  * send_0 ⊕ … ⊕ send_{i−1}, and the operation's identity at rank 0. In place:
  * send = BSP_COLL_IN_PLACE. DISSEMINATION (Hillis–Steele: round t sends to
- * rank + 2^t): C1 = ⌈log2 n⌉, C2 = m·C1. BINOMIAL (up the tree, then down):
- * C1 = 2⌈log2 n⌉ − 1 for n ≥ 2, C2 = m·C1, with n − 1 operations in all.
+ * rank + 2^t): C1 = ⌈log2 n⌉, C2 = m·C1. BINOMIAL (up the tree, then down,
+ * Blelloch-style): C1 = 2d − 1 for n ≥ 2, d = ⌈log2 n⌉, but 2d − 2 when
+ * 3 ≤ n ≤ 3·2^(d−2) (a down-sweep level with nothing to send is skipped);
+ * C2 = m·C1; about 2n operations in all, against Hillis–Steele's n·log2 n.
  * DIRECT: every member sends to every higher rank: C1 = ⌈(n−1)/k⌉,
  * C2 = m·C1. */
 void bsp_coll_scan(const bsp_coll_group *g, const void *send, void *recv, bsp_size_t count,
