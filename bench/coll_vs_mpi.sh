@@ -1,13 +1,14 @@
 #!/bin/sh
 # bspram's collectives against Open MPI's, in one run (bench/RESULTS.md,
-# "Collectives"): every round runs, for each p, bench_coll ops (bspram) and
-# then mpi_coll (Open MPI) with the same operations and sizes, so both see the
-# same machine; the table gives per (op, p, size) the median over the rounds
+# "Collectives"): every round runs, for each p, operation and size, bench_coll
+# ops (bspram) and mpi_coll (Open MPI) back to back, so both see the same
+# machine; the table gives per (op, p, size) the median over the rounds
 # of each one's time per call (each itself a median of 5 repetitions), with
 # the range, and the ratio Open MPI / bspram (> 1: bspram faster), for
 # bspram's AUTO and for its best forced algorithm.
 # usage: bench/coll_vs_mpi.sh <build dir> [rounds (3)] [out dir (coll-vs-mpi)] [p list (2 4)]
-# Extra arguments of both programs (e.g. "ms=10 sizes=8,4096") go in $ARGS.
+# Extra arguments of both programs (e.g. "ms=10 reps=7") go in $ARGS; the
+# operations and sizes in $OPS and $SIZES (space-separated).
 # QUIET=N (seconds, default 0: off): before each program, wait up to N s for
 # a quiet machine (no other runnable task in 3 samples of /proc/loadavg one
 # second apart); /proc/loadavg before and after every program goes to
@@ -16,6 +17,8 @@
 set -eu
 build=$1; rounds=${2:-3}; out=${3:-coll-vs-mpi}; plist=${4:-2 4}
 args=${ARGS:-}
+ops=${OPS:-alltoall allgather broadcast allreduce}
+sizes=${SIZES:-8 64 512 4096 32768 262144}
 mpirun=${MPIRUN:-mpirun}
 mpiflags="--oversubscribe"
 [ "$(id -u)" = 0 ] && mpiflags="$mpiflags --allow-run-as-root"
@@ -40,13 +43,20 @@ run() { # label, command...
   "$@"
   echo "$label after:  $(cat /proc/loadavg)" >> "$out/load.txt"
 }
+# Fine-grained alternation: each (p, op, size) is one bench_coll and one
+# mpi_coll run, back to back, the order swapped every round; on a shared
+# machine both sides then see nearly the same load.
 i=1
 while [ "$i" -le "$rounds" ]; do
   for p in $plist; do
-    # shellcheck disable=SC2086
-    run "bspram p=$p round $i" "$build/bench/bench_coll" ops "p=$p" $args > "$out/bspram_p${p}_$i.txt"
-    # shellcheck disable=SC2086
-    run "openmpi p=$p round $i" "$mpirun" $mpiflags -np "$p" "$build/bench/mpi_coll" $args > "$out/mpi_p${p}_$i.txt"
+    for op in $ops; do
+      for size in $sizes; do
+        b="$out/bspram_p${p}_$i.txt"; m="$out/mpi_p${p}_$i.txt"
+        one_b() { run "bspram p=$p $op $size round $i" "$build/bench/bench_coll" ops "p=$p" "ops=$op" "sizes=$size" $args >> "$b"; }
+        one_m() { run "openmpi p=$p $op $size round $i" "$mpirun" $mpiflags -np "$p" "$build/bench/mpi_coll" "ops=$op" "sizes=$size" $args >> "$m"; }
+        if [ $((i % 2)) = 1 ]; then one_b; one_m; else one_m; one_b; fi
+      done
+    done
   done
   i=$((i + 1))
 done
