@@ -15,7 +15,7 @@
  *     sweep N times, interleaved, and reports the median and range.
  *
  *   bench_coll ops [p=2,4] [ops=alltoall,allgather,broadcast,allreduce]
- *                  [sizes=8,64,512,4096,32768,262144] [algs=all] [ms=20] [reps=5]
+ *                  [sizes=8,64,512,4096,32768,262144] [algs=all] [ms=20] [reps=5] [verbose=0]
  *     Time per call of each operation, BSP_COLL_AUTO and every forced
  *     algorithm (algs= restricts the forced ones: a list of names, "auto"
  *     for AUTO, "none" for AUTO only), with the send buffers rewritten
@@ -23,7 +23,8 @@
  *     best forced algorithm's. Size is per peer: alltoall and allgather
  *     blocks, the broadcast's buffer, the allreduce's vector (size/8 words
  *     of sum:i64). bench/mpi_coll.c prints the same lines for Open MPI;
- *     bench/coll_vs_mpi.sh runs both and tabulates.
+ *     bench/coll_vs_mpi.sh runs both and tabulates. verbose=1 also prints
+ *     every forced algorithm's time ("cand,…" lines).
  *
  * Time per call: each process sums bsp_time() around its calls only (the
  * rewrite is outside); the figure is the slowest process's mean, the median
@@ -47,7 +48,7 @@ enum { MAXP = 64, MAXN = 32, MAXC = 80, MAXREPS = 31, MAXROUNDS = 9 };
 /* ---- arguments: key=value ---- */
 
 static unsigned plist[MAXN], np, blist[MAXN], nb, oplist[8], nops;
-static int reps = 5, rounds = 1;
+static int reps = 5, rounds = 1, verbose;
 static double target_ms = 20;
 static char algs[256] = "all";
 
@@ -493,6 +494,11 @@ static void ops_run(void)
                 c.opt = (bsp_coll_options){.algorithm = cs[k].alg, .radix = cs[k].radix,
                                            .ports = cs[k].ports};
                 double t = measure(&c, NULL);
+                if (verbose && s == 0) {
+                    char l[64];
+                    printf("cand,bspram,%s,%u,%zu,%s,%.3f\n", bsp_coll_op_name(c.op), p, c.b,
+                           label(&c, l, sizeof l), t * 1e6);
+                }
                 if (tbest < 0 || t < tbest) {
                     tbest = t;
                     label(&c, lbest, sizeof lbest);
@@ -563,6 +569,8 @@ int main(int argc, char **argv)
             np = parse_list(v, plist);
         else if (strncmp(argv[i], "blocks=", 7) == 0 || strncmp(argv[i], "sizes=", 6) == 0)
             nb = parse_list(v, blist);
+        else if (strncmp(argv[i], "verbose=", 8) == 0)
+            verbose = atoi(v);
         else if (strncmp(argv[i], "rounds=", 7) == 0)
             rounds = atoi(v) > 0 && atoi(v) <= MAXROUNDS ? atoi(v) : 1;
         else if (strncmp(argv[i], "ms=", 3) == 0)
