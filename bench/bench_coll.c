@@ -244,7 +244,7 @@ static unsigned calls_for(double mean_s)
 
 /* Check one call, then the median over reps of the slowest process's mean
  * seconds per call (every process returns it). */
-static double measure(ctx *c, bsp_coll_cost *cost)
+static double measure(ctx *c, bsp_coll_cost *cost, int nreps)
 {
     fill_check(c);
     call(c);
@@ -259,7 +259,7 @@ static double measure(ctx *c, bsp_coll_cost *cost)
     }
     double t[MAXREPS];
     unsigned n = 5;
-    for (int r = -1; r < reps; r++) { /* r = −1: calibration */
+    for (int r = -1; r < nreps; r++) { /* r = −1: calibration */
         double acc = 0;
         for (unsigned i = 0; i < n; i++) {
             rewrite(c, i);
@@ -273,8 +273,8 @@ static double measure(ctx *c, bsp_coll_cost *cost)
         else
             t[r] = mean;
     }
-    qsort(t, (size_t)reps, sizeof *t, cmpd);
-    return t[reps / 2];
+    qsort(t, (size_t)nreps, sizeof *t, cmpd);
+    return t[nreps / 2];
 }
 
 /* ---- the forced candidates of an operation ---- */
@@ -373,7 +373,7 @@ static void radix_sweep(void)
                                                     .ports = 1}
                                : (bsp_coll_options){.algorithm = BSP_COLL_DIRECT};
                 bsp_coll_cost cost;
-                double tm = measure(&c, &cost);
+                double tm = measure(&c, &cost, reps);
                 if (s == 0) { /* the processes are threads: pid 0 keeps the figures */
                     tr[round][ib][r] = tm;
                     m[ib][r] = cost;
@@ -484,16 +484,22 @@ static void ops_run(void)
                 continue;
             double tauto = -1, tbest = -1;
             char lauto[64] = "-", lbest[64] = "-";
+            /* A throwaway measurement first: the first one in a process ran
+             * ~10 % (up to 2× on a busy machine) slower than the same
+             * algorithm measured later, which would bias AUTO (measured
+             * first) against the forced ones. */
+            c.autosel = 1;
+            (void)measure(&c, NULL, 1);
             if (wanted(BSP_COLL_AUTO) || strcmp(algs, "none") == 0) {
                 c.autosel = 1;
-                tauto = measure(&c, NULL);
+                tauto = measure(&c, NULL, reps);
                 label(&c, lauto, sizeof lauto);
             }
             c.autosel = 0;
             for (unsigned k = 0; k < nc; k++) {
                 c.opt = (bsp_coll_options){.algorithm = cs[k].alg, .radix = cs[k].radix,
                                            .ports = cs[k].ports};
-                double t = measure(&c, NULL);
+                double t = measure(&c, NULL, reps);
                 if (verbose && s == 0) {
                     char l[64];
                     printf("cand,bspram,%s,%u,%zu,%s,%.3f\n", bsp_coll_op_name(c.op), p, c.b,

@@ -5,8 +5,11 @@
 # machine; the table gives per (op, p, size) the median over the rounds
 # of each one's time per call (each itself a median of 5 repetitions), with
 # the range, and the ratio Open MPI / bspram (> 1: bspram faster), for
-# bspram's AUTO and for its best forced algorithm.
+# bspram's AUTO and for its best forced algorithm (the "best" column names
+# the algorithm that was best in most rounds).
 # usage: bench/coll_vs_mpi.sh <build dir> [rounds (3)] [out dir (coll-vs-mpi)] [p list (2 4)]
+# (rounds 0: no runs, only the table of the outputs already in the out dir,
+# e.g. of several runs' files gathered there under distinct round numbers)
 # Extra arguments of both programs (e.g. "ms=10 reps=7") go in $ARGS; the
 # operations and sizes in $OPS and $SIZES (space-separated).
 # QUIET=N (seconds, default 0: off): before each program, wait up to N s for
@@ -25,8 +28,10 @@ mpiflags="--oversubscribe"
 [ -x "$build/bench/mpi_coll" ] || { echo "coll_vs_mpi: $build/bench/mpi_coll not built (no MPI found by cmake)" >&2; exit 1; }
 quiet=${QUIET:-0}
 mkdir -p "$out"
-rm -f "$out"/bspram_p*_*.txt "$out"/mpi_p*_*.txt
-: > "$out/load.txt"
+if [ "$rounds" -gt 0 ]; then # rounds 0: tabulate what OUT already holds
+  rm -f "$out"/bspram_p*_*.txt "$out"/mpi_p*_*.txt
+  : > "$out/load.txt"
+fi
 wait_quiet() {
   [ "$quiet" -gt 0 ] || return 0
   t=0; calm=0
@@ -75,7 +80,7 @@ function add(key, v) { if (v == "-") return; cnt[key]++; val[key, cnt[key]] = v 
   k = $3 SUBSEP $4 SUBSEP $5
   if (!(k in seen)) { seen[k] = 1; order[++nk] = k }
   add($2 "auto" SUBSEP k, $6); add($2 "best" SUBSEP k, $8)
-  if ($2 == "bspram") { aalg[k] = $7; balg[k] = $9 }
+  if ($2 == "bspram") { aalg[k] = $7; nb[k, $9]++; if (nb[k, $9] > nbest[k]) { nbest[k] = nb[k, $9]; balg[k] = $9 } }
 }
 END {
   printf "| op | p | size (B) | bspram AUTO (us) | AUTO picks | bspram best forced (us) | best | Open MPI (us) | MPI / AUTO | MPI / best |\n"
