@@ -200,11 +200,6 @@ static void group_case(const unsigned *gid, unsigned groups, unsigned me, unsign
                 rank = n;
             members[n++] = q;
         }
-    /* A superstep between the last bsp_coll_last_cost and the group's
-     * creation: the cost is read from pid 0's `published` text, which
-     * bsp_coll_group_create rewrites with no barrier in between (a race
-     * ThreadSanitizer reports; reported to the frame's owner). */
-    bsp_sync();
     bsp_coll_group *g = bsp_coll_group_create(members, n);
     SPMD_CHECK(bsp_coll_group_size(g) == n && bsp_coll_group_rank(g) == rank);
     unsigned rr = r == 0 || r > n ? n : r;
