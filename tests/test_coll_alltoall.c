@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "bsplib_check.h"
+#include "coll_check.h"
 
 static unsigned P;
 enum { BIG = 4096, MAXROUNDS = 256 };
@@ -48,14 +49,6 @@ static unsigned char pattern(unsigned i, unsigned j, size_t byte, unsigned salt)
 }
 
 /* ⌈log_base n⌉ by repeated multiplication. */
-static unsigned ceil_log(unsigned n, unsigned base)
-{
-    unsigned w = 0;
-    for (uint64_t s = 1; s < n; s *= base)
-        w++;
-    return w;
-}
-
 static uint64_t cdiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
 /* The paper's schedule for n, r, k: the largest message of each round in
@@ -350,13 +343,11 @@ static void spmd(void)
 int main(int argc, char **argv)
 {
     bsp_init(spmd, argc, argv);
-    for (unsigned p = 1; p <= 100; p++) {
-        if (p > 40 && p != 64 && p != 65 && p != 100)
-            continue;
-        P = p;
+    for (unsigned i = 0; i < COLL_TEST_NPS; i++) {
+        P = coll_test_p(i);
         spmd();
         char what[32];
-        snprintf(what, sizeof what, "alltoall, P = %u", p);
+        snprintf(what, sizeof what, "alltoall, P = %u", P);
         CHECK_SPMD(what);
     }
     return check_report("test_coll_alltoall");
