@@ -140,11 +140,10 @@ static void call(bsp_coll_op kind, const bsp_coll_group *g, const void *send, vo
     if (rooted && n > 0 && root >= n)
         coll_fail(&c, "root %u is outside the group's ranks [0, %u)", root, n);
     int at_root = rooted && rank == root;
-    if (kind != BSP_COLL_BROADCAST && (kind == BSP_COLL_ALLGATHER || kind == BSP_COLL_ALLTOALL ||
-                                       kind == BSP_COLL_SCATTER || kind == BSP_COLL_GATHER) &&
-        n > 0 && b > SIZE_MAX / n)
+    int blocks = !reduces && kind != BSP_COLL_BROADCAST; /* n blocks somewhere */
+    if (blocks && n > 0 && b > SIZE_MAX / n)
         coll_fail(&c, "n·block overflows");
-    size_t whole = kind == BSP_COLL_BROADCAST || reduces ? b : (size_t)n * b;
+    size_t whole = blocks ? (size_t)n * b : b;
     if (recv == BSP_COLL_IN_PLACE && !(kind == BSP_COLL_SCATTER && at_root))
         coll_fail(&c, "recv may be BSP_COLL_IN_PLACE only at a scatter's root");
     if (send == BSP_COLL_IN_PLACE &&
@@ -157,11 +156,9 @@ static void call(bsp_coll_op kind, const bsp_coll_group *g, const void *send, vo
     if (n > 0 && whole > 0) {
         int needs_send = kind == BSP_COLL_SCATTER ? at_root : kind != BSP_COLL_BROADCAST;
         int needs_recv = kind == BSP_COLL_GATHER || kind == BSP_COLL_REDUCE ? at_root : 1;
-        size_t send_bytes = kind == BSP_COLL_SCATTER || kind == BSP_COLL_ALLTOALL ? whole : b;
-        size_t recv_bytes = kind == BSP_COLL_SCATTER ? b : kind == BSP_COLL_GATHER ? whole : whole;
-        if (needs_send && send_bytes && !send)
+        if (needs_send && !send)
             coll_fail(&c, "send is NULL");
-        if (needs_recv && recv_bytes && !recv)
+        if (needs_recv && !recv)
             coll_fail(&c, kind == BSP_COLL_BROADCAST ? "buf is NULL" : "recv is NULL");
     }
     if (send == BSP_COLL_IN_PLACE) {

@@ -84,9 +84,10 @@ static _Noreturn void disagree(const coll_call *c)
         q++;
     if (q == w->p)
         q = me->pid == 0 ? 1 : me->pid;
-    bsplib_fatal(NULL, "%s: processes disagree in superstep %llu: pid 0 called %s but pid %u "
-                 "called %s; every process must pass the same arguments", c->name,
-                 (unsigned long long)me->superstep, w->procs[0].published, q,
+    const char *first = w->procs[0].published; /* the line names pid 0's call first */
+    bsplib_fatal(NULL, "%.*s: processes disagree in superstep %llu: pid 0 called %s but pid %u "
+                 "called %s; every process must pass the same arguments",
+                 (int)strcspn(first, "("), first, (unsigned long long)me->superstep, first, q,
                  w->procs[q].published);
 }
 

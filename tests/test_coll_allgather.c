@@ -47,6 +47,7 @@
 #include <string.h>
 
 #include "bsplib_check.h"
+#include "coll_check.h"
 
 static unsigned P;
 enum { BIG = 1000, GUARD = 16, MAXROUNDS = 64 };
@@ -58,14 +59,6 @@ static unsigned char pattern(unsigned pid, size_t byte, unsigned salt)
     x *= 0x2C1B3C6Du;
     x ^= x >> 13;
     return (unsigned char)(x >> 7);
-}
-
-static unsigned ceil_log(uint64_t n, uint64_t base)
-{
-    unsigned w = 0;
-    for (uint64_t s = 1; s < n; s *= base)
-        w++;
-    return w;
 }
 
 static uint64_t cdiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
@@ -457,13 +450,11 @@ static void spmd(void)
 int main(int argc, char **argv)
 {
     bsp_init(spmd, argc, argv);
-    for (unsigned p = 1; p <= 100; p++) {
-        if (p > 40 && p != 64 && p != 65 && p != 100)
-            continue;
-        P = p;
+    for (unsigned i = 0; i < COLL_TEST_NPS; i++) {
+        P = coll_test_p(i);
         spmd();
         char what[32];
-        snprintf(what, sizeof what, "allgather, P = %u", p);
+        snprintf(what, sizeof what, "allgather, P = %u", P);
         CHECK_SPMD(what);
     }
     return check_report("test_coll_allgather");

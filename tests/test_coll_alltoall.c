@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "bsplib_check.h"
+#include "coll_check.h"
 
 static unsigned P;
 enum { BIG = 4096, MAXROUNDS = 256 };
@@ -48,14 +49,6 @@ static unsigned char pattern(unsigned i, unsigned j, size_t byte, unsigned salt)
 }
 
 /* ⌈log_base n⌉ by repeated multiplication. */
-static unsigned ceil_log(unsigned n, unsigned base)
-{
-    unsigned w = 0;
-    for (uint64_t s = 1; s < n; s *= base)
-        w++;
-    return w;
-}
-
 static uint64_t cdiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
 /* The paper's schedule for n, r, k: the largest message of each round in
@@ -200,11 +193,6 @@ static void group_case(const unsigned *gid, unsigned groups, unsigned me, unsign
                 rank = n;
             members[n++] = q;
         }
-    /* A superstep between the last bsp_coll_last_cost and the group's
-     * creation: the cost is read from pid 0's `published` text, which
-     * bsp_coll_group_create rewrites with no barrier in between (a race
-     * ThreadSanitizer reports; reported to the frame's owner). */
-    bsp_sync();
     bsp_coll_group *g = bsp_coll_group_create(members, n);
     SPMD_CHECK(bsp_coll_group_size(g) == n && bsp_coll_group_rank(g) == rank);
     unsigned rr = r == 0 || r > n ? n : r;
@@ -355,13 +343,11 @@ static void spmd(void)
 int main(int argc, char **argv)
 {
     bsp_init(spmd, argc, argv);
-    for (unsigned p = 1; p <= 100; p++) {
-        if (p > 40 && p != 64 && p != 65 && p != 100)
-            continue;
-        P = p;
+    for (unsigned i = 0; i < COLL_TEST_NPS; i++) {
+        P = coll_test_p(i);
         spmd();
         char what[32];
-        snprintf(what, sizeof what, "alltoall, P = %u", p);
+        snprintf(what, sizeof what, "alltoall, P = %u", P);
         CHECK_SPMD(what);
     }
     return check_report("test_coll_alltoall");

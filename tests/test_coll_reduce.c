@@ -39,6 +39,7 @@
 #include <string.h>
 
 #include "bsplib_check.h"
+#include "coll_check.h"
 
 static unsigned P;
 enum { BIG = 10000, MAXC = BIG };
@@ -126,14 +127,6 @@ static uint64_t tree(unsigned o, const uint64_t *v, unsigned n, unsigned lo, uns
     return mid < n ? apply(o, l, tree(o, v, n, mid, t - 1)) : l;
 }
 
-static unsigned ceil_log(uint64_t n, uint64_t base)
-{
-    unsigned d = 0;
-    for (uint64_t s = 1; s < n; d++)
-        s *= base;
-    return d;
-}
-
 static unsigned floor_log2(uint64_t n)
 {
     unsigned f = 0;
@@ -203,14 +196,6 @@ static const variant variants[] = {
     {K_SCAN, BSP_COLL_AUTO, 0},              {K_EXSCAN, BSP_COLL_AUTO, 0},
 };
 enum { NVAR = sizeof variants / sizeof variants[0] };
-
-/* The allgather under the dissemination allreduce may not be built yet (a
- * placeholder predicting 0 rounds): then those variants are skipped. */
-static int dissemination_ready(void)
-{
-    bsp_coll_options o = {.algorithm = BSP_COLL_BRUCK};
-    return bsp_coll_predict(BSP_COLL_ALLGATHER, 2, 8, &o).c1 == 1;
-}
 
 /* The k a variant runs with on n members. */
 static unsigned ports_of(const variant *v, unsigned n)
@@ -389,8 +374,11 @@ static void run_case(ctx *x, const variant *given, unsigned o, size_t count, uns
         if (n >= 2)
             SCHECK(cost.c1 >= ceil_log(n, kq + 1));
         if (v->kind == K_ALLREDUCE && v->alg == BSP_COLL_DISSEMINATION && n >= 2) {
-            uint64_t opt2 = (m * (n - 1) + k - 1) / k;
-            if (tradeoff_range(n, k, m))
+            /* Bruck's concatenation uses at most n − 1 ports: a rank has no
+             * more partners (coll/allgather_bruck.c). */
+            unsigned ke = k < n - 1 ? k : n - 1;
+            uint64_t opt2 = (m * (n - 1) + ke - 1) / ke;
+            if (tradeoff_range(n, ke, m))
                 SCHECK(cost.c2 >= opt2 && cost.c2 < opt2 + m);
             else
                 SCHECK(cost.c2 == opt2);
@@ -420,15 +408,9 @@ static void run_case(ctx *x, const variant *given, unsigned o, size_t count, uns
         report(x, v, o, count, root, inplace, "failed");
 }
 
-static int skip_variant(const variant *v, int ready)
-{
-    return !ready && v->kind == K_ALLREDUCE &&
-           (v->alg == BSP_COLL_DISSEMINATION || v->alg == BSP_COLL_AUTO);
-}
-
 /* ---- the whole machine ---- */
 
-static void whole(ctx *x, int ready)
+static void whole(ctx *x)
 {
     unsigned n = x->n;
     unsigned roots[4] = {0, n - 1, n / 2, (n * 2) / 3};
@@ -438,8 +420,6 @@ static void whole(ctx *x, int ready)
      * keep the test short: the staged transport's supersteps cost O(P). */
     for (unsigned vi = 0; vi < NVAR; vi++) {
         const variant *v = &variants[vi];
-        if (skip_variant(v, ready))
-            continue;
         if (n > 10) {
             if (n > 40 && v->alg == BSP_COLL_DIRECT && v->ports && v->ports < 3)
                 continue; /* n − 1 or (n − 1)/2 rounds: k = 3 and n − 1 do at large n */
@@ -469,13 +449,8 @@ static void whole(ctx *x, int ready)
 /* ---- groups ---- */
 
 static void grouped(ctx *x, const bsp_pid_t *members, unsigned gn, const unsigned *sizes,
-                    unsigned ngroups, int ready)
+                    unsigned ngroups)
 {
-    /* A superstep first: bsp_coll_group_create writes pid 0's published text
-     * (its error line's list) before its barrier, while others may still be
-     * reading the previous bsp_coll_last_cost sums from it (a frame race,
-     * reported; coll/cost.c and coll/group.c share that buffer). */
-    bsp_sync();
     bsp_coll_group *g = bsp_coll_group_create(members, gn);
     SCHECK(bsp_coll_group_size(g) == gn);
     unsigned rank = bsp_coll_group_rank(g);
@@ -490,8 +465,6 @@ static void grouped(ctx *x, const bsp_pid_t *members, unsigned gn, const unsigne
     uint64_t seed = 555 + gn;
     for (unsigned vi = 0; vi < NVAR; vi++) {
         const variant *v = &variants[vi];
-        if (skip_variant(v, ready))
-            continue;
         unsigned o = vi % NOPS, root = (vi * 7) % gn;
         run_case(&y, v, o, 3, root, vi % 2, seed++);
         run_case(&y, v, O_SUM_F64, 1, gn - 1 - root, !(vi % 2), seed++);
@@ -515,9 +488,7 @@ static void spmd(void)
     x.opid[O_USER] = bsp_shm_add_op("sat", sat_add, NULL, 0);
     bsp_push_reg(x.res, (MAXC + 1) * 8);
     bsp_sync(); /* the user operation and the registration take effect */
-    int ready = dissemination_ready();
-
-    whole(&x, ready);
+    whole(&x);
 
     if (P == 12) { /* rows, then columns, of a 3×4 grid */
         bsp_pid_t row[4], col[3];
@@ -526,15 +497,15 @@ static void spmd(void)
         for (unsigned i = 0; i < 3; i++)
             col[i] = i * 4 + pid % 4;
         unsigned rs[3] = {4, 4, 4}, cs[4] = {3, 3, 3, 3};
-        grouped(&x, row, 4, rs, 3, ready);
-        grouped(&x, col, 3, cs, 4, ready);
+        grouped(&x, row, 4, rs, 3);
+        grouped(&x, col, 3, cs, 4);
     }
     if (P == 10) { /* uneven: sizes 1, 3, 6, ranks not in pid order */
         static const bsp_pid_t a[] = {7}, b[] = {9, 2, 4}, c[] = {0, 1, 3, 5, 6, 8};
         unsigned sizes[3] = {1, 3, 6};
         const bsp_pid_t *mine = pid == 7 ? a : pid == 9 || pid == 2 || pid == 4 ? b : c;
         unsigned gn = mine == a ? 1 : mine == b ? 3 : 6;
-        grouped(&x, mine, gn, sizes, 3, ready);
+        grouped(&x, mine, gn, sizes, 3);
     }
 
     bsp_pop_reg(x.res);
@@ -550,20 +521,13 @@ static void spmd(void)
 
 int main(int argc, char **argv)
 {
-    static const unsigned extra[] = {64, 65, 100};
     bsp_init(spmd, argc, argv);
-    int ready = -1;
-    for (unsigned i = 0; i < 40 + 3; i++) {
-        P = i < 40 ? i + 1 : extra[i - 40];
+    for (unsigned i = 0; i < COLL_TEST_NPS; i++) {
+        P = coll_test_p(i);
         spmd();
         char what[64];
         snprintf(what, sizeof what, "reductions and scans, P = %u", P);
         CHECK_SPMD(what);
-        if (ready < 0) {
-            ready = dissemination_ready();
-            if (!ready)
-                printf("note: allgather_bruck is not built; dissemination allreduce skipped\n");
-        }
     }
     printf("%d checks in the processes\n", atomic_load(&spmd_checks));
     return check_report("test_coll_reduce");

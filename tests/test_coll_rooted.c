@@ -31,25 +31,15 @@
 #include <string.h>
 
 #include "bsplib_check.h"
+#include "coll_check.h"
 
 static unsigned P;
-static int have_bruck; /* allgather_bruck.c is built */
 /* On the staged transport (the _staged ctest) a superstep costs about ten
  * times more; that run checks the transport seam, the plain run the
  * schedules: half the cases above n = 8 there. */
 static unsigned thin = 1;
 
 /* ---- the papers' formulas ---- */
-
-static uint64_t ceil_log(uint64_t n, uint64_t base)
-{
-    uint64_t d = 0, span = 1;
-    while (span < n) {
-        span *= base;
-        d++;
-    }
-    return d;
-}
 
 static uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
@@ -293,8 +283,6 @@ static void whole(bsp_coll_op op, bsp_coll_algorithm alg, unsigned ports, size_t
                   unsigned root, int in_place, unsigned seed)
 {
     unsigned n = bsp_nprocs();
-    if (alg == BSP_COLL_SCATTER_ALLGATHER && !have_bruck)
-        return;
     rcase cs = {.op = op, .alg = alg, .ports = ports, .size = size, .root = root,
                 .in_place = in_place, .seed = seed};
     describe(&cs, n, "machine");
@@ -358,7 +346,7 @@ static void machine(void)
      * it may pick scatter-allgather). */
     for (size_t si = 0; si < NSIZES; si++) {
         bsp_coll_op ops[3] = {BSP_COLL_BROADCAST, BSP_COLL_SCATTER, BSP_COLL_GATHER};
-        for (unsigned o = have_bruck ? 0 : 1; o < 3; o++) {
+        for (unsigned o = 0; o < 3; o++) {
             rcase cs = {.op = ops[o], .alg = BSP_COLL_AUTO, .size = SIZES[si] * 100,
                         .root = n / 2, .seed = seed++};
             describe(&cs, n, "machine");
@@ -386,8 +374,6 @@ static void groups(const bsp_pid_t *const *lists, const unsigned *sizes, unsigne
     unsigned seed = seed0;
     for (size_t a = 0; a < NALGOS; a++) {
         const algo *al = &ALGOS[a];
-        if (al->alg == BSP_COLL_SCATTER_ALLGATHER && !have_bruck)
-            continue;
         for (unsigned ports = 1; ports <= (al->takes_ports ? 3u : 1u); ports++)
             for (size_t si = 0; si < NSIZES; si++)
                 for (int ip = 0; ip < (al->op == BSP_COLL_BROADCAST ? 1 : 2); ip++) {
@@ -467,14 +453,8 @@ int main(int argc, char **argv)
     const char *transport = getenv("BSPRAM_TRANSPORT");
     if (transport && strcmp(transport, "staged") == 0)
         thin = 2;
-    bsp_coll_options bruck = {.algorithm = BSP_COLL_BRUCK};
-    have_bruck = bsp_coll_predict(BSP_COLL_ALLGATHER, 4, 8, &bruck).c1 > 0;
-    if (!have_bruck)
-        fprintf(stderr, "test_coll_rooted: SKIPPING scatter-allgather: Bruck's allgather "
-                        "(coll/allgather_bruck.c) is not built yet\n");
-    static const unsigned extra[] = {64, 65, 100};
-    for (unsigned n = 1; n <= 40 + 3; n++) {
-        P = n <= 40 ? n : extra[n - 41];
+    for (unsigned i = 0; i < COLL_TEST_NPS; i++) {
+        P = coll_test_p(i);
         spmd();
         char what[32];
         snprintf(what, sizeof what, "n = %u", P);
