@@ -17,6 +17,8 @@
 # second apart); /proc/loadavg before and after every program goes to
 # OUT/load.txt either way.
 # As root, mpirun needs --allow-run-as-root; --oversubscribe lets p exceed the cores.
+# $args, $mpiflags, $ops, $sizes and $plist are word lists on purpose:
+# shellcheck disable=SC2086
 set -eu
 build=$1; rounds=${2:-3}; out=${3:-coll-vs-mpi}; plist=${4:-2 4}
 args=${ARGS:-}
