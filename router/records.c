@@ -22,6 +22,52 @@ void bspram_log_free(bspram_log *log)
     memset(log, 0, sizeof *log);
 }
 
+void bspram_pattern_append(bspram_pattern *pat, size_t record, const bspram_flow *flows,
+                           size_t n)
+{
+    size_t cap = pat->cap;
+    pat->first = bspram__grow(pat->first, &cap, record + 1, sizeof *pat->first, 64,
+                              "bspram_pattern_append");
+    cap = pat->cap;
+    pat->count = bspram__grow(pat->count, &cap, record + 1, sizeof *pat->count, 64,
+                              "bspram_pattern_append");
+    pat->kept = bspram__grow(pat->kept, &pat->cap, record + 1, 1, 64, "bspram_pattern_append");
+    for (; pat->n < record; pat->n++)
+        pat->kept[pat->n] = 0, pat->first[pat->n] = pat->count[pat->n] = 0;
+    pat->flows = bspram__grow(pat->flows, &pat->cap_flows, pat->n_flows + n, sizeof *flows, 256,
+                              "bspram_pattern_append");
+    if (n)
+        memcpy(pat->flows + pat->n_flows, flows, n * sizeof *flows);
+    pat->first[record] = pat->n_flows;
+    pat->count[record] = n;
+    pat->kept[record] = 1;
+    pat->n_flows += n;
+    pat->n = record + 1;
+}
+
+int bspram_pattern_get(const bspram_pattern *pat, size_t record, const bspram_flow **flows,
+                       size_t *n)
+{
+    *flows = NULL;
+    *n = 0;
+    if (!pat || record >= pat->n || !pat->kept[record])
+        return 0;
+    *flows = pat->flows + pat->first[record];
+    *n = pat->count[record];
+    return 1;
+}
+
+void bspram_pattern_clear(bspram_pattern *pat) { pat->n = pat->n_flows = 0; }
+
+void bspram_pattern_free(bspram_pattern *pat)
+{
+    free(pat->flows);
+    free(pat->first);
+    free(pat->count);
+    free(pat->kept);
+    memset(pat, 0, sizeof *pat);
+}
+
 bspram_totals bspram_records_total(const bspram_record *recs, size_t n)
 {
     bspram_totals t;

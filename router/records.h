@@ -48,6 +48,38 @@ void bspram_log_append(bspram_log *log, const bspram_record *rec);
 void bspram_log_clear(bspram_log *log);
 void bspram_log_free(bspram_log *log);
 
+/* One superstep's messages from one component to another, as the records
+ * count them: how many, their bytes (a record's `bytes` is the sum of its
+ * flows' bytes) and the largest. Kept only on request (the message pattern:
+ * bspram_router_keep_pattern), so that a run can be priced afterwards on
+ * other architectures (models/model.h). */
+typedef struct bspram_flow {
+    uint64_t src, dst;
+    uint64_t messages, bytes, largest;
+} bspram_flow;
+
+/* The flows of a log's records, index for index: record i's are
+ * flows[first[i] .. first[i] + count[i]) if kept[i]; records whose pattern
+ * was not kept have kept[i] = 0. Records past n were not kept. */
+typedef struct bspram_pattern {
+    bspram_flow *flows;
+    size_t n_flows, cap_flows;
+    size_t *first, *count;
+    unsigned char *kept;
+    size_t n, cap;
+} bspram_pattern;
+
+/* Append record n's flows (sorted by source, then destination), padding the
+ * records before it that were not kept: `record` is the index in the log. */
+void bspram_pattern_append(bspram_pattern *pat, size_t record, const bspram_flow *flows,
+                           size_t n);
+/* Record i's flows: returns 1 and sets *flows, *n if its pattern was kept,
+ * else 0 (pat may be NULL). */
+int bspram_pattern_get(const bspram_pattern *pat, size_t record, const bspram_flow **flows,
+                       size_t *n);
+void bspram_pattern_clear(bspram_pattern *pat);
+void bspram_pattern_free(bspram_pattern *pat);
+
 /* Sums over a range of records [first, first+n): supersteps that moved at
  * least one message (Bruck's C1), Σ charge, Σ h_bytes, Σ max_message (C2). */
 typedef struct bspram_totals {

@@ -1,0 +1,172 @@
+/* bsp_sdp.h — stable dimension permutations on the Boolean cube, for BSPlib
+ * programs, with the algorithms of Ho & Johnsson, "Optimal algorithms for
+ * stable dimension permutations on Boolean cubes", Proc. Third Conference on
+ * Hypercube Concurrent Computers and Applications, 1988 (Yale report
+ * YALEU/DCS/TR-620).
+ *
+ *     #include <bsp.h>
+ *     #include <bsp_sdp.h>
+ *     cc prog.c $(pkg-config --cflags --libs bspram)
+ *
+ * The machine. P = 2^n BSP processes are the nodes of an n-cube: processes
+ * whose pids differ in one bit are neighbours. Every algorithm here sends
+ * only between neighbours, so its records are those of a cube machine.
+ *
+ * The data (Ho–Johnsson §2). 2^m elements of `elem` bytes, with logic
+ * addresses w = (w_{m−1} … w_0), are spread over the cube by a dimension
+ * allocation π: logic dimension i ↦ machine dimension π(i) ∈ [0, m), where
+ * machine dimensions 0..n−1 are the processor address (pid) and n..m−1 the
+ * local address. Element w lives on process Σ_{π(i)<n} w_i·2^{π(i)}, at
+ * local index Σ_{π(i)≥n} w_i·2^{π(i)−n}: every process holds 2^{m−n}
+ * elements, K = 2^{m−n}·elem bytes (the paper's data volume per process).
+ * Cyclic allocation maps the n lowest logic dimensions to the processor
+ * (π(i) = i); consecutive maps the n highest (π(m−n+j) = j, π(i) = n + i
+ * below). Logic dimensions on processor dimensions are *real*, the others
+ * *virtual*.
+ *
+ * The permutation (§2, Definition 4). A permutation δ of the logic dimensions
+ * moves element w to the address that element dp(w) had, where
+ * dp(w)_{δ(i)} = w_i: bit i of w ends where bit δ(i) was. The allocation is
+ * kept (the permutation is *stable*). Shuffle: δ(i) = i + 1 mod the order
+ * (a left rotation of the address); unshuffle: i − 1; k-shuffle: i + k;
+ * bit reversal: i ↦ order − 1 − i; transpose of a matrix partitioned in
+ * 2^{order/2} × 2^{order/2} blocks: the two halves swapped. Each acts on a
+ * range of `order` logic dimensions starting at `first` (identity
+ * elsewhere). δ splits into cycles, the generalized shuffles (GSH, §2
+ * Definition 8): a cycle is real if all its dimensions are real, virtual if
+ * none is, mixed otherwise. δ is *separable* (Definition 10) if no cycle is
+ * mixed. Virtual cycles move data within each process only (no message);
+ * real cycles move each process's whole K bytes to another process. The
+ * real order σ_p is the number of real dimensions δ moves, β the number of
+ * real cycles, oJ the number of real cycles of odd order.
+ *
+ * Cost (C1 = supersteps that move a message; C2 = Σ over them of the largest
+ * message's data: read them with bsp_coll_last_cost() after the call, as
+ * for any collective of bsp_coll.h). One-port algorithms run the real
+ * cycles one after another (§4.4.1, Lemma 5); σ_i is cycle i's order:
+ *   A1   exchanges at real distance 2 with look-ahead (§4.2.1):
+ *        C1 = Σ σ_i (a shuffle of real order n takes n supersteps),
+ *        C2 = 2(σ_p − β)K;
+ *   A1a  A1 with every transfer split in two halves sent in consecutive
+ *        supersteps: C1 = σ_p + β, C2 = σ_p·K (Table 2: σ_p K t_c);
+ *   A2   exchanges with a virtual dimension (§4.2.1, Swarztrauber's):
+ *        C1 = σ_p + β (n + 1 for a shuffle), C2 = (σ_p + β)·K/2;
+ *   A3   two all-to-all personalized communications by dimension exchange
+ *        (§4.4.2): C1 = 2n, C2 = n·K (n = log2 P).
+ * n-port (`ports` = n; every process sends to several neighbours at once):
+ *   A1a  the 2σ_i paths of §4.2.2, each carrying K/(2σ_i): C1 = Σ (σ_i + 1),
+ *        C2 = Σ (σ_i + 1)·⌈K/(2σ_i)⌉;
+ *   A2   the σ_i exchange sequences of §4.2.2, each carrying K/σ_i:
+ *        C1 = Σ (σ_i + 1), C2 = Σ (σ_i + 1)·⌈K/(2σ_i)⌉.
+ * (Where K does not divide evenly the pieces differ by at most one byte.)
+ * Lower bounds (§3.2, Theorem 1): C1 ≥ σ_p − oJ; C2 ≥ σ_p·K/2 one-port,
+ * C2 ≥ K/2 n-port. Its BSP cost is Σ over the supersteps of (g·h + l).
+ *
+ * Errors (fatal: one line naming the call, its arguments, the superstep and
+ * the pid; exit status 1): P not a power of two; m < n or m > 62; an
+ * allocation that is not a permutation of [0, m); δ not a permutation of
+ * [0, m); a mixed cycle (δ not separable: the cycle is named); an unknown
+ * algorithm; ports other than 1 or n, or n ports with A1 or A3; src or dst
+ * NULL with K > 0; processes passing different layouts, permutations,
+ * algorithms or ports (checked in the first superstep's barrier, as for the
+ * collectives).
+ */
+#ifndef BSPRAM_COLL_BSP_SDP_H
+#define BSPRAM_COLL_BSP_SDP_H
+
+#include <stdint.h>
+
+#include "base/api.h"
+#include "bsp/bsp.h"
+
+BSPRAM_BEGIN_DECLS
+
+/* The most logic dimensions. */
+#define BSP_SDP_MAX_DIMS 62
+
+/* Where the elements are: m logic dimensions, π, and the element size. */
+typedef struct bsp_sdp_layout {
+    unsigned m;                          /* logic dimensions, n ≤ m ≤ 62 */
+    unsigned char pi[BSP_SDP_MAX_DIMS];  /* π(i) for i < m: a permutation of [0, m) */
+    bsp_size_t elem;                     /* bytes per element (0 is legal) */
+} bsp_sdp_layout;
+
+/* The cyclic and consecutive allocations of 2^m elements on 2^n processes
+ * (pure; errors: n > m or m > 62, reported as bsp_sdp_cyclic(n=…, m=…)). */
+bsp_sdp_layout bsp_sdp_cyclic(unsigned n, unsigned m, bsp_size_t elem);
+bsp_sdp_layout bsp_sdp_consecutive(unsigned n, unsigned m, bsp_size_t elem);
+
+/* A permutation δ of m logic dimensions. */
+typedef struct bsp_sdp_perm {
+    unsigned m;
+    unsigned char delta[BSP_SDP_MAX_DIMS]; /* δ(i) for i < m */
+} bsp_sdp_perm;
+
+/* The paper's permutations on logic dimensions [first, first + order) of m,
+ * identity elsewhere (pure; errors: first + order > m, order odd for the
+ * transpose). k may be negative (k = −1: unshuffle) and is taken mod order. */
+bsp_sdp_perm bsp_sdp_identity(unsigned m);
+bsp_sdp_perm bsp_sdp_shuffle(unsigned m, unsigned first, unsigned order, int k);
+bsp_sdp_perm bsp_sdp_bit_reversal(unsigned m, unsigned first, unsigned order);
+bsp_sdp_perm bsp_sdp_transpose(unsigned m, unsigned first, unsigned order);
+
+/* δ split into its cycles (pure, local). Cycles of order ≥ 2 only, in order
+ * of their smallest dimension; cycle c is dims[start[c] .. start[c] +
+ * order[c]), with δ(dims[j]) = dims[j + 1] inside it, wrapping. */
+typedef enum bsp_sdp_cycle_kind { BSP_SDP_REAL, BSP_SDP_VIRTUAL, BSP_SDP_MIXED } bsp_sdp_cycle_kind;
+typedef struct bsp_sdp_cycles {
+    unsigned count;                           /* cycles */
+    unsigned char start[BSP_SDP_MAX_DIMS];
+    unsigned char order[BSP_SDP_MAX_DIMS];
+    unsigned char kind[BSP_SDP_MAX_DIMS];     /* bsp_sdp_cycle_kind */
+    unsigned char dims[BSP_SDP_MAX_DIMS];     /* logic dimensions */
+    int separable;                            /* no mixed cycle */
+    unsigned real_order;                      /* σ_p */
+    unsigned real_cycles;                     /* β */
+    unsigned odd_real_cycles;                 /* oJ */
+} bsp_sdp_cycles;
+/* Errors: as bsp_sdp for the layout and δ (n = log2 P given here). */
+bsp_sdp_cycles bsp_sdp_analyze(unsigned n, const bsp_sdp_layout *layout, const bsp_sdp_perm *perm);
+
+typedef enum bsp_sdp_algorithm {
+    BSP_SDP_AUTO = 0, /* the least predicted C1·l + C2·g (bspram probe's g, l) */
+    BSP_SDP_A1,
+    BSP_SDP_A1A,
+    BSP_SDP_A2,
+    BSP_SDP_A3
+} bsp_sdp_algorithm;
+
+typedef struct bsp_sdp_options {
+    bsp_sdp_algorithm algorithm;
+    unsigned ports; /* 1 (0 means 1) or n */
+} bsp_sdp_options;
+
+/* Permute: src holds this process's 2^{m−n} elements in local-index order;
+ * dst (K bytes; may equal src) gets the elements that belong here after δ,
+ * in local-index order. Collective: every process calls it in the same
+ * superstep with the same layout, δ and options (opt NULL: AUTO, one port),
+ * n = log2 bsp_nprocs(). Like a collective of bsp_coll.h, its first
+ * superstep ends the superstep in progress; the cost is above; a δ with no
+ * real cycle takes no superstep. */
+void bsp_sdp(const bsp_sdp_layout *layout, const bsp_sdp_perm *perm, const void *src, void *dst,
+             const bsp_sdp_options *opt);
+
+/* The C1 and C2 an algorithm's schedule makes (the formulas above, exact),
+ * the lower bounds of Theorem 1, and the algorithm AUTO picks (pure, local;
+ * the algorithm is resolved in .algorithm). Errors: as bsp_sdp. */
+typedef struct bsp_sdp_prediction {
+    bsp_sdp_algorithm algorithm;
+    unsigned ports;
+    uint64_t c1, c2;
+    uint64_t c1_lower, c2_lower;
+} bsp_sdp_prediction;
+bsp_sdp_prediction bsp_sdp_predict(unsigned n, const bsp_sdp_layout *layout,
+                                   const bsp_sdp_perm *perm, const bsp_sdp_options *opt);
+
+/* Names: "auto", "A1", "A1a", "A2", "A3"; the parser takes them in any case
+ * and returns −1 for an unknown name. */
+const char *bsp_sdp_algorithm_name(bsp_sdp_algorithm a);
+int bsp_sdp_algorithm_parse(const char *name);
+
+BSPRAM_END_DECLS
+#endif

@@ -1,0 +1,58 @@
+/* The dimension permutations' frame (not installed): what bsp_sdp (sdp.c)
+ * hands the algorithm files sdp_*.c. sdp.c checks the arguments, splits δ
+ * into cycles (bsp_sdp_analyze), applies the virtual cycles locally, and
+ * leaves the algorithm the real cycles as a permutation μ of the processor
+ * (machine) dimensions: the K bytes of process x belong, afterwards, on the
+ * process y with y_{μ(j)} = x_j for every j < n (Ho & Johnsson §2: a real
+ * GSH moves whole local memories, the local address map is preserved).
+ * The algorithm moves them with the collectives' frame (coll_internal.h:
+ * coll_window, coll_put, coll_round) between cube neighbours only.
+ */
+#ifndef BSPRAM_COLL_SDP_INTERNAL_H
+#define BSPRAM_COLL_SDP_INTERNAL_H
+
+#include "coll/bsp_sdp.h"
+#include "coll/coll_internal.h"
+
+/* The real cycles, in processor dimensions. */
+typedef struct sdp_plan {
+    unsigned n;                          /* cube dimension: P = 2^n */
+    unsigned ports;                      /* 1, or n (n-port variants) */
+    size_t K;                            /* bytes per process */
+    unsigned cycles;                     /* β: real cycles of order ≥ 2 */
+    unsigned start[BSP_SDP_MAX_DIMS];    /* cycle c: alpha[start[c] .. start[c] + order[c]) */
+    unsigned order[BSP_SDP_MAX_DIMS];    /* σ_c */
+    unsigned alpha[BSP_SDP_MAX_DIMS];    /* processor dimensions, μ(alpha[j]) = alpha[j+1]
+                                            within a cycle, wrapping */
+    unsigned mu[BSP_SDP_MAX_DIMS];       /* μ(j) for j < n (identity off the cycles) */
+} sdp_plan;
+
+/* Where process x's block belongs after the permutation: y with
+ * y_{μ(j)} = x_j. */
+static inline unsigned sdp_target(const sdp_plan *pl, unsigned x)
+{
+    unsigned y = 0;
+    for (unsigned j = 0; j < pl->n; j++)
+        y |= ((x >> j) & 1u) << pl->mu[j];
+    return y;
+}
+
+/* One algorithm: on entry buf (pl->K bytes) holds this process's block, on
+ * return the block of the process x with sdp_target(x) = this pid. Every
+ * process calls coll_round the same number of times (none when
+ * pl->cycles = 0). Puts go to neighbours only. */
+typedef void (*sdp_run_fn)(coll_call *c, const sdp_plan *pl, unsigned char *buf);
+
+/* The C1 and C2 its schedule makes (exact), from the plan alone. */
+typedef coll_prediction (*sdp_predict_fn)(const sdp_plan *pl);
+
+#define SDP_ALGORITHM(name)                                                     \
+    void sdp_##name(coll_call *c, const sdp_plan *pl, unsigned char *buf);     \
+    coll_prediction sdp_predict_##name(const sdp_plan *pl)
+
+SDP_ALGORITHM(a1);   /* sdp_a1.c: one port */
+SDP_ALGORITHM(a1a);  /* sdp_a1a.c: one port, and n ports (§4.2.2's 2σ paths) */
+SDP_ALGORITHM(a2);   /* sdp_a2.c: one port, and n ports (§4.2.2's σ sequences) */
+SDP_ALGORITHM(a3);   /* sdp_a3.c: one port (two all-to-alls by dimension exchange) */
+
+#endif

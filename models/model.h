@@ -1,0 +1,147 @@
+/* bspram — pricing recorded supersteps on other machines.
+ *
+ * The router records every superstep of every run (router/records.h) and, on
+ * request, its message pattern: per pair of components the number of
+ * messages, their bytes and the largest (bspram_flow). A cost model maps one
+ * superstep to a time in seconds; summed over a log it says what the same
+ * run would have cost on that machine. The models are those of
+ *   - the BSP model: w + g·h + l per superstep (Valiant's bridging model);
+ *   - Bruck, Ho, Kipnis, Upfal and Weathersby, "Efficient algorithms for
+ *     all-to-all communications in multiport message-passing systems",
+ *     IEEE TPDS 8(11), 1997, §2: a fully connected machine with k ports, a
+ *     round costing β + τ·m for its largest message m;
+ *   - Saad and Schultz, "Data communication in parallel architectures",
+ *     Yale report YALEU/DCS/RR-461, 1986, §2: (A) a broadcast bus,
+ *     (B) a shared memory with k* banks, (C) a ring, (D) a 2-D torus with
+ *     wraparound, (E) a hypercube and (F) a switch; a message of m bytes
+ *     costs τ + m/b on one channel.
+ *
+ * How each prices one superstep. `startup` is τ (Bruck's β), `per_byte` is
+ * 1/b (Bruck's τ); T(m) = startup + per_byte·m is one message of m bytes on
+ * one channel; sums over messages use the flows (Σ T = messages·startup +
+ * bytes·per_byte). Messages from a component to itself cross no network and
+ * are free under the pattern-based models (BUS … TORUS, HYPERCUBE).
+ *   BSP          work·per_work + g·h + l, every superstep (also empty ones);
+ *                from the record alone.
+ *   KPORT        a superstep that moves messages: ⌈max(q, r)/k⌉ rounds of
+ *                startup + per_byte·largest message; flagged (OVER_PORTS)
+ *                when max(q, r) > k. From the record alone.
+ *   BUS          the bus carries k* transfers at once, each sender's channel
+ *                one at a time: max( max_i Σ_{sent by i} T, Σ_all T / k* ).
+ *   SHARED_MEMORY  every message is written to memory, then read: the
+ *                writes max( max_i Σ_{sent by i} T, Σ_all T / k* ) plus the
+ *                reads max( max_j Σ_{received by j} T, Σ_all T / k* ).
+ *   RING         components 0..p−1 around a ring; each message goes the
+ *                shorter way round (ties: increasing pid), store and forward,
+ *                one T(m) per hop; both links of a node work at once.
+ *   TORUS        p = rows × cols, rows the largest divisor of p not above
+ *                √p, pid = row·cols + col, wraparound in both dimensions;
+ *                a message goes along its row first, then its column, each
+ *                the shorter way round; four links per node at once.
+ *   HYPERCUBE    p = 2^n; a message corrects the differing address bits
+ *                from the lowest up (dimension order), one T(m) per hop; all
+ *                n links of a node at once. Other p: NOT_APPLICABLE.
+ *                For RING, TORUS and HYPERCUBE the superstep costs
+ *                max( the busiest directed link's Σ T of the messages it
+ *                carries, the longest message's hops·T(its size) ):
+ *                congestion and dilation.
+ *   SWITCH       the switch realises one permutation at a time: max(q, r)
+ *                configurations, each port streaming its bytes:
+ *                max(q, r)·startup + h·per_byte. From the record alone.
+ * A pattern-based model asked to price a superstep that moved messages but
+ * whose pattern was not kept prices it as 0 and flags it NO_PATTERN.
+ *
+ * Defaults (bspram_model_default): startup = 29 µs and per_byte = 0.12 µs
+ * (the IBM SP-1 measured in Bruck et al. §3.5: β ≈ 29 µs, 8.5 MB/s), for
+ * every architecture alike, so that a table compares topologies and not
+ * technologies; k = 1 port; k* = 4 (Saad and Schultz give no value; four
+ * processors sharing one memory at full speed, as in the Cray X-MP/4 they
+ * cite); BSP: g = per_byte, l = startup, per_work = 1 ns. Every field may be
+ * set; bspram probe's g and l (bsp/params.h, in ns) give this machine's.
+ *
+ * Reading the records: bspram_machine_records and bspram_machine_pattern
+ * (bsp/machine.h), a BSPRAM_TRACE file written with BSPRAM_PATTERN=1
+ * (`bspram models --trace FILE`), or from inside a BSPlib program
+ * bsp_model_price below.
+ */
+#ifndef BSPRAM_MODELS_MODEL_H
+#define BSPRAM_MODELS_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/api.h"
+#include "router/records.h"
+
+BSPRAM_BEGIN_DECLS
+
+typedef enum bspram_model_kind {
+    BSPRAM_MODEL_BSP,
+    BSPRAM_MODEL_KPORT,
+    BSPRAM_MODEL_BUS,
+    BSPRAM_MODEL_SHARED_MEMORY,
+    BSPRAM_MODEL_RING,
+    BSPRAM_MODEL_TORUS,
+    BSPRAM_MODEL_HYPERCUBE,
+    BSPRAM_MODEL_SWITCH
+} bspram_model_kind;
+#define BSPRAM_MODELS 8
+
+typedef struct bspram_model {
+    bspram_model_kind kind;
+    double startup;   /* τ (Bruck's β), seconds per message and hop */
+    double per_byte;  /* 1/b (Bruck's τ), seconds per byte */
+    unsigned ports;   /* KPORT: k ≥ 1 */
+    unsigned k_star;  /* BUS, SHARED_MEMORY: concurrent transfers ≥ 1 */
+    double g, l;      /* BSP: seconds per byte of h, seconds per superstep */
+    double per_work;  /* BSP: seconds per unit of declared work */
+} bspram_model;
+
+/* The defaults above for one kind. */
+bspram_model bspram_model_default(bspram_model_kind kind);
+
+/* Why a superstep's price is not the whole story (a bit set). */
+enum {
+    BSPRAM_MODEL_OVER_PORTS = 1,      /* KPORT: more than k messages per component */
+    BSPRAM_MODEL_NO_PATTERN = 2,      /* messages moved, the pattern was not kept */
+    BSPRAM_MODEL_NOT_APPLICABLE = 4   /* p does not fit the topology (HYPERCUBE) */
+};
+
+/* One superstep of a machine of p components: rec is its record, flows its
+ * pattern (kept = 0: not kept; flows sorted by source, then destination, as
+ * the router keeps them). Sets *flags (may be NULL) to the bits above.
+ * Errors (fatal, one line naming the call): an invalid model (unknown kind,
+ * startup, per_byte, g, l or per_work negative or not finite, ports or
+ * k_star 0), p = 0, a flow whose source or destination is ≥ p. */
+double bspram_model_superstep(const bspram_model *m, uint64_t p, const bspram_record *rec,
+                              const bspram_flow *flows, size_t n_flows, int kept,
+                              unsigned *flags);
+
+typedef struct bspram_model_total {
+    double seconds;      /* Σ over the supersteps */
+    uint64_t supersteps; /* priced */
+    uint64_t flagged;    /* supersteps with some flag */
+    unsigned flags;      /* the OR of their flags */
+} bspram_model_total;
+
+/* A log: records[0..n) with pattern (NULL: none kept) index for index. */
+bspram_model_total bspram_model_price(const bspram_model *m, uint64_t p,
+                                      const bspram_record *records, size_t n,
+                                      const bspram_pattern *pattern);
+
+/* Names: "bsp", "kport", "bus", "shared-memory", "ring", "torus",
+ * "hypercube", "switch"; the parser returns −1 for an unknown name. */
+const char *bspram_model_name(bspram_model_kind kind);
+int bspram_model_parse(const char *name);
+
+/* From inside a BSPlib program (collective, like bsp_sync but no record):
+ * bsp_model_keep_pattern(1) keeps the message pattern of every later
+ * superstep of this BSP section (0 stops); bsp_model_price prices this
+ * section's supersteps so far under m and returns the same total on every
+ * process. Errors: outside a BSP section; processes calling different
+ * functions (as bsp_sync). Cost: one barrier each (no record). */
+void bsp_model_keep_pattern(int on);
+bspram_model_total bsp_model_price(const bspram_model *m);
+
+BSPRAM_END_DECLS
+#endif
