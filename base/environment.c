@@ -2,6 +2,7 @@
 #include "base/environment.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* getenv, with an empty value read as unset: `BSPRAM_TRACE= ./prog` turns
  * tracing off rather than naming a file "". */
@@ -20,5 +21,8 @@ bspram_environment bspram_environment_read(void)
     e.home = var("HOME");
     e.transport = var("BSPRAM_TRANSPORT");
     e.nprocs = var("BSPRAM_NPROCS");
+    e.pattern = var("BSPRAM_PATTERN");
+    if (e.pattern && !strcmp(e.pattern, "0"))
+        e.pattern = NULL;
     return e;
 }

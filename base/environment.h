@@ -15,6 +15,9 @@
  *                     programs doing bsp_begin(bsp_nprocs()) can run with
  *                     more processes than cores: a whole number in
  *                     [1, 65536], anything else is a fatal error (bsp/bsp.h).
+ *   BSPRAM_PATTERN    any value but "0": every machine keeps the message
+ *                     pattern of its supersteps (bsp/machine.h), and the
+ *                     trace carries it, for `bspram models --trace`.
  *   BSPRAM_TRANSPORT  the name of the router's transport: "shm" (the
  *                     default, shared memory) or "staged" (a transport for
  *                     testing).
@@ -43,6 +46,7 @@ typedef struct bspram_environment {
     const char *home;            /* HOME */
     const char *transport;       /* BSPRAM_TRANSPORT; NULL means "shm" */
     const char *nprocs;          /* BSPRAM_NPROCS */
+    const char *pattern;         /* BSPRAM_PATTERN; NULL also when "0" */
 } bspram_environment;
 
 /* Read the variables now. Not cached: each call sees the environment as it

@@ -8,6 +8,7 @@
 #include "base/error.h"
 #include "base/grow.h"
 #include "bsp/machine.h"
+#include "base/environment.h"
 #include "bsp/trace.h"
 
 /* A lane's held inboxes (bspram_team_hold_inbox): written and read only by
@@ -86,16 +87,26 @@ bspram_machine *bspram_machine_create(const bspram_config *config)
     memset(m->hold, 0, (size_t)config->threads * sizeof *m->hold);
     atomic_init(&m->running, false);
     m->id = bspram_trace_next_id();
+    if (bspram_environment_read().pattern)
+        bspram_router_keep_pattern(m->router, true);
     return m;
+}
+
+/* The log as the trace writers see it (completed first). */
+static bspram_log_view log_view(bspram_machine *m)
+{
+    bspram_router_flush(m->router);
+    const bspram_log *log = bspram_router_log(m->router);
+    return (bspram_log_view){.machine = m->id, .p = m->config.p, .records = log->records,
+                             .n = log->n, .pattern = bspram_router_pattern(m->router)};
 }
 
 void bspram_machine_destroy(bspram_machine *m)
 {
     if (!m)
         return;
-    bspram_router_flush(m->router);
-    const bspram_log *log = bspram_router_log(m->router);
-    bspram_trace_add(m->id, log->records, log->n);
+    bspram_log_view log = log_view(m);
+    bspram_trace_add(&log);
     bspram_router_destroy(m->router);
     for (int l = 0; l < m->config.threads; l++) {
         free(m->hold[l].off);
@@ -433,10 +444,9 @@ void bspram_machine_clear_records(bspram_machine *m)
      * set) now, or the trace would hold only what is left at destroy. A
      * program that clears after every run (bspram table: 500 runs) thus
      * keeps one run's records in memory, at one open of the file per clear. */
-    bspram_router_flush(m->router);
-    const bspram_log *log = bspram_router_log(m->router);
-    if (log->n)
-        bspram_trace_add(m->id, log->records, log->n);
+    bspram_log_view log = log_view(m);
+    if (log.n)
+        bspram_trace_add(&log);
     bspram_router_clear_log(m->router);
 }
 
@@ -452,7 +462,17 @@ double bspram_machine_predicted_cost(bspram_machine *m)
 
 int bspram_machine_write_records(bspram_machine *m, const char *path)
 {
-    size_t n;
-    const bspram_record *rec = bspram_machine_records(m, &n);
-    return bspram_trace_write_file(path, m->id, rec, n);
+    bspram_log_view log = log_view(m);
+    return bspram_trace_write_file(path, &log);
+}
+
+void bspram_machine_keep_pattern(bspram_machine *m, bool on)
+{
+    bspram_router_keep_pattern(m->router, on);
+}
+
+const bspram_pattern *bspram_machine_pattern(bspram_machine *m)
+{
+    bspram_router_flush(m->router);
+    return bspram_router_pattern(m->router);
 }

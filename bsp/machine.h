@@ -281,6 +281,15 @@ const bspram_record *bspram_machine_records(bspram_machine *m, size_t *n);
  * superstep the machine ran, cleared or not. */
 void bspram_machine_clear_records(bspram_machine *m);
 
+/* The message pattern (router.h, bspram_router_keep_pattern): keep it for
+ * the supersteps run from now on (call between runs); BSPRAM_PATTERN=1 in
+ * the environment turns it on for every machine at creation, so traces
+ * carry it (bsp/trace.h). The pattern is index-aligned with
+ * bspram_machine_records and cleared with them (completed; call between
+ * runs). Cost: router.h. */
+void bspram_machine_keep_pattern(bspram_machine *m, bool on);
+const bspram_pattern *bspram_machine_pattern(bspram_machine *m);
+
 /* Σ_s (w_s + g·h_s + l) over the log. */
 double bspram_machine_predicted_cost(bspram_machine *m);
 

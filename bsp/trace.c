@@ -20,13 +20,12 @@ static int is_json(const char *path)
 /* One machine's records at the stream's position, after the file's opening
  * (the CSV header, or JSON's "[") if `start`. *first: no JSON element has
  * been written to the file yet (JSON separates elements by ",\n"). */
-static int write_rows(FILE *f, int json, int start, unsigned machine_id,
-                      const bspram_record *recs, size_t n, int *first)
+static int write_rows(FILE *f, int json, int start, const bspram_log_view *log, int *first)
 {
     if (json && start)
         fputs("[\n", f);
-    return json ? bspram_records_write_json(f, recs, n, machine_id, first)
-                : bspram_records_write_csv(f, recs, n, machine_id, start);
+    return json ? bspram_records_write_json(f, log, first)
+                : bspram_records_write_csv(f, log, start);
 }
 
 /* What makes the file complete after the rows: JSON's closing bracket. */
@@ -36,13 +35,13 @@ static void write_closing(FILE *f, int json, int first)
         fputs(first ? "]\n" : "\n]\n", f);
 }
 
-int bspram_trace_write_file(const char *path, unsigned machine_id, const bspram_record *recs, size_t n)
+int bspram_trace_write_file(const char *path, const bspram_log_view *log)
 {
     FILE *f = fopen(path, "w");
     if (!f)
         return -1;
     int json = is_json(path), first = 1;
-    int rc = write_rows(f, json, 1, machine_id, recs, n, &first);
+    int rc = write_rows(f, json, 1, log, &first);
     write_closing(f, json, first);
     if (fclose(f) != 0)
         rc = -1;
@@ -63,7 +62,7 @@ static char *sink_path;  /* NULL until a file has been started */
 static long sink_end;    /* bytes before the closing */
 static int sink_first;   /* JSON: no element written yet */
 
-static int sink_append(const char *path, unsigned machine_id, const bspram_record *recs, size_t n)
+static int sink_append(const char *path, const bspram_log_view *log)
 {
     /* A new name starts a new file; so does a file removed since. */
     int start = !sink_path || strcmp(sink_path, path) != 0;
@@ -81,7 +80,7 @@ static int sink_append(const char *path, unsigned machine_id, const bspram_recor
     int json = is_json(path), first = start ? 1 : sink_first;
     int rc = start ? 0 : fseek(f, sink_end, SEEK_SET);
     if (rc == 0)
-        rc = write_rows(f, json, start, machine_id, recs, n, &first);
+        rc = write_rows(f, json, start, log, &first);
     /* −1 on a pipe: one machine can be traced to /dev/stdout; a second one
      * is then reported, as it cannot seek back over the closing. */
     long end = ftell(f);
@@ -106,14 +105,14 @@ static int sink_append(const char *path, unsigned machine_id, const bspram_recor
     return 0;
 }
 
-void bspram_trace_add(unsigned machine_id, const bspram_record *recs, size_t n)
+void bspram_trace_add(const bspram_log_view *log)
 {
     const char *path = bspram_environment_read().trace;
     if (!path)
         return;
     pthread_mutex_lock(&sink_lock);
     errno = 0;
-    if (sink_append(path, machine_id, recs, n) != 0) {
+    if (sink_append(path, log) != 0) {
         int err = errno;
         fprintf(stderr, "bspram: BSPRAM_TRACE=%s: cannot write the trace: %s\n", path,
                 err ? strerror(err) : "I/O error");

@@ -30,7 +30,7 @@ BSPRAM_BEGIN_DECLS
 
 /* Write records to path: JSON if the name ends in ".json", else CSV.
  * Returns 0, or −1 with errno set. */
-int bspram_trace_write_file(const char *path, unsigned machine_id, const bspram_record *recs, size_t n);
+int bspram_trace_write_file(const char *path, const bspram_log_view *log);
 
 /* The next machine number (thread-safe). */
 unsigned bspram_trace_next_id(void);
@@ -39,7 +39,7 @@ unsigned bspram_trace_next_id(void);
  * (thread-safe: concurrent destroys take turns). A file that cannot be
  * written is reported on stderr in one line per machine, not fatal: tracing
  * never changes a program's outcome. */
-void bspram_trace_add(unsigned machine_id, const bspram_record *recs, size_t n);
+void bspram_trace_add(const bspram_log_view *log);
 
 BSPRAM_END_DECLS
 #endif

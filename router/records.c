@@ -143,37 +143,68 @@ static void json_label(FILE *f, const char *label)
     fputc('"', f);
 }
 
-int bspram_records_write_csv(FILE *f, const bspram_record *recs, size_t n,
-                             unsigned machine_id, int header)
+/* Record i's flows in the CSV field's form. */
+static void csv_flows(FILE *f, const bspram_log_view *log, size_t i)
+{
+    const bspram_flow *fl;
+    size_t n;
+    if (!bspram_pattern_get(log->pattern, i, &fl, &n)) {
+        fputc('-', f);
+        return;
+    }
+    for (size_t k = 0; k < n; k++)
+        fprintf(f, "%s%llu:%llu:%llu:%llu:%llu", k ? " " : "", U(fl[k].src), U(fl[k].dst),
+                U(fl[k].messages), U(fl[k].bytes), U(fl[k].largest));
+}
+
+static void json_flows(FILE *f, const bspram_log_view *log, size_t i)
+{
+    const bspram_flow *fl;
+    size_t n;
+    if (!bspram_pattern_get(log->pattern, i, &fl, &n)) {
+        fputs("null", f);
+        return;
+    }
+    fputc('[', f);
+    for (size_t k = 0; k < n; k++)
+        fprintf(f, "%s[%llu, %llu, %llu, %llu, %llu]", k ? ", " : "", U(fl[k].src), U(fl[k].dst),
+                U(fl[k].messages), U(fl[k].bytes), U(fl[k].largest));
+    fputc(']', f);
+}
+
+int bspram_records_write_csv(FILE *f, const bspram_log_view *log, int header)
 {
     if (header)
         fprintf(f, "machine,superstep,label,messages,bytes,q,r,charge,h_bytes,max_message,work,"
-                   "seconds,exchange_seconds\n");
-    for (size_t i = 0; i < n; i++) {
-        const bspram_record *r = &recs[i];
-        fprintf(f, "%u,%llu,", machine_id, U(r->superstep));
+                   "seconds,exchange_seconds,p,flows\n");
+    for (size_t i = 0; i < log->n; i++) {
+        const bspram_record *r = &log->records[i];
+        fprintf(f, "%u,%llu,", log->machine, U(r->superstep));
         csv_label(f, r->label);
-        fprintf(f, ",%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%.9f,%.9f\n", U(r->messages),
-                U(r->bytes), U(r->q), U(r->r), U(r->charge), U(r->h_bytes), U(r->max_message), U(r->work), r->seconds,
-                r->exchange_seconds);
+        fprintf(f, ",%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%.9f,%.9f,%llu,", U(r->messages),
+                U(r->bytes), U(r->q), U(r->r), U(r->charge), U(r->h_bytes), U(r->max_message),
+                U(r->work), r->seconds, r->exchange_seconds, U(log->p));
+        csv_flows(f, log, i);
+        fputc('\n', f);
     }
     return ferror(f) ? -1 : 0;
 }
 
-int bspram_records_write_json(FILE *f, const bspram_record *recs, size_t n,
-                              unsigned machine_id, int *first)
+int bspram_records_write_json(FILE *f, const bspram_log_view *log, int *first)
 {
-    for (size_t i = 0; i < n; i++) {
-        const bspram_record *r = &recs[i];
+    for (size_t i = 0; i < log->n; i++) {
+        const bspram_record *r = &log->records[i];
         fprintf(f, "%s{\"machine\": %u, \"superstep\": %llu, \"label\": ", *first ? "  " : ",\n  ",
-                machine_id, U(r->superstep));
+                log->machine, U(r->superstep));
         json_label(f, r->label);
         fprintf(f,
                 ", \"messages\": %llu, \"bytes\": %llu, \"q\": %llu, \"r\": %llu, \"charge\": %llu, "
                 "\"h_bytes\": %llu, \"max_message\": %llu, \"work\": %llu, \"seconds\": %.9f, "
-                "\"exchange_seconds\": %.9f}",
+                "\"exchange_seconds\": %.9f, \"p\": %llu, \"flows\": ",
                 U(r->messages), U(r->bytes), U(r->q), U(r->r), U(r->charge), U(r->h_bytes), U(r->max_message),
-                U(r->work), r->seconds, r->exchange_seconds);
+                U(r->work), r->seconds, r->exchange_seconds, U(log->p));
+        json_flows(f, log, i);
+        fputc('}', f);
         *first = 0;
     }
     return ferror(f) ? -1 : 0;

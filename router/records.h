@@ -94,19 +94,33 @@ typedef struct bspram_totals {
 } bspram_totals;
 bspram_totals bspram_records_total(const bspram_record *recs, size_t n);
 
+/* One machine's log as the writers see it: its number, its p, its records
+ * and their pattern (NULL, or index-aligned with records: record i's flows
+ * are pattern record i's). */
+typedef struct bspram_log_view {
+    unsigned machine;
+    uint64_t p;
+    const bspram_record *records;
+    size_t n;
+    const bspram_pattern *pattern;
+} bspram_log_view;
+
 /* Write records as CSV rows (after a header line if `header`) or as JSON
  * objects (elements of an array whose brackets the caller writes; *first is
  * 1 before the first element and is cleared), each with a leading `machine`
- * field set to machine_id. A label may hold any bytes: CSV quotes it when
+ * field. The columns (CSV) or keys (JSON) are the record's fields in the
+ * order of bspram_record, then `p` and `flows`: the superstep's message
+ * pattern if it was kept — in CSV `-` if not, else space-separated
+ * src:dst:messages:bytes:largest entries (an empty field: no message); in
+ * JSON null, or an array of [src, dst, messages, bytes, largest] arrays.
+ * A label may hold any bytes: CSV quotes it when
  * it holds a comma, a quote or a control character (RFC 4180: in double
  * quotes, a quote doubled), JSON escapes the quote, the backslash and every
  * control character (\n, \t, …, \u00XX); other bytes are written as they
  * are, so a label that is not UTF-8 is not valid JSON text. Returns 0 or −1
  * (errno set) on an I/O error. */
-int bspram_records_write_csv(FILE *f, const bspram_record *recs, size_t n,
-                             unsigned machine_id, int header);
-int bspram_records_write_json(FILE *f, const bspram_record *recs, size_t n,
-                              unsigned machine_id, int *first);
+int bspram_records_write_csv(FILE *f, const bspram_log_view *log, int header);
+int bspram_records_write_json(FILE *f, const bspram_log_view *log, int *first);
 
 BSPRAM_END_DECLS
 #endif

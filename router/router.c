@@ -108,6 +108,7 @@ void bspram_router_destroy(bspram_router *r)
             free(ln->touched[par]);
             free(ln->senders[par]);
             free(ln->registered[par]);
+            free(ln->flows[par]);
         }
         free(ln->in);
         free(ln->in_off);
@@ -116,6 +117,8 @@ void bspram_router_destroy(bspram_router *r)
     if (r->transport->close)
         r->transport->close(r->tstate);
     bspram_log_free(&r->log);
+    bspram_pattern_free(&r->pattern);
+    free(r->gather);
     free(r);
 }
 
@@ -435,6 +438,8 @@ unsigned bspram_router_exchange(bspram_router *r, unsigned lane, unsigned tag)
     const unsigned par = (unsigned)(ln->step & 1);
     close_src(&ln->sent[par]);
     outboxes_close(ln, par);
+    if (r->keep_pattern)
+        bspram__pattern_lane(ln, par);
     bspram__stats st;
     tag |= lane_stats(ln, par, 1, &st) | (ln->n_touched[par] ? ROUTER_BIT : 0);
     unsigned all = r->transport->allreduce(r, lane, tag, &st) & ~BSPRAM__TAG_STATS;
@@ -444,6 +449,8 @@ unsigned bspram_router_exchange(bspram_router *r, unsigned lane, unsigned tag)
     if (lane == 0) {
         complete_pending(r, &st);
         append_record(r, &st, ln->delivered, t_enter);
+        if (r->keep_pattern)
+            bspram__pattern_append(r, par, r->log.n - 1, ln->delivered);
     }
     if (ln->delivered) {
         r->transport->deliver(r, lane);
@@ -556,6 +563,7 @@ void bspram_router_clear_log(bspram_router *r)
 {
     complete_from_lanes(r);
     bspram_log_clear(&r->log);
+    bspram_pattern_clear(&r->pattern);
 }
 
 void bspram__lane_inbox_reserve(bspram__lane *ln, uint64_t n)

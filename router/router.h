@@ -190,6 +190,17 @@ void bspram_router_flush(bspram_router *r);
 
 /* The log (flush first). */
 const bspram_log *bspram_router_log(const bspram_router *r);
+/* The message pattern (router/records.h, bspram_flow): while on, every
+ * exchange also keeps, per pair of components, its messages, bytes and
+ * largest message — index-aligned with the log, cleared with it. Call
+ * between exchanges (outside a team, or by lane 0 between two barriers of
+ * the team). Cost while on: one pass over the superstep's message headers
+ * and a sort of its pairs, O(m + f log f) per exchange for m messages
+ * between f pairs; while off, one test per exchange. */
+void bspram_router_keep_pattern(bspram_router *r, bool on);
+bool bspram_router_keeps_pattern(const bspram_router *r);
+const bspram_pattern *bspram_router_pattern(const bspram_router *r);
+
 void bspram_router_clear_log(bspram_router *r);
 
 BSPRAM_END_DECLS

@@ -98,6 +98,12 @@ typedef struct bspram__lane {
     uint64_t r[2];                     /* most messages received by one of ours */
     uint64_t h_in[2];                  /* most bytes received by one of ours */
     int delivered;                     /* the last exchange moved messages */
+
+    /* The message pattern (only while the router keeps it): this lane's
+     * sources' flows of the superstep of parity par, sorted by (src, dst);
+     * lane 0 reads them after the exchange's barrier (pattern.c). */
+    bspram_flow *flows[2];
+    size_t n_flows[2], cap_flows[2];
 } bspram__lane;
 
 struct bspram_router {
@@ -113,7 +119,17 @@ struct bspram_router {
     char label[BSPRAM_LABEL_LEN];
     int pending;            /* log's last record still needs r and h_in */
     double clock;           /* when the previous exchange ended */
+    bool keep_pattern;      /* set between exchanges only (bspram_router_keep_pattern) */
+    bspram_pattern pattern; /* index-aligned with log */
+    bspram_flow *gather;    /* lane 0: the lanes' flows, concatenated */
+    size_t cap_gather;
 };
+
+/* The message pattern (pattern.c): lane ln's flows of parity par, from its
+ * outboxes (before the barrier); lane 0 appends every lane's flows as the
+ * pattern of record `record` (after it). */
+void bspram__pattern_lane(bspram__lane *ln, unsigned par);
+void bspram__pattern_append(bspram_router *r, unsigned par, size_t record, int delivered);
 
 /* The lanes that posted to lane ln's block in the superstep of parity par,
  * in increasing order (sorted in place); returns their count. */

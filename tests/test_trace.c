@@ -18,7 +18,7 @@
 #include "check.h"
 
 #define MACHINES 200
-#define CSV_HEADER "machine,superstep,label,messages,bytes,q,r,charge,h_bytes,max_message,work,seconds,exchange_seconds\n"
+#define CSV_HEADER "machine,superstep,label,messages,bytes,q,r,charge,h_bytes,max_message,work,seconds,exchange_seconds,p,flows\n"
 
 /* Machines are numbered process-wide in order of creation; this test
  * creates all of its machines through new_machine, so it knows the numbers. */
@@ -184,10 +184,11 @@ static void many_machines(const char *path, int json)
         FILE *mem = open_memstream(&buf, &blen);
         if (json && k == 0)
             fputs("[\n", mem);
+        bspram_log_view view = {.machine = ids[k], .p = 3, .records = rec, .n = n};
         if (json)
-            bspram_records_write_json(mem, rec, n, ids[k], &first);
+            bspram_records_write_json(mem, &view, &first);
         else
-            bspram_records_write_csv(mem, rec, n, ids[k], k == 0);
+            bspram_records_write_csv(mem, &view, k == 0);
         fclose(mem);
         text_add(&body, buf, blen);
         free(buf);
