@@ -25,22 +25,15 @@ void bspram_log_free(bspram_log *log)
 void bspram_pattern_append(bspram_pattern *pat, size_t record, const bspram_flow *flows,
                            size_t n)
 {
-    size_t cap = pat->cap;
-    pat->first = bspram__grow(pat->first, &cap, record + 1, sizeof *pat->first, 64,
-                              "bspram_pattern_append");
-    cap = pat->cap;
-    pat->count = bspram__grow(pat->count, &cap, record + 1, sizeof *pat->count, 64,
-                              "bspram_pattern_append");
-    pat->kept = bspram__grow(pat->kept, &pat->cap, record + 1, 1, 64, "bspram_pattern_append");
-    for (; pat->n < record; pat->n++)
-        pat->kept[pat->n] = 0, pat->first[pat->n] = pat->count[pat->n] = 0;
+    pat->at = bspram__grow(pat->at, &pat->cap, record + 1, sizeof *pat->at, 64,
+                           "bspram_pattern_append");
+    for (; pat->n < record; pat->n++) /* records before it that were not kept */
+        pat->at[pat->n] = (bspram_pattern_slot){0, 0, 0};
     pat->flows = bspram__grow(pat->flows, &pat->cap_flows, pat->n_flows + n, sizeof *flows, 256,
                               "bspram_pattern_append");
     if (n)
         memcpy(pat->flows + pat->n_flows, flows, n * sizeof *flows);
-    pat->first[record] = pat->n_flows;
-    pat->count[record] = n;
-    pat->kept[record] = 1;
+    pat->at[record] = (bspram_pattern_slot){pat->n_flows, n, 1};
     pat->n_flows += n;
     pat->n = record + 1;
 }
@@ -50,10 +43,10 @@ int bspram_pattern_get(const bspram_pattern *pat, size_t record, const bspram_fl
 {
     *flows = NULL;
     *n = 0;
-    if (!pat || record >= pat->n || !pat->kept[record])
+    if (!pat || record >= pat->n || !pat->at[record].kept)
         return 0;
-    *flows = pat->flows + pat->first[record];
-    *n = pat->count[record];
+    *flows = pat->flows + pat->at[record].first;
+    *n = pat->at[record].count;
     return 1;
 }
 
@@ -62,9 +55,7 @@ void bspram_pattern_clear(bspram_pattern *pat) { pat->n = pat->n_flows = 0; }
 void bspram_pattern_free(bspram_pattern *pat)
 {
     free(pat->flows);
-    free(pat->first);
-    free(pat->count);
-    free(pat->kept);
+    free(pat->at);
     memset(pat, 0, sizeof *pat);
 }
 

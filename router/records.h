@@ -59,13 +59,16 @@ typedef struct bspram_flow {
 } bspram_flow;
 
 /* The flows of a log's records, index for index: record i's are
- * flows[first[i] .. first[i] + count[i]) if kept[i]; records whose pattern
- * was not kept have kept[i] = 0. Records past n were not kept. */
+ * flows[at[i].first .. at[i].first + at[i].count) if at[i].kept; records
+ * whose pattern was not kept, and records past n, have none. */
+typedef struct bspram_pattern_slot {
+    size_t first, count;
+    int kept;
+} bspram_pattern_slot;
 typedef struct bspram_pattern {
     bspram_flow *flows;
     size_t n_flows, cap_flows;
-    size_t *first, *count;
-    unsigned char *kept;
+    bspram_pattern_slot *at;
     size_t n, cap;
 } bspram_pattern;
 
