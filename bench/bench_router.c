@@ -8,9 +8,12 @@
  * the sum of what was sent). "land" mode instead copies each payload into a
  * destination buffer, as a bsp_put's landing does. The reference moves the
  * same bytes source → destination with one memcpy per thread. Rates are
- * payload bytes per second; ratios are of the same run.
+ * payload bytes per second; ratios are of the same run. "pattern" mode
+ * compares, instead of memcpy, the same run with the message pattern kept
+ * (bspram_machine_keep_pattern): what pricing a run afterwards costs.
  *
- * usage: bench_router [MiB per superstep (default 64)] [supersteps (default 8)] [p] [bytes] [land]
+ * usage: bench_router [MiB per superstep (default 64)] [supersteps (default 8)] [p] [bytes]
+ *                     [land|pattern]
  * (p and bytes restrict the sweep to one p and one payload size; 0 = all)
  */
 #include <omp.h>
@@ -30,6 +33,7 @@ typedef struct bench {
     unsigned char *out;     /* [p][slot] where received payloads land */
     uint64_t out_stride;
     int land;               /* copy payloads out instead of reading them */
+    int pattern;            /* keep the message pattern */
     uint64_t *sum;          /* [p·8] (a cache line each): sum of words received */
 } bench;
 
@@ -94,6 +98,7 @@ static double router_rate(bench *b, int T, uint64_t expect_sum)
         bspram_config cfg = bspram_config_default(b->p);
         cfg.threads = T;
         bspram_machine *m = bspram_machine_create(&cfg);
+        bspram_machine_keep_pattern(m, b->pattern);
         bspram_machine_run(m, step, b, 2); /* warm up: grow the buffers */
         memset(b->sum, 0, b->p * 8 * sizeof *b->sum);
         double t0 = now();
@@ -123,11 +128,12 @@ int main(int argc, char **argv)
     uint64_t only_p = argc > 3 ? strtoull(argv[3], NULL, 10) : 0;
     uint64_t only_len = argc > 4 ? strtoull(argv[4], NULL, 10) : 0;
     int land = argc > 5 && !strcmp(argv[5], "land");
+    int pattern = argc > 5 && !strcmp(argv[5], "pattern");
     printf("router throughput, %llu MiB of payload per superstep, %llu supersteps, receivers %s; "
            "cores: %u\n", (unsigned long long)mib, (unsigned long long)supersteps,
            land ? "copy payloads out" : "read every byte", bspram_cores());
     printf("%6s %6s %9s %3s %12s %12s %8s %10s\n", "p", "bytes", "msgs/comp", "T", "router GB/s",
-           "memcpy GB/s", "ratio", "T2/T1");
+           pattern ? "kept GB/s" : "memcpy GB/s", "ratio", "T2/T1");
     for (size_t pi = 0; pi < 3; pi++)
         for (size_t li = 0; li < 3; li++) {
             if ((only_p && ps[pi] != only_p) || (only_len && lens[li] != only_len))
@@ -152,10 +158,17 @@ int main(int argc, char **argv)
             memset(b.out, 0, b.out_stride * b.p);
             double r1 = 0;
             for (int T = 1; T <= 2; T++) {
-                unsigned char *dst = malloc(bytes);
-                memset(dst, 0, bytes);
-                double mc = memcpy_rate(b.src, dst, bytes, T, supersteps);
-                free(dst);
+                double mc;
+                if (pattern) { /* the reference: the same run keeping its pattern */
+                    b.pattern = 1;
+                    mc = router_rate(&b, T, expect_sum);
+                    b.pattern = 0;
+                } else {
+                    unsigned char *dst = malloc(bytes);
+                    memset(dst, 0, bytes);
+                    mc = memcpy_rate(b.src, dst, bytes, T, supersteps);
+                    free(dst);
+                }
                 double rr = router_rate(&b, T, expect_sum);
                 if (T == 1)
                     r1 = rr;

@@ -6,11 +6,14 @@
  * Each lane reads its own outboxes when it enters the exchange (the
  * entries' headers: the payloads are not touched), so every message is
  * counted as the records count it (a by-reference message with its extra
- * bytes). Lane 0 concatenates the lanes' flows after the barrier — lanes
- * serve increasing blocks of sources, so lane order is source order — the
- * same double-buffering by parity as the outboxes: a lane writes this
- * parity's flows again two exchanges on, after a barrier lane 0 reaches
- * only when it has read them. (A distributed transport would gather them.)
+ * bytes). Visiting the destinations in increasing order gives the flows by
+ * (dst, src); a stable counting sort on the source — the lane's block — puts
+ * them in (src, dst) order in linear time. Lane 0 concatenates the lanes'
+ * flows after the barrier — lanes serve increasing blocks of sources, so
+ * lane order is source order — under the outboxes' double-buffering by
+ * parity: a lane writes this parity's flows again two exchanges on, after a
+ * barrier lane 0 reaches only when it has read them. (A distributed
+ * transport would gather them.)
  */
 #include <stdlib.h>
 #include <string.h>
@@ -18,20 +21,24 @@
 #include "base/grow.h"
 #include "router/router_internal.h"
 
-static int cmp_flow(const void *a, const void *b)
+static int cmp_u32(const void *a, const void *b)
 {
-    const bspram_flow *x = a, *y = b;
-    if (x->src != y->src)
-        return x->src < y->src ? -1 : 1;
-    return (x->dst > y->dst) - (x->dst < y->dst);
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
 }
 
 void bspram__pattern_lane(bspram__lane *ln, unsigned par)
 {
+    const char *what = "bspram_router_exchange (pattern)";
+    size_t nt = ln->n_touched[par];
+    qsort(ln->touched[par], nt, sizeof *ln->touched[par], cmp_u32);
+    /* By (dst, src) first. */
+    bspram_flow **tmp = &ln->unsorted;
     size_t n = 0;
-    for (size_t i = 0; i < ln->n_touched[par]; i++) {
+    for (size_t i = 0; i < nt; i++) {
         uint32_t dst = ln->touched[par][i];
         const bspram__outbox *o = &ln->outbox[par][dst];
+        *tmp = bspram__grow(*tmp, &ln->cap_unsorted, n + o->count, sizeof **tmp, 64, what);
         bspram_flow *f = NULL;
         for (const bspram__chunk *ch = o->head; ch; ch = ch->next) {
             const char *at = (const char *)(ch + 1), *end = at + ch->used;
@@ -39,9 +46,7 @@ void bspram__pattern_lane(bspram__lane *ln, unsigned par)
                 const bspram__entry *e = (const bspram__entry *)at;
                 uint64_t bytes = e->len + e->extra;
                 if (!f || f->src != e->src) { /* the outbox holds runs by source */
-                    ln->flows[par] = bspram__grow(ln->flows[par], &ln->cap_flows[par], n + 1,
-                                                  sizeof *f, 64, "bspram_router_exchange (pattern)");
-                    f = &ln->flows[par][n++];
+                    f = &(*tmp)[n++];
                     *f = (bspram_flow){.src = e->src, .dst = dst};
                 }
                 f->messages++;
@@ -52,8 +57,18 @@ void bspram__pattern_lane(bspram__lane *ln, unsigned par)
             }
         }
     }
-    if (n > 1)
-        qsort(ln->flows[par], n, sizeof *ln->flows[par], cmp_flow);
+    /* Stable counting sort by source, over the lane's block. */
+    uint64_t block = ln->end - ln->first;
+    size_t *start = bspram_calloc(block + 1, sizeof *start, what);
+    for (size_t i = 0; i < n; i++)
+        start[(*tmp)[i].src - ln->first + 1]++;
+    for (uint64_t s = 0; s < block; s++)
+        start[s + 1] += start[s];
+    ln->flows[par] = bspram__grow(ln->flows[par], &ln->cap_flows[par], n, sizeof *ln->flows[par],
+                                  64, what);
+    for (size_t i = 0; i < n; i++)
+        ln->flows[par][start[(*tmp)[i].src - ln->first]++] = (*tmp)[i];
+    free(start);
     ln->n_flows[par] = n;
 }
 
@@ -62,16 +77,13 @@ void bspram__pattern_append(bspram_router *r, unsigned par, size_t record, int d
     size_t total = 0;
     for (unsigned l = 0; delivered && l < r->lanes; l++)
         total += r->lane[l].n_flows[par];
-    r->gather = bspram__grow(r->gather, &r->cap_gather, total, sizeof *r->gather, 64,
-                             "bspram_router_exchange (pattern)");
-    size_t at = 0;
+    bspram_flow *to = bspram_pattern_append(&r->pattern, record, total);
     for (unsigned l = 0; delivered && l < r->lanes; l++) {
         const bspram__lane *ln = &r->lane[l];
         if (ln->n_flows[par])
-            memcpy(r->gather + at, ln->flows[par], ln->n_flows[par] * sizeof *r->gather);
-        at += ln->n_flows[par];
+            memcpy(to, ln->flows[par], ln->n_flows[par] * sizeof *to);
+        to += ln->n_flows[par];
     }
-    bspram_pattern_append(&r->pattern, record, r->gather, total);
 }
 
 void bspram_router_keep_pattern(bspram_router *r, bool on) { r->keep_pattern = on; }

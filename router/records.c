@@ -22,20 +22,18 @@ void bspram_log_free(bspram_log *log)
     memset(log, 0, sizeof *log);
 }
 
-void bspram_pattern_append(bspram_pattern *pat, size_t record, const bspram_flow *flows,
-                           size_t n)
+bspram_flow *bspram_pattern_append(bspram_pattern *pat, size_t record, size_t n)
 {
     pat->at = bspram__grow(pat->at, &pat->cap, record + 1, sizeof *pat->at, 64,
                            "bspram_pattern_append");
     for (; pat->n < record; pat->n++) /* records before it that were not kept */
         pat->at[pat->n] = (bspram_pattern_slot){0, 0, 0};
-    pat->flows = bspram__grow(pat->flows, &pat->cap_flows, pat->n_flows + n, sizeof *flows, 256,
-                              "bspram_pattern_append");
-    if (n)
-        memcpy(pat->flows + pat->n_flows, flows, n * sizeof *flows);
+    pat->flows = bspram__grow(pat->flows, &pat->cap_flows, pat->n_flows + n, sizeof *pat->flows,
+                              256, "bspram_pattern_append");
     pat->at[record] = (bspram_pattern_slot){pat->n_flows, n, 1};
     pat->n_flows += n;
     pat->n = record + 1;
+    return pat->flows + pat->at[record].first;
 }
 
 int bspram_pattern_get(const bspram_pattern *pat, size_t record, const bspram_flow **flows,

@@ -72,10 +72,10 @@ typedef struct bspram_pattern {
     size_t n, cap;
 } bspram_pattern;
 
-/* Append record n's flows (sorted by source, then destination), padding the
- * records before it that were not kept: `record` is the index in the log. */
-void bspram_pattern_append(bspram_pattern *pat, size_t record, const bspram_flow *flows,
-                           size_t n);
+/* Make room for the `n` flows of record `record` (the index in the log;
+ * records before it that were not kept are padded) and return where the
+ * caller writes them, sorted by source, then destination. */
+bspram_flow *bspram_pattern_append(bspram_pattern *pat, size_t record, size_t n);
 /* Record i's flows: returns 1 and sets *flows, *n if its pattern was kept,
  * else 0 (pat may be NULL). */
 int bspram_pattern_get(const bspram_pattern *pat, size_t record, const bspram_flow **flows,

@@ -110,6 +110,7 @@ void bspram_router_destroy(bspram_router *r)
             free(ln->registered[par]);
             free(ln->flows[par]);
         }
+        free(ln->unsorted);
         free(ln->in);
         free(ln->in_off);
     }
@@ -118,7 +119,6 @@ void bspram_router_destroy(bspram_router *r)
         r->transport->close(r->tstate);
     bspram_log_free(&r->log);
     bspram_pattern_free(&r->pattern);
-    free(r->gather);
     free(r);
 }
 

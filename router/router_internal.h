@@ -101,9 +101,10 @@ typedef struct bspram__lane {
 
     /* The message pattern (only while the router keeps it): this lane's
      * sources' flows of the superstep of parity par, sorted by (src, dst);
-     * lane 0 reads them after the exchange's barrier (pattern.c). */
-    bspram_flow *flows[2];
-    size_t n_flows[2], cap_flows[2];
+     * lane 0 reads them after the exchange's barrier (pattern.c); unsorted
+     * is where they are built. */
+    bspram_flow *flows[2], *unsorted;
+    size_t n_flows[2], cap_flows[2], cap_unsorted;
 } bspram__lane;
 
 struct bspram_router {
@@ -121,8 +122,6 @@ struct bspram_router {
     double clock;           /* when the previous exchange ended */
     bool keep_pattern;      /* set between exchanges only (bspram_router_keep_pattern) */
     bspram_pattern pattern; /* index-aligned with log */
-    bspram_flow *gather;    /* lane 0: the lanes' flows, concatenated */
-    size_t cap_gather;
 };
 
 /* The message pattern (pattern.c): lane ln's flows of parity par, from its
