@@ -24,6 +24,7 @@
 #include "combine/shared.h"
 #include "combine/valiant.h"
 #include "coll/bsp_coll.h"
+#include "coll/bsp_sdp.h"
 #include "pram/pram.h"
 
 #endif

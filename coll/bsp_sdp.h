@@ -48,17 +48,20 @@
  *        C1 = Σ σ_i (a shuffle of real order n takes n supersteps),
  *        C2 = 2(σ_p − β)K;
  *   A1a  A1 with every transfer split in two halves sent in consecutive
- *        supersteps: C1 = σ_p + β, C2 = σ_p·K (Table 2: σ_p K t_c);
+ *        supersteps (a process forwards one half while the other arrives):
+ *        C1 = Σ (σ_i + 1), C2 = Σ σ_i·K for even K (Table 2: σ_p K t_c; with
+ *        halves of ⌈K/2⌉ and ⌊K/2⌋ bytes, sdp_a1a.c gives the exact count);
  *   A2   exchanges with a virtual dimension (§4.2.1, Swarztrauber's):
- *        C1 = σ_p + β (n + 1 for a shuffle), C2 = (σ_p + β)·K/2;
+ *        C1 = Σ (σ_i + 1) (n + 1 for a shuffle), C2 = Σ (σ_i + 1)·⌈K/2⌉
+ *        (Table 2: (σ_p + β)·K/2 t_c);
  *   A3   two all-to-all personalized communications by dimension exchange
- *        (§4.4.2): C1 = 2n, C2 = n·K (n = log2 P).
- * n-port (`ports` = n; every process sends to several neighbours at once):
- *   A1a  the 2σ_i paths of §4.2.2, each carrying K/(2σ_i): C1 = Σ (σ_i + 1),
- *        C2 = Σ (σ_i + 1)·⌈K/(2σ_i)⌉;
- *   A2   the σ_i exchange sequences of §4.2.2, each carrying K/σ_i:
- *        C1 = Σ (σ_i + 1), C2 = Σ (σ_i + 1)·⌈K/(2σ_i)⌉.
- * (Where K does not divide evenly the pieces differ by at most one byte.)
+ *        (§4.4.2): C1 = 2n, C2 = 2n·(P/2)·⌈K/P⌉ ≈ nK (n = log2 P; Table 2).
+ * n-port (`ports` = n; a process sends to up to σ neighbours at once):
+ *   A2   the σ_i exchange sequences of §4.2.2, each carrying a piece of
+ *        ⌈K/σ_i⌉ bytes: C1 = Σ (σ_i + 1), C2 = Σ (σ_i + 1)·⌈⌈K/σ_i⌉/2⌉
+ *        (Table 2's n-port A2 with β = 1: (σ + 1)K/(2σ) t_c).
+ * The n-port A1a (§4.2.2's 2σ paths) and A5/A6 (cycles combined) are not
+ * provided.
  * Lower bounds (§3.2, Theorem 1): C1 ≥ σ_p − oJ; C2 ≥ σ_p·K/2 one-port,
  * C2 ≥ K/2 n-port. Its BSP cost is Σ over the supersteps of (g·h + l).
  *
@@ -66,7 +69,8 @@
  * the pid; exit status 1): P not a power of two; m < n or m > 62; an
  * allocation that is not a permutation of [0, m); δ not a permutation of
  * [0, m); a mixed cycle (δ not separable: the cycle is named); an unknown
- * algorithm; ports other than 1 or n, or n ports with A1 or A3; src or dst
+ * algorithm; ports other than 1 or n, or n ports with another algorithm
+ * than A2 (AUTO then chooses among those with n ports); src or dst
  * NULL with K > 0; processes passing different layouts, permutations,
  * algorithms or ports (checked in the first superstep's barrier, as for the
  * collectives).

@@ -78,7 +78,7 @@ typedef struct coll_args {
 /* ---- the frame (frame.c) ---- */
 
 /* What a call is, in its signature: the operations (bsp_coll_op), then: */
-enum { COLL_CODE_EXSCAN = 8, COLL_CODE_GROUP = 9 };
+enum { COLL_CODE_EXSCAN = 8, COLL_CODE_GROUP = 9, COLL_CODE_SDP = 10 };
 
 /* Open a call: `name` labels its records; `desc` holds the arguments
  * (printed in error lines); sig_words are the arguments every

@@ -40,19 +40,29 @@ static inline unsigned sdp_target(const sdp_plan *pl, unsigned x)
 /* One algorithm: on entry buf (pl->K bytes) holds this process's block, on
  * return the block of the process x with sdp_target(x) = this pid. Every
  * process calls coll_round the same number of times (none when
- * pl->cycles = 0). Puts go to neighbours only. */
-typedef void (*sdp_run_fn)(coll_call *c, const sdp_plan *pl, unsigned char *buf);
-
-/* The C1 and C2 its schedule makes (exact), from the plan alone. */
-typedef coll_prediction (*sdp_predict_fn)(const sdp_plan *pl);
-
+ * pl->cycles = 0), passing last = true in its final round. Puts go to
+ * neighbours only. `sdp_predict_<name>` gives the C1 and C2 its schedule
+ * makes (exact), from the plan alone. */
 #define SDP_ALGORITHM(name)                                                     \
     void sdp_##name(coll_call *c, const sdp_plan *pl, unsigned char *buf);     \
     coll_prediction sdp_predict_##name(const sdp_plan *pl)
 
 SDP_ALGORITHM(a1);   /* sdp_a1.c: one port */
-SDP_ALGORITHM(a1a);  /* sdp_a1a.c: one port, and n ports (§4.2.2's 2σ paths) */
+SDP_ALGORITHM(a1a);  /* sdp_a1a.c: one port */
 SDP_ALGORITHM(a2);   /* sdp_a2.c: one port, and n ports (§4.2.2's σ sequences) */
 SDP_ALGORITHM(a3);   /* sdp_a3.c: one port (two all-to-alls by dimension exchange) */
+
+/* Algorithm A1's transfer in cycle t of a GSH (sdp_a1.c), which A1a sends
+ * in halves: this process sends `len` bytes from offset `from` of its pair
+ * of buffers (2K bytes: buf[1], buf[2] of §4.2.1) to offset `to` of the
+ * neighbour's across processor dimension `dim` (send), or receives from it
+ * (recv); after the last cycle the result is at offset `result`. */
+typedef struct sdp_a1_step {
+    int send, recv;
+    unsigned dim;
+    size_t from, to, len;
+    size_t result;
+} sdp_a1_step;
+sdp_a1_step sdp_a1_schedule(const sdp_plan *pl, unsigned cycle, unsigned t, unsigned pid);
 
 #endif

@@ -42,7 +42,7 @@ for h in $headers; do
     fail=1
   fi
   case $h in
-    bspram.h | bsp.h | bsp_shm.h | bsp_coll.h) ;;  # the umbrella, and the copies of bsp/bsp.h, combine/bsp_shm.h and coll/bsp_coll.h at the top
+    bspram.h | bsp.h | bsp_shm.h | bsp_coll.h | bsp_sdp.h) ;;  # the umbrella, and the copies of bsp/bsp.h, combine/bsp_shm.h, coll/bsp_coll.h and coll/bsp_sdp.h at the top
     *) grep -q "^#include \"$h\"" "$inc/bspram.h" || { echo "bspram.h does not include $h"; fail=1; } ;;
   esac
 done
