@@ -23,6 +23,7 @@
 #include "combine/experiment.h"
 #include "combine/shared.h"
 #include "combine/valiant.h"
+#include "models/model.h"
 #include "coll/bsp_coll.h"
 #include "coll/bsp_sdp.h"
 #include "pram/pram.h"

@@ -1,0 +1,36 @@
+/* Pricing from inside a BSPlib program (models/model.h): keeping the
+ * message pattern of the section's supersteps, and pricing them so far.
+ * Both are collective: a barrier before pid 0 touches the router (every
+ * process has left its last exchange) and one after (pid 0 is done). The
+ * price is computed on pid 0 and read by the others from its scratch, as
+ * bsp_coll_last_cost does. */
+#include <string.h>
+
+#include "bsp/bsplib_internal.h"
+#include "models/model.h"
+
+void bsp_model_keep_pattern(int on)
+{
+    bsplib_proc *me = bsplib_me("bsp_model_keep_pattern");
+    bsplib_barrier(me, 0);
+    if (me->pid == 0)
+        bspram_router_keep_pattern(me->router, on != 0);
+    bsplib_barrier(me, 0);
+}
+
+bspram_model_total bsp_model_price(const bspram_model *m)
+{
+    bsplib_proc *me = bsplib_me("bsp_model_price");
+    bspram_team_flush(bspram_component_team(me->self));
+    if (me->pid == 0) {
+        const bspram_log *log = bspram_router_log(me->router);
+        bspram_model_total t = bspram_model_price(m, me->p, log->records, log->n,
+                                                  bspram_router_pattern(me->router));
+        memcpy(bsplib_scratch(me, 3, sizeof t), &t, sizeof t);
+    }
+    bsplib_barrier(me, 0);
+    bspram_model_total t;
+    memcpy(&t, me->world->procs[0].scratch[3], sizeof t);
+    bsplib_barrier(me, 0); /* pid 0 writes its scratch again only after everyone read it */
+    return t;
+}
