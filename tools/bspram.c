@@ -9,6 +9,8 @@ static const struct bspram_command commands[] = {
     {"demo", "run the demo: a random h-relation on the BSP machine, with its records", bspram_cmd_demo},
     {"table", "Valiant's degree-vs-performance tables on the combining engine (--paper 1..3)", bspram_cmd_table},
     {"coll", "run a collective (Bruck, Saad-Schultz) on BSPlib processes, checked, with its measured C1 and C2", bspram_cmd_coll},
+    {"sdp", "run a dimension permutation (Ho-Johnsson) on the cube of BSPlib processes, checked, with its C1 and C2", bspram_cmd_sdp},
+    {"models", "price runs on other machines: BSP, k ports, bus, shared memory, ring, torus, hypercube, switch", bspram_cmd_models},
     {"pram", "run a PRAM example on the emulated PRAM, checked, with its steps, work, charge and slowdown", bspram_cmd_pram},
     {"probe", "measure g and l (BSPlib h-relations, least squares) and save them", bspram_cmd_probe},
 };

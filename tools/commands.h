@@ -13,8 +13,10 @@ struct bspram_command {
 
 int bspram_cmd_coll(int argc, char **argv);
 int bspram_cmd_demo(int argc, char **argv);
+int bspram_cmd_models(int argc, char **argv);
 int bspram_cmd_pram(int argc, char **argv);
 int bspram_cmd_probe(int argc, char **argv);
+int bspram_cmd_sdp(int argc, char **argv);
 int bspram_cmd_table(int argc, char **argv);
 
 /* Read the value of a numeric option strictly (base/number.h): a whole

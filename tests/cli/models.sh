@@ -1,0 +1,80 @@
+#!/bin/sh
+# The `bspram models` command line: the table of Saad & Schultz's operations
+# (every operation under every model, the paper's formula and a finite
+# ratio beside the six architectures); `--trace` on a CSV and a JSON trace
+# of the same run (the same prices; a neighbour-only run costs the same on
+# the hypercube as in Bruck's one-port model); every bad option, a missing
+# and a malformed trace: one line on stderr and a non-zero exit status.
+# usage: models.sh <path of the bspram binary>
+set -u
+bspram=$1
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+unset BSPRAM_TRACE BSPRAM_PATTERN
+passed=0 failed=0
+ok() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+lines() { wc -l <"$1" | tr -d ' '; }
+run() {
+    timeout 120 "$@" >"$scratch/out" 2>"$scratch/err"
+    rc=$?
+}
+expect_error() {
+    what=$1; text=$2; shift 2
+    run "$bspram" models "$@"
+    if [ "$rc" -ne 0 ] && [ "$rc" -ne 124 ] && [ "$rc" -lt 128 ] && [ "$(lines "$scratch/err")" -eq 1 ] \
+        && grep -qF -- "$text" "$scratch/err"; then ok
+    else fail "$what: exit $rc, $(lines "$scratch/err") stderr lines:"
+        head -c 400 "$scratch/err" >&2
+    fi
+}
+
+run "$bspram" models --p 16 --n 65536 --format csv
+if [ "$rc" -eq 0 ] && [ "$(sed -n 1p "$scratch/out")" = "op,model,p,n_bytes,algorithm,supersteps,priced_seconds,paper_seconds,ratio,flagged" ] \
+    && [ "$(lines "$scratch/out")" -eq 41 ]; then ok; else fail "models csv: exit $rc"; cat "$scratch/err" >&2; fi
+# Every architecture of the paper has its formula and a positive, finite ratio.
+bad=$(awk -F, 'NR > 1 && $2 != "bsp" && $2 != "kport" && !($9 + 0 > 0 && $9 + 0 < 1000)' "$scratch/out" | wc -l)
+if [ "$bad" -eq 0 ]; then ok; else fail "$bad rows without a finite ratio"; fi
+for op in one-to-one broadcast all-to-all scatter multiscatter; do
+    if [ "$(grep -c "^$op," "$scratch/out")" -eq 8 ]; then ok; else fail "$op: not 8 models"; fi
+done
+
+run "$bspram" models --p 8 --n 4096
+if [ "$rc" -eq 0 ] && grep -q '^scatter (binomial), p = 8, N = 4096 bytes' "$scratch/out" \
+    && grep -q '^  hypercube ' "$scratch/out"; then ok; else fail "models text"; cat "$scratch/out" >&2; fi
+
+# A trace of a neighbour-only run, in CSV and JSON.
+for ext in csv json; do
+    BSPRAM_TRACE="$scratch/t.$ext" BSPRAM_PATTERN=1 "$bspram" sdp --dims 3 --perm shuffle --elems 4 \
+        --alg A2 --reps 1 >/dev/null 2>&1
+    run "$bspram" models --trace "$scratch/t.$ext" --format csv
+    cp "$scratch/out" "$scratch/priced.$ext"
+    cube=$(grep ',hypercube,' "$scratch/out" | cut -d, -f5); kport=$(grep ',kport,' "$scratch/out" | cut -d, -f5)
+    if [ "$rc" -eq 0 ] && [ -n "$cube" ] && [ "$cube" = "$kport" ] \
+        && [ "$(head -1 "$scratch/out")" = "machine,p,supersteps,model,priced_seconds,flagged" ]; then ok
+    else fail "--trace $ext: exit $rc, hypercube '$cube', kport '$kport'"; cat "$scratch/err" >&2; fi
+done
+if cmp -s "$scratch/priced.csv" "$scratch/priced.json"; then ok; else fail "CSV and JSON traces price differently"; fi
+# Without the pattern, the pattern-based models flag the supersteps.
+BSPRAM_TRACE="$scratch/plain.csv" "$bspram" sdp --dims 3 --perm shuffle --elems 4 --alg A2 --reps 1 >/dev/null 2>&1
+run "$bspram" models --trace "$scratch/plain.csv"
+if [ "$rc" -eq 0 ] && grep -q 'ring .*without their pattern' "$scratch/out"; then ok; else fail "no pattern"; cat "$scratch/out" >&2; fi
+
+run "$bspram" models --help
+if [ "$rc" -eq 0 ] && grep -q 'usage: bspram models' "$scratch/out"; then ok; else fail "--help"; fi
+
+printf 'machine,superstep,label,messages\n1,2,3\n' >"$scratch/old.csv"
+printf 'machine,superstep,label,messages,bytes,q,r,charge,h_bytes,max_message,work,seconds,exchange_seconds,p,flows\n0,0,x,1,8,1,1,1,8,8,0,0.1,0.1,4,0:9\n' >"$scratch/bad.csv"
+expect_error "no p" "--p P is required" --n 8
+expect_error "no n" "--n N is required" --p 8
+expect_error "p one" "--p" --p 1 --n 8
+expect_error "unknown option" "unknown option '--bogus'" --bogus 1
+expect_error "bad startup" "--startup -1: not a number of seconds >= 0" --p 4 --n 8 --startup -1
+expect_error "format" "--format 'xml'" --p 4 --n 8 --format xml
+expect_error "trace and p" "--trace takes the machines' p from the file" --trace "$scratch/t.csv" --p 4
+expect_error "missing trace" "$scratch/none.csv: No such file or directory" --trace "$scratch/none.csv"
+expect_error "old trace" "old.csv:1: the trace has no p and flows columns" --trace "$scratch/old.csv"
+expect_error "bad flows" "bad.csv:2: flows that do not read" --trace "$scratch/bad.csv"
+
+echo "models_cli: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

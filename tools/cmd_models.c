@@ -1,0 +1,305 @@
+/* bspram models: what a run would cost on other machines (models/model.h).
+ * Without --trace: Saad & Schultz's five operations run with our
+ * algorithms as one BSPlib program that keeps its message pattern, each
+ * priced under every model beside the paper's formula (Tables 1 and 2).
+ * With --trace FILE: every machine of a trace written with
+ * BSPRAM_PATTERN=1, priced under every model. */
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <bsp.h>
+#include <bsp_coll.h>
+
+#include "models/model.h"
+#include "tools/commands.h"
+#include "tools/trace_read.h"
+
+static int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "bspram models: ");
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\n");
+    va_end(ap);
+    return 1;
+}
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: bspram models --p P --n N [--startup S] [--per-byte S] [--ports K]\n"
+            "                     [--k-star K] [--format text|csv]\n"
+            "       bspram models --trace FILE [same model options]\n"
+            "Prices recorded supersteps on other machines (models/model.h): the BSP model,\n"
+            "Bruck et al.'s k-port model, and Saad & Schultz's bus, shared memory, ring,\n"
+            "2-D torus, hypercube and switch.\n"
+            "Without --trace, runs Saad & Schultz's operations on P BSPlib processes with\n"
+            "N bytes of data, keeping the message pattern, and prints each one's price\n"
+            "under every model beside the paper's formula (Tables 1-2; the shared-memory\n"
+            "column from the section text) and their ratio:\n"
+            "  one-to-one    N bytes from process 0 to process P-1 (one bsp_put)\n"
+            "  broadcast     N bytes from process 0 (bsp_coll_broadcast)\n"
+            "  all-to-all    N/P bytes from every process to every other (allgather)\n"
+            "  scatter       N/P bytes from process 0 to each (bsp_coll_scatter)\n"
+            "  multiscatter  N/P^2 bytes from every process to each (alltoall: a transpose\n"
+            "                of N bytes distributed by rows)\n"
+            "With --trace FILE (written with BSPRAM_TRACE=FILE BSPRAM_PATTERN=1), prints\n"
+            "every machine's total under every model.\n"
+            "  --p P         processes, in [2, 4096]\n"
+            "  --n N         bytes, in [1, 2^30]\n"
+            "  --startup S   seconds per message and hop (default 29e-6: IBM SP-1)\n"
+            "  --per-byte S  seconds per byte (default 0.12e-6: 8.5 MB/s)\n"
+            "  --ports K     the k-port model's k (default 1)\n"
+            "  --k-star K    bus and shared-memory channels (default 4)\n"
+            "  --format F    text (default) or csv; CSV columns:\n"
+            "                op,model,p,n_bytes,algorithm,supersteps,priced_seconds,\n"
+            "                paper_seconds,ratio,flagged\n"
+            "                (--trace: machine,p,supersteps,model,priced_seconds,flagged)\n");
+}
+
+enum { OP_ONE, OP_BROADCAST, OP_ALLGATHER, OP_SCATTER, OP_MULTISCATTER, OPS };
+static const char *const OP_NAMES[OPS] = {"one-to-one", "broadcast", "all-to-all", "scatter",
+                                          "multiscatter"};
+
+static struct {
+    unsigned P;
+    size_t N;
+    bspram_model models[BSPRAM_MODELS];
+    bspram_model_total price[OPS][BSPRAM_MODELS];
+} run;
+
+/* The paper's time for an operation on a machine of k processors, N bytes:
+ * Saad & Schultz 1986, Tables 1 and 2 (upper bounds for the best times,
+ * with pipelining), except the shared memory's column, from the section
+ * text (3.2), (3.15), (3.27), (3.37), (3.42) with max(1, k/k*) (the tables
+ * assume k > k* and lost factors in the scan), and the hypercube's and the
+ * switch's multiscatter with N/k bytes per processor (§3.5 (E), N² there is
+ * a matrix's N × N). NAN where the paper has no formula (BSP, k ports). */
+static double paper(int op, bspram_model_kind kind, double k, double N, const bspram_model *m)
+{
+    double t = m->startup, x = N * m->per_byte, L = log2(k), q = sqrt(k);
+    double s = k / m->k_star > 1 ? k / m->k_star : 1;
+    switch (kind) {
+    case BSPRAM_MODEL_BUS:
+        return op == OP_ONE || op == OP_BROADCAST ? x + t : x + k * t;
+    case BSPRAM_MODEL_SHARED_MEMORY:
+        return op == OP_ONE         ? 2 * (x + t)
+               : op == OP_BROADCAST ? (x + t) * (1 + s)
+               : op == OP_ALLGATHER ? s * (x * (k + 1) / k + 2 * t)
+               : op == OP_SCATTER   ? (x + k * t) * (s + 1)
+                                    : 2 * (x / k + t) * s;
+    case BSPRAM_MODEL_RING:
+        return op == OP_ONE || op == OP_BROADCAST ? 2 * x + k * t
+               : op == OP_ALLGATHER               ? (k - 1) * (x / k + t)
+               : op == OP_SCATTER                 ? x / 2 + k / 2 * t
+                                                  : x / 2 + k * t;
+    case BSPRAM_MODEL_TORUS:
+        return op == OP_ONE         ? x / 2 + (q + 6) * t
+               : op == OP_BROADCAST ? x + q * t
+               : op == OP_ALLGATHER || op == OP_SCATTER ? x + 2 * q * t
+                                                        : 2 * (x + q * t);
+    case BSPRAM_MODEL_HYPERCUBE:
+        return op == OP_ONE         ? 2 * x / L + (2 + L) * t
+               : op == OP_BROADCAST ? 2 * (x + L * t)
+               : op == OP_ALLGATHER ? 2 * x / L + 2 * L * t
+               : op == OP_SCATTER   ? x + L * t
+                                    : L * (x / k + 2 * t);
+    case BSPRAM_MODEL_SWITCH:
+        return op == OP_ONE           ? x + t
+               : op == OP_BROADCAST   ? 4 * (x + L * t)
+               : op == OP_MULTISCATTER ? L * (x / k + 2 * t)
+                                      : x + L * t;
+    default:
+        return NAN;
+    }
+}
+
+static void price_all(bspram_model_total *out)
+{
+    for (int k = 0; k < BSPRAM_MODELS; k++)
+        out[k] = bsp_model_price(&run.models[k]);
+}
+
+static void spmd(void)
+{
+    bsp_begin(run.P);
+    unsigned P = bsp_nprocs(), me = bsp_pid();
+    size_t N = run.N, b = N / P, bb = N / ((size_t)P * P);
+    unsigned char *buf = calloc(N + 1, 1), *recv = calloc(N + 1, 1);
+    if (!buf || !recv)
+        bsp_abort("bspram models: out of memory for %zu bytes\n", N);
+    bsp_push_reg(recv, N + 1);
+    bsp_model_keep_pattern(1);
+    bsp_sync();
+    for (int op = 0; op < OPS; op++) {
+        bspram_model_total before[BSPRAM_MODELS], after[BSPRAM_MODELS];
+        price_all(before);
+        switch (op) {
+        case OP_ONE:
+            if (me == 0)
+                bsp_put(P - 1, buf, recv, 0, N);
+            bsp_sync();
+            break;
+        case OP_BROADCAST: bsp_coll_broadcast(NULL, buf, N, 0, NULL); break;
+        case OP_ALLGATHER: bsp_coll_allgather(NULL, buf, recv, b, NULL); break;
+        case OP_SCATTER: bsp_coll_scatter(NULL, buf, recv, b, 0, NULL); break;
+        default: bsp_coll_alltoall(NULL, buf, recv, bb, NULL);
+        }
+        price_all(after);
+        if (me == 0)
+            for (int k = 0; k < BSPRAM_MODELS; k++) {
+                bspram_model_total *t = &run.price[op][k];
+                t->seconds = after[k].seconds - before[k].seconds;
+                t->supersteps = after[k].supersteps - before[k].supersteps;
+                t->flagged = after[k].flagged - before[k].flagged;
+            }
+    }
+    bsp_pop_reg(recv);
+    bsp_sync();
+    free(buf);
+    free(recv);
+    bsp_end();
+}
+
+/* What the collectives' selection runs for op (one-to-one: a bsp_put). */
+static const char *algorithm_of(int op, unsigned P, size_t N)
+{
+    static const bsp_coll_op coll[OPS] = {BSP_COLL_BROADCAST, BSP_COLL_BROADCAST,
+                                          BSP_COLL_ALLGATHER, BSP_COLL_SCATTER, BSP_COLL_ALLTOALL};
+    size_t block = op == OP_BROADCAST ? N : op == OP_MULTISCATTER ? N / ((size_t)P * P) : N / P;
+    if (op == OP_ONE)
+        return "put";
+    return bsp_coll_algorithm_name(bsp_coll_select(coll[op], P, block, 1, -1, -1).algorithm);
+}
+
+static int price_trace(const char *path, int csv)
+{
+    trace t;
+    if (trace_read(path, &t))
+        return 1;
+    if (csv)
+        printf("machine,p,supersteps,model,priced_seconds,flagged\n");
+    for (size_t i = 0; i < t.n; i++) {
+        trace_machine *m = &t.machines[i];
+        if (!csv)
+            printf("machine %u: p = %" PRIu64 ", %zu supersteps\n", m->id, m->p, m->log.n);
+        for (int k = 0; k < BSPRAM_MODELS; k++) {
+            bspram_model_total tot =
+                bspram_model_price(&run.models[k], m->p, m->log.records, m->log.n, &m->pattern);
+            const char *name = bspram_model_name((bspram_model_kind)k);
+            if (csv)
+                printf("%u,%" PRIu64 ",%zu,%s,%.9g,%" PRIu64 "\n", m->id, m->p, m->log.n, name,
+                       tot.seconds, tot.flagged);
+            else
+                printf("  %-14s %14.6f s%s\n", name, tot.seconds,
+                       tot.flags & BSPRAM_MODEL_NO_PATTERN ? "  (some supersteps without their "
+                                                             "pattern: priced 0)"
+                       : tot.flags & BSPRAM_MODEL_NOT_APPLICABLE ? "  (p is not a power of two)"
+                       : tot.flags & BSPRAM_MODEL_OVER_PORTS     ? "  (more than k messages in "
+                                                                   "some supersteps)"
+                                                                 : "");
+        }
+    }
+    trace_free(&t);
+    return 0;
+}
+
+int bspram_cmd_models(int argc, char **argv)
+{
+    const char *format = "text", *path = NULL;
+    uint64_t p = 0, n = 0, ports = 1, kstar = 4;
+    double startup = -1, per_byte = -1;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        }
+        static const char *const known[] = {"--p",     "--n",      "--startup", "--per-byte",
+                                            "--ports", "--k-star", "--format",  "--trace"};
+        int ok = 0;
+        for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
+            ok |= !strcmp(a, known[k]);
+        if (!ok)
+            return error("unknown option '%s'; see bspram models --help", a);
+        if (i + 1 >= argc)
+            return error("option %s needs a value; see bspram models --help", a);
+        const char *v = argv[++i];
+        if (!strcmp(a, "--format"))
+            format = v;
+        else if (!strcmp(a, "--trace"))
+            path = v;
+        else if (!strcmp(a, "--startup") || !strcmp(a, "--per-byte")) {
+            char *end;
+            double x = strtod(v, &end);
+            if (end == v || *end || !isfinite(x) || x < 0)
+                return error("%s %s: not a number of seconds >= 0", a, v);
+            *(!strcmp(a, "--startup") ? &startup : &per_byte) = x;
+        } else if (!strcmp(a, "--p") ? bspram_tool_number("models", a, v, 2, 4096, &p)
+                   : !strcmp(a, "--n") ? bspram_tool_number("models", a, v, 1, UINT64_C(1) << 30, &n)
+                   : !strcmp(a, "--ports") ? bspram_tool_number("models", a, v, 1, 65536, &ports)
+                                           : bspram_tool_number("models", a, v, 1, 65536, &kstar))
+            return 1;
+    }
+    int csv = !strcmp(format, "csv");
+    if (!csv && strcmp(format, "text"))
+        return error("--format '%s': unknown format; valid: text, csv", format);
+    for (int k = 0; k < BSPRAM_MODELS; k++) {
+        bspram_model *m = &run.models[k];
+        *m = bspram_model_default((bspram_model_kind)k);
+        if (startup >= 0)
+            m->startup = m->l = startup;
+        if (per_byte >= 0)
+            m->per_byte = m->g = per_byte;
+        m->ports = (unsigned)ports;
+        m->k_star = (unsigned)kstar;
+    }
+    if (path) {
+        if (p || n)
+            return error("--trace takes the machines' p from the file: no --p or --n");
+        return price_trace(path, csv);
+    }
+    if (!p)
+        return error("--p P is required (processes, in [2, 4096]), or --trace FILE");
+    if (!n)
+        return error("--n N is required (bytes, in [1, 2^30])");
+    run.P = (unsigned)p;
+    run.N = (size_t)n;
+    bsp_init(spmd, argc, argv);
+    spmd();
+    if (csv)
+        printf("op,model,p,n_bytes,algorithm,supersteps,priced_seconds,paper_seconds,ratio,"
+               "flagged\n");
+    for (int op = 0; op < OPS; op++) {
+        const char *alg = algorithm_of(op, run.P, run.N);
+        if (!csv)
+            printf("%s (%s), p = %u, N = %zu bytes\n  %-14s %10s %14s %14s %8s\n", OP_NAMES[op],
+                   alg, run.P, run.N, "model", "supersteps", "priced s", "paper s", "ratio");
+        for (int k = 0; k < BSPRAM_MODELS; k++) {
+            const bspram_model_total *t = &run.price[op][k];
+            double ref = paper(op, (bspram_model_kind)k, run.P, (double)run.N, &run.models[k]);
+            const char *name = bspram_model_name((bspram_model_kind)k);
+            if (csv) {
+                printf("%s,%s,%u,%zu,%s,%" PRIu64 ",%.9g,", OP_NAMES[op], name, run.P, run.N, alg,
+                       t->supersteps, t->seconds);
+                if (isnan(ref))
+                    printf(",,%" PRIu64 "\n", t->flagged);
+                else
+                    printf("%.9g,%.4g,%" PRIu64 "\n", ref, t->seconds / ref, t->flagged);
+            } else if (isnan(ref)) {
+                printf("  %-14s %10" PRIu64 " %14.6f %14s %8s%s\n", name, t->supersteps,
+                       t->seconds, "-", "-", t->flagged ? "  (flagged)" : "");
+            } else {
+                printf("  %-14s %10" PRIu64 " %14.6f %14.6f %8.3f%s\n", name, t->supersteps,
+                       t->seconds, ref, t->seconds / ref, t->flagged ? "  (flagged)" : "");
+            }
+        }
+    }
+    return 0;
+}
