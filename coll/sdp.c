@@ -342,8 +342,10 @@ static void permute_locally(const bsp_sdp_layout *L, const bsp_sdp_perm *d,
                 lambda[L->pi[i] - n] = L->pi[d->delta[i]] - n;
                 moves = 1;
             }
+    if (e == 0) /* no bytes to move */
+        return;
     if (!moves) {
-        if (dst != src && count && e)
+        if (dst != src)
             memmove(dst, src, count * e);
         return;
     }

@@ -31,7 +31,8 @@ void bspram__pattern_lane(bspram__lane *ln, unsigned par)
 {
     const char *what = "bspram_router_exchange (pattern)";
     size_t nt = ln->n_touched[par];
-    qsort(ln->touched[par], nt, sizeof *ln->touched[par], cmp_u32);
+    if (nt > 1)
+        qsort(ln->touched[par], nt, sizeof *ln->touched[par], cmp_u32);
     /* By (dst, src) first. */
     bspram_flow **tmp = &ln->unsorted;
     size_t n = 0;
