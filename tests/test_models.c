@@ -225,8 +225,7 @@ static void bad_model(void *arg)
 int main(void)
 {
     static const char *const lines[] = {
-        "bspram_model_superstep(model=ring, p=4, startup=-1, per_byte=0.5, ports=2, k_star=2): "
-        "startup must be finite and ≥ 0",
+        "bspram_model_superstep(model=ring, p=4, startup=-1, per_byte=0.5, ports=2, k_star=2): startup must be finite and ≥ 0",
         "ports must be at least 1",
         "k_star must be at least 1",
         "bspram_model_superstep(model=unknown, p=4,",
