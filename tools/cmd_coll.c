@@ -3,7 +3,6 @@
  * its measured rounds (C1) and data (C2) from the router's records beside
  * the algorithm's formula and the lower bounds of Bruck et al. (1997) §2. */
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,17 +15,7 @@
 #include "combine/combine.h"
 #include "tools/commands.h"
 
-static int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int error(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "bspram coll: ");
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "\n");
-    va_end(ap);
-    return 1;
-}
+#define error(...) bspram_tool_error("coll", __VA_ARGS__)
 
 static void usage(FILE *f)
 {

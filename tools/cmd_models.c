@@ -6,7 +6,6 @@
  * BSPRAM_PATTERN=1, priced under every model. */
 #include <inttypes.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,17 +17,7 @@
 #include "tools/commands.h"
 #include "tools/trace_read.h"
 
-static int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int error(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "bspram models: ");
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "\n");
-    va_end(ap);
-    return 1;
-}
+#define error(...) bspram_tool_error("models", __VA_ARGS__)
 
 static void usage(FILE *f)
 {

@@ -3,7 +3,6 @@
  * The algorithms are the examples' own code (bspram_pram_examples). */
 #include <inttypes.h>
 #include <omp.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,17 +11,7 @@
 #include "examples/pram/example.h"
 #include "tools/commands.h"
 
-static int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int error(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "bspram pram: ");
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "\n");
-    va_end(ap);
-    return 1;
-}
+#define error(...) bspram_tool_error("pram", __VA_ARGS__)
 
 static void usage(FILE *f)
 {

@@ -3,7 +3,6 @@
  * reference, with its rounds (C1) and data (C2) from the router's records
  * beside Ho & Johnsson's counts and the lower bounds of their Theorem 1. */
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,17 +14,7 @@
 
 #include "tools/commands.h"
 
-static int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int error(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "bspram sdp: ");
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "\n");
-    va_end(ap);
-    return 1;
-}
+#define error(...) bspram_tool_error("sdp", __VA_ARGS__)
 
 static void usage(FILE *f)
 {

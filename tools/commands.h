@@ -19,6 +19,11 @@ int bspram_cmd_probe(int argc, char **argv);
 int bspram_cmd_sdp(int argc, char **argv);
 int bspram_cmd_table(int argc, char **argv);
 
+/* One line on stderr, "bspram <command>: <message>", and 1 (the exit
+ * status of a bad option). */
+int bspram_tool_error(const char *command, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
 /* Read the value of a numeric option strictly (base/number.h): a whole
  * number in [min, max], or one line on stderr,
  * "bspram <command>: <option> <text>: not a whole number in [min, max]",

@@ -8,26 +8,9 @@
 # usage: models.sh <path of the bspram binary>
 set -u
 bspram=$1
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-unset BSPRAM_TRACE BSPRAM_PATTERN
-passed=0 failed=0
-ok() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
-lines() { wc -l <"$1" | tr -d ' '; }
-run() {
-    timeout 120 "$@" >"$scratch/out" 2>"$scratch/err"
-    rc=$?
-}
-expect_error() {
-    what=$1; text=$2; shift 2
-    run "$bspram" models "$@"
-    if [ "$rc" -ne 0 ] && [ "$rc" -ne 124 ] && [ "$rc" -lt 128 ] && [ "$(lines "$scratch/err")" -eq 1 ] \
-        && grep -qF -- "$text" "$scratch/err"; then ok
-    else fail "$what: exit $rc, $(lines "$scratch/err") stderr lines:"
-        head -c 400 "$scratch/err" >&2
-    fi
-}
+subcommand=models
+# shellcheck source-path=SCRIPTDIR source=common.sh
+. "$(dirname "$0")/common.sh"
 
 run "$bspram" models --p 16 --n 65536 --format csv
 if [ "$rc" -eq 0 ] && [ "$(sed -n 1p "$scratch/out")" = "op,model,p,n_bytes,algorithm,supersteps,priced_seconds,paper_seconds,ratio,flagged" ] \

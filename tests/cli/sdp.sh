@@ -8,27 +8,9 @@
 # usage: sdp.sh <path of the bspram binary>
 set -u
 bspram=$1
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-unset BSPRAM_TRACE
-passed=0 failed=0
-ok() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
-lines() { wc -l <"$1" | tr -d ' '; }
-run() {
-    timeout 120 "$@" >"$scratch/out" 2>"$scratch/err"
-    rc=$?
-}
-
-expect_error() {
-    what=$1; text=$2; shift 2
-    run "$bspram" sdp "$@"
-    if [ "$rc" -ne 0 ] && [ "$rc" -ne 124 ] && [ "$rc" -lt 128 ] && [ "$(lines "$scratch/err")" -eq 1 ] \
-        && grep -qF -- "$text" "$scratch/err"; then ok
-    else fail "$what: exit $rc, $(lines "$scratch/err") stderr lines:"
-        head -c 400 "$scratch/err" >&2
-    fi
-}
+subcommand=sdp
+# shellcheck source-path=SCRIPTDIR source=common.sh
+. "$(dirname "$0")/common.sh"
 
 header="perm,alg,ports,dims,elems,bytes,K,c1,c2,seconds,verified,predicted_c1,predicted_c2,lower_c1,lower_c2"
 

@@ -1,0 +1,24 @@
+# What the command-line tests share (sourced by tests/cli/*.sh): counters,
+# `run` (exit status in $rc, stdout and stderr in $scratch/out and err),
+# and `expect_error`: a non-zero exit that is no crash or timeout and one
+# line on stderr holding the text. Needs $bspram and $subcommand set.
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+unset BSPRAM_TRACE BSPRAM_PATTERN
+passed=0 failed=0
+ok() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+lines() { wc -l <"$1" | tr -d ' '; }
+run() {
+    timeout 120 "$@" >"$scratch/out" 2>"$scratch/err"
+    rc=$?
+}
+expect_error() {
+    what=$1; text=$2; shift 2
+    run "$bspram" "$subcommand" "$@"
+    if [ "$rc" -ne 0 ] && [ "$rc" -ne 124 ] && [ "$rc" -lt 128 ] && [ "$(lines "$scratch/err")" -eq 1 ] \
+        && grep -qF -- "$text" "$scratch/err"; then ok
+    else fail "$what: exit $rc, $(lines "$scratch/err") stderr lines:"
+        head -c 400 "$scratch/err" >&2
+    fi
+}
