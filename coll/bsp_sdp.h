@@ -60,8 +60,11 @@
  *   A2   the σ_i exchange sequences of §4.2.2, each carrying a piece of
  *        ⌈K/σ_i⌉ bytes: C1 = Σ (σ_i + 1), C2 = Σ (σ_i + 1)·⌈⌈K/σ_i⌉/2⌉
  *        (Table 2's n-port A2 with β = 1: (σ + 1)K/(2σ) t_c).
- * The n-port A1a (§4.2.2's 2σ paths) and A5/A6 (cycles combined) are not
- * provided.
+ *   A5   the cycles' A2 sequences combined (§4.4.3): S = σ_p + β + σ_min − 1
+ *        sequences, each a shift of the first, carry K/S each, at most two on
+ *        a dimension per superstep, packed into one message per neighbour:
+ *        C1 = σ_p + β, C2 ≈ (σ_p + β)·K/S (Table 2; exact in sdp_a5.c).
+ * The n-port A1a (§4.2.2's 2σ paths) and A6 are not provided.
  * Lower bounds (§3.2, Theorem 1): C1 ≥ σ_p − oJ; C2 ≥ σ_p·K/2 one-port,
  * C2 ≥ K/2 n-port. Its BSP cost is Σ over the supersteps of (g·h + l).
  *
@@ -137,7 +140,8 @@ typedef enum bsp_sdp_algorithm {
     BSP_SDP_A1,
     BSP_SDP_A1A,
     BSP_SDP_A2,
-    BSP_SDP_A3
+    BSP_SDP_A3,
+    BSP_SDP_A5  /* n ports only */
 } bsp_sdp_algorithm;
 
 typedef struct bsp_sdp_options {
@@ -167,7 +171,7 @@ typedef struct bsp_sdp_prediction {
 bsp_sdp_prediction bsp_sdp_predict(unsigned n, const bsp_sdp_layout *layout,
                                    const bsp_sdp_perm *perm, const bsp_sdp_options *opt);
 
-/* Names: "auto", "A1", "A1a", "A2", "A3"; the parser takes them in any case
+/* Names: "auto", "A1", "A1a", "A2", "A3", "A5"; the parser takes them in any case
  * and returns −1 for an unknown name. */
 const char *bsp_sdp_algorithm_name(bsp_sdp_algorithm a);
 int bsp_sdp_algorithm_parse(const char *name);

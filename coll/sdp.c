@@ -193,18 +193,19 @@ static sdp_plan plan_of(unsigned n, const bsp_sdp_layout *L, const bsp_sdp_perm 
 typedef struct sdp_entry {
     void (*run)(coll_call *c, const sdp_plan *pl, unsigned char *buf);
     coll_prediction (*predict)(const sdp_plan *pl);
-    int nport; /* has an n-port variant */
+    int one, nport; /* has a one-port, an n-port variant */
 } sdp_entry;
 
 static const sdp_entry TABLE[] = {
-    [BSP_SDP_A1] = {sdp_a1, sdp_predict_a1, 0},
-    [BSP_SDP_A1A] = {sdp_a1a, sdp_predict_a1a, 0},
-    [BSP_SDP_A2] = {sdp_a2, sdp_predict_a2, 1},
-    [BSP_SDP_A3] = {sdp_a3, sdp_predict_a3, 0},
+    [BSP_SDP_A1] = {sdp_a1, sdp_predict_a1, 1, 0},
+    [BSP_SDP_A1A] = {sdp_a1a, sdp_predict_a1a, 1, 0},
+    [BSP_SDP_A2] = {sdp_a2, sdp_predict_a2, 1, 1},
+    [BSP_SDP_A3] = {sdp_a3, sdp_predict_a3, 1, 0},
+    [BSP_SDP_A5] = {sdp_a5, sdp_predict_a5, 0, 1},
 };
 #define ALGORITHMS (sizeof TABLE / sizeof TABLE[0])
 
-static const char *const NAMES[] = {"auto", "A1", "A1a", "A2", "A3"};
+static const char *const NAMES[] = {"auto", "A1", "A1a", "A2", "A3", "A5"};
 
 const char *bsp_sdp_algorithm_name(bsp_sdp_algorithm a)
 {
@@ -236,7 +237,7 @@ static bsp_sdp_prediction predict(const sdp_plan *pl, const bsp_sdp_cycles *cy,
         pthread_once(&probe_once, load_probe);
         double best = INFINITY;
         for (unsigned a = 1; a < ALGORITHMS; a++) {
-            if (pl->ports > 1 && !TABLE[a].nport)
+            if (pl->ports > 1 ? !TABLE[a].nport : !TABLE[a].one)
                 continue;
             coll_prediction p = TABLE[a].predict(pl);
             double cost = (double)p.c1 * probe_l + (double)p.c2 * probe_g;
@@ -270,6 +271,11 @@ static const char *bad_options(unsigned n, const bsp_sdp_options *o)
     if (o->ports > 1 && o->algorithm != BSP_SDP_AUTO && !TABLE[o->algorithm].nport) {
         snprintf(why, sizeof why, "algorithm %s has one port only",
                  bsp_sdp_algorithm_name(o->algorithm));
+        return why;
+    }
+    if (o->ports <= 1 && o->algorithm != BSP_SDP_AUTO && !TABLE[o->algorithm].one && n > 1) {
+        snprintf(why, sizeof why, "algorithm %s needs n = %u ports",
+                 bsp_sdp_algorithm_name(o->algorithm), n);
         return why;
     }
     return NULL;

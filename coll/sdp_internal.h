@@ -51,6 +51,7 @@ SDP_ALGORITHM(a1);   /* sdp_a1.c: one port */
 SDP_ALGORITHM(a1a);  /* sdp_a1a.c: one port */
 SDP_ALGORITHM(a2);   /* sdp_a2.c: one port, and n ports (§4.2.2's σ sequences) */
 SDP_ALGORITHM(a3);   /* sdp_a3.c: one port (two all-to-alls by dimension exchange) */
+SDP_ALGORITHM(a5);   /* sdp_a5.c: n ports (the cycles' A2 sequences combined) */
 
 /* Algorithm A1's transfer in cycle t of a GSH (sdp_a1.c), which A1a sends
  * in halves: this process sends `len` bytes from offset `from` of its pair

@@ -29,20 +29,21 @@ static void run_all(void)
                              n % 2 ? bsp_sdp_shuffle(m, 0, n, 2) : bsp_sdp_transpose(m, 0, n)};
     unsigned char src[32], dst[32];
     memset(src, (int)bsp_pid(), sizeof src);
-    for (int a = BSP_SDP_A1; a <= BSP_SDP_A3; a++)
-        for (unsigned ports = 1; ports <= n; ports += n > 1 ? n - 1 : 1) {
-            if (ports > 1 && a != BSP_SDP_A2)
-                continue;
-            bsp_sdp_options opt = {.algorithm = (bsp_sdp_algorithm)a, .ports = ports};
-            for (int k = 0; k < 4; k++) {
-                bsp_sdp(&cyc, &perms[k], src, dst, &opt);
-                /* the same permutation on the consecutive allocation's real dims */
-                bsp_sdp_perm q = bsp_sdp_identity(m);
-                for (unsigned i = 0; i < n; i++)
-                    q.delta[m - n + i] = (unsigned char)(m - n + perms[k].delta[i]);
-                bsp_sdp(&con, &q, src, dst, &opt);
-            }
+    /* Every algorithm with the ports it has: A2 both, A5 n only. */
+    static const struct { bsp_sdp_algorithm a; int nport; } runs[] = {
+        {BSP_SDP_A1, 0}, {BSP_SDP_A1A, 0}, {BSP_SDP_A2, 0}, {BSP_SDP_A3, 0},
+        {BSP_SDP_A2, 1}, {BSP_SDP_A5, 1}};
+    for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
+        bsp_sdp_options opt = {.algorithm = runs[r].a, .ports = runs[r].nport ? n : 1};
+        for (int k = 0; k < 4; k++) {
+            bsp_sdp(&cyc, &perms[k], src, dst, &opt);
+            /* the same permutation on the consecutive allocation's real dims */
+            bsp_sdp_perm q = bsp_sdp_identity(m);
+            for (unsigned i = 0; i < n; i++)
+                q.delta[m - n + i] = (unsigned char)(m - n + perms[k].delta[i]);
+            bsp_sdp(&con, &q, src, dst, &opt);
         }
+    }
     bsp_end();
 }
 

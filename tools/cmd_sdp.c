@@ -31,8 +31,9 @@ static void usage(FILE *f)
             "  --dims n     cube dimension, in [0, 16] (2^n processes)\n"
             "  --perm PERM  shuffle, unshuffle, k-shuffle=K, bitrev, transpose (n even)\n"
             "  --elems K    elements per process, a power of two in [1, 2^24]\n"
-            "  --alg A      A1, A1a, A2, A3 or auto (default: the least C1·l + C2·g)\n"
-            "  --ports P    1 (default) or n (n ports: A2's sequences)\n"
+            "  --alg A      A1, A1a, A2, A3, A5 (n ports only) or auto (default: the\n"
+            "               least C1·l + C2·g)\n"
+            "  --ports P    1 (default) or n (n ports: A2 and A5)\n"
             "  --bytes B    bytes per element, in [0, 4096] (default 8)\n"
             "  --alloc A    cyclic (default: the low logic dimensions on the processor) or\n"
             "               consecutive (the high ones)\n"
@@ -156,12 +157,14 @@ int bspram_cmd_sdp(int argc, char **argv)
                      elems, bytes);
     int a = bsp_sdp_algorithm_parse(alg);
     if (a < 0)
-        return error("--alg '%s': unknown algorithm; valid: A1, A1a, A2, A3, auto", alg);
+        return error("--alg '%s': unknown algorithm; valid: A1, A1a, A2, A3, A5, auto", alg);
     if (ports != 1 && ports != dims)
         return error("--ports %" PRIu64 ": must be 1 or n = %" PRIu64, ports, dims);
-    if (ports > 1 && a != BSP_SDP_A2 && a != BSP_SDP_AUTO)
-        return error("--ports %" PRIu64 ": algorithm %s has one port only (n ports: A2)", ports,
-                     bsp_sdp_algorithm_name((bsp_sdp_algorithm)a));
+    if (ports > 1 && a != BSP_SDP_A2 && a != BSP_SDP_A5 && a != BSP_SDP_AUTO)
+        return error("--ports %" PRIu64 ": algorithm %s has one port only (n ports: A2, A5)",
+                     ports, bsp_sdp_algorithm_name((bsp_sdp_algorithm)a));
+    if (ports == 1 && a == BSP_SDP_A5 && dims > 1)
+        return error("--alg A5: needs --ports %" PRIu64 " (n ports)", dims);
     int csv = !strcmp(format, "csv");
     if (!csv && strcmp(format, "text"))
         return error("--format '%s': unknown format; valid: text, csv", format);

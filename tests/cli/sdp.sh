@@ -34,6 +34,8 @@ csv_row 6 160 --dims 5 --perm unshuffle --alg A1a --elems 4
 csv_row 10 160 --dims 5 --perm shuffle --alg A3 --elems 4
 # n ports: the 5 sequences of A2 carry K/5 each: ceil(ceil(32/5)/2) = 4 bytes per step.
 csv_row 6 24 --dims 5 --perm k-shuffle=2 --alg A2 --ports 5 --elems 4
+# A5 on the 5-cube: 6 steps.
+csv_row 6 - --dims 5 --perm shuffle --alg A5 --ports 5 --elems 4
 # Bit reversal on 4 dimensions: two cycles of order 2, one after the other.
 csv_row 4 128 --dims 4 --perm bitrev --alg A1 --elems 4 --alloc consecutive
 csv_row 6 96 --dims 4 --perm transpose --alg A2 --elems 4
@@ -62,6 +64,7 @@ expect_error "no elems" "--elems K is required" --dims 3 --perm shuffle
 expect_error "elems not a power of two" "--elems 6: not a power of two" --dims 3 --perm shuffle --elems 6
 expect_error "ports" "--ports 2: must be 1 or n = 3" --dims 3 --perm shuffle --elems 4 --ports 2
 expect_error "ports of A1" "algorithm A1 has one port only" --dims 3 --perm shuffle --elems 4 --ports 3 --alg A1
+expect_error "A5 one port" "--alg A5: needs --ports 3" --dims 3 --perm shuffle --elems 4 --alg A5
 expect_error "k-shuffle value" "--perm k-shuffle=" --dims 3 --perm k-shuffle=x --elems 4
 expect_error "unknown option" "unknown option '--bogus'" --dims 3 --bogus 1
 expect_error "missing value" "option --elems needs a value" --dims 3 --perm shuffle --elems
