@@ -120,9 +120,12 @@ typedef enum bsp_coll_algorithm {
     BSP_COLL_SCATTER_ALLGATHER, /* broadcast of long messages: scatter, then
                                    Bruck's concatenation */
     BSP_COLL_DOUBLING,          /* allreduce: recursive doubling */
-    BSP_COLL_DISSEMINATION      /* allreduce: Bruck's concatenation of the
+    BSP_COLL_DISSEMINATION,     /* allreduce: Bruck's concatenation of the
                                    operands, folded in rank order; scan:
                                    Hillis–Steele's doubling distances */
+    BSP_COLL_EXCHANGE           /* alltoall on n = 2^d members: the hypercube's
+                                   standard dimension exchange, between
+                                   ranks differing in one bit only; one port */
 } bsp_coll_algorithm;
 
 /* Allgather (Bruck §4.2) for b ≥ 3, k ≥ 3 and (k+1)^d − k < n < (k+1)^d,
@@ -193,7 +196,17 @@ void bsp_coll_allgather(const bsp_coll_group *g, const void *send, void *recv, b
  * digit is the round's first, which is ≤ b·⌈(r−1)/k⌉·⌈n/r⌉·w (Bruck §3.2)
  * for r = 2, r = n and n a power of r — but not always otherwise (n = 40,
  * r = 4, k = 3: C2 = 38b against 30b; coll/alltoall_bruck.c). r = 2 gives
- * the fewest rounds, r = n is DIRECT: C1 = ⌈(n−1)/k⌉, C2 = b·C1. */
+ * the fewest rounds, r = n is DIRECT: C1 = ⌈(n−1)/k⌉, C2 = b·C1.
+ * EXCHANGE (Johnsson & Ho's one-port standard exchange on the cube): n must
+ * be a power of two, 2^d — else the call fails in one line ("algorithm
+ * exchange needs n a power of two, not 6"); in step t every member
+ * exchanges with rank XOR 2^t the n/2 blocks whose destination differs from
+ * it in bit t, one message each way: C1 = d, C2 = b·(n/2)·d, Bruck's r = 2
+ * counts, but every message goes between ranks that differ in one bit — on
+ * all processes, between cube neighbours (coll/alltoall_exchange.c). One
+ * port only, no radix. The selection considers it for n a power of two
+ * and one port, where it ties with BRUCK r = 2 and so is not picked (ties
+ * go to the earlier algorithm): force it to keep to the cube's links. */
 void bsp_coll_alltoall(const bsp_coll_group *g, const void *send, void *recv, bsp_size_t block,
                        const bsp_coll_options *opt);
 
@@ -250,8 +263,8 @@ typedef struct bsp_coll_choice {
  * k-port model (ports = 0: k = 1), given g (ns per byte) and l (ns per
  * superstep); g, l < 0: the probe's, or the defaults (top of this file).
  * Candidates: every algorithm of op with k ports (and every radix 2..n for
- * BRUCK alltoall); ties go to the fewer rounds, then the earlier algorithm
- * in bsp_coll_algorithm. Local, no communication; a pure function of its
+ * BRUCK alltoall; EXCHANGE only for n a power of two); ties go to the
+ * fewer rounds, then the earlier algorithm in bsp_coll_algorithm. Local, no communication; a pure function of its
  * arguments and the parameter file. Errors: n = 0; op unknown. */
 bsp_coll_choice bsp_coll_select(bsp_coll_op op, bsp_pid_t n, bsp_size_t block, unsigned ports,
                                 double g, double l);
@@ -278,8 +291,8 @@ typedef struct bsp_coll_cost {
 bsp_coll_cost bsp_coll_last_cost(void);
 
 /* Names: "broadcast", …, "scan" and "auto", "bruck", "direct", "ring",
- * "binomial", "scatter-allgather", "doubling", "dissemination"; the parsers
- * return −1 for an unknown name. */
+ * "binomial", "scatter-allgather", "doubling", "dissemination", "exchange";
+ * the parsers return −1 for an unknown name. */
 const char *bsp_coll_op_name(bsp_coll_op op);
 const char *bsp_coll_algorithm_name(bsp_coll_algorithm a);
 int bsp_coll_op_parse(const char *name);

@@ -51,19 +51,33 @@
  *        supersteps (a process forwards one half while the other arrives):
  *        C1 = Σ (σ_i + 1), C2 = Σ σ_i·K for even K (Table 2: σ_p K t_c; with
  *        halves of ⌈K/2⌉ and ⌊K/2⌋ bytes, sdp_a1a.c gives the exact count);
- *   A2   exchanges with a virtual dimension (§4.2.1, Swarztrauber's):
- *        C1 = Σ (σ_i + 1) (n + 1 for a shuffle), C2 = Σ (σ_i + 1)·⌈K/2⌉
- *        (Table 2: (σ_p + β)·K/2 t_c);
- *   A3   two all-to-all personalized communications by dimension exchange
- *        (§4.4.2): C1 = 2n, C2 = 2n·(P/2)·⌈K/P⌉ ≈ nK (n = log2 P; Table 2).
- * n-port (`ports` = n; a process sends to up to σ neighbours at once):
- *   A2   the σ_i exchange sequences of §4.2.2, each carrying a piece of
- *        ⌈K/σ_i⌉ bytes: C1 = Σ (σ_i + 1), C2 = Σ (σ_i + 1)·⌈⌈K/σ_i⌉/2⌉
- *        (Table 2's n-port A2 with β = 1: (σ + 1)K/(2σ) t_c).
+ *   A2   exchanges with a virtual dimension (§4.2.1, Swarztrauber's): a
+ *        cycle of order σ_i takes σ_i + 1 exchanges of half the block,
+ *        C1 = σ_p + β (n + 1 for a shuffle), C2 = (σ_p + β)·⌈K/2⌉ — Table
+ *        2's (σ_p + β)·K/2 t_c and σ_p + β start-ups exactly for K even; for
+ *        K odd the halves are ⌈K/2⌉ bytes (one byte of padding travels);
+ *   A3   two all-to-all personalized communications (§4.4.2), each the
+ *        cube's standard exchange (BSP_COLL_EXCHANGE of bsp_coll.h): the
+ *        block cut into P pieces of ⌈K/P⌉ bytes (the last ones short,
+ *        padded): C1 = 2n, C2 = 2n·(P/2)·⌈K/P⌉ = n·P·⌈K/P⌉ (n = log2 P) —
+ *        Table 2's nK t_c and 2n start-ups exactly when P divides K; the
+ *        same for every δ with a real cycle.
+ * n-port (`ports` = n; a process sends to up to σ_i neighbours at once):
+ *   A2   the σ_i exchange sequences of §4.2.2 (sequence j starts at the
+ *        cycle's j-th dimension, so in every step they cross σ_i different
+ *        dimensions), each carrying a piece of ⌈K/σ_i⌉ bytes; cycles one
+ *        after another (Lemma 6's first form): C1 = σ_p + β,
+ *        C2 = Σ (σ_i + 1)·⌈K/(2σ_i)⌉. For β = 1 that is Table 2's n-port A2,
+ *        (σ + 1)K/(2σ) t_c. For β > 1 Table 2's row, β·max_i (σ_i + 1)
+ *        K/(2σ_iβ) t_c with β·max_i (σ_i + 1) start-ups, is Lemma 6's second
+ *        form (every cycle at once, on K/β each): about β times less C2,
+ *        as many start-ups or more (the transpose on a 6-cube, β = 3,
+ *        K = 512: C1 = 9 both, C2 = 1152 here against Table 2's 384).
  *   A5   the cycles' A2 sequences combined (§4.4.3): S = σ_p + β + σ_min − 1
  *        sequences, each a shift of the first, carry K/S each, at most two on
  *        a dimension per superstep, packed into one message per neighbour:
- *        C1 = σ_p + β, C2 ≈ (σ_p + β)·K/S (Table 2; exact in sdp_a5.c).
+ *        C1 = σ_p + β, C2 ≈ (σ_p + β)·K/S (Table 2; exact in sdp_a5.c) —
+ *        the transpose above: C2 = 468.
  * The n-port A1a (§4.2.2's 2σ paths) and A6 are not provided.
  * Lower bounds (§3.2, Theorem 1): C1 ≥ σ_p − oJ; C2 ≥ σ_p·K/2 one-port,
  * C2 ≥ K/2 n-port. Its BSP cost is Σ over the supersteps of (g·h + l).

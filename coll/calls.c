@@ -22,7 +22,8 @@ const coll_entry coll_table[COLL_OPS][COLL_ALGORITHMS] = {
                             [BSP_COLL_DIRECT] = E(allgather_direct, 0, 1)},
     [BSP_COLL_ALLTOALL] = {[BSP_COLL_BRUCK] = E(alltoall_bruck, 1, 1),
                            [BSP_COLL_DIRECT] = {coll_alltoall_bruck, coll_predict_alltoall_bruck,
-                                                0, 1}},
+                                                0, 1},
+                           [BSP_COLL_EXCHANGE] = E(alltoall_exchange, 0, 0)},
     [BSP_COLL_REDUCE] = {[BSP_COLL_BINOMIAL] = E(reduce_binomial, 0, 0),
                          [BSP_COLL_DIRECT] = E(reduce_direct, 0, 1)},
     [BSP_COLL_ALLREDUCE] = {[BSP_COLL_DOUBLING] = E(allreduce_doubling, 0, 0),
@@ -128,6 +129,8 @@ static void call(bsp_coll_op kind, const bsp_coll_group *g, const void *send, vo
     if (o.ports > 1 && !e->ports)
         coll_fail(&c, "algorithm %s of %s has one port", bsp_coll_algorithm_name(o.algorithm),
                   bsp_coll_op_name(kind));
+    if (o.algorithm == BSP_COLL_EXCHANGE && (n & (n - 1)))
+        coll_fail(&c, "algorithm exchange needs n a power of two, not %u", n);
     if (kind == BSP_COLL_ALLTOALL && o.algorithm == BSP_COLL_DIRECT)
         o.radix = n > 2 ? n : 2; /* Bruck's index with r = n */
     coll_defaults(o.algorithm, n, &o.radix, &o.ports);

@@ -141,6 +141,7 @@ static inline uint64_t coll_ceil_div(uint64_t a, uint64_t b) { return (a + b - 1
  * block inside it. Each also has its cost formula, coll_predict_<name>,
  * giving the C1 and C2 its schedule makes (predict.c collects them). */
 void coll_alltoall_bruck(coll_call *c, const coll_args *a);          /* alltoall_bruck.c */
+void coll_alltoall_exchange(coll_call *c, const coll_args *a);       /* alltoall_exchange.c: n = 2^d */
 void coll_allgather_bruck(coll_call *c, const coll_args *a);         /* allgather_bruck.c */
 void coll_allgather_ring(coll_call *c, const coll_args *a);          /* allgather_ring.c */
 void coll_allgather_direct(coll_call *c, const coll_args *a);        /* allgather_direct.c */
@@ -166,6 +167,7 @@ typedef struct coll_prediction {
     coll_prediction coll_predict_##name(uint64_t n, uint64_t b, unsigned radix, unsigned ports, \
                                         bsp_coll_tradeoff tradeoff)
 COLL_PREDICT(alltoall_bruck);
+COLL_PREDICT(alltoall_exchange);
 COLL_PREDICT(allgather_bruck);
 COLL_PREDICT(allgather_ring);
 COLL_PREDICT(allgather_direct);
@@ -194,7 +196,7 @@ typedef struct coll_entry {
     int ports;  /* takes k ≥ 1 ports (else one-port only) */
 } coll_entry;
 #define COLL_OPS 8
-#define COLL_ALGORITHMS 8
+#define COLL_ALGORITHMS 9 /* bsp_coll_algorithm's values, AUTO included */
 extern const coll_entry coll_table[COLL_OPS][COLL_ALGORITHMS];
 
 /* bsp_coll_select with the probe's g and l, remembered per operation. */

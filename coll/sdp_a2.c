@@ -13,8 +13,11 @@
  * n ports (§4.2.2): the data cut in σ pieces; piece i runs the same
  * sequence rotated to start at α_i, so in every step the σ pieces cross σ
  * different dimensions — σ messages per process, to distinct neighbours:
- *     C1 = σ + 1,  C2 = (σ + 1)·⌈⌈K/σ⌉/2⌉     (Table 2's n-port A2 with β = 1:
- *                                              (σ + 1)K/(2σ) t_c). */
+ *     C1 = σ + 1,  C2 = (σ + 1)·⌈⌈K/σ⌉/2⌉ = (σ + 1)·⌈K/(2σ)⌉
+ *                                  (Table 2's n-port A2 with β = 1: (σ + 1)K/(2σ) t_c).
+ * Several cycles run one after another here too (Lemma 6's first form);
+ * Table 2's n-port row for β > 1 runs them all at once on K/β each (the
+ * second form), with about β times less C2 (bsp_sdp.h). */
 #include "coll/sdp_internal.h"
 
 /* Piece i of `pieces` of K bytes: [*off, *off + *len). */

@@ -53,8 +53,8 @@ bsp_coll_choice bsp_coll_select(bsp_coll_op op, bsp_pid_t n, bsp_size_t block, u
     int have = 0;
     for (unsigned alg = 1; alg < COLL_ALGORITHMS; alg++) {
         const coll_entry *e = &coll_table[op][alg];
-        if (!e->run || (k > 1 && !e->ports))
-            continue;
+        if (!e->run || (k > 1 && !e->ports) || (alg == BSP_COLL_EXCHANGE && (n & (n - 1))))
+            continue; /* the exchange runs on a cube only */
         unsigned r_lo = 2, r_hi = 2;
         if (e->radix)
             r_hi = n > 2 ? n : 2;
@@ -106,13 +106,17 @@ bsp_coll_choice bsp_coll_predict(bsp_coll_op op, bsp_pid_t n, bsp_size_t block,
     if (!coll_table[op][o.algorithm].run)
         bspram_fatal("bsp_coll_predict: %s has no algorithm %s", bsp_coll_op_name(op),
                      bsp_coll_algorithm_name(o.algorithm));
+    if (o.algorithm == BSP_COLL_EXCHANGE && (n & (n - 1)))
+        bspram_fatal("bsp_coll_predict(op=%s, n=%u, block=%zu, algorithm=exchange): algorithm "
+                     "exchange needs n a power of two", bsp_coll_op_name(op), n, block);
     if (op == BSP_COLL_ALLTOALL && o.algorithm == BSP_COLL_DIRECT)
         o.radix = n > 2 ? n : 2;
     coll_defaults(o.algorithm, n, &o.radix, &o.ports);
     pthread_once(&probe_once, load_probe);
     bsp_coll_choice ch = choice(op, n, block, o.algorithm, o.radix, o.ports, o.tradeoff, probe_g,
                                 probe_l);
-    if (!coll_table[op][o.algorithm].radix && op != BSP_COLL_ALLTOALL)
-        ch.radix = 0; /* no radix in the schedule */
+    if (!coll_table[op][o.algorithm].radix &&
+        !(op == BSP_COLL_ALLTOALL && o.algorithm == BSP_COLL_DIRECT))
+        ch.radix = 0; /* no radix in the schedule (DIRECT's index is Bruck's with r = n) */
     return ch;
 }

@@ -31,7 +31,8 @@ static void usage(FILE *f)
             "                 allreduce, scan, exscan\n"
             "  --p N          processes, in [1, 65536] (more than cores is fine)\n"
             "  --algorithm A  auto (default: the selection's pick), bruck, direct, ring,\n"
-            "                 binomial, scatter-allgather, doubling, dissemination\n"
+            "                 binomial, scatter-allgather, doubling, dissemination,\n"
+            "                 exchange (alltoall on 2^d processes, cube neighbours only)\n"
             "  --radix R      alltoall with bruck: 2 <= R <= N (default 2)\n"
             "  --ports K      k >= 1 ports (default 1; direct: N - 1)\n"
             "  --block BYTES  bytes per block (broadcast: the buffer; reductions: the\n"
@@ -245,7 +246,7 @@ int bspram_cmd_coll(int argc, char **argv)
     int a = bsp_coll_algorithm_parse(alg);
     if (a < 0)
         return error("--algorithm '%s': unknown algorithm; valid: auto, bruck, direct, ring, "
-                     "binomial, scatter-allgather, doubling, dissemination", alg);
+                     "binomial, scatter-allgather, doubling, dissemination, exchange", alg);
     if (radix > p)
         return error("--radix %" PRIu64 ": above --p %" PRIu64 " (2 <= R <= N)", radix, p);
     if (root >= p && (run.op == BSP_COLL_BROADCAST || run.op == BSP_COLL_SCATTER ||

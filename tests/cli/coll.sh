@@ -36,6 +36,8 @@ csv_row 6 42 --op allgather --p 7 --algorithm ring --block 7
 # Bruck's index, radix 2 on 8: 3 rounds of 4 blocks; radix n: the direct one.
 csv_row 3 96 --op alltoall --p 8 --algorithm bruck --radix 2 --block 8
 csv_row 1 8 --op alltoall --p 8 --algorithm direct --block 8
+# The cube's standard exchange: log2 n rounds of n/2 blocks.
+csv_row 3 96 --op alltoall --p 8 --algorithm exchange --block 8
 csv_row 7 56 --op alltoall --p 8 --algorithm bruck --radix 8 --block 8
 # Broadcast and reductions by the binomial tree: ceil(log2 n) rounds of b.
 csv_row 3 300 --op broadcast --p 6 --algorithm binomial --block 100 --root 5
