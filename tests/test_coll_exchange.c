@@ -276,6 +276,25 @@ static void check_trace(const char *path, unsigned p)
 int main(int argc, char **argv)
 {
     (void)argc, (void)argv;
+    /* The death tests first: a child forked after an OpenMP region may not
+     * start threads (ThreadSanitizer refuses; tests/bsplib_death.h). */
+    static int k[NCASES];
+    for (int i = 0; i < NCASES; i++)
+        k[i] = i;
+    struct {
+        int which;
+        const char *name, *expect;
+    } cases[] = {
+        {E_SIX, "n = 6", ", block=4, algorithm=exchange, radix=0, ports=0): algorithm exchange needs n a power of two, not 6 (superstep 1, pid "},
+        {E_GROUP_SIX, "a group of 6", "): algorithm exchange needs n a power of two, not 6 (superstep "},
+        {E_RADIX, "a radix", ", block=4, algorithm=exchange, radix=2, ports=0): algorithm exchange takes no radix (superstep 1, pid "},
+        {E_PORTS, "two ports", ", block=4, algorithm=exchange, radix=0, ports=2): algorithm exchange of alltoall has one port (superstep 1, pid "},
+        {E_OTHER_OP, "broadcast", ", size=4, root=0, algorithm=exchange, radix=0, ports=0): broadcast has no algorithm exchange (superstep 1, pid "},
+        {E_PREDICT, "predict n = 6", "bspram: bsp_coll_predict(op=alltoall, n=6, block=4, algorithm=exchange): algorithm exchange needs n a power of two\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        check_death_status(cases[i].name, bsplib_death_run, &k[cases[i].which], cases[i].expect, 1,
+                           20, 1);
     char path[64];
     snprintf(path, sizeof path, "/tmp/bspram-test-coll-exchange-%d.csv", (int)getpid());
     setenv("BSPRAM_PATTERN", "1", 1);
@@ -306,22 +325,5 @@ int main(int argc, char **argv)
     for (unsigned n = 3; n <= 40; n += 3)
         CHECK(bsp_coll_select(BSP_COLL_ALLTOALL, n, 8, 1, 1, 1000).algorithm != BSP_COLL_EXCHANGE);
 
-    static int k[NCASES];
-    for (int i = 0; i < NCASES; i++)
-        k[i] = i;
-    struct {
-        int which;
-        const char *name, *expect;
-    } cases[] = {
-        {E_SIX, "n = 6", ", block=4, algorithm=exchange, radix=0, ports=0): algorithm exchange needs n a power of two, not 6 (superstep 1, pid "},
-        {E_GROUP_SIX, "a group of 6", "): algorithm exchange needs n a power of two, not 6 (superstep "},
-        {E_RADIX, "a radix", ", block=4, algorithm=exchange, radix=2, ports=0): algorithm exchange takes no radix (superstep 1, pid "},
-        {E_PORTS, "two ports", ", block=4, algorithm=exchange, radix=0, ports=2): algorithm exchange of alltoall has one port (superstep 1, pid "},
-        {E_OTHER_OP, "broadcast", ", size=4, root=0, algorithm=exchange, radix=0, ports=0): broadcast has no algorithm exchange (superstep 1, pid "},
-        {E_PREDICT, "predict n = 6", "bspram: bsp_coll_predict(op=alltoall, n=6, block=4, algorithm=exchange): algorithm exchange needs n a power of two\n"},
-    };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        check_death_status(cases[i].name, bsplib_death_run, &k[cases[i].which], cases[i].expect, 1,
-                           20, 1);
     return check_report("test_coll_exchange");
 }
