@@ -86,8 +86,8 @@
  * the pid; exit status 1): P not a power of two; m < n or m > 62; an
  * allocation that is not a permutation of [0, m); δ not a permutation of
  * [0, m); a mixed cycle (δ not separable: the cycle is named); an unknown
- * algorithm; ports other than 1 or n, or n ports with another algorithm
- * than A2 (AUTO then chooses among those with n ports); src or dst
+ * algorithm; ports other than 1 or n, n ports with A1, A1a or A3, one port
+ * with A5 (AUTO chooses among the algorithms with the ports given); src or dst
  * NULL with K > 0; processes passing different layouts, permutations,
  * algorithms or ports (checked in the first superstep's barrier, as for the
  * collectives).
