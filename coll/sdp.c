@@ -327,6 +327,20 @@ bsp_sdp_prediction bsp_sdp_predict(unsigned n, const bsp_sdp_layout *layout,
     return predict(&pl, &cy, o.algorithm);
 }
 
+void sdp_pieces(unsigned char *buf, size_t K, unsigned pieces, unsigned char *work, size_t stride,
+                int back)
+{
+    size_t q = K / pieces, r = K % pieces, off = 0;
+    if (!back && stride)
+        memset(work, 0, stride * pieces);
+    for (unsigned i = 0; i < pieces; i++) {
+        size_t len = q + (i < r);
+        if (len)
+            memcpy(back ? buf + off : work + stride * i, back ? work + stride * i : buf + off, len);
+        off += len;
+    }
+}
+
 /* ---- the call ---- */
 
 /* The virtual cycles: element l of src goes to local index λ(l), with

@@ -20,14 +20,6 @@
  * second form), with about β times less C2 (bsp_sdp.h). */
 #include "coll/sdp_internal.h"
 
-/* Piece i of `pieces` of K bytes: [*off, *off + *len). */
-static void piece(size_t K, unsigned pieces, unsigned i, size_t *off, size_t *len)
-{
-    size_t q = K / pieces, r = K % pieces;
-    *off = i * q + (i < r ? i : r);
-    *len = q + (i < r);
-}
-
 static unsigned pieces_of(const sdp_plan *pl, unsigned cyc)
 {
     return pl->ports > 1 ? pl->order[cyc] : 1;
@@ -57,12 +49,7 @@ void sdp_a2(coll_call *c, const sdp_plan *pl, unsigned char *buf)
         /* Piece i padded to two halves of h_i bytes, side by side. */
         size_t h = ((K + k - 1) / k + 1) / 2;
         unsigned char *work = coll_scratch(c, 1, h ? 2 * h * k : 1);
-        memset(work, 0, 2 * h * k);
-        for (unsigned i = 0; i < k; i++) {
-            size_t off, len;
-            piece(K, k, i, &off, &len);
-            memcpy(work + 2 * h * i, buf + off, len);
-        }
+        sdp_pieces(buf, K, k, work, 2 * h, 0);
         coll_window(c, work, 2 * h * k);
         for (unsigned t = 0; t <= s; t++) {
             for (unsigned i = 0; i < k; i++) {
@@ -75,10 +62,6 @@ void sdp_a2(coll_call *c, const sdp_plan *pl, unsigned char *buf)
             }
             coll_round(c, ++done == total);
         }
-        for (unsigned i = 0; i < k; i++) {
-            size_t off, len;
-            piece(K, k, i, &off, &len);
-            memcpy(buf + off, work + 2 * h * i, len);
-        }
+        sdp_pieces(buf, K, k, work, 2 * h, 1);
     }
 }

@@ -49,13 +49,6 @@ static unsigned users(unsigned char seq[MAX_SEQ][MAX_LEN], unsigned count, unsig
     return u;
 }
 
-static void piece(size_t K, unsigned pieces, unsigned i, size_t *off, size_t *len)
-{
-    size_t q = K / pieces, r = K % pieces;
-    *off = i * q + (i < r ? i : r);
-    *len = q + (i < r);
-}
-
 coll_prediction sdp_predict_a5(const sdp_plan *pl)
 {
     static _Thread_local unsigned char seq[MAX_SEQ][MAX_LEN];
@@ -88,12 +81,7 @@ void sdp_a5(coll_call *c, const sdp_plan *pl, unsigned char *buf)
     unsigned char *work = coll_scratch(c, 0, h ? 2 * h * count : 1);
     unsigned char *stage = coll_scratch(c, 1, h ? 2 * h * n : 1);
     unsigned char *pack = coll_scratch(c, 2, h ? 2 * h : 1);
-    memset(work, 0, 2 * h * count);
-    for (unsigned k = 0; k < count; k++) {
-        size_t off, l;
-        piece(K, count, k, &off, &l);
-        memcpy(work + 2 * h * k, buf + off, l);
-    }
+    sdp_pieces(buf, K, count, work, 2 * h, 0);
     coll_window(c, stage, 2 * h * n);
     for (unsigned t = 0; t < len; t++) {
         for (unsigned d = 0; d < n; d++) {
@@ -113,9 +101,5 @@ void sdp_a5(coll_call *c, const sdp_plan *pl, unsigned char *buf)
                 memcpy(work + 2 * h * ks[j] + half * h, stage + 2 * h * d + j * h, h);
         }
     }
-    for (unsigned k = 0; k < count; k++) {
-        size_t off, l;
-        piece(K, count, k, &off, &l);
-        memcpy(buf + off, work + 2 * h * k, l);
-    }
+    sdp_pieces(buf, K, count, work, 2 * h, 1);
 }

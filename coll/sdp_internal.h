@@ -37,6 +37,13 @@ static inline unsigned sdp_target(const sdp_plan *pl, unsigned x)
     return y;
 }
 
+/* buf's K bytes cut into `pieces` pieces whose sizes differ by at most one
+ * byte, piece i at the start of work's slot i (`stride` bytes each, the rest
+ * zero) — or, with back, from the slots into buf (sdp.c; A2 and A5 give
+ * every piece its two halves). */
+void sdp_pieces(unsigned char *buf, size_t K, unsigned pieces, unsigned char *work, size_t stride,
+                int back);
+
 /* One algorithm: on entry buf (pl->K bytes) holds this process's block, on
  * return the block of the process x with sdp_target(x) = this pid. Every
  * process calls coll_round the same number of times (none when
