@@ -247,7 +247,9 @@ size_t bspram_inbox(const bspram_component *self, const bspram_message **msgs);
 void bspram_send(bspram_component *self, uint64_t dst, const void *data, uint64_t len);
 
 /* Reserve len bytes of payload to dst and return where to write them
- * (zero-copy variant of bspram_send). */
+ * (zero-copy variant of bspram_send). Write them before this component's
+ * next send: in heavy supersteps the place is a write-combining window that
+ * the next send may move (router.h). */
 void *bspram_send_buffer(bspram_component *self, uint64_t dst, uint64_t len);
 
 /* bspram_send_buffer for a message that stands for `counted` ≥ len bytes

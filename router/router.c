@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "base/abort.h"
 #include "base/environment.h"
@@ -30,7 +31,9 @@
 #include "router/router_internal.h"
 
 #define ROUTER_BIT 0x80000000u /* some lane posted a message */
-#define ARENA_BLOCK (1u << 20)
+#define ARENA_BLOCK (2u << 20)
+#define HUGE_PAGE ((size_t)2 << 20)
+#define WINDOWS_FROM (UINT64_C(1) << 20) /* bytes a lane posted in its last superstep */
 
 /* p < 2^32 and l ≤ lanes < 2^32, so p·l fits in 64 bits. */
 static uint64_t lane_first(uint64_t p, unsigned lanes, unsigned l)
@@ -80,6 +83,8 @@ bspram_router *bspram_router_create_on(uint64_t p, unsigned lanes, const char *t
         }
         ln->cap_registered = (lanes + 63) / 64 * sizeof(uint64_t);
         ln->in_off = bspram_calloc(ln->end - ln->first + 1, sizeof *ln->in_off, "bspram_router_create");
+        ln->in_built = bspram_calloc(ln->end - ln->first + 1, sizeof *ln->in_built, "bspram_router_create");
+        ln->from = bspram_calloc(lanes, sizeof *ln->from, "bspram_router_create");
     }
     r->tstate = t->open ? t->open(lanes) : NULL;
     if (t->abort)
@@ -113,6 +118,9 @@ void bspram_router_destroy(bspram_router *r)
         free(ln->unsorted);
         free(ln->in);
         free(ln->in_off);
+        free(ln->in_built);
+        free(ln->from);
+        free(ln->window);
     }
     free(r->lane);
     if (r->transport->close)
@@ -144,10 +152,27 @@ unsigned bspram_router_lane_of(const bspram_router *r, uint64_t c)
     return l;
 }
 
-/* Payload space for len bytes, 8-byte aligned, that never moves. */
+/* n bytes on whole cache lines; from 2 MiB on, on transparent huge pages
+ * where the kernel gives them: scattered posts and reads then miss the TLB
+ * far less often (a 4 KiB page per destination run otherwise). */
+static void *huge_alloc(size_t n, const char *call)
+{
+    size_t align = n >= HUGE_PAGE ? HUGE_PAGE : BSPRAM__LINE;
+    n = (n + align - 1) & ~(align - 1);
+    void *p = aligned_alloc(align, n);
+    if (!p)
+        bspram_fatal("%s: out of memory (%zu bytes)", call, n);
+#ifdef MADV_HUGEPAGE
+    if (align == HUGE_PAGE)
+        madvise(p, n, MADV_HUGEPAGE); /* advice: nothing to do if refused */
+#endif
+    return p;
+}
+
+/* Space for len bytes, on whole cache lines, that never moves. */
 static void *arena_take(bspram__arena *a, uint64_t len)
 {
-    size_t need = (size_t)bspram__round8(len);
+    size_t need = ((size_t)len + BSPRAM__LINE - 1) & ~(size_t)(BSPRAM__LINE - 1);
     if (a->n && a->blocks[a->cur].cap - a->blocks[a->cur].used >= need) {
         bspram__arena_block *b = &a->blocks[a->cur];
         void *p = b->base + b->used;
@@ -163,7 +188,7 @@ static void *arena_take(bspram__arena *a, uint64_t len)
     if (fit == a->n) {
         a->blocks = bspram__grow(a->blocks, &a->cap, a->n + 1, sizeof *a->blocks, 8, "bspram_router_post");
         size_t cap = need > ARENA_BLOCK ? need : ARENA_BLOCK;
-        a->blocks[a->n].base = bspram_malloc(cap, "bspram_router_post (payload storage)");
+        a->blocks[a->n].base = huge_alloc(cap, "bspram_router_post (payload storage)");
         a->blocks[a->n].cap = cap;
         a->blocks[a->n].used = 0;
         a->n++;
@@ -216,33 +241,88 @@ static __attribute__((noinline)) void enter_src(bspram__lane *ln, unsigned lane,
     s->src = src;
 }
 
-/* Start a new tail chunk for outbox o with room for at least `need`. */
-static __attribute__((noinline)) void outbox_grow(bspram_router *r, unsigned lane, unsigned par,
-                                                   bspram__outbox *o, uint32_t dst, size_t need)
+static char *chunk_data(bspram__chunk *ch) { return (char *)(ch + 1); }
+
+/* Where the next entry of outbox o goes in its tail chunk. */
+static char *chunk_cursor(const bspram__outbox *o, const char *window)
+{
+    return o->line ? o->line + (o->at - window) : o->at;
+}
+
+static char *line_floor(char *x) { return (char *)((uintptr_t)x & ~(uintptr_t)(BSPRAM__LINE - 1)); }
+
+/* Copy n bytes (whole lines, both ends line-aligned) from a window to its
+ * chunk. Non-temporal when the superstep is larger than the caches, so the
+ * lines go to memory without being read first and without evicting the
+ * windows; ordered before the exchange's barrier by outboxes_close's fence.
+ * Plain copies under the sanitizers, which see through memcpy only. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define BSPRAM__NO_STREAM 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define BSPRAM__NO_STREAM 1
+#endif
+#endif
+#if defined(__SSE2__) && !defined(BSPRAM__NO_STREAM)
+#include <emmintrin.h>
+static void lines_copy(char *to, const char *from, size_t n)
+{
+    for (size_t i = 0; i < n; i += 16)
+        _mm_stream_si128((__m128i *)(void *)(to + i), _mm_load_si128((const __m128i *)(const void *)(from + i)));
+}
+static void lines_fence(void) { _mm_sfence(); }
+#else
+static void lines_copy(char *to, const char *from, size_t n) { memcpy(to, from, n); }
+static void lines_fence(void) {}
+#endif
+
+/* Close o's window: copy its lines up to the cursor's (the last one whole:
+ * chunks are whole lines, and bytes past the cursor are never read). Returns
+ * the chunk cursor; o->at = o->limit = it, so the next post takes the slow path. */
+static char *window_close(bspram__outbox *o, const char *window)
+{
+    char *at = chunk_cursor(o, window);
+    if (o->line) {
+        size_t n = (size_t)(line_floor(at + BSPRAM__LINE - 1) - o->line);
+        lines_copy(o->line, window, n);
+        o->line = NULL;
+    }
+    o->at = o->limit = at;
+    return at;
+}
+
+/* The first message to dst this superstep: note dst, and register with the
+ * lane that serves it if this is our first message to its block. */
+static void outbox_open(bspram_router *r, unsigned lane, unsigned par, uint32_t dst)
 {
     bspram__lane *ln = &r->lane[lane];
-    bspram__chunk *t = o->tail;
-    if (t) {
-        t->used = (uint64_t)(o->at - (char *)(t + 1));
-    } else { /* first message to dst this superstep */
-        ln->touched[par] = bspram__grow(ln->touched[par], &ln->cap_touched[par], ln->n_touched[par] + 1,
-                                        sizeof(uint32_t), 256, "bspram_router_post");
-        ln->touched[par][ln->n_touched[par]++] = dst;
-        unsigned d = bspram_router_lane_of(r, dst);
-        uint64_t bit = UINT64_C(1) << (d % 64);
-        if (!(ln->registered[par][d / 64] & bit)) { /* first message to d's block */
-            ln->registered[par][d / 64] |= bit;
-            bspram__lane *to = &r->lane[d];
-            unsigned k = atomic_fetch_add_explicit(&to->n_senders[par], 1, memory_order_relaxed);
-            to->senders[par][k] = lane; /* published by the exchange's barrier */
-        }
+    ln->touched[par] = bspram__grow(ln->touched[par], &ln->cap_touched[par], ln->n_touched[par] + 1,
+                                    sizeof(uint32_t), 256, "bspram_router_post");
+    ln->touched[par][ln->n_touched[par]++] = dst;
+    unsigned d = bspram_router_lane_of(r, dst);
+    uint64_t bit = UINT64_C(1) << (d % 64);
+    if (!(ln->registered[par][d / 64] & bit)) { /* first message to d's block */
+        ln->registered[par][d / 64] |= bit;
+        bspram__lane *to = &r->lane[d];
+        unsigned k = atomic_fetch_add_explicit(&to->n_senders[par], 1, memory_order_relaxed);
+        to->senders[par][k] = lane; /* published by the exchange's barrier */
     }
+}
+
+/* Start a new tail chunk for outbox o with room for at least `need` bytes;
+ * `at` is the old tail's cursor. Returns the new chunk's data. */
+static char *chunk_add(bspram__lane *ln, unsigned par, bspram__outbox *o, char *at, size_t need)
+{
+    bspram__chunk *t = o->tail;
+    if (t)
+        t->used = (uint64_t)(at - chunk_data(t));
     /* Chunks grow geometrically; the first is as large as last time's total. */
     size_t cap = t ? 2 * t->cap : (o->hint > 192 ? (size_t)o->hint : 192);
     if (cap > (1u << 20))
         cap = 1u << 20;
     if (cap < need)
         cap = need;
+    cap = (cap + BSPRAM__LINE - 1) & ~(size_t)(BSPRAM__LINE - 1);
     bspram__chunk *ch = arena_take(&ln->arena[par], sizeof *ch + cap);
     ch->next = NULL;
     ch->cap = cap;
@@ -252,21 +332,73 @@ static __attribute__((noinline)) void outbox_grow(bspram_router *r, unsigned lan
     else
         o->head = ch;
     o->tail = ch;
-    o->at = (char *)(ch + 1);
-    o->limit = o->at + cap;
+    return chunk_data(ch);
 }
 
-/* Entering the exchange: record how far each tail chunk was filled. */
+/* Make room for an entry of `need` bytes in outbox o of lane ln: close the
+ * window, start a chunk if the tail is full, and reopen the window at the
+ * cursor's line if the entry fits in a window (the line's bytes so far come
+ * along: they are final, as the caller wrote its last payload before posting
+ * again); a larger entry goes straight to the chunk, and the next post comes
+ * back here. */
+static void outbox_make_room(bspram_router *r, unsigned lane, unsigned par, bspram__outbox *o,
+                             uint32_t dst, size_t need)
+{
+    bspram__lane *ln = &r->lane[lane];
+    char *window = ln->window ? ln->window + (size_t)dst * BSPRAM__WINDOW : NULL;
+    const char *partial = NULL; /* where the cursor's line is, if it is in the window */
+    char *at;
+    if (!o->tail) {
+        outbox_open(r, lane, par, dst);
+        at = NULL;
+    } else if (o->line) {
+        char *line = o->line;
+        at = window_close(o, window);
+        partial = window + (line_floor(at) - line);
+    } else {
+        at = o->at;
+    }
+    char *end = o->tail ? chunk_data(o->tail) + o->tail->cap : NULL;
+    if (!o->tail || (size_t)(end - at) < need) {
+        at = chunk_add(ln, par, o, at, need);
+        end = at + o->tail->cap;
+        partial = NULL;
+    }
+    if (!ln->windows) { /* no windows: the chunk is the cursor's home */
+        o->at = at;
+        o->limit = end;
+        return;
+    }
+    char *line = line_floor(at);
+    if (need > BSPRAM__WINDOW - (size_t)(at - line)) {
+        o->at = at;
+        o->limit = at + need;
+        return;
+    }
+    if (at != line)
+        memmove(window, partial ? partial : line, BSPRAM__LINE);
+    o->line = line;
+    o->at = window + (at - line);
+    o->limit = window + ((size_t)(end - line) < BSPRAM__WINDOW ? (size_t)(end - line) : BSPRAM__WINDOW);
+}
+
+/* Entering the exchange: close the windows and record how far each tail
+ * chunk was filled; the fence makes the windows' non-temporal copies visible
+ * to the lanes that read them after the barrier. */
 static void outboxes_close(bspram__lane *ln, unsigned par)
 {
     for (size_t i = 0; i < ln->n_touched[par]; i++) {
-        bspram__outbox *o = &ln->outbox[par][ln->touched[par][i]];
-        o->tail->used = (uint64_t)(o->at - (char *)(o->tail + 1));
+        uint32_t dst = ln->touched[par][i];
+        bspram__outbox *o = &ln->outbox[par][dst];
+        char *at = window_close(o, ln->window ? ln->window + (size_t)dst * BSPRAM__WINDOW : NULL);
+        o->tail->used = (uint64_t)(at - chunk_data(o->tail));
     }
+    if (ln->windows && ln->n_touched[par])
+        lines_fence();
 }
 
 /* What posting does rarely — a bad destination, a new source component, a
- * full chunk — out of line, so that the hot path saves no registers
+ * full window or chunk — out of line, so that the hot path saves no registers
  * (every put and send goes through bspram_router_post). Returns to the hot
  * path, which then succeeds. */
 static __attribute__((noinline)) void *post_slow(bspram_router *r, unsigned lane, uint64_t src,
@@ -287,7 +419,7 @@ static __attribute__((noinline)) void *post_slow(bspram_router *r, unsigned lane
     bspram__outbox *o = &ln->outbox[par][dst];
     size_t need = (size_t)bspram__entry_size(len);
     if ((size_t)(o->limit - o->at) < need)
-        outbox_grow(r, lane, par, o, (uint32_t)dst, need);
+        outbox_make_room(r, lane, par, o, (uint32_t)dst, need);
     return bspram_router_post(r, lane, src, dst, len, call);
 }
 
@@ -305,6 +437,7 @@ void *bspram_router_post(bspram_router *r, unsigned lane, uint64_t src, uint64_t
     bspram__entry *e = (bspram__entry *)o->at;
     o->at += need;
     o->count++;
+    o->bytes += len;
     e->len = len;
     e->src = (uint32_t)src;
     e->extra = 0;
@@ -326,7 +459,9 @@ void *bspram_router_post_counted(bspram_router *r, unsigned lane, uint64_t src, 
     uint32_t extra = (uint32_t)(counted - len);
     bspram__entry *e = (bspram__entry *)data - 1;
     e->extra = extra;
-    bspram__lane_sent *s = &r->lane[lane].sent[r->lane[lane].step & 1];
+    bspram__lane *ln = &r->lane[lane];
+    bspram__lane_sent *s = &ln->sent[ln->step & 1];
+    ln->outbox[ln->step & 1][dst].bytes += extra;
     s->src_bytes += extra;
     if (counted > s->max_message)
         s->max_message = counted;
@@ -417,8 +552,8 @@ static void reset_parity(bspram__lane *ln, unsigned par)
             used += ch->used;
         o->hint = used < (1u << 20) ? used : (1u << 20);
         o->head = o->tail = NULL;
-        o->at = o->limit = NULL;
-        o->count = 0;
+        o->at = o->limit = o->line = NULL;
+        o->count = o->bytes = 0;
     }
     if (ln->n_touched[par])
         memset(ln->registered[par], 0, ln->cap_registered);
@@ -438,6 +573,11 @@ unsigned bspram_router_exchange(bspram_router *r, unsigned lane, unsigned tag)
     const unsigned par = (unsigned)(ln->step & 1);
     close_src(&ln->sent[par]);
     outboxes_close(ln, par);
+    /* Windows pay off once a superstep's messages no longer fit the caches
+     * (the lines go to memory anyway); below, receivers find them in cache. */
+    ln->windows = r->p <= BSPRAM__WINDOW_MAX_P && ln->sent[par].bytes >= WINDOWS_FROM;
+    if (ln->windows && !ln->window) /* made when first needed; without, posts go to the chunks */
+        ln->windows = (ln->window = aligned_alloc(BSPRAM__LINE, (size_t)r->p * BSPRAM__WINDOW)) != NULL;
     if (r->keep_pattern)
         bspram__pattern_lane(ln, par);
     bspram__stats st;
@@ -524,6 +664,10 @@ size_t bspram_router_inbox(const bspram_router *r, unsigned lane, uint64_t dst,
         return 0;
     uint64_t i = dst - owner->first;
     size_t n = (size_t)(owner->in_off[i + 1] - owner->in_off[i]);
+    /* A memoising read: the router is never defined const, and only the
+     * lane's thread (or any one thread once the team stopped) reads its block. */
+    if (owner->lazy && n && owner->in_built[i] != owner->deliveries)
+        r->transport->build((bspram_router *)r, lane, i);
     if (n)
         *msgs = owner->in + owner->in_off[i];
     return n;

@@ -19,22 +19,31 @@
  *
  * Delivery (shared-memory transport): posting appends the message to the
  * lane's outbox for its destination; at the exchange, the lane serving a
- * destination reads that destination's outboxes, lane by lane, into its
- * inbox array of headers. No locks; a payload is written once, when it is
- * posted, and receivers read it where it was written. Storage is
- * double-buffered by superstep parity, so a payload stays valid through the
- * receiving component's next superstep, until it enters the next exchange.
+ * destination counts that destination's messages and bytes in the outboxes,
+ * and when the inbox is first read its headers are written from the
+ * outboxes, lane by lane. No locks; a payload is written once, by the
+ * poster, and receivers read it in the sender lane's storage. In a superstep
+ * after one where a lane posted ≥ 1 MiB (and p ≤ 8192), the lane posts
+ * through a 256-byte write-combining window per destination, copied to the
+ * storage a cache line at a time with non-temporal stores — the partitioning
+ * technique of radix sorts and hash joins (Polychroniou and Ross, SIGMOD
+ * 2014), which spares every scattered post the read of the line it opens.
+ * Storage is double-buffered by superstep parity, so a payload stays valid
+ * through the receiving component's next superstep, until it enters the next
+ * exchange.
  *
- * Cost of an exchange: one barrier, plus O(block × senders + messages
- * received) work by each lane for its own block, where senders are the lanes
- * that posted to the block (O(1) when nothing was posted).
+ * Cost of an exchange: one barrier, plus O(block × senders) work by each
+ * lane for its own block, where senders are the lanes that posted to the
+ * block (O(1) when nothing was posted), plus O(messages) for the inboxes
+ * read.
  *
- * Memory: per component, 96·L bytes of outbox headers (48 bytes per lane and
+ * Memory: per component, 128·L bytes of outbox headers (64 bytes per lane and
  * superstep parity; the pages of destinations never posted to are never
- * touched) and 8 bytes of inbox offsets; per message, 16 bytes of header plus
- * its payload rounded up to 8, in the sender's storage, and a 24-byte inbox
- * entry at the receiver. At p = 2^24 on L = 2 lanes with one message per
- * component that is about 300 bytes per component (4.9 GB in all).
+ * touched) and 16 bytes of inbox bookkeeping; per message, 16 bytes of header
+ * plus its payload rounded up to 8, in the sender's storage, and a 24-byte
+ * inbox entry at the receiver; per lane that posts heavily, 256·p bytes of
+ * windows. At p = 2^24 on L = 2 lanes with one message per component that is
+ * about 350 bytes per component (5.9 GB in all).
  */
 #ifndef BSPRAM_ROUTER_ROUTER_H
 #define BSPRAM_ROUTER_ROUTER_H
@@ -102,8 +111,10 @@ unsigned bspram_router_lane_of(const bspram_router *r, uint64_t component);
 
 /* Post a message of len bytes from src to dst in the current superstep and
  * return where its payload must be written (len bytes; may be NULL when
- * len = 0). Only the thread of `lane` may call it; src must belong to that
- * lane and be ≥ every src posted before it in this superstep.
+ * len = 0), before the lane posts again or enters the exchange: in heavy
+ * supersteps the place is a write-combining window that the next post to
+ * dst may move to memory. Only the thread of `lane` may call it; src must
+ * belong to that lane and be ≥ every src posted before it in this superstep.
  * Errors (fatal, naming `call` and the values): dst ∉ [0, p); len above
  * BSPRAM_MAX_MESSAGE; src not in the lane or decreasing. Cost: O(1) amortised; the payload memory grows, never drops. */
 void *bspram_router_post(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,

@@ -23,11 +23,26 @@ typedef struct bspram__arena {
     size_t n, cap, cur;
 } bspram__arena;
 
-/* A piece of an outbox: entries (bspram__entry + payload, 8-byte aligned). */
+/* A piece of an outbox: entries (bspram__entry + payload, 8-byte aligned).
+ * The header fills a cache line and `cap` is a multiple of it, so the data
+ * is whole cache lines: a write-combining window is flushed a line at a time. */
 typedef struct bspram__chunk {
-    struct bspram__chunk *next;
+    _Alignas(64) struct bspram__chunk *next;
     uint64_t cap, used;
 } bspram__chunk;
+
+/* Software write-combining (Polychroniou and Ross, SIGMOD 2014; Wassenberg and
+ * Sanders, Euro-Par 2011): a lane posts to a cache-resident window of
+ * BSPRAM__WINDOW bytes per destination that mirrors the lines of the
+ * destination's tail chunk, and copies full windows to the chunk a line at a
+ * time (non-temporal stores when the superstep moves more than the caches
+ * hold). Scattered posts to thousands of destinations then cost no read for
+ * ownership of every line they open. Only where the windows of all
+ * destinations fit a core's L2 (p ≤ BSPRAM__WINDOW_MAX_P); beyond, posts go
+ * straight to the chunks. */
+#define BSPRAM__LINE 64u
+#define BSPRAM__WINDOW 256u
+#define BSPRAM__WINDOW_MAX_P 8192u
 
 /* The header written before each payload in a chunk. `extra` is what a
  * by-reference message moves besides its stored payload (bspram_router_post
@@ -48,11 +63,16 @@ static inline uint64_t bspram__entry_size(uint64_t len)
  * chunks in issue order. The write cursor lives here, not in the chunk,
  * so that posting touches one cache line of bookkeeping (the tail's `used`
  * is set when the lane enters the exchange). `hint` remembers last time's
- * size, so that in a steady state one chunk suffices. */
+ * size, so that in a steady state one chunk suffices. While a window is open
+ * (`line` ≠ NULL) the cursor is in the window, whose first byte stands for
+ * the chunk's byte at `line`. */
 typedef struct bspram__outbox {
-    char *at, *limit;                  /* free space of the tail chunk */
+    _Alignas(64) char *at;             /* where the next entry goes, */
+    char *limit;                       /* and the end of its room */
+    char *line;                        /* the tail chunk's line the window mirrors, or NULL */
     bspram__chunk *head, *tail;
     uint64_t count;                    /* messages */
+    uint64_t bytes;                    /* what the records count of them (len + extra) */
     uint64_t hint;                     /* bytes used last time, capped */
 } bspram__outbox;
 
@@ -77,6 +97,8 @@ typedef struct bspram__lane {
     size_t n_touched[2], cap_touched[2];
     bspram__arena arena[2];
     bspram__lane_sent sent[2];
+    char *window;                      /* [p][BSPRAM__WINDOW], or NULL */
+    bool windows;                      /* post through the windows this superstep */
 
     /* Which lanes posted to this lane's block, by parity: a lane that posts to
      * a destination of this block for the first time in a superstep appends
@@ -95,6 +117,16 @@ typedef struct bspram__lane {
     bspram_message *in;
     size_t cap_in;
     uint64_t *in_off;                  /* [end-first+1] offsets into in */
+    /* Lazy delivery (the shm transport): the exchange computes the offsets
+     * and r and h from the outboxes' counts; the headers of a destination's
+     * inbox are written when it is first read (bspram_router_inbox), just
+     * before its payloads are, so headers and payloads come from memory once. */
+    bool lazy;                         /* headers are built on first read */
+    uint64_t deliveries;               /* exchanges that delivered */
+    uint64_t *in_built;                /* [end-first]: == deliveries once built */
+    uint32_t *from;                    /* [lanes]: the lanes that posted to us, */
+    unsigned n_from;                   /* in order, in the last delivery */
+    unsigned from_par;                 /* and the parity of their outboxes */
     uint64_t r[2];                     /* most messages received by one of ours */
     uint64_t h_in[2];                  /* most bytes received by one of ours */
     int delivered;                     /* the last exchange moved messages */

@@ -78,66 +78,86 @@ static unsigned shm_allreduce(bspram_router *r, unsigned lane, unsigned tag, bsp
     return all;
 }
 
+enum { PREFETCH_LINES = 8 };
+
 static void deliver_shm(bspram_router *r, unsigned lane)
 {
     bspram__lane *ln = &r->lane[lane];
     const unsigned par = (unsigned)(ln->step & 1);
     const uint64_t first = ln->first, nd = ln->end - ln->first;
     /* Only the lanes that posted to this block (router_internal.h): delivery
-     * costs O(block × senders + messages), not O(block × lanes). */
+     * costs O(block × senders), not O(block × lanes). Kept for the lazy
+     * builds: senders reuse the list two exchanges on. */
     const uint32_t *from;
     const unsigned L = bspram__lane_senders(ln, par, &from);
+    memcpy(ln->from, from, L * sizeof *from);
+    ln->n_from = L;
+    ln->from_par = par;
 
-    /* Sizes of our inboxes, and the most messages one receives (Valiant's r). */
-    uint64_t total = 0, rmax = 0;
+    /* Offsets of our inboxes, the most messages one receives (Valiant's r)
+     * and the most bytes (the receive side of h), from the outboxes' counts;
+     * the headers are written when an inbox is first read (shm_build). */
+    uint64_t total = 0, rmax = 0, hmax = 0;
     for (uint64_t i = 0; i < nd; i++) {
-        uint64_t c = 0;
-        for (unsigned k = 0; k < L; k++)
-            c += r->lane[from[k]].outbox[par][first + i].count;
+        uint64_t c = 0, bytes = 0;
+        for (unsigned k = 0; k < L; k++) {
+            const bspram__outbox *o = &r->lane[from[k]].outbox[par][first + i];
+            c += o->count;
+            bytes += o->bytes;
+        }
         ln->in_off[i] = total;
         total += c;
         if (c > rmax)
             rmax = c;
-    }
-    ln->in_off[nd] = total;
-    bspram__lane_inbox_reserve(ln, total);
-    /* The headers, and the most bytes one receives (the receive side of h). */
-    uint64_t hmax = 0;
-    bspram_message *m = ln->in;
-    for (uint64_t i = 0; i < nd; i++) {
-        uint64_t bytes = 0;
-        /* The outboxes are many short runs: prefetch the next destination's
-         * first entries while this one's are read (hardware prefetchers do
-         * not ramp up on runs of a few cache lines). */
-        if (i + 1 < nd)
-            for (unsigned k = 0; k < L; k++) {
-                const bspram__chunk *h = r->lane[from[k]].outbox[par][first + i + 1].head;
-                if (h) {
-                    __builtin_prefetch(h + 1);
-                    __builtin_prefetch((const char *)(h + 1) + 64);
-                }
-            }
-        for (unsigned k = 0; k < L; k++) {
-            const bspram__outbox *o = &r->lane[from[k]].outbox[par][first + i];
-            for (const bspram__chunk *ch = o->head; ch; ch = ch->next) {
-                const char *at = (const char *)(ch + 1), *end = at + ch->used;
-                while (at < end) {
-                    const bspram__entry *e = (const bspram__entry *)at;
-                    m->data = e + 1;
-                    m->len = e->len;
-                    m->src = e->src;
-                    m->dst = (uint32_t)(first + i);
-                    m++;
-                    bytes += e->len + e->extra;
-                    at += bspram__entry_size(e->len);
-                }
-            }
-        }
         if (bytes > hmax)
             hmax = bytes;
     }
+    ln->in_off[nd] = total;
+    bspram__lane_inbox_reserve(ln, total);
     ln->r[par] = rmax;
     ln->h_in[par] = hmax;
+    ln->lazy = true;
+    ln->deliveries++;
+}
+
+/* The headers of inbox i: the senders' outboxes for it, lane by lane, point
+ * at the payloads where their senders' lanes stored them. */
+static void shm_build(bspram_router *r, unsigned lane, uint64_t i)
+{
+    bspram__lane *ln = &r->lane[lane];
+    const unsigned par = ln->from_par;
+    const uint64_t dst = ln->first + i;
+    bspram_message *m = ln->in + ln->in_off[i];
+    /* Components usually read their inboxes in order: start fetching the
+     * next one's first lines. */
+    if (dst + 1 < ln->end)
+        for (unsigned k = 0; k < ln->n_from; k++) {
+            const bspram__chunk *h = r->lane[ln->from[k]].outbox[par][dst + 1].head;
+            if (h)
+                for (unsigned j = 1; j <= PREFETCH_LINES; j++)
+                    __builtin_prefetch((const char *)h + j * 64);
+        }
+    for (unsigned k = 0; k < ln->n_from; k++) {
+        const bspram__outbox *o = &r->lane[ln->from[k]].outbox[par][dst];
+        if (!o->count)
+            continue;
+        for (const bspram__chunk *ch = o->head; ch; ch = ch->next) {
+            const char *at = (const char *)(ch + 1), *end = at + ch->used;
+            while (at < end) {
+                const bspram__entry *e = (const bspram__entry *)at;
+                /* Each entry's place depends on the last one's length: ask for
+                 * lines ahead so the walk does not wait on memory each line. */
+                __builtin_prefetch(at + PREFETCH_LINES * 64);
+                m->data = e + 1;
+                m->len = e->len;
+                m->src = e->src;
+                m->dst = (uint32_t)dst;
+                m++;
+                at += bspram__entry_size(e->len);
+            }
+        }
+    }
+    ln->in_built[i] = ln->deliveries;
 }
 
 static void shm_read(bspram_router *r, unsigned lane, unsigned from_lane, const void *remote,
@@ -154,6 +174,7 @@ const bspram__transport bspram__transport_shm = {
     .close = shm_close,
     .allreduce = shm_allreduce,
     .deliver = deliver_shm,
+    .build = shm_build,
     .read = shm_read,
     .abort = NULL, /* base/error.c's _exit ends every thread of the process */
 };

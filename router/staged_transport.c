@@ -204,6 +204,7 @@ static void staged_deliver(bspram_router *r, unsigned lane)
 {
     staged_state *s = r->tstate;
     const unsigned par = (unsigned)(r->lane[lane].step & 1);
+    r->lane[lane].lazy = false;
     pack(r, s, lane, par);
     staged_allreduce(r, lane, 0, NULL); /* every send buffer is packed */
     unpack(r, s, lane, par);

@@ -15,6 +15,9 @@
  *               inboxes of the lane's own block from every lane's outboxes, in
  *               (source component, issue) order, and set the lane's receive
  *               statistics (r and h_in of this parity).
+ *   build       optional: deliver may leave an inbox's headers to be written
+ *               when the inbox is first read (the lane's `lazy`); this writes
+ *               them.
  *   read        one-sided read of n bytes of another lane's memory (what
  *               bsp_direct_get needs; an MPI transport would use MPI_Get).
  *               NULL when the transport cannot.
@@ -80,6 +83,9 @@ typedef struct bspram__transport {
      * before calling happens-before every read any lane makes after return. */
     unsigned (*allreduce)(bspram_router *r, unsigned lane, unsigned tag, bspram__stats *stats);
     void (*deliver)(bspram_router *r, unsigned lane);
+    /* After a delivery that set the lane's `lazy`: write the headers of
+     * inbox i of the lane's block (router_internal.h). */
+    void (*build)(bspram_router *r, unsigned lane, uint64_t i);
     void (*read)(bspram_router *r, unsigned lane, unsigned from_lane, const void *remote,
                  void *local, size_t n);
     void (*abort)(int status);

@@ -103,6 +103,15 @@ int main(void)
                           .max_len = ps[i] >= 4096 ? 24 : 300};
             run_pattern("random", pt, ts[t], ps[i] >= 4096 ? 2 : 4);
         }
+    /* Heavy supersteps: every lane posts well over 1 MiB, so from the second
+     * superstep on it posts through its write-combining windows (p ≤ 8192;
+     * router_internal.h); lengths up to 600 bytes mix entries that fit a
+     * window with ones that go straight to the chunk. p = 9000 has none. */
+    for (size_t t = 0; t < 3; t++) {
+        run_pattern("heavy", (pattern){.seed = 12, .p = 128, .max_per_component = 400, .max_len = 600}, ts[t], 4);
+        run_pattern("heavy, small", (pattern){.seed = 13, .p = 4096, .max_per_component = 60, .max_len = 100}, ts[t], 3);
+    }
+    run_pattern("heavy, no windows", (pattern){.seed = 14, .p = 9000, .max_per_component = 60, .max_len = 100}, 2, 3);
     /* All-to-one fan-in, zero-byte messages only, and no messages at all. */
     for (size_t t = 0; t < 3; t++) {
         run_pattern("fan-in", (pattern){.seed = 7, .p = 1000, .max_per_component = 5, .max_len = 16, .fan_in = 1}, ts[t], 3);

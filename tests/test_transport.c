@@ -82,7 +82,7 @@ static void compare_transports(void)
             }
         }
     CHECK(same);          /* the same inboxes, in the same order */
-    CHECK(shm_in_place);  /* shm: receivers read payloads where senders wrote them */
+    CHECK(shm_in_place);  /* shm, light supersteps (no windows): receivers read payloads where senders wrote them */
     CHECK(staged_copied); /* staged: never */
     const bspram_log *la = bspram_router_log(shm), *lb = bspram_router_log(staged);
     CHECK_EQ_U64(la->n, STEPS);
