@@ -335,48 +335,55 @@ static char *chunk_add(bspram__lane *ln, unsigned par, bspram__outbox *o, char *
     return chunk_data(ch);
 }
 
-/* Make room for an entry of `need` bytes in outbox o of lane ln: close the
- * window, start a chunk if the tail is full, and reopen the window at the
- * cursor's line if the entry fits in a window (the line's bytes so far come
- * along: they are final, as the caller wrote its last payload before posting
- * again); a larger entry goes straight to the chunk, and the next post comes
- * back here. */
+/* Make room for an entry of `need` bytes in outbox o of lane ln. The usual
+ * case: the window is full and the chunk has room; its complete lines go to
+ * the chunk and the line under the cursor moves to the window's start (it is
+ * copied once, when complete or at the exchange). Otherwise: close the window,
+ * start a chunk if the tail is full, and open the window at the cursor's line
+ * if the entry fits in a window (the line's bytes so far come along: they are
+ * final, as the caller wrote its last payload before posting again); a
+ * larger entry goes straight to the chunk, and the next post comes back here. */
 static void outbox_make_room(bspram_router *r, unsigned lane, unsigned par, bspram__outbox *o,
                              uint32_t dst, size_t need)
 {
     bspram__lane *ln = &r->lane[lane];
     char *window = ln->window ? ln->window + (size_t)dst * BSPRAM__WINDOW : NULL;
-    const char *partial = NULL; /* where the cursor's line is, if it is in the window */
-    char *at;
-    if (!o->tail) {
+    char *at, *end = o->tail ? chunk_data(o->tail) + o->tail->cap : NULL;
+    if (o->line) {
+        at = chunk_cursor(o, window);
+        char *line = line_floor(at);
+        size_t keep = (size_t)(at - line);
+        if ((size_t)(end - at) >= need && need <= BSPRAM__WINDOW - keep) {
+            size_t full = (size_t)(line - o->line);
+            lines_copy(o->line, window, full);
+            if (keep && full)
+                memcpy(window, window + full, BSPRAM__LINE);
+            o->line = line;
+            o->at = window + keep;
+            o->limit = window + ((size_t)(end - line) < BSPRAM__WINDOW ? (size_t)(end - line) : BSPRAM__WINDOW);
+            return;
+        }
+        window_close(o, window);
+    } else if (!o->tail) {
         outbox_open(r, lane, par, dst);
         at = NULL;
-    } else if (o->line) {
-        char *line = o->line;
-        at = window_close(o, window);
-        partial = window + (line_floor(at) - line);
     } else {
         at = o->at;
     }
-    char *end = o->tail ? chunk_data(o->tail) + o->tail->cap : NULL;
     if (!o->tail || (size_t)(end - at) < need) {
         at = chunk_add(ln, par, o, at, need);
         end = at + o->tail->cap;
-        partial = NULL;
-    }
-    if (!ln->windows) { /* no windows: the chunk is the cursor's home */
-        o->at = at;
-        o->limit = end;
-        return;
     }
     char *line = line_floor(at);
-    if (need > BSPRAM__WINDOW - (size_t)(at - line)) {
+    if (!ln->windows || need > BSPRAM__WINDOW - (size_t)(at - line)) {
+        /* No windows: the chunk is the cursor's home; a large entry: it is,
+         * for this entry only. */
         o->at = at;
-        o->limit = at + need;
+        o->limit = ln->windows ? at + need : end;
         return;
     }
-    if (at != line)
-        memmove(window, partial ? partial : line, BSPRAM__LINE);
+    if (at != line) /* the line was copied whole by window_close, or written directly */
+        memcpy(window, line, BSPRAM__LINE);
     o->line = line;
     o->at = window + (at - line);
     o->limit = window + ((size_t)(end - line) < BSPRAM__WINDOW ? (size_t)(end - line) : BSPRAM__WINDOW);
@@ -395,6 +402,24 @@ static void outboxes_close(bspram__lane *ln, unsigned par)
     }
     if (ln->windows && ln->n_touched[par])
         lines_fence();
+}
+
+/* Append the entry (there is room) and count it. */
+static inline void *post_entry(bspram__outbox *o, bspram__lane_sent *s, uint64_t src, uint64_t len,
+                               size_t need)
+{
+    bspram__entry *e = (bspram__entry *)o->at;
+    o->at += need;
+    o->count++;
+    o->bytes += len;
+    e->len = len;
+    e->src = (uint32_t)src;
+    e->extra = 0;
+    s->src_count++;
+    s->src_bytes += len;
+    if (len > s->max_message)
+        s->max_message = len;
+    return e + 1;
 }
 
 /* What posting does rarely — a bad destination, a new source component, a
@@ -420,7 +445,7 @@ static __attribute__((noinline)) void *post_slow(bspram_router *r, unsigned lane
     size_t need = (size_t)bspram__entry_size(len);
     if ((size_t)(o->limit - o->at) < need)
         outbox_make_room(r, lane, par, o, (uint32_t)dst, need);
-    return bspram_router_post(r, lane, src, dst, len, call);
+    return post_entry(o, &ln->sent[par], src, len, need);
 }
 
 void *bspram_router_post(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint64_t len,
@@ -434,18 +459,7 @@ void *bspram_router_post(bspram_router *r, unsigned lane, uint64_t src, uint64_t
     if (__builtin_expect(dst >= r->p || src != s->src || len > BSPRAM_MAX_MESSAGE, 0) ||
         (o = &ln->outbox[par][dst], __builtin_expect((size_t)(o->limit - o->at) < need, 0)))
         return post_slow(r, lane, src, dst, len, call);
-    bspram__entry *e = (bspram__entry *)o->at;
-    o->at += need;
-    o->count++;
-    o->bytes += len;
-    e->len = len;
-    e->src = (uint32_t)src;
-    e->extra = 0;
-    s->src_count++;
-    s->src_bytes += len;
-    if (len > s->max_message)
-        s->max_message = len;
-    return e + 1;
+    return post_entry(o, s, src, len, need);
 }
 
 void *bspram_router_post_counted(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,
