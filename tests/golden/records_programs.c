@@ -62,6 +62,44 @@ static void bulk(void)
     bspram_machine_destroy(m);
 }
 
+/* ---- heavy: supersteps of tens of MiB, so lanes post through the router's
+ * write-combining windows; some messages larger than a window ---- */
+
+static bool heavy_step(bspram_component *c, void *arg)
+{
+    (void)arg;
+    uint64_t s = bspram_superstep(c), pid = bspram_pid(c), p = bspram_nprocs(c);
+    const bspram_message *in;
+    size_t n = bspram_inbox(c, &in);
+    uint64_t sum = 0;
+    for (size_t i = 0; i < n; i++)
+        sum += in[i].len + in[i].src + (in[i].len ? ((const unsigned char *)in[i].data)[in[i].len - 1] : 0);
+    uint64_t k = 40 + bspram_random_below(120, 12, s, pid, 0);
+    for (uint64_t j = 0; j < k; j++) {
+        uint64_t dst = bspram_random_below(p, 12, s, pid, 2 * j + 1);
+        /* The lengths depend on the bytes received: the records see them. */
+        uint64_t len = bspram_random_below(j % 50 ? 160 : 700, 12, s, pid, 2 * j + 2) + sum % 5;
+        unsigned char *buf = bspram_send_buffer(c, dst, len);
+        memset(buf, (int)((sum + j) & 0xff), (size_t)len);
+    }
+    if (pid % 7 == 0)
+        memset(bspram_send_buffer_counted(c, (pid * 13) % p, 8, 8 + 100 * pid), 0, 8);
+    bspram_work(c, sum % 17);
+    return s < 4;
+}
+
+static void heavy(void)
+{
+    bspram_config cfg = bspram_config_default(4096);
+    cfg.threads = threads;
+    bspram_machine *m = bspram_machine_create(&cfg);
+    bspram_machine_run(m, heavy_step, NULL, 0);
+    size_t n;
+    const bspram_record *rec = bspram_machine_records(m, &n);
+    print("heavy", rec, n);
+    bspram_machine_destroy(m);
+}
+
 /* ---- combining: every species, several bases, physical delivery ---- */
 
 static uint64_t gcd(uint64_t a, uint64_t b, void *ctx)
@@ -218,6 +256,7 @@ int main(int argc, char **argv)
     }
     printf("program,superstep,label,messages,bytes,q,r,charge,h_bytes,max_message,work\n");
     bulk();
+    heavy();
     combine();
     return 0;
 }
