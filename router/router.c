@@ -75,7 +75,12 @@ bspram_router *bspram_router_create_on(uint64_t p, unsigned lanes, const char *t
         ln->end = lane_first(p, lanes, l + 1);
         for (int par = 0; par < 2; par++) {
             /* calloc: pages of destinations never posted to are never touched */
-            ln->outbox[par] = bspram_calloc(p, sizeof *ln->outbox[par], "bspram_router_create");
+            /* One cache line each, so a post touches one line of bookkeeping:
+             * calloc'd with a line to spare, aligned by hand (aligned_alloc
+             * has no zeroing form that leaves untouched pages untouched). */
+            ln->outbox_mem[par] = bspram_calloc(p + 1, sizeof *ln->outbox[par], "bspram_router_create");
+            ln->outbox[par] = (bspram__outbox *)(((uintptr_t)ln->outbox_mem[par] + BSPRAM__LINE - 1) &
+                                                 ~(uintptr_t)(BSPRAM__LINE - 1));
             ln->sent[par].src = ln->first;
             atomic_init(&ln->n_senders[par], 0);
             ln->senders[par] = bspram_calloc(lanes, sizeof *ln->senders[par], "bspram_router_create");
@@ -109,7 +114,7 @@ void bspram_router_destroy(bspram_router *r)
         bspram__lane *ln = &r->lane[l];
         for (int par = 0; par < 2; par++) {
             arena_free(&ln->arena[par]);
-            free(ln->outbox[par]);
+            free(ln->outbox_mem[par]);
             free(ln->touched[par]);
             free(ln->senders[par]);
             free(ln->registered[par]);

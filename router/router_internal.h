@@ -93,6 +93,7 @@ typedef struct bspram__lane {
 
     /* Posting side (written only by this lane's thread). */
     bspram__outbox *outbox[2];         /* [p] by destination */
+    void *outbox_mem[2];               /* what was allocated for them */
     uint32_t *touched[2];              /* destinations with a non-empty outbox */
     size_t n_touched[2], cap_touched[2];
     bspram__arena arena[2];
