@@ -45,7 +45,7 @@ void bspram__pattern_lane(bspram__lane *ln, unsigned par)
             const char *at = (const char *)(ch + 1), *end = at + ch->used;
             while (at < end) {
                 const bspram__entry *e = (const bspram__entry *)at;
-                uint64_t bytes = e->len + e->extra;
+                uint64_t bytes = bspram__entry_len(e) + bspram__entry_extra(e);
                 if (!f || f->src != e->src) { /* the outbox holds runs by source */
                     f = &(*tmp)[n++];
                     *f = (bspram_flow){.src = e->src, .dst = dst};
@@ -54,7 +54,7 @@ void bspram__pattern_lane(bspram__lane *ln, unsigned par)
                 f->bytes += bytes;
                 if (bytes > f->largest)
                     f->largest = bytes;
-                at += bspram__entry_size(e->len);
+                at = bspram__entry_next(e);
             }
         }
     }

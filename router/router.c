@@ -409,22 +409,33 @@ static void outboxes_close(bspram__lane *ln, unsigned par)
         lines_fence();
 }
 
-/* Append the entry (there is room) and count it. */
+/* Append the entry (there is room: need = bspram__entry_size(len, extra))
+ * and count it; returns where its payload goes. */
 static inline void *post_entry(bspram__outbox *o, bspram__lane_sent *s, uint64_t src, uint64_t len,
-                               size_t need)
+                               uint64_t extra, size_t need)
 {
     bspram__entry *e = (bspram__entry *)o->at;
+    uint64_t counted = len + extra;
     o->at += need;
     o->count++;
-    o->bytes += len;
-    e->len = len;
+    o->bytes += counted;
     e->src = (uint32_t)src;
-    e->extra = 0;
+    void *payload;
+    if (len < BSPRAM__ENTRY_LONG && !extra) {
+        e->len32 = (uint32_t)len;
+        payload = e + 1;
+    } else {
+        bspram__entry_long *x = (bspram__entry_long *)e;
+        e->len32 = BSPRAM__ENTRY_LONG;
+        x->len = len;
+        x->extra = extra;
+        payload = x + 1;
+    }
     s->src_count++;
-    s->src_bytes += len;
-    if (len > s->max_message)
-        s->max_message = len;
-    return e + 1;
+    s->src_bytes += counted;
+    if (counted > s->max_message)
+        s->max_message = counted;
+    return payload;
 }
 
 /* What posting does rarely — a bad destination, a new source component, a
@@ -432,7 +443,8 @@ static inline void *post_entry(bspram__outbox *o, bspram__lane_sent *s, uint64_t
  * (every put and send goes through bspram_router_post). Returns to the hot
  * path, which then succeeds. */
 static __attribute__((noinline)) void *post_slow(bspram_router *r, unsigned lane, uint64_t src,
-                                                 uint64_t dst, uint64_t len, const char *call)
+                                                 uint64_t dst, uint64_t len, uint64_t extra,
+                                                 const char *call)
 {
     bspram__lane *ln = &r->lane[lane];
     const unsigned par = (unsigned)(ln->step & 1);
@@ -447,10 +459,10 @@ static __attribute__((noinline)) void *post_slow(bspram_router *r, unsigned lane
                      (unsigned long long)ln->step, (unsigned long long)src);
     enter_src(ln, lane, src, call);
     bspram__outbox *o = &ln->outbox[par][dst];
-    size_t need = (size_t)bspram__entry_size(len);
+    size_t need = (size_t)bspram__entry_size(len, extra);
     if ((size_t)(o->limit - o->at) < need)
         outbox_make_room(r, lane, par, o, (uint32_t)dst, need);
-    return post_entry(o, &ln->sent[par], src, len, need);
+    return post_entry(o, &ln->sent[par], src, len, extra, need);
 }
 
 void *bspram_router_post(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint64_t len,
@@ -459,12 +471,14 @@ void *bspram_router_post(bspram_router *r, unsigned lane, uint64_t src, uint64_t
     bspram__lane *ln = &r->lane[lane];
     const unsigned par = (unsigned)(ln->step & 1);
     bspram__lane_sent *s = &ln->sent[par];
-    size_t need = (size_t)bspram__entry_size(len);
+    size_t need = sizeof(bspram__entry) + (size_t)bspram__round8(len);
     bspram__outbox *o;
-    if (__builtin_expect(dst >= r->p || src != s->src || len > BSPRAM_MAX_MESSAGE, 0) ||
+    /* The hot path: a short entry (len < 2^32 − 1) that fits where the
+     * outbox's cursor is. */
+    if (__builtin_expect(dst >= r->p || src != s->src || len >= BSPRAM__ENTRY_LONG, 0) ||
         (o = &ln->outbox[par][dst], __builtin_expect((size_t)(o->limit - o->at) < need, 0)))
-        return post_slow(r, lane, src, dst, len, call);
-    return post_entry(o, s, src, len, need);
+        return post_slow(r, lane, src, dst, len, 0, call);
+    return post_entry(o, s, src, len, 0, need);
 }
 
 void *bspram_router_post_counted(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,
@@ -474,17 +488,7 @@ void *bspram_router_post_counted(bspram_router *r, unsigned lane, uint64_t src, 
         bspram_fatal("%s: a message storing %llu bytes cannot count %llu (it must count between "
                      "its size and its size + %u)", call, (unsigned long long)len,
                      (unsigned long long)counted, UINT32_MAX);
-    void *data = bspram_router_post(r, lane, src, dst, len, call);
-    uint32_t extra = (uint32_t)(counted - len);
-    bspram__entry *e = (bspram__entry *)data - 1;
-    e->extra = extra;
-    bspram__lane *ln = &r->lane[lane];
-    bspram__lane_sent *s = &ln->sent[ln->step & 1];
-    ln->outbox[ln->step & 1][dst].bytes += extra;
-    s->src_bytes += extra;
-    if (counted > s->max_message)
-        s->max_message = counted;
-    return data;
+    return post_slow(r, lane, src, dst, len, counted - len, call);
 }
 
 void bspram_router_send(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,

@@ -39,7 +39,7 @@
  *
  * Memory: per component, 128·L bytes of outbox headers (64 bytes per lane and
  * superstep parity; the pages of destinations never posted to are never
- * touched) and 16 bytes of inbox bookkeeping; per message, 16 bytes of header
+ * touched) and 16 bytes of inbox bookkeeping; per message, 8 bytes of header
  * plus its payload rounded up to 8, in the sender's storage, and a 24-byte
  * inbox entry at the receiver; per lane that posts heavily, 256·p bytes of
  * windows. At p = 2^24 on L = 2 lanes with one message per component that is

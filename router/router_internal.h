@@ -3,6 +3,7 @@
 #ifndef BSPRAM_ROUTER_INTERNAL_H
 #define BSPRAM_ROUTER_INTERNAL_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "router/barrier_internal.h"
@@ -44,19 +45,52 @@ typedef struct bspram__chunk {
 #define BSPRAM__WINDOW 256u
 #define BSPRAM__WINDOW_MAX_P 8192u
 
-/* The header written before each payload in a chunk. `extra` is what a
- * by-reference message moves besides its stored payload (bspram_router_post
- * _counted): the records count len + extra bytes. */
+/* The header written before each payload in a chunk: 8 bytes for a message
+ * shorter than 2^32 − 1 bytes that counts what it stores (nearly all), so a
+ * word-sized message takes 16 bytes; else a long form of 24 bytes (len32 =
+ * BSPRAM__ENTRY_LONG, then the length and `extra`, what a by-reference
+ * message moves besides its stored payload: bspram_router_post_counted; the
+ * records count len + extra bytes). Payloads stay 8-byte aligned. */
 typedef struct bspram__entry {
-    uint64_t len;
     uint32_t src;
-    uint32_t extra;
+    uint32_t len32;
 } bspram__entry;
 
-/* The bytes an entry with a payload of len bytes takes in a chunk. */
-static inline uint64_t bspram__entry_size(uint64_t len)
+typedef struct bspram__entry_long {
+    bspram__entry head;
+    uint64_t len, extra;
+} bspram__entry_long;
+
+#define BSPRAM__ENTRY_LONG UINT32_MAX
+
+static inline bool bspram__entry_is_long(const bspram__entry *e) { return e->len32 == BSPRAM__ENTRY_LONG; }
+
+static inline uint64_t bspram__entry_len(const bspram__entry *e)
 {
-    return sizeof(bspram__entry) + bspram__round8(len);
+    return bspram__entry_is_long(e) ? ((const bspram__entry_long *)e)->len : e->len32;
+}
+
+static inline uint64_t bspram__entry_extra(const bspram__entry *e)
+{
+    return bspram__entry_is_long(e) ? ((const bspram__entry_long *)e)->extra : 0;
+}
+
+static inline const void *bspram__entry_payload(const bspram__entry *e)
+{
+    return (const char *)e + (bspram__entry_is_long(e) ? sizeof(bspram__entry_long) : sizeof *e);
+}
+
+/* The bytes an entry with a payload of len bytes (and extra) takes in a chunk. */
+static inline uint64_t bspram__entry_size(uint64_t len, uint64_t extra)
+{
+    return (len < BSPRAM__ENTRY_LONG && !extra ? sizeof(bspram__entry) : sizeof(bspram__entry_long)) +
+           bspram__round8(len);
+}
+
+/* The entry after e. */
+static inline const char *bspram__entry_next(const bspram__entry *e)
+{
+    return (const char *)bspram__entry_payload(e) + bspram__round8(bspram__entry_len(e));
 }
 
 /* What one lane posted to one destination in one superstep: a chain of

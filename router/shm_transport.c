@@ -148,12 +148,12 @@ static void shm_build(bspram_router *r, unsigned lane, uint64_t i)
                 /* Each entry's place depends on the last one's length: ask for
                  * lines ahead so the walk does not wait on memory each line. */
                 __builtin_prefetch(at + PREFETCH_LINES * 64);
-                m->data = e + 1;
-                m->len = e->len;
+                m->data = bspram__entry_payload(e);
+                m->len = bspram__entry_len(e);
                 m->src = e->src;
                 m->dst = (uint32_t)dst;
                 m++;
-                at += bspram__entry_size(e->len);
+                at = bspram__entry_next(e);
             }
         }
     }

@@ -128,11 +128,12 @@ static void pack(bspram_router *r, staged_state *s, unsigned lane, unsigned par)
             const char *at = (const char *)(ch + 1), *end = at + ch->used;
             while (at < end) {
                 const bspram__entry *e = (const bspram__entry *)at;
-                staged_header h = {dst, e->src, e->len, e->extra};
-                char *out = buffer_append(b, sizeof h + bspram__round8(e->len));
+                const uint64_t len = bspram__entry_len(e);
+                staged_header h = {dst, e->src, len, bspram__entry_extra(e)};
+                char *out = buffer_append(b, sizeof h + bspram__round8(len));
                 memcpy(out, &h, sizeof h);
-                memcpy(out + sizeof h, e + 1, e->len);
-                at += bspram__entry_size(e->len);
+                memcpy(out + sizeof h, bspram__entry_payload(e), len);
+                at = bspram__entry_next(e);
             }
         }
     }
