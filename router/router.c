@@ -33,7 +33,11 @@
 #define ROUTER_BIT 0x80000000u /* some lane posted a message */
 #define ARENA_BLOCK (2u << 20)
 #define HUGE_PAGE ((size_t)2 << 20)
-#define WINDOWS_FROM (UINT64_C(1) << 20) /* bytes a lane posted in its last superstep */
+/* A lane posts through its windows for WINDOWS_KEEP supersteps after one in
+ * which it posted WINDOWS_FROM bytes or more: programs alternate heavy and
+ * light supersteps (a combining batch's phases and their replies). */
+#define WINDOWS_FROM (UINT64_C(1) << 20)
+#define WINDOWS_KEEP 8u
 
 /* p < 2^32 and l ≤ lanes < 2^32, so p·l fits in 64 bits. */
 static uint64_t lane_first(uint64_t p, unsigned lanes, unsigned l)
@@ -598,7 +602,11 @@ unsigned bspram_router_exchange(bspram_router *r, unsigned lane, unsigned tag)
     outboxes_close(ln, par);
     /* Windows pay off once a superstep's messages no longer fit the caches
      * (the lines go to memory anyway); below, receivers find them in cache. */
-    ln->windows = r->p <= BSPRAM__WINDOW_MAX_P && ln->sent[par].bytes >= WINDOWS_FROM;
+    if (ln->sent[par].bytes >= WINDOWS_FROM)
+        ln->heavy = WINDOWS_KEEP;
+    else if (ln->heavy)
+        ln->heavy--;
+    ln->windows = r->p <= BSPRAM__WINDOW_MAX_P && ln->heavy;
     if (ln->windows && !ln->window) /* made when first needed; without, posts go to the chunks */
         ln->windows = (ln->window = aligned_alloc(BSPRAM__LINE, (size_t)r->p * BSPRAM__WINDOW)) != NULL;
     if (r->keep_pattern)

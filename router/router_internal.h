@@ -134,6 +134,7 @@ typedef struct bspram__lane {
     bspram__lane_sent sent[2];
     char *window;                      /* [p][BSPRAM__WINDOW], or NULL */
     bool windows;                      /* post through the windows this superstep */
+    unsigned heavy;                    /* supersteps the windows stay on (router.c) */
 
     /* Which lanes posted to this lane's block, by parity: a lane that posts to
      * a destination of this block for the first time in a superstep appends
