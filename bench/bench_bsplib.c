@@ -1,6 +1,7 @@
 /* BSPlib benchmarks, figures in bench/RESULTS.md:
- *   1. empty bsp_sync at P = 2, beside `#pragma omp barrier` (2 threads) in
- *      the same run;
+ *   1. empty bsp_sync at P = 2, beside `#pragma omp barrier` (2 threads) and
+ *      a plain dissemination barrier written here (2 threads: the floor an
+ *      empty sync can reach) in the same run;
  *   2. g for single-word puts at P = 2: each process puts h words to the
  *      other per superstep; g = slope of time against h;
  *   3. 1 MiB puts at P = 2 (each process one 1 MiB put to the other per
@@ -14,6 +15,7 @@
  * 1..4 runs only that figure, for profiling; part 5 runs the scaling figure) */
 #include <bsp.h>
 #include <omp.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,6 +152,51 @@ static double omp_barrier_us(int threads)
     return median(t, REPS) * 1e6;
 }
 
+/* The reference for figure 1: a dissemination barrier with nothing else
+ * (Hensgen, Finkel and Manber 1988), spinning only. In round k thread i
+ * stores the episode number in the flag of thread (i + 2^k) mod n and waits
+ * for its own; flags alternate by episode parity (a sender is at most one
+ * episode ahead), so equality is an exact test. Each receiver's flags are on
+ * a cache line of its own. */
+enum { REF_ROUNDS = 8 };
+typedef struct ref_inbox {
+    _Alignas(64) atomic_uint flag[REF_ROUNDS][2];
+} ref_inbox;
+
+static void ref_barrier(ref_inbox *in, unsigned n, unsigned id, unsigned e)
+{
+    for (unsigned k = 0, d = 1; d < n; k++, d <<= 1) {
+        atomic_store_explicit(&in[(id + d) % n].flag[k][e & 1], e, memory_order_release);
+        while (atomic_load_explicit(&in[id].flag[k][e & 1], memory_order_acquire) != e)
+            __builtin_ia32_pause();
+    }
+}
+
+static double ref_barrier_us(unsigned threads)
+{
+    ref_inbox *in = aligned_alloc(64, threads * sizeof *in);
+    for (unsigned i = 0; i < threads; i++)
+        for (int k = 0; k < REF_ROUNDS; k++)
+            for (int par = 0; par < 2; par++)
+                atomic_init(&in[i].flag[k][par], 0);
+    double t[REPS];
+    const int n = 20000 * scale;
+#pragma omp parallel num_threads(threads)
+    {
+        unsigned id = (unsigned)omp_get_thread_num(), e = 0;
+        for (int r = 0; r < REPS; r++) {
+            ref_barrier(in, threads, id, ++e);
+            double t0 = bspram__clock();
+            for (int i = 0; i < n; i++)
+                ref_barrier(in, threads, id, ++e);
+            if (id == 0)
+                t[r] = (bspram__clock() - t0) / n;
+        }
+    }
+    free(in);
+    return median(t, REPS) * 1e6;
+}
+
 static double memcpy_gbs(void)
 {
     char *a = malloc(MIB), *b = malloc(MIB);
@@ -178,10 +225,10 @@ int main(int argc, char **argv)
     bsp_init(spmd, argc, argv);
     printf("cores: %u\n", bsp_nprocs());
     if (!part || part == 1) {
-        double omp2 = omp_barrier_us(2);
+        double omp2 = omp_barrier_us(2), ref2 = ref_barrier_us(2);
         double sync2 = run(2, 0) * 1e6;
-        printf("empty sync P=2:           %8.3f us   (omp barrier, 2 threads: %.3f us)\n", sync2,
-               omp2);
+        printf("empty sync P=2:           %8.3f us   (omp barrier, 2 threads: %.3f us; "
+               "dissemination barrier: %.3f us, sync %.2fx)\n", sync2, omp2, ref2, sync2 / ref2);
     }
     if (!part || part == 2)
         printf("g, single-word puts P=2:  %8.2f ns per put (8-byte word)\n", run(2, 1) * 1e9);

@@ -247,23 +247,38 @@ null_buffer(bsplib_proc *me, const char *call, bsp_pid_t pid, const char *args, 
                  other, offset, nbytes, which);
 }
 
-static void put(const char *call, bsp_pid_t pid, const void *src, const void *dst,
-                bsp_size_t offset, bsp_size_t nbytes)
+/* The checked put; `call` names the API function in errors. */
+static inline __attribute__((always_inline)) void put(bsp_pid_t pid, const void *src,
+                                                       const void *dst, bsp_size_t offset,
+                                                       bsp_size_t nbytes, const char *call)
 {
     bsplib_proc *me = bsplib_me(call);
     size_t s;
     const bsplib_reg_entry *e = target(me, call, pid, src, dst, dst, offset, nbytes, 1, &s);
     if (__builtin_expect(!src && nbytes, 0))
         null_buffer(me, call, pid, "src=NULL, dst", dst, offset, nbytes, "src");
+    const void *where = remote_place(me, call, e, s, offset);
     /* Lane = pid in BSPlib's machine (p = T): post straight to the router. */
+    if (nbytes == 8) {
+        /* A word, the common case of fine-grained puts: read it before the
+         * post, so that only the message (on the stack) lives across the
+         * router call, not src and nbytes (a put copies its source when
+         * issued anyway). */
+        uint64_t msg[2] = {(uint64_t)(uintptr_t)where, 0};
+        memcpy(&msg[1], src, 8);
+        memcpy(bspram_router_post(me->router, me->pid, me->pid, pid, bsplib_put_len(8), call), msg,
+               sizeof msg);
+        return;
+    }
     bsplib_encode_put(bspram_router_post(me->router, me->pid, me->pid, pid, bsplib_put_len(nbytes),
                                          call),
-                      remote_place(me, call, e, s, offset), src, nbytes);
+                      where, src, nbytes);
 }
 
+/* Inlined: bsp_put's hot path is a call layer shorter. */
 void bsp_put(bsp_pid_t pid, const void *src, const void *dst, bsp_size_t offset, bsp_size_t nbytes)
 {
-    put("bsp_put", pid, src, dst, offset, nbytes);
+    put(pid, src, dst, offset, nbytes, "bsp_put");
 }
 
 void bsp_hpput(bsp_pid_t pid, const void *src, const void *dst, bsp_size_t offset,
@@ -274,7 +289,7 @@ void bsp_hpput(bsp_pid_t pid, const void *src, const void *dst, bsp_size_t offse
     bsplib_proc *me = bsplib_me("bsp_hpput");
     if (nbytes < BSPLIB_HPPUT_BY_REFERENCE || !me->world->shared ||
         bsplib_put_len(nbytes) - BSPLIB_REQUEST_LEN > UINT32_MAX) {
-        put("bsp_hpput", pid, src, dst, offset, nbytes);
+        put(pid, src, dst, offset, nbytes, "bsp_hpput");
         return;
     }
     /* Unbuffered: send where to copy from; the receiver copies at the sync. */

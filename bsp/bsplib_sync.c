@@ -63,29 +63,50 @@ static void serve_gets(bsplib_proc *me, const bspram_message *in, size_t n)
  * BSMP messages, or both. */
 enum { LAND_PUTS = 1, LAND_SENDS = 2, LAND_ALL = LAND_PUTS | LAND_SENDS };
 
+/* A message that is not a plain put to an address of this process (a
+ * window put, a reference, an hpput, a send, a get, a NOP): out of line, so
+ * that the loop over plain puts below keeps everything in registers.
+ * Returns whether it is a send. */
+static __attribute__((noinline)) int land_other(bsplib_proc *me, const bspram_message *in,
+                                                unsigned what)
+{
+    bsplib_msg m = bsplib_decode(in);
+    if (!(what & LAND_PUTS))
+        return m.kind == BSPLIB_KIND_SEND;
+    if (m.kind == BSPLIB_KIND_PUT) {
+        me->window_puts += ((uint64_t)(uintptr_t)m.dst >> 62) == 1;
+        memcpy(bsplib_resolve(me, m.dst, m.len), m.src, m.len);
+    } else if (m.kind == BSPLIB_KIND_HPPUT) { /* copy from the sender's memory */
+        memmove(m.dst, m.src, m.len);
+    }
+    return m.kind == BSPLIB_KIND_SEND;
+}
+
 /* Land the puts of the inbox in this process's memory and queue its BSMP
- * messages (zero-copy: they stay where they are until the next sync). */
+ * messages (zero-copy: they stay where they are until the next sync).
+ * Most messages of a fine-grained program are puts of one word to an
+ * address (bsplib_internal.h: word ≥ BSPLIB_KIND_LIMIT, bits 62–63 clear):
+ * those land here from the sender's buffer in the router, with the word
+ * copy inlined; everything else goes through land_other. */
 static void land(bsplib_proc *me, const bspram_message *in, size_t n, unsigned what)
 {
-    size_t tagpad = bsplib_tagpad(me->queue_tagsize);
+    if (!n)
+        return;
     size_t nsend = 0;
     for (size_t i = 0; i < n; i++) {
-        bsplib_msg m = bsplib_decode(&in[i]);
-        if (!(what & LAND_PUTS)) {
-            nsend += m.kind == BSPLIB_KIND_SEND;
-        } else if (m.kind == BSPLIB_KIND_PUT) {
-            me->window_puts += ((uint64_t)(uintptr_t)m.dst >> 62) == 1;
-            void *dst = bsplib_resolve(me, m.dst, m.len);
-            if (m.len == 8) /* a word: inlined */
-                memcpy(dst, m.src, 8);
+        const unsigned char *d = (const unsigned char *)in[i].data;
+        uint64_t word;
+        memcpy(&word, d, 8);
+        if ((what & LAND_PUTS) && word >= BSPLIB_KIND_LIMIT && !(word >> 62)) {
+            if (in[i].len == 16) /* a word */
+                memcpy((void *)(uintptr_t)word, d + 8, 8);
             else
-                memcpy(dst, m.src, m.len);
-        } else if (m.kind == BSPLIB_KIND_HPPUT) { /* copy from the sender's memory */
-            memmove(m.dst, m.src, m.len);
-        } else if (m.kind == BSPLIB_KIND_SEND) {
-            nsend++;
+                memcpy((void *)(uintptr_t)word, d + 8, (size_t)in[i].len - 8);
+        } else {
+            nsend += (size_t)land_other(me, &in[i], what);
         }
     }
+    size_t tagpad = bsplib_tagpad(me->queue_tagsize);
     if (!nsend || !(what & LAND_SENDS))
         return;
     me->queue = bspram__grow(me->queue, &me->qcap, me->qlen + nsend, sizeof *me->queue, 16,

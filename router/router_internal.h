@@ -181,6 +181,10 @@ struct bspram_router {
     bspram__lane *lane;
     const bspram__transport *transport;
     void *tstate;           /* the transport's state */
+    /* Read by every lane at every exchange, so it sits with the fields above,
+     * not beside `clock`, which lane 0 writes at every exchange: there it
+     * cost the other lanes a cache miss per superstep. */
+    bool keep_pattern;      /* set between exchanges only (bspram_router_keep_pattern) */
 
     /* Written by lane 0 only, every superstep: on cache lines of their own,
      * away from the fields every lane reads at every exchange. */
@@ -188,7 +192,6 @@ struct bspram_router {
     char label[BSPRAM_LABEL_LEN];
     int pending;            /* log's last record still needs r and h_in */
     double clock;           /* when the previous exchange ended */
-    bool keep_pattern;      /* set between exchanges only (bspram_router_keep_pattern) */
     bspram_pattern pattern; /* index-aligned with log */
 };
 
