@@ -12,6 +12,7 @@
 
 #include "base/error.h"
 #include "bsp/bsplib_internal.h"
+#include "router/router_internal.h" /* the inline hot path of posting */
 
 void bsplib_coll_put(bsplib_proc *me, unsigned pid, uint64_t offset, const void *src, size_t n,
                      const char *call)
@@ -19,7 +20,7 @@ void bsplib_coll_put(bsplib_proc *me, unsigned pid, uint64_t offset, const void 
     if (__builtin_expect(pid >= me->p || offset >= BSPLIB_WINDOW_BIT, 0))
         bsplib_fatal(me, "%s: a put to pid %u at offset %llu of its window (internal error)",
                      call, pid, (unsigned long long)offset);
-    bsplib_encode_put(bspram_router_post(me->router, me->pid, me->pid, pid, bsplib_put_len(n), call),
+    bsplib_encode_put(bspram__post(me->router, me->pid, me->pid, pid, bsplib_put_len(n), call),
                       bsplib_window_ref(offset), src, n);
 }
 

@@ -16,6 +16,7 @@
 #include "base/error.h"
 #include "base/grow.h"
 #include "bsp/bsplib_internal.h"
+#include "router/router_internal.h" /* the inline hot path of posting */
 
 size_t bsplib_reg_search(bsplib_proc *me, const void *addr)
 {
@@ -266,11 +267,11 @@ static inline __attribute__((always_inline)) void put(bsp_pid_t pid, const void 
          * issued anyway). */
         uint64_t msg[2] = {(uint64_t)(uintptr_t)where, 0};
         memcpy(&msg[1], src, 8);
-        memcpy(bspram_router_post(me->router, me->pid, me->pid, pid, bsplib_put_len(8), call), msg,
+        memcpy(bspram__post(me->router, me->pid, me->pid, pid, bsplib_put_len(8), call), msg,
                sizeof msg);
         return;
     }
-    bsplib_encode_put(bspram_router_post(me->router, me->pid, me->pid, pid, bsplib_put_len(nbytes),
+    bsplib_encode_put(bspram__post(me->router, me->pid, me->pid, pid, bsplib_put_len(nbytes),
                                          call),
                       where, src, nbytes);
 }

@@ -10,6 +10,7 @@
 #include "bsp/machine.h"
 #include "base/environment.h"
 #include "bsp/trace.h"
+#include "router/router_internal.h" /* the inline hot path of posting */
 
 /* A lane's held inboxes (bspram_team_hold_inbox): written and read only by
  * the lane's thread while a team runs, by the host once it has ended. On a
@@ -395,7 +396,7 @@ void bspram_send(bspram_component *self, uint64_t dst, const void *data, uint64_
 
 void *bspram_send_buffer(bspram_component *self, uint64_t dst, uint64_t len)
 {
-    return bspram_router_post(self->m->router, self->lane, self->pid, dst, len, "bspram_send_buffer");
+    return bspram__post(self->m->router, self->lane, self->pid, dst, len, "bspram_send_buffer");
 }
 
 void *bspram_send_buffer_counted(bspram_component *self, uint64_t dst, uint64_t len,

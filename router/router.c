@@ -413,42 +413,12 @@ static void outboxes_close(bspram__lane *ln, unsigned par)
         lines_fence();
 }
 
-/* Append the entry (there is room: need = bspram__entry_size(len, extra))
- * and count it; returns where its payload goes. */
-static inline void *post_entry(bspram__outbox *o, bspram__lane_sent *s, uint64_t src, uint64_t len,
-                               uint64_t extra, size_t need)
-{
-    bspram__entry *e = (bspram__entry *)o->at;
-    uint64_t counted = len + extra;
-    o->at += need;
-    o->count++;
-    o->bytes += counted;
-    e->src = (uint32_t)src;
-    void *payload;
-    if (len < BSPRAM__ENTRY_LONG && !extra) {
-        e->len32 = (uint32_t)len;
-        payload = e + 1;
-    } else {
-        bspram__entry_long *x = (bspram__entry_long *)e;
-        e->len32 = BSPRAM__ENTRY_LONG;
-        x->len = len;
-        x->extra = extra;
-        payload = x + 1;
-    }
-    s->src_count++;
-    s->src_bytes += counted;
-    if (counted > s->max_message)
-        s->max_message = counted;
-    return payload;
-}
-
 /* What posting does rarely — a bad destination, a new source component, a
  * full window or chunk — out of line, so that the hot path saves no registers
  * (every put and send goes through bspram_router_post). Returns to the hot
  * path, which then succeeds. */
-static __attribute__((noinline)) void *post_slow(bspram_router *r, unsigned lane, uint64_t src,
-                                                 uint64_t dst, uint64_t len, uint64_t extra,
-                                                 const char *call)
+void *bspram__post_slow(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint64_t len,
+                        uint64_t extra, const char *call)
 {
     bspram__lane *ln = &r->lane[lane];
     const unsigned par = (unsigned)(ln->step & 1);
@@ -466,23 +436,13 @@ static __attribute__((noinline)) void *post_slow(bspram_router *r, unsigned lane
     size_t need = (size_t)bspram__entry_size(len, extra);
     if ((size_t)(o->limit - o->at) < need)
         outbox_make_room(r, lane, par, o, (uint32_t)dst, need);
-    return post_entry(o, &ln->sent[par], src, len, extra, need);
+    return bspram__post_entry(o, &ln->sent[par], src, len, extra, need);
 }
 
 void *bspram_router_post(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint64_t len,
                          const char *call)
 {
-    bspram__lane *ln = &r->lane[lane];
-    const unsigned par = (unsigned)(ln->step & 1);
-    bspram__lane_sent *s = &ln->sent[par];
-    size_t need = sizeof(bspram__entry) + (size_t)bspram__round8(len);
-    bspram__outbox *o;
-    /* The hot path: a short entry (len < 2^32 − 1) that fits where the
-     * outbox's cursor is. */
-    if (__builtin_expect(dst >= r->p || src != s->src || len >= BSPRAM__ENTRY_LONG, 0) ||
-        (o = &ln->outbox[par][dst], __builtin_expect((size_t)(o->limit - o->at) < need, 0)))
-        return post_slow(r, lane, src, dst, len, 0, call);
-    return post_entry(o, s, src, len, 0, need);
+    return bspram__post(r, lane, src, dst, len, call);
 }
 
 void *bspram_router_post_counted(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,
@@ -492,7 +452,7 @@ void *bspram_router_post_counted(bspram_router *r, unsigned lane, uint64_t src, 
         bspram_fatal("%s: a message storing %llu bytes cannot count %llu (it must count between "
                      "its size and its size + %u)", call, (unsigned long long)len,
                      (unsigned long long)counted, UINT32_MAX);
-    return post_slow(r, lane, src, dst, len, counted - len, call);
+    return bspram__post_slow(r, lane, src, dst, len, counted - len, call);
 }
 
 void bspram_router_send(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,

@@ -195,6 +195,58 @@ struct bspram_router {
     bspram_pattern pattern; /* index-aligned with log */
 };
 
+/* Posting (router.c): the hot path is here, inline, so that the layers that
+ * post once per put or request (bsp/) pay no call for it. */
+/* Append the entry (there is room: need = bspram__entry_size(len, extra))
+ * and count it; returns where its payload goes. */
+static inline void *bspram__post_entry(bspram__outbox *o, bspram__lane_sent *s, uint64_t src, uint64_t len,
+                               uint64_t extra, size_t need)
+{
+    bspram__entry *e = (bspram__entry *)o->at;
+    uint64_t counted = len + extra;
+    o->at += need;
+    o->count++;
+    o->bytes += counted;
+    e->src = (uint32_t)src;
+    void *payload;
+    if (len < BSPRAM__ENTRY_LONG && !extra) {
+        e->len32 = (uint32_t)len;
+        payload = e + 1;
+    } else {
+        bspram__entry_long *x = (bspram__entry_long *)e;
+        e->len32 = BSPRAM__ENTRY_LONG;
+        x->len = len;
+        x->extra = extra;
+        payload = x + 1;
+    }
+    s->src_count++;
+    s->src_bytes += counted;
+    if (counted > s->max_message)
+        s->max_message = counted;
+    return payload;
+}
+
+/* Everything else about a post, out of line (router.c): a bad destination or
+ * size, a new source component, a long entry, a full window or chunk. */
+void *bspram__post_slow(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint64_t len,
+                        uint64_t extra, const char *call);
+
+/* bspram_router_post (router.h). */
+static inline void *bspram__post(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,
+                                 uint64_t len, const char *call)
+{
+    bspram__lane *ln = &r->lane[lane];
+    const unsigned par = (unsigned)(ln->step & 1);
+    bspram__lane_sent *s = &ln->sent[par];
+    size_t need = sizeof(bspram__entry) + (size_t)bspram__round8(len);
+    bspram__outbox *o;
+    /* A short entry (len < 2^32 − 1) that fits where the outbox's cursor is. */
+    if (__builtin_expect(dst >= r->p || src != s->src || len >= BSPRAM__ENTRY_LONG, 0) ||
+        (o = &ln->outbox[par][dst], __builtin_expect((size_t)(o->limit - o->at) < need, 0)))
+        return bspram__post_slow(r, lane, src, dst, len, 0, call);
+    return bspram__post_entry(o, s, src, len, 0, need);
+}
+
 /* The message pattern (pattern.c): lane ln's flows of parity par, from its
  * outboxes (before the barrier); lane 0 appends every lane's flows as the
  * pattern of record `record` (after it). */
