@@ -106,6 +106,8 @@ typedef struct lane_scratch {
     size_t icap;
     wire *g;
     uint32_t *gcount, *ghandle;
+    uint64_t *gaddr;  /* the owner's groups' addresses, and */
+    void **gcell;     /* their cells (owner.c: looked up together) */
     size_t gcap;
     batch_state b;
     bspram_conflict *conf; /* conflicts met by this lane in the current batch */

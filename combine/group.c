@@ -34,6 +34,8 @@ static void groups_reserve(lane_scratch *L, size_t n)
     RESIZE(L->g, L->gcap);
     RESIZE(L->gcount, L->gcap);
     RESIZE(L->ghandle, L->gcap);
+    RESIZE(L->gaddr, L->gcap);
+    RESIZE(L->gcell, L->gcap);
 }
 
 /* Prepare the table for n keys: a power of two ≥ 2n, cleared in O(1) by

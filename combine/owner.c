@@ -60,6 +60,10 @@ void bspram__owner_level(bspram_combiner *C, bspram_component *self, uint64_t c,
 
     /* Reads first: they see memory before the batch's updates. Then updates
      * (fetch-and-op answers carry the value just before the group's). */
+    /* The cells, looked up together so that their memory latencies overlap. */
+    for (size_t g = 0; g < ng; g++)
+        L->gaddr[g] = bspram__key_address(L->g[g].key);
+    bspram_cells(C->s, L->gaddr, ng, L->gcell);
     uint64_t wseg = UINT64_MAX;
     unsigned w = 8;
     for (int pass = 0; pass < 2; pass++) {
@@ -67,14 +71,17 @@ void bspram__owner_level(bspram_combiner *C, bspram_component *self, uint64_t c,
             unsigned kind = bspram__key_kind(L->g[g].key);
             if ((kind == BSPRAM_READ) != (pass == 0))
                 continue;
-            uint64_t addr = bspram__key_address(L->g[g].key);
-            unsigned char *cell = bspram_cell(C->s, addr);
+            uint64_t addr = L->gaddr[g];
+            unsigned char *cell = L->gcell[g];
             if (addr >> BSPRAM_SEGMENT_SHIFT != wseg) {
                 wseg = addr >> BSPRAM_SEGMENT_SHIFT;
                 w = bspram_segment_width(C->s, (uint32_t)wseg);
             }
             uint64_t old = 0;
-            memcpy(&old, cell, w);
+            if (w == 8) /* the usual width: a word, not a call to memcpy */
+                memcpy(&old, cell, 8);
+            else
+                memcpy(&old, cell, w);
             if (bspram__stores(kind)) { /* a combining write stores the ⊕ of its values */
                 memcpy(cell, &L->g[g].value, w);
             } else if (bspram__is_op(kind)) {

@@ -245,6 +245,44 @@ void *bspram_cell(const bspram_space *s, uint64_t address)
     return g->bytes + (first + pos) * g->w;
 }
 
+enum { CELLS_AHEAD = 16 };
+
+void bspram_cells(const bspram_space *s, const uint64_t *addresses, size_t n, void **cells)
+{
+    const segment *seg[CELLS_AHEAD];
+    uint64_t first[CELLS_AHEAD], mask[CELLS_AHEAD], pos[CELLS_AHEAD];
+    for (size_t i0 = 0; i0 < n; i0 += CELLS_AHEAD) {
+        size_t m = n - i0 < CELLS_AHEAD ? n - i0 : CELLS_AHEAD;
+        /* Pass 1: the first slot of each hashed cell, asked for ahead. */
+        for (size_t j = 0; j < m; j++) {
+            uint64_t address = addresses[i0 + j];
+            const segment *g = seg[j] = &s->segs[address >> BSPRAM_SEGMENT_SHIFT];
+            if (g->layout != BSPRAM_LAYOUT_HASHED)
+                continue;
+            uint64_t h = bspram_hash64(&s->hash, address);
+            uint64_t c = bspram_reduce(h, s->p);
+            first[j] = g->tstart[c];
+            mask[j] = g->tstart[c + 1] - first[j] - 1;
+            pos[j] = h & mask[j];
+            __builtin_prefetch(&g->key[first[j] + pos[j]]);
+            __builtin_prefetch(g->bytes + (first[j] + pos[j]) * g->w);
+        }
+        /* Pass 2: probe from there, as bspram_cell does. */
+        for (size_t j = 0; j < m; j++) {
+            uint64_t address = addresses[i0 + j];
+            const segment *g = seg[j];
+            if (g->layout != BSPRAM_LAYOUT_HASHED) {
+                cells[i0 + j] = bspram_cell(s, address);
+                continue;
+            }
+            uint64_t index = address & (BSPRAM_SEGMENT_MAX_CELLS - 1), p = pos[j];
+            while (g->key[first[j] + p] != index + 1)
+                p = (p + 1) & mask[j]; /* the cell is present: the table holds all of c's cells */
+            cells[i0 + j] = g->bytes + (first[j] + p) * g->w;
+        }
+    }
+}
+
 static void check_or_die(const bspram_space *s, uint64_t address, const char *call)
 {
     char err[160];

@@ -97,6 +97,13 @@ uint64_t bspram_owner(const bspram_space *s, uint64_t address);
  * The address must be valid (unchecked). O(1) expected. */
 void *bspram_cell(const bspram_space *s, uint64_t address);
 
+/* cells[i] = bspram_cell(s, addresses[i]) for i < n, the lookups overlapped:
+ * the hashed ones are done in two passes over groups of addresses, the first
+ * computing where each cell's slot is and fetching it ahead, so that n
+ * lookups cost about n/16 memory latencies rather than n. The addresses must
+ * be valid (unchecked). O(n) expected. */
+void bspram_cells(const bspram_space *s, const uint64_t *addresses, size_t n, void **cells);
+
 /* Read / write a cell as a 64-bit word (the low w bytes, zero-extended on
  * load). Errors (fatal): invalid address. O(1) expected. */
 uint64_t bspram_load(const bspram_space *s, uint64_t address);
