@@ -62,9 +62,49 @@ static void basis_format_lengths(void)
     }
 }
 
+/* bspram_cells finds what bspram_cell finds, address by address, in every
+ * layout and width, for batch sizes around its group of 16, before and
+ * after a rehash. */
+static void cells_match_cell(void)
+{
+    static const uint64_t ps[] = {1, 7, 4096};
+    static const size_t ns[] = {0, 1, 15, 16, 17, 1000};
+    for (size_t pi = 0; pi < sizeof ps / sizeof ps[0]; pi++)
+        for (int kind = 0; kind < 2; kind++) {
+            bspram_space *s = bspram_space_create(ps[pi], (bspram_hash_kind)kind, 99 + pi);
+            uint32_t seg[4] = {bspram_segment_alloc(s, 5000, 8, BSPRAM_LAYOUT_HASHED),
+                               bspram_segment_alloc(s, 777, 1, BSPRAM_LAYOUT_HASHED),
+                               bspram_segment_alloc(s, 3000, 8, BSPRAM_LAYOUT_BLOCK),
+                               bspram_segment_alloc(s, 3001, 4, BSPRAM_LAYOUT_CYCLIC)};
+            const uint64_t cells[4] = {5000, 777, 3000, 3001};
+            for (int rehash = 0; rehash < 2; rehash++) {
+                if (rehash)
+                    bspram_space_rehash(s, 4242);
+                for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) {
+                    size_t n = ns[i];
+                    uint64_t *a = malloc((n ? n : 1) * sizeof *a);
+                    void **got = malloc((n ? n : 1) * sizeof *got);
+                    for (size_t j = 0; j < n; j++) {
+                        unsigned g = (unsigned)bspram_random_below(4, 7, i, j, 0);
+                        a[j] = bspram_address(s, seg[g], bspram_random_below(cells[g], 7, i, j, 1));
+                    }
+                    bspram_cells(s, a, n, got);
+                    size_t wrong = 0;
+                    for (size_t j = 0; j < n; j++)
+                        wrong += got[j] != bspram_cell(s, a[j]);
+                    CHECK_EQ_U64(wrong, 0);
+                    free(a);
+                    free(got);
+                }
+            }
+            bspram_space_destroy(s);
+        }
+}
+
 int main(void)
 {
     basis_format_lengths();
+    cells_match_cell();
     /* Uniformity, for both families, power-of-two and other bin counts, and
      * keys that are dense, strided (like cell addresses) or sparse. */
     static const uint64_t ns[] = {2, 7, 1000, 4096, 65537};
