@@ -34,10 +34,47 @@
 #define ARENA_BLOCK (2u << 20)
 #define HUGE_PAGE ((size_t)2 << 20)
 /* A lane posts through its windows for WINDOWS_KEEP supersteps after one in
- * which it posted WINDOWS_FROM bytes or more: programs alternate heavy and
- * light supersteps (a combining batch's phases and their replies). */
-#define WINDOWS_FROM (UINT64_C(1) << 20)
+ * which it posted more than its share of the last-level cache (both parities
+ * of every lane's storage no longer fit: the lines would go to memory anyway;
+ * below, receivers find them in cache, and copying them out of the windows
+ * with non-temporal stores would only send them away). Programs alternate
+ * heavy and light supersteps (a combining batch's phases and their replies),
+ * hence the supersteps of grace. */
 #define WINDOWS_KEEP 8u
+#define WINDOWS_CACHE_DEFAULT ((uint64_t)32 << 20) /* when sysconf cannot tell */
+
+/* The size of the last-level cache, as Linux describes it in sysfs (in VMs,
+ * sysconf's figure comes from CPUID and may be the host's: 384 MiB on a VM
+ * with 32 MiB). */
+static uint64_t last_level_cache(void)
+{
+    uint64_t best = 0;
+    int best_level = 0;
+    for (int i = 0; i < 8; i++) {
+        char path[96];
+        int level = 0;
+        unsigned long long kib = 0;
+        char unit = 0;
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
+        FILE *f = fopen(path, "r");
+        if (!f)
+            break;
+        int ok = fscanf(f, "%d", &level) == 1;
+        fclose(f);
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
+        if (!ok || !(f = fopen(path, "r")))
+            continue;
+        ok = fscanf(f, "%llu%c", &kib, &unit) == 2 && unit == 'K';
+        fclose(f);
+        if (ok && level > best_level) {
+            best_level = level;
+            best = (uint64_t)kib << 10;
+        }
+    }
+    return best ? best : WINDOWS_CACHE_DEFAULT;
+}
+
+static uint64_t windows_from(unsigned lanes) { return last_level_cache() / 2 / lanes; }
 
 /* p < 2^32 and l ≤ lanes < 2^32, so p·l fits in 64 bits. */
 static uint64_t lane_first(uint64_t p, unsigned lanes, unsigned l)
@@ -99,6 +136,7 @@ bspram_router *bspram_router_create_on(uint64_t p, unsigned lanes, const char *t
     if (t->abort)
         bspram__set_abort(t->abort);
     strcpy(r->label, "superstep");
+    r->windows_from = windows_from(lanes);
     r->clock = bspram__clock();
     return r;
 }
@@ -562,7 +600,7 @@ unsigned bspram_router_exchange(bspram_router *r, unsigned lane, unsigned tag)
     outboxes_close(ln, par);
     /* Windows pay off once a superstep's messages no longer fit the caches
      * (the lines go to memory anyway); below, receivers find them in cache. */
-    if (ln->sent[par].bytes >= WINDOWS_FROM)
+    if (ln->sent[par].bytes + sizeof(bspram__entry) * ln->sent[par].messages >= r->windows_from)
         ln->heavy = WINDOWS_KEEP;
     else if (ln->heavy)
         ln->heavy--;

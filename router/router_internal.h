@@ -178,6 +178,7 @@ typedef struct bspram__lane {
 struct bspram_router {
     uint64_t p;
     unsigned lanes;
+    uint64_t windows_from;  /* bytes a lane posts in a superstep before it uses windows */
     bspram__lane *lane;
     const bspram__transport *transport;
     void *tstate;           /* the transport's state */
