@@ -5,6 +5,7 @@
 
 #include "check.h"
 #include "pattern.h"
+#include "router/router_internal.h" /* white box: where windows start (heavy patterns) */
 
 typedef struct run {
     pattern pt;
@@ -31,7 +32,19 @@ static bool step(bspram_component *c, void *arg)
     return true;
 }
 
+/* windows_from: bytes a lane must post in a superstep before it posts
+ * through its write-combining windows (0: the router's default, a share of
+ * the last-level cache), so that tests of a few MiB reach them. */
+static void run_pattern_windows(const char *what, pattern pt, int threads, uint64_t supersteps,
+                                uint64_t windows_from);
+
 static void run_pattern(const char *what, pattern pt, int threads, uint64_t supersteps)
+{
+    run_pattern_windows(what, pt, threads, supersteps, 0);
+}
+
+static void run_pattern_windows(const char *what, pattern pt, int threads, uint64_t supersteps,
+                                uint64_t windows_from)
 {
     run r = {.pt = pt, .supersteps = supersteps};
     r.exp = calloc(supersteps, sizeof *r.exp);
@@ -40,6 +53,8 @@ static void run_pattern(const char *what, pattern pt, int threads, uint64_t supe
     bspram_config cfg = bspram_config_default(pt.p);
     cfg.threads = threads;
     bspram_machine *m = bspram_machine_create(&cfg);
+    if (windows_from)
+        bspram_machine_router(m)->windows_from = windows_from;
     uint64_t ran = bspram_machine_run(m, step, &r, 0);
     CHECK_EQ_U64(ran, supersteps + 1);
     CHECK_EQ_U64(atomic_load(&r.wrong), 0);
@@ -103,15 +118,16 @@ int main(void)
                           .max_len = ps[i] >= 4096 ? 24 : 300};
             run_pattern("random", pt, ts[t], ps[i] >= 4096 ? 2 : 4);
         }
-    /* Heavy supersteps: every lane posts well over 1 MiB, so from the second
-     * superstep on it posts through its write-combining windows (p ≤ 8192;
-     * router_internal.h); lengths up to 600 bytes mix entries that fit a
-     * window with ones that go straight to the chunk. p = 9000 has none. */
+    /* Heavy supersteps: every lane posts well over 1 MiB, so (windows from
+     * 1 MiB) from the second superstep on it posts through its write-combining
+     * windows (p ≤ 8192; router_internal.h); lengths up to 600 bytes mix
+     * entries that fit a window with ones that go straight to the chunk.
+     * p = 9000 has none. */
     for (size_t t = 0; t < 3; t++) {
-        run_pattern("heavy", (pattern){.seed = 12, .p = 128, .max_per_component = 400, .max_len = 600}, ts[t], 4);
-        run_pattern("heavy, small", (pattern){.seed = 13, .p = 4096, .max_per_component = 60, .max_len = 100}, ts[t], 3);
+        run_pattern_windows("heavy", (pattern){.seed = 12, .p = 128, .max_per_component = 400, .max_len = 600}, ts[t], 4, 1u << 20);
+        run_pattern_windows("heavy, small", (pattern){.seed = 13, .p = 4096, .max_per_component = 60, .max_len = 100}, ts[t], 3, 1u << 20);
     }
-    run_pattern("heavy, no windows", (pattern){.seed = 14, .p = 9000, .max_per_component = 60, .max_len = 100}, 2, 3);
+    run_pattern_windows("heavy, no windows", (pattern){.seed = 14, .p = 9000, .max_per_component = 60, .max_len = 100}, 2, 3, 1u << 20);
     /* All-to-one fan-in, zero-byte messages only, and no messages at all. */
     for (size_t t = 0; t < 3; t++) {
         run_pattern("fan-in", (pattern){.seed = 7, .p = 1000, .max_per_component = 5, .max_len = 16, .fan_in = 1}, ts[t], 3);
