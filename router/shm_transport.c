@@ -4,10 +4,14 @@
  * destination d holds k's messages to d in (source, issue) order. Lanes serve
  * increasing blocks of components, so reading the outboxes of d lane by lane
  * — only the lanes that posted to d's block, in lane order — gives d's inbox
- * in (source component, issue) order, whatever the number of lanes. The lane that serves d writes d's array of message headers, which
- * point at the payloads where their senders wrote them: payloads are never
- * copied, nothing is locked, and no second barrier is needed, because only
- * the lane serving d reads d's inbox before the next exchange.
+ * in (source component, issue) order, whatever the number of lanes. The
+ * lane that serves d counts d's messages and bytes at the exchange (its
+ * offsets, r and h) and writes d's array of message headers when d's inbox
+ * is first read (shm_build), just before d reads the payloads: headers and
+ * payloads then come from memory once. The headers point at the payloads in
+ * the sending lane's storage: payloads are not copied by delivery, nothing is
+ * locked, and no second barrier is needed, because only the lane serving d
+ * reads d's inbox before the next exchange.
  *
  * The allreduce is the superstep barrier (barrier_internal.h) with its tag OR;
  * the statistics are reduced by lane 0 reading every lane's slot after it,

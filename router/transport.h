@@ -30,7 +30,7 @@
  *               take those shortcuts.
  *
  * Two transports exist: "shm" (shm_transport.c, the default: receivers read
- * payloads where senders wrote them, one barrier per superstep) and "staged"
+ * payloads in the sending lane's storage, one barrier per superstep) and "staged"
  * (staged_transport.c, for tests: every payload is copied through staging
  * buffers, statistics are reduced by message under a lock, the barrier is a
  * mutex and a condition variable, and it says it shares no memory). The whole
