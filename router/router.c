@@ -299,10 +299,12 @@ static char *chunk_cursor(const bspram__outbox *o, const char *window)
 static char *line_floor(char *x) { return (char *)((uintptr_t)x & ~(uintptr_t)(BSPRAM__LINE - 1)); }
 
 /* Copy n bytes (whole lines, both ends line-aligned) from a window to its
- * chunk. Non-temporal when the superstep is larger than the caches, so the
+ * chunk. Non-temporal (windows are used only when supersteps outgrow the
+ * caches), so the
  * lines go to memory without being read first and without evicting the
  * windows; ordered before the exchange's barrier by outboxes_close's fence.
- * Plain copies under the sanitizers, which see through memcpy only. */
+ * Plain copies under the sanitizers, so that they check every byte as an
+ * ordinary store. */
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define BSPRAM__NO_STREAM 1
 #elif defined(__has_feature)

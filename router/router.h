@@ -22,8 +22,9 @@
  * destination counts that destination's messages and bytes in the outboxes,
  * and when the inbox is first read its headers are written from the
  * outboxes, lane by lane. No locks; a payload is written once, by the
- * poster, and receivers read it in the sender lane's storage. In a superstep
- * after one where a lane posted ≥ 1 MiB (and p ≤ 8192), the lane posts
+ * poster, and receivers read it in the sender lane's storage. For 8
+ * supersteps after one in which a lane posted more than its share of the
+ * last-level cache (half the cache over the lanes; p ≤ 8192), the lane posts
  * through a 256-byte write-combining window per destination, copied to the
  * storage a cache line at a time with non-temporal stores — the partitioning
  * technique of radix sorts and hash joins (Polychroniou and Ross, SIGMOD

@@ -35,11 +35,11 @@ typedef struct bspram__chunk {
 /* Software write-combining (Polychroniou and Ross, SIGMOD 2014; Wassenberg and
  * Sanders, Euro-Par 2011): a lane posts to a cache-resident window of
  * BSPRAM__WINDOW bytes per destination that mirrors the lines of the
- * destination's tail chunk, and copies full windows to the chunk a line at a
- * time (non-temporal stores when the superstep moves more than the caches
- * hold). Scattered posts to thousands of destinations then cost no read for
- * ownership of every line they open. Only where the windows of all
- * destinations fit a core's L2 (p ≤ BSPRAM__WINDOW_MAX_P); beyond, posts go
+ * destination's tail chunk, and copies its complete lines to the chunk with
+ * non-temporal stores. Scattered posts to thousands of destinations then cost
+ * no read for ownership of every line they open. Only in supersteps that
+ * outgrow the caches (router.c, windows_from) and where the windows of all
+ * destinations fit a core's L2 (p ≤ BSPRAM__WINDOW_MAX_P); otherwise posts go
  * straight to the chunks. */
 #define BSPRAM__LINE 64u
 #define BSPRAM__WINDOW 256u
