@@ -3,9 +3,10 @@
 # a change): the router at p = 4096 with 64 MiB per superstep (8- and 64-byte
 # messages) beside memcpy, BSPlib's empty sync, g and 1 MiB puts beside their
 # references, the combining engine's degree-1 pattern, and the wall time of
-# Valiant's three tables. Every round runs each figure for build A, then for
-# build B, so both see the same machine; the medians over the rounds are
-# printed as a table (Markdown), each figure beside its same-run reference.
+# Valiant's three tables. Every round runs each figure for build A, then at
+# once for build B, so both see the same machine; the medians over the rounds
+# (with the least and the most) are printed as a table (Markdown), each figure
+# beside its same-run reference. Table runs 0 leaves the tables out.
 # usage: bench/core_speed.sh <build dir A> <build dir B> [rounds (3)] [table runs (500)]
 set -eu
 a=$1; b=$2; rounds=${3:-3}; table_runs=${4:-500}
@@ -15,33 +16,39 @@ trap 'rm -rf "$out"' EXIT
 # field <file> <awk program>: one number picked from a benchmark's output.
 field() { awk "$2" "$1" | head -n 1; }
 
-run_side() { # <dir> <side> <round>
-  d=$1; s=$2; r=$3; f="$out/${s}_$r"
-  "$d/bench/bench_router" 64 6 4096 64 > "$f.r64"
-  "$d/bench/bench_router" 64 6 4096 8 > "$f.r8"
-  "$d/bench/bench_bsplib" > "$f.bsp"
-  OMP_WAIT_POLICY=passive stdbuf -oL "$d/bench/bench_combine" 4096 1048576 2 5 > "$f.comb" &
+# Each figure runs for A, then at once for B, so that the two see the same
+# machine (this kind of VM changes speed over minutes).
+combine() { # <dir> <file>: the first row (degree 1, best basis) is all we need
+  OMP_WAIT_POLICY=passive stdbuf -oL "$1/bench/bench_combine" 4096 1048576 2 5 > "$2" &
   pid=$!
-  # the first row (degree 1, best basis) is all we need: stop after it
-  while kill -0 $pid 2>/dev/null && [ "$(wc -l < "$f.comb")" -lt 4 ]; do sleep 0.2; done
+  while kill -0 $pid 2>/dev/null && ! grep -q '^ *1  *best' "$2"; do sleep 0.2; done
   kill $pid 2>/dev/null || true; wait $pid 2>/dev/null || true
+}
+tables() { # <dir> <file>
   t0=$(date +%s.%N)
-  for n in 1 2 3; do "$d/bspram" table --paper $n --runs "$table_runs" --threads 2 > /dev/null; done
+  for n in 1 2 3; do "$1/bspram" table --paper $n --runs "$table_runs" --threads 2 > /dev/null; done
   t1=$(date +%s.%N)
-  echo "$t0 $t1" | awk '{ printf "%.1f\n", $2 - $1 }' > "$f.table"
+  echo "$t0 $t1" | awk '{ printf "%.1f\n", $2 - $1 }' > "$2"
 }
 
 i=1
 while [ "$i" -le "$rounds" ]; do
-  run_side "$a" A "$i"
-  run_side "$b" B "$i"
+  for s in A B; do if [ $s = A ]; then d=$a; else d=$b; fi; "$d/bench/bench_router" 64 6 4096 64 > "$out/${s}_$i.r64"; done
+  for s in A B; do if [ $s = A ]; then d=$a; else d=$b; fi; "$d/bench/bench_router" 64 6 4096 8 > "$out/${s}_$i.r8"; done
+  for s in A B; do if [ $s = A ]; then d=$a; else d=$b; fi; "$d/bench/bench_bsplib" > "$out/${s}_$i.bsp"; done
+  for s in A B; do if [ $s = A ]; then d=$a; else d=$b; fi; combine "$d" "$out/${s}_$i.comb"; done
+  if [ "$table_runs" -gt 0 ]; then
+    for s in A B; do if [ $s = A ]; then d=$a; else d=$b; fi; tables "$d" "$out/${s}_$i.table"; done
+  fi
   i=$((i + 1))
 done
 
-# median <side> <suffix> <awk program>
+# median <side> <suffix> <awk program>: "median (least–most)" over the rounds
 median() {
-  for r in $(seq 1 "$rounds"); do field "$out/${1}_$r.$2" "$3"; done | sort -g |
-    awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print "-" }'
+  for r in $(seq 1 "$rounds"); do [ -f "$out/${1}_$r.$2" ] && field "$out/${1}_$r.$2" "$3"; done |
+    grep -v '^-$' | sort -g |
+    awk '{ v[NR] = $1 } END { if (!NR) print "-"; else if (NR == 1) print v[1];
+          else printf "%s (%s–%s)\n", v[int((NR + 1) / 2)], v[1], v[NR] }'
 }
 
 row() { # <figure> <suffix> <awk for the figure> <awk for the reference> <reference name>
