@@ -50,15 +50,16 @@ static bool bulk_step(bspram_component *c, void *arg)
     return s < 5;
 }
 
-static void bulk(void)
+/* Run a bulk program on p components and print its records. */
+static void bulk_program(const char *name, uint64_t p, bool (*step)(bspram_component *, void *))
 {
-    bspram_config cfg = bspram_config_default(1000);
+    bspram_config cfg = bspram_config_default(p);
     cfg.threads = threads;
     bspram_machine *m = bspram_machine_create(&cfg);
-    bspram_machine_run(m, bulk_step, NULL, 0);
+    bspram_machine_run(m, step, NULL, 0);
     size_t n;
     const bspram_record *rec = bspram_machine_records(m, &n);
-    print("bulk", rec, n);
+    print(name, rec, n);
     bspram_machine_destroy(m);
 }
 
@@ -86,18 +87,6 @@ static bool heavy_step(bspram_component *c, void *arg)
         memset(bspram_send_buffer_counted(c, (pid * 13) % p, 8, 8 + 100 * pid), 0, 8);
     bspram_work(c, sum % 17);
     return s < 4;
-}
-
-static void heavy(void)
-{
-    bspram_config cfg = bspram_config_default(4096);
-    cfg.threads = threads;
-    bspram_machine *m = bspram_machine_create(&cfg);
-    bspram_machine_run(m, heavy_step, NULL, 0);
-    size_t n;
-    const bspram_record *rec = bspram_machine_records(m, &n);
-    print("heavy", rec, n);
-    bspram_machine_destroy(m);
 }
 
 /* ---- combining: every species, several bases, physical delivery ---- */
@@ -255,8 +244,8 @@ int main(int argc, char **argv)
         return 0;
     }
     printf("program,superstep,label,messages,bytes,q,r,charge,h_bytes,max_message,work\n");
-    bulk();
-    heavy();
+    bulk_program("bulk", 1000, bulk_step);
+    bulk_program("heavy", 4096, heavy_step);
     combine();
     return 0;
 }
