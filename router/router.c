@@ -31,7 +31,11 @@
 #include "router/router_internal.h"
 
 #define ROUTER_BIT 0x80000000u /* some lane posted a message */
-#define ARENA_BLOCK (2u << 20)
+/* An arena's first block is 1 MiB of ordinary pages, touched only as far as
+ * it is used (thousands of lanes that post a few words each stay small); a
+ * lane that posts more gets blocks of 2 MiB on huge pages. */
+#define ARENA_FIRST ((size_t)1 << 20)
+#define ARENA_BLOCK ((size_t)2 << 20)
 #define HUGE_PAGE ((size_t)2 << 20)
 /* A lane posts through its windows for WINDOWS_KEEP supersteps after one in
  * which it posted more than its share of the last-level cache (both parities
@@ -130,7 +134,6 @@ bspram_router *bspram_router_create_on(uint64_t p, unsigned lanes, const char *t
         ln->cap_registered = (lanes + 63) / 64 * sizeof(uint64_t);
         ln->in_off = bspram_calloc(ln->end - ln->first + 1, sizeof *ln->in_off, "bspram_router_create");
         ln->in_built = bspram_calloc(ln->end - ln->first + 1, sizeof *ln->in_built, "bspram_router_create");
-        ln->from = bspram_calloc(lanes, sizeof *ln->from, "bspram_router_create");
     }
     r->tstate = t->open ? t->open(lanes) : NULL;
     if (t->abort)
@@ -166,7 +169,6 @@ void bspram_router_destroy(bspram_router *r)
         free(ln->in);
         free(ln->in_off);
         free(ln->in_built);
-        free(ln->from);
         free(ln->window);
     }
     free(r->lane);
@@ -234,7 +236,8 @@ static void *arena_take(bspram__arena *a, uint64_t len)
         fit++;
     if (fit == a->n) {
         a->blocks = bspram__grow(a->blocks, &a->cap, a->n + 1, sizeof *a->blocks, 8, "bspram_router_post");
-        size_t cap = need > ARENA_BLOCK ? need : ARENA_BLOCK;
+        size_t block = a->n ? ARENA_BLOCK : ARENA_FIRST;
+        size_t cap = need > block ? need : block;
         a->blocks[a->n].base = huge_alloc(cap, "bspram_router_post (payload storage)");
         a->blocks[a->n].cap = cap;
         a->blocks[a->n].used = 0;

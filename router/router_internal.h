@@ -160,9 +160,8 @@ typedef struct bspram__lane {
     bool lazy;                         /* headers are built on first read */
     uint64_t deliveries;               /* exchanges that delivered */
     uint64_t *in_built;                /* [end-first]: == deliveries once built */
-    uint32_t *from;                    /* [lanes]: the lanes that posted to us, */
-    unsigned n_from;                   /* in order, in the last delivery */
-    unsigned from_par;                 /* and the parity of their outboxes */
+    unsigned n_from;                   /* senders[from_par][0..n_from): the lanes */
+    unsigned from_par;                 /* that posted to us, in the last delivery */
     uint64_t r[2];                     /* most messages received by one of ours */
     uint64_t h_in[2];                  /* most bytes received by one of ours */
     int delivered;                     /* the last exchange moved messages */

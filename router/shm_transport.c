@@ -90,11 +90,11 @@ static void deliver_shm(bspram_router *r, unsigned lane)
     const unsigned par = (unsigned)(ln->step & 1);
     const uint64_t first = ln->first, nd = ln->end - ln->first;
     /* Only the lanes that posted to this block (router_internal.h): delivery
-     * costs O(block × senders), not O(block × lanes). Kept for the lazy
-     * builds: senders reuse the list two exchanges on. */
+     * costs O(block × senders), not O(block × lanes). The lazy builds read
+     * the same list: senders write it again only after the next exchange's
+     * barrier, which this lane reaches after its last read of these inboxes. */
     const uint32_t *from;
     const unsigned L = bspram__lane_senders(ln, par, &from);
-    memcpy(ln->from, from, L * sizeof *from);
     ln->n_from = L;
     ln->from_par = par;
 
@@ -136,13 +136,13 @@ static void shm_build(bspram_router *r, unsigned lane, uint64_t i)
      * next one's first lines. */
     if (dst + 1 < ln->end)
         for (unsigned k = 0; k < ln->n_from; k++) {
-            const bspram__chunk *h = r->lane[ln->from[k]].outbox[par][dst + 1].head;
+            const bspram__chunk *h = r->lane[ln->senders[par][k]].outbox[par][dst + 1].head;
             if (h)
                 for (unsigned j = 1; j <= PREFETCH_LINES; j++)
                     __builtin_prefetch((const char *)h + j * 64);
         }
     for (unsigned k = 0; k < ln->n_from; k++) {
-        const bspram__outbox *o = &r->lane[ln->from[k]].outbox[par][dst];
+        const bspram__outbox *o = &r->lane[ln->senders[par][k]].outbox[par][dst];
         if (!o->count)
             continue;
         for (const bspram__chunk *ch = o->head; ch; ch = ch->next) {
