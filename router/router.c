@@ -328,6 +328,12 @@ static void lines_copy(char *to, const char *from, size_t n) { memcpy(to, from, 
 static void lines_fence(void) {}
 #endif
 
+/* Lane ln's window for dst (NULL before the lane first needed windows). */
+static char *window_of(const bspram__lane *ln, uint32_t dst)
+{
+    return ln->window ? ln->window + (size_t)dst * BSPRAM__WINDOW : NULL;
+}
+
 /* Close o's window: copy its lines up to the cursor's (the last one whole:
  * chunks are whole lines, and bytes past the cursor are never read). Returns
  * the chunk cursor; o->at = o->limit = it, so the next post takes the slow path. */
@@ -399,7 +405,7 @@ static void outbox_make_room(bspram_router *r, unsigned lane, unsigned par, bspr
                              uint32_t dst, size_t need)
 {
     bspram__lane *ln = &r->lane[lane];
-    char *window = ln->window ? ln->window + (size_t)dst * BSPRAM__WINDOW : NULL;
+    char *window = window_of(ln, dst);
     char *at, *end = o->tail ? chunk_data(o->tail) + o->tail->cap : NULL;
     if (o->line) {
         at = chunk_cursor(o, window);
@@ -449,7 +455,7 @@ static void outboxes_close(bspram__lane *ln, unsigned par)
     for (size_t i = 0; i < ln->n_touched[par]; i++) {
         uint32_t dst = ln->touched[par][i];
         bspram__outbox *o = &ln->outbox[par][dst];
-        char *at = window_close(o, ln->window ? ln->window + (size_t)dst * BSPRAM__WINDOW : NULL);
+        char *at = window_close(o, window_of(ln, dst));
         o->tail->used = (uint64_t)(at - chunk_data(o->tail));
     }
     if (ln->windows && ln->n_touched[par])

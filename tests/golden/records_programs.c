@@ -28,15 +28,24 @@ static void print(const char *program, const bspram_record *rec, size_t n)
 
 /* ---- bulk: random messages, work, counted posts, zero-byte messages ---- */
 
-static bool bulk_step(bspram_component *c, void *arg)
+/* A digest of c's inbox: lengths and sources, and each payload's last byte
+ * if last_bytes (so that the records of what c sends next depend on them). */
+static uint64_t inbox_sum(const bspram_component *c, int last_bytes)
 {
-    (void)arg;
-    uint64_t s = bspram_superstep(c), pid = bspram_pid(c), p = bspram_nprocs(c);
     const bspram_message *in;
     size_t n = bspram_inbox(c, &in);
     uint64_t sum = 0;
     for (size_t i = 0; i < n; i++)
-        sum += in[i].len + in[i].src;
+        sum += in[i].len + in[i].src +
+               (last_bytes && in[i].len ? ((const unsigned char *)in[i].data)[in[i].len - 1] : 0);
+    return sum;
+}
+
+static bool bulk_step(bspram_component *c, void *arg)
+{
+    (void)arg;
+    uint64_t s = bspram_superstep(c), pid = bspram_pid(c), p = bspram_nprocs(c);
+    uint64_t sum = inbox_sum(c, 0);
     uint64_t k = bspram_random_below(9, 11, s, pid, 0);
     for (uint64_t j = 0; j < k; j++) {
         uint64_t dst = bspram_random_below(p, 11, s, pid, 2 * j + 1);
@@ -70,11 +79,7 @@ static bool heavy_step(bspram_component *c, void *arg)
 {
     (void)arg;
     uint64_t s = bspram_superstep(c), pid = bspram_pid(c), p = bspram_nprocs(c);
-    const bspram_message *in;
-    size_t n = bspram_inbox(c, &in);
-    uint64_t sum = 0;
-    for (size_t i = 0; i < n; i++)
-        sum += in[i].len + in[i].src + (in[i].len ? ((const unsigned char *)in[i].data)[in[i].len - 1] : 0);
+    uint64_t sum = inbox_sum(c, 1);
     uint64_t k = 40 + bspram_random_below(120, 12, s, pid, 0);
     for (uint64_t j = 0; j < k; j++) {
         uint64_t dst = bspram_random_below(p, 12, s, pid, 2 * j + 1);
