@@ -45,7 +45,13 @@ void bsp_push_reg(const void *address, bsp_size_t size)
 
 void bsp_pop_reg(const void *address) { add_op(bsplib_me("bsp_pop_reg"), address, 0, 0); }
 
-/* ---- applying registrations (pid 0 inside a sync; bsplib_sync.c) ---- */
+/* ---- applying registrations (process lo inside a sync; bsplib_sync.c) ---- */
+
+/* Process q's i-th op of the superstep, as gathered. */
+static const bsplib_reg_op *op_of(const bsplib_world *w, unsigned q, size_t i)
+{
+    return &w->peer_ops[q * w->peer_stride + i];
+}
 
 static size_t find_on(const bsplib_world *w, unsigned q, const void *addr)
 {
@@ -81,22 +87,21 @@ static size_t find_all_null(const bsplib_world *w)
  * slots look alike: no process can put to or get from them). */
 static size_t pop_slot(const bsplib_world *w, size_t i, unsigned long long ss)
 {
-    const bsplib_proc *pr = w->procs;
     size_t s0 = BSPLIB_NO_SLOT;
     unsigned q0 = 0;
     for (unsigned q = 0; q < w->p; q++) {
-        const void *addr = pr[q].ops[i].addr;
+        const void *addr = op_of(w, q, i)->addr;
         if (!addr)
             continue;
         size_t s = w->nslots ? find_on(w, q, addr) : BSPLIB_NO_SLOT;
         if (s == BSPLIB_NO_SLOT)
-            bsplib_fatal(NULL, "bsp_pop_reg(%p): address not registered (superstep %llu, "
+            bsplib_fatal_agreed(w, "bsp_pop_reg(%p): address not registered (superstep %llu, "
                          "pid %u)", addr, ss, q);
         if (s0 == BSPLIB_NO_SLOT) {
             s0 = s;
             q0 = q;
         } else if (s != s0) {
-            bsplib_fatal(NULL, "bsp_sync(): registrations differ between processes in "
+            bsplib_fatal_agreed(w, "bsp_sync(): registrations differ between processes in "
                          "superstep %llu: pop %zu removes registration %zu on pid %u but "
                          "%zu on pid %u; pops must be in the same order everywhere", ss,
                          i + 1, s0 + 1, q0, s + 1, q);
@@ -105,18 +110,18 @@ static size_t pop_slot(const bsplib_world *w, size_t i, unsigned long long ss)
     if (s0 == BSPLIB_NO_SLOT) {
         s0 = w->nslots ? find_all_null(w) : BSPLIB_NO_SLOT;
         if (s0 == BSPLIB_NO_SLOT)
-            bsplib_fatal(NULL, "bsp_sync(): pop %zu in superstep %llu is bsp_pop_reg(NULL) on "
+            bsplib_fatal_agreed(w, "bsp_sync(): pop %zu in superstep %llu is bsp_pop_reg(NULL) on "
                          "every process, but no live registration is NULL on every process",
                          i + 1, ss);
         return s0;
     }
     for (unsigned q = 0; q < w->p; q++)
-        if (!pr[q].ops[i].addr && w->col[q][s0].addr)
-            bsplib_fatal(NULL, "bsp_sync(): pop %zu in superstep %llu is bsp_pop_reg(NULL) on "
+        if (!op_of(w, q, i)->addr && w->col[q][s0].addr)
+            bsplib_fatal_agreed(w, "bsp_sync(): pop %zu in superstep %llu is bsp_pop_reg(NULL) on "
                          "pid %u, but the registration it removes (registration %zu, named by "
                          "pid %u's address %p) has memory on pid %u (%p); a process passes NULL "
                          "only where it registered NULL", i + 1, ss, q, s0 + 1, q0,
-                         pr[q0].ops[i].addr, q, (void *)w->col[q][s0].addr);
+                         op_of(w, q0, i)->addr, q, (void *)w->col[q][s0].addr);
     return s0;
 }
 
@@ -130,25 +135,25 @@ static void describe(char *buf, size_t len, const bsplib_reg_op *op)
 
 void bsplib_registrations_apply(bsplib_world *w, uint64_t superstep)
 {
-    const bsplib_proc *pr = w->procs;
+    const bsplib_peer *pr = w->peer;
     unsigned long long ss = (unsigned long long)superstep;
     for (unsigned q = 1; q < w->p; q++)
         if (pr[q].nops != pr[0].nops)
-            bsplib_fatal(NULL, "bsp_sync(): registrations differ between processes in superstep "
-                         "%llu: pid 0 called bsp_push_reg/bsp_pop_reg %zu times, pid %u %zu "
+            bsplib_fatal_agreed(w, "bsp_sync(): registrations differ between processes in superstep "
+                         "%llu: pid 0 called bsp_push_reg/bsp_pop_reg %llu times, pid %u %llu "
                          "times; all must register the same slots in the same order", ss,
-                         pr[0].nops, q, pr[q].nops);
+                         (unsigned long long)pr[0].nops, q, (unsigned long long)pr[q].nops);
     for (size_t i = 0; i < pr[0].nops; i++) {
         for (unsigned q = 1; q < w->p; q++)
-            if (pr[q].ops[i].push != pr[0].ops[i].push) {
+            if (op_of(w, q, i)->push != op_of(w, 0, i)->push) {
                 char a[96], b[96];
-                describe(a, sizeof a, &pr[0].ops[i]);
-                describe(b, sizeof b, &pr[q].ops[i]);
-                bsplib_fatal(NULL, "bsp_sync(): registrations differ between processes in "
+                describe(a, sizeof a, op_of(w, 0, i));
+                describe(b, sizeof b, op_of(w, q, i));
+                bsplib_fatal_agreed(w, "bsp_sync(): registrations differ between processes in "
                              "superstep %llu: call %zu is %s on pid 0 but %s on pid %u; all must "
                              "register in the same order", ss, i + 1, a, b, q);
             }
-        if (pr[0].ops[i].push) {
+        if (op_of(w, 0, i)->push) {
             if (w->nslots == w->slots_cap) { /* the columns and alive share one capacity */
                 size_t cap = bspram__capacity(w->slots_cap, w->nslots + 1, 16);
                 if (!w->col)
@@ -160,7 +165,7 @@ void bsplib_registrations_apply(bsplib_world *w, uint64_t superstep)
             }
             size_t s = w->nslots++;
             for (unsigned q = 0; q < w->p; q++) {
-                const bsplib_reg_op *op = &pr[q].ops[i];
+                const bsplib_reg_op *op = op_of(w, q, i);
                 /* NULL means "nothing here": size 0, so no byte can be put there. */
                 w->col[q][s] = (bsplib_reg_entry){(char *)(uintptr_t)op->addr,
                                                   op->addr ? op->size : 0};
@@ -182,6 +187,8 @@ void bsplib_world_free_tables(bsplib_world *w)
             free(w->col[q]);
     free(w->col);
     free(w->alive);
+    free(w->peer);
+    free(w->peer_ops);
 }
 
 /* ---- communication ---- */

@@ -112,6 +112,18 @@ typedef struct bsplib_qentry { /* a received BSMP message */
 
 typedef struct bsplib_world bsplib_world;
 
+/* What each process brings to the agreements of a sync — registrations, the
+ * tag size, the call it is in — gathered from every process through the
+ * router (bsplib_sync.c, bspram_router_gather), so that the process that
+ * checks and applies them (the first of its MPI rank; pid 0 on one machine)
+ * reads no other process's memory. */
+typedef struct bsplib_peer {
+    uint64_t nops;            /* its bsp_push_reg / bsp_pop_reg calls this superstep */
+    uint64_t tagsize_next;
+    uint64_t tagsize_changed;
+    char where[48];           /* the call it is in (a collective's label) */
+} bsplib_peer;
+
 /* The bsp_shm extension's state (combine/bsp_shm.c; opaque here: the bsp
  * layer includes nothing of combine). */
 struct bsplib_shm_proc;
@@ -178,11 +190,20 @@ struct bsplib_world {
     bool shared;
     bspram_machine *m;
     unsigned p;
-    bsplib_proc *procs;
+    bsplib_proc *procs;       /* [p]; only [lo, hi) run here (all but over MPI) */
+    unsigned lo, hi;          /* the processes of this MPI rank; lo keeps the tables */
+
+    /* The agreements' gathered parts: peer[q] for process q, and its ops at
+     * peer_ops[q · peer_stride …]. Written and read by process lo only. */
+    bsplib_peer *peer;
+    bsplib_reg_op *peer_ops;
+    size_t peer_stride, peer_ops_cap;
 
     /* The registration table. Slot s holds col[q][s] for every process q;
-     * alive[s] says whether it is registered. Written only by pid 0 inside a
-     * sync, between two barriers; read by anyone during supersteps. */
+     * alive[s] says whether it is registered. Written only by process lo
+     * inside a sync, between two barriers; read by this rank's processes
+     * during supersteps. Over MPI each rank keeps its own copy (addresses of
+     * other ranks' processes only name their areas; their sizes bound puts). */
     bsplib_reg_entry **col;
     unsigned char *alive;
     size_t nslots, slots_cap;
@@ -272,8 +293,33 @@ unsigned bsplib_barrier(bsplib_proc *me, unsigned tag);
  * (contents not kept when it grows). */
 void *bsplib_scratch(bsplib_proc *me, unsigned which, size_t size);
 
-/* Apply every process's pending registration ops (pid 0, inside a sync). */
+/* Apply every process's pending registration ops (process lo, inside a
+ * sync, after the agreement's gather: w->peer, w->peer_ops). */
 void bsplib_registrations_apply(bsplib_world *w, uint64_t superstep);
+
+/* A fatal error that every process finds alike (processes disagree): only
+ * pid 0's rank prints it and ends the job; other ranks wait for that end. */
+_Noreturn void bsplib_fatal_agreed(const bsplib_world *w, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* BSPlib spread over MPI ranks: installed by the MPI library
+ * (bsp/bsplib_mpi.c, a constructor before main); all NULL in the
+ * shared-memory library, where the job is one process.
+ *   ranks     the job's processes (MPI ranks)
+ *   rank      this one's
+ *   announce  rank 0: a section of P BSP processes begins; the other ranks
+ *             are waiting in await. BSPLIB_ANNOUNCE_SERVE (first, from
+ *             bsp_init or bsp_begin): they have begun to wait — at exit,
+ *             announce the end (an await that returns 0)
+ *   await     ranks ≠ 0: the next announcement */
+#define BSPLIB_ANNOUNCE_SERVE UINT32_MAX /* announce: the other ranks serve from now on */
+typedef struct bsplib_spread_hooks {
+    unsigned (*ranks)(void);
+    unsigned (*rank)(void);
+    void (*announce)(unsigned P);
+    unsigned (*await)(void);
+} bsplib_spread_hooks;
+extern bsplib_spread_hooks bsplib_spread;
 
 /* The slot of this process's newest live registration of addr, or
  * BSPLIB_NO_SLOT. */

@@ -32,6 +32,8 @@
 
 _Thread_local bsplib_proc *bsplib_current;
 
+bsplib_spread_hooks bsplib_spread; /* installed by bsp/bsplib_mpi.c, if linked */
+
 /* Set on processes 1..P−1 between entering the SPMD function and their
  * bsp_begin, which then joins instead of starting a new section. */
 static _Thread_local bsplib_proc *bsplib_joining;
@@ -80,6 +82,8 @@ void bsplib_outside(const char *call)
     bsplib_fatal(NULL, "%s: called outside a bsp_begin/bsp_end section", call);
 }
 
+static void enter(void);
+
 void bsp_init(void (*spmd)(void), int argc, char **argv)
 {
     (void)argc;
@@ -90,6 +94,7 @@ void bsp_init(void (*spmd)(void), int argc, char **argv)
     if (!spmd)
         bsplib_fatal(NULL, "bsp_init(spmd=NULL): the SPMD function must not be NULL");
     init_spmd = spmd;
+    enter();
 }
 
 /* P of a section whose team has not started yet (0: none). If the program
@@ -106,7 +111,7 @@ static void team_program(bspram_component *self, void *arg)
     bsplib_proc *proc = &w->procs[pid];
     proc->self = self;
     proc->router = bspram_machine_router(bspram_component_machine(self));
-    if (pid == 0) {
+    if (pid == w->lo) {
         pthread_mutex_lock(&w->lock);
         w->comp0 = self;
         pthread_cond_broadcast(&w->cond);
@@ -164,44 +169,38 @@ static void check_section_closed(void)
      * process (if any) says who ended the program. Pid 0 also gets here by
      * returning from main; any other process only by calling exit. */
     const bsplib_proc *me = bsplib_current ? bsplib_current : bsplib_joining;
-    if (!me || me->pid == 0)
+    if (!me || me->pid == me->world->lo)
         bsplib_fatal(NULL, "bsp_end: the program exited inside a BSP section (%s); every process "
                            "must end its section with bsp_end",
-                     me ? "pid 0 never called bsp_end"
+                     me ? (me->pid ? "a process of this MPI rank exited before its bsp_end"
+                                   : "pid 0 never called bsp_end")
                         : "exit called by a thread that is no BSP process, before pid 0's bsp_end");
     bsplib_fatal(NULL, "bsp_end: the program exited inside a BSP section (pid %u called exit before "
                        "its bsp_end); every process must end its section with bsp_end", me->pid);
 }
 
-void bsp_begin(bsp_pid_t P)
+/* Start a section of P processes on this process's lanes (all of them; over
+ * MPI the rank's block): the team runs processes (lo, hi) from the SPMD
+ * function, and process lo is handed to the calling thread. NULL when this
+ * rank has no process in the section. */
+static bsplib_world *world_start(unsigned P)
 {
-    static atomic_flag registered = ATOMIC_FLAG_INIT;
-    if (bsplib_joining) { /* processes 1..P−1: join the section */
-        bsplib_proc *me = bsplib_joining;
-        bsplib_joining = NULL;
-        if (P != me->p)
-            bsplib_fatal(me, "bsp_begin(P=%u): process 0 started %u processes; all must ask "
-                         "for the same P", P, me->p);
-        bsplib_current = me;
-        return;
-    }
-    if (bsplib_current)
-        bsplib_fatal(bsplib_current, "bsp_begin(P=%u): already inside a BSP section; sections "
-                     "may follow one another but not nest", P);
-    if (P == 0 || P > BSPLIB_MAX_P)
-        bsplib_fatal(NULL, "bsp_begin(P=%u): P must be in [1, %u]", P, BSPLIB_MAX_P);
-
-    if (!atomic_flag_test_and_set(&registered))
-        atexit(check_section_closed);
-    atomic_store(&section_open, 1);
     bsplib_world *w = bspram_calloc(1, sizeof *w, "bsp_begin");
     w->p = P;
     bspram_config cfg = bspram_config_default(P);
     cfg.threads = (int)P;
     w->m = bspram_machine_create(&cfg);
+    bspram_router *r = bspram_machine_router(w->m);
+    bspram_router_local_lanes(r, &w->lo, &w->hi); /* lane = pid */
+    if (w->lo == w->hi) {
+        bspram_machine_destroy(w->m);
+        free(w);
+        return NULL;
+    }
+    atomic_store(&section_open, 1);
     bspram_machine_set_label(w->m, "bsp_sync");
     w->label = "bsp_sync";
-    w->shared = bspram_router_shares_memory(bspram_machine_router(w->m));
+    w->shared = bspram_router_shares_memory(r);
     size_t bytes = ((size_t)P * sizeof(bsplib_proc) + 63) / 64 * 64;
     w->procs = aligned_alloc(64, bytes);
     if (!w->procs)
@@ -231,6 +230,75 @@ void bsp_begin(bsp_pid_t P)
     while (!w->comp0)
         pthread_cond_wait(&w->cond, &w->lock);
     pthread_mutex_unlock(&w->lock);
+    return w;
+}
+
+/* Where a rank ≠ 0's first process comes back to from its bsp_end. */
+static jmp_buf serving;
+
+/* An MPI rank other than 0, from its first bsp_init or bsp_begin on: rank 0
+ * runs the program; here each section rank 0 announces runs its block of
+ * processes, the first on this thread from the start of the SPMD function
+ * (bsp_init's, or main for a program that begins with bsp_begin), as the
+ * threads of one machine do. Ends the process when rank 0's program ends. */
+static _Noreturn void serve(void)
+{
+    for (;;) {
+        unsigned P = bsplib_spread.await();
+        if (!P)
+            exit(0);
+        bsplib_world *w = world_start(P);
+        if (!w)
+            continue; /* no process of this section runs here */
+        if (setjmp(serving) == 0) {
+            bsplib_joining = &w->procs[w->lo];
+            if (w->spmd)
+                w->spmd();
+            else
+                main(w->argc, w->argv);
+            bsplib_fatal(bsplib_current, "bsp_end: process %u returned from the SPMD function "
+                         "without calling bsp_end%s", w->lo, bsplib_joining ? " (nor bsp_begin)" : "");
+        }
+        bsplib_joining = NULL;
+        bsplib_current = NULL;
+    }
+}
+
+/* What every BSPlib program does before its first section: over MPI, ranks
+ * other than 0 start serving; rank 0 makes sure they learn when it ends
+ * (before the check that no section is left open, which runs first). */
+static void enter(void)
+{
+    static atomic_flag registered = ATOMIC_FLAG_INIT;
+    if (bsplib_spread.rank) {
+        if (bsplib_spread.rank() != 0)
+            serve();
+        bsplib_spread.announce(BSPLIB_ANNOUNCE_SERVE);
+    }
+    if (!atomic_flag_test_and_set(&registered))
+        atexit(check_section_closed);
+}
+
+void bsp_begin(bsp_pid_t P)
+{
+    if (bsplib_joining) { /* processes 1..P−1: join the section */
+        bsplib_proc *me = bsplib_joining;
+        bsplib_joining = NULL;
+        if (P != me->p)
+            bsplib_fatal(me, "bsp_begin(P=%u): process 0 started %u processes; all must ask "
+                         "for the same P", P, me->p);
+        bsplib_current = me;
+        return;
+    }
+    if (bsplib_current)
+        bsplib_fatal(bsplib_current, "bsp_begin(P=%u): already inside a BSP section; sections "
+                     "may follow one another but not nest", P);
+    if (P == 0 || P > BSPLIB_MAX_P)
+        bsplib_fatal(NULL, "bsp_begin(P=%u): P must be in [1, %u]", P, BSPLIB_MAX_P);
+    enter();
+    if (bsplib_spread.announce)
+        bsplib_spread.announce(P);
+    bsplib_world *w = world_start(P); /* rank 0 runs process 0: never NULL */
     bsplib_current = &w->procs[0];
 }
 
@@ -239,10 +307,10 @@ void bsp_end(void)
     bsplib_proc *me = bsplib_me("bsp_end()");
     bsplib_superstep_end(me, BSPLIB_TAG_END);
     bsplib_current = NULL;
-    if (me->pid != 0)
+    bsplib_world *w = me->world;
+    if (me->pid != w->lo)
         longjmp(me->leave, 1);
 
-    bsplib_world *w = me->world;
     atomic_store(&section_open, 0);
     atomic_store(&last_p, w->p);
     pthread_mutex_lock(&w->lock);
@@ -265,7 +333,20 @@ void bsp_end(void)
     }
     bsplib_world_free_tables(w);
     free(w->procs);
+    bool serving_rank = w->lo != 0;
     free(w);
+    if (serving_rank) /* only process 0 goes on after bsp_end */
+        longjmp(serving, 1);
+}
+
+void bsplib_fatal_agreed(const bsplib_world *w, const char *fmt, ...)
+{
+    if (w->lo != 0) /* pid 0's rank finds the same and ends the job */
+        for (;;)
+            pause();
+    va_list ap;
+    va_start(ap, fmt);
+    die(NULL, 0, fmt, ap);
 }
 
 void bsp_vabort(const char *format, va_list args) { die(NULL, 1, format, args); }
@@ -299,7 +380,9 @@ bsp_pid_t bsp_nprocs(void)
     if (p)
         return p;
     p = nprocs_from_environment();
-    return p ? p : bspram_cores();
+    if (p)
+        return p;
+    return bsplib_spread.ranks ? bsplib_spread.ranks() : bspram_cores();
 }
 
 bsp_pid_t bsp_pid(void) { return bsplib_me("bsp_pid()")->pid; }

@@ -171,13 +171,47 @@ static size_t keep(bsplib_proc *me, const bspram_message *in, size_t n, int send
 
 static void set_label(bsplib_proc *me, const char *label)
 {
-    /* Lane 0 appends the records (router.c), so lane 0 may relabel right
-     * before an exchange (router.h, bspram_router_set_label). */
+    /* The rank's first lane appends the records (router.c), so it may relabel
+     * right before an exchange (router.h, bspram_router_set_label). */
     bsplib_world *w = me->world;
-    if (me->pid == 0 && w->label != label) {
+    if (me->pid == w->lo && w->label != label) {
         bspram_router_set_label(bspram_machine_router(w->m), label);
         w->label = label;
     }
+}
+
+/* The agreements of a sync: every process's part (bsplib_peer, then its
+ * registration ops) reaches process lo of every rank (bspram_router_gather:
+ * no record, on every transport alike). Collective: every process calls it. */
+static void agree(bsplib_proc *me)
+{
+    bsplib_world *w = me->world;
+    bspram_router *r = bspram_machine_router(w->m);
+    const bool lead = me->pid == w->lo;
+    bsplib_peer mine;
+    memset(&mine, 0, sizeof mine);
+    mine.nops = me->nops;
+    mine.tagsize_next = me->tagsize_next;
+    mine.tagsize_changed = (uint64_t)me->tagsize_changed;
+    snprintf(mine.where, sizeof mine.where, "%s", me->where ? me->where : "");
+    if (lead && !w->peer)
+        w->peer = bspram_calloc(w->p, sizeof *w->peer, "bsp_sync");
+    bspram_router_gather(r, me->pid, &mine, sizeof mine, lead ? w->peer : NULL);
+    if (lead) { /* the ops' stride: the most any process made */
+        w->peer_stride = 0;
+        for (unsigned q = 0; q < w->p; q++)
+            if (w->peer[q].nops > w->peer_stride)
+                w->peer_stride = (size_t)w->peer[q].nops;
+        w->peer_ops = bspram__grow(w->peer_ops, &w->peer_ops_cap, (size_t)w->p * w->peer_stride,
+                                   sizeof *w->peer_ops, 16, "bsp_sync");
+    }
+    bspram_router_barrier(r, me->pid, 0); /* the stride is published on this rank */
+    const size_t stride = w->peer_stride;
+    if (!stride)
+        return;
+    me->ops = bspram__grow(me->ops, &me->ops_cap, stride, sizeof *me->ops, 8, "bsp_push_reg");
+    memset(me->ops + me->nops, 0, (stride - me->nops) * sizeof *me->ops);
+    bspram_router_gather(r, me->pid, me->ops, stride * sizeof *me->ops, lead ? w->peer_ops : NULL);
 }
 
 /* bsp_set_tagsize is collective: every process calls it in the same
@@ -186,9 +220,10 @@ static void set_label(bsplib_proc *me, const char *label)
  * partial call that repeats the size in force. */
 static void check_tagsizes(bsplib_world *w, uint64_t superstep)
 {
+    const bsplib_peer *pr = w->peer;
     unsigned caller = w->p, other = w->p;
     for (unsigned q = 0; q < w->p && (caller == w->p || other == w->p); q++) {
-        if (w->procs[q].tagsize_changed) {
+        if (pr[q].tagsize_changed) {
             if (caller == w->p)
                 caller = q;
         } else if (other == w->p) {
@@ -196,15 +231,15 @@ static void check_tagsizes(bsplib_world *w, uint64_t superstep)
         }
     }
     if (caller < w->p && other < w->p)
-        bsplib_fatal(NULL, "bsp_set_tagsize: called by pid %u but not by pid %u in superstep "
+        bsplib_fatal_agreed(w, "bsp_set_tagsize: called by pid %u but not by pid %u in superstep "
                      "%llu; all processes must call it in the same superstep", caller, other,
                      (unsigned long long)superstep);
     for (unsigned q = 1; q < w->p; q++)
-        if (w->procs[q].tagsize_next != w->procs[0].tagsize_next)
-            bsplib_fatal(NULL, "bsp_set_tagsize: processes set different tag sizes in superstep "
-                         "%llu: pid 0 has %zu, pid %u has %zu; all must set the same",
-                         (unsigned long long)superstep, w->procs[0].tagsize_next, q,
-                         w->procs[q].tagsize_next);
+        if (pr[q].tagsize_next != pr[0].tagsize_next)
+            bsplib_fatal_agreed(w, "bsp_set_tagsize: processes set different tag sizes in superstep "
+                         "%llu: pid 0 has %llu, pid %u has %llu; all must set the same",
+                         (unsigned long long)superstep, (unsigned long long)pr[0].tagsize_next, q,
+                         (unsigned long long)pr[q].tagsize_next);
 }
 
 /* Copy the messages still in the queue out of the router, whose storage the
@@ -247,15 +282,19 @@ static _Noreturn void calls_differ(bsplib_proc *me, unsigned all)
         bsplib_fatal(me, "bsp_end(): this process reached bsp_end while other processes are "
                      "in bsp_sync; all must sync equally often");
     }
-    const char *first = w->procs[0].where;
+    agree(me);
+    if (me->pid != w->lo) /* process lo of each rank reads the calls */
+        for (;;)
+            pause();
+    const char *first = w->peer[0].where;
     unsigned q = 1;
-    while (q < w->p && w->procs[q].where == first)
+    while (q < w->p && strcmp(w->peer[q].where, first) == 0)
         q++;
     if (q == w->p) /* cannot happen: the kinds differ */
         q = 1;
-    bsplib_fatal(NULL, "%s: pid 0 is in %s while pid %u is in %s (superstep %llu); every process "
-                 "must make the same collective calls in the same order", first, first, q,
-                 w->procs[q].where, (unsigned long long)me->superstep);
+    bsplib_fatal_agreed(w, "%s: pid 0 is in %s while pid %u is in %s (superstep %llu); every "
+                        "process must make the same collective calls in the same order", first,
+                        first, q, w->peer[q].where, (unsigned long long)me->superstep);
 }
 
 /* The protocol of every superstep's end; `label` names the records. */
@@ -326,7 +365,9 @@ static unsigned superstep(bsplib_proc *me, unsigned kind, const char *label, uns
     }
 
     if (all & (BSPLIB_TAG_REG | BSPLIB_TAG_TAGSIZE | BSPLIB_TAG_SHM_CALLS)) {
-        if (me->pid == 0) {
+        if (all & (BSPLIB_TAG_REG | BSPLIB_TAG_TAGSIZE))
+            agree(me);
+        if (me->pid == w->lo) {
             if (all & BSPLIB_TAG_TAGSIZE)
                 check_tagsizes(w, me->superstep);
             if (all & BSPLIB_TAG_REG)

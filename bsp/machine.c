@@ -40,6 +40,7 @@ struct bspram_machine {
 struct bspram_team {
     bspram_machine *m;
     unsigned lane;
+    unsigned lead;            /* the process's first lane: it owns the label */
     uint64_t first, end;      /* the lane's block */
     uint64_t superstep;       /* exchanges so far */
 };
@@ -126,12 +127,12 @@ bspram_router *bspram_machine_router(bspram_machine *m) { return m->router; }
 
 /* Open the team of T threads; OpenMP may give fewer (nested regions,
  * thread limits): that would leave lanes unserved and hang, so refuse. */
-static void check_team(const bspram_machine *m, const char *call)
+static void check_team(int threads, const char *call)
 {
-    if (omp_get_num_threads() != m->config.threads)
+    if (omp_get_num_threads() != threads)
         bspram_fatal("%s: OpenMP gave %d threads instead of threads=%d (nested parallel region "
                      "or OMP_THREAD_LIMIT?); a machine needs all its threads",
-                     call, omp_get_num_threads(), m->config.threads);
+                     call, omp_get_num_threads(), threads);
 }
 
 /* The team of T threads; `call` names the API function in errors. */
@@ -151,18 +152,22 @@ static void run_team(bspram_machine *m, void (*fn)(bspram_team *, void *), void 
                      "steps or programs, or from another thread); a machine runs one team at a time",
                      call);
     bspram_router_start_clock(r);
-#pragma omp parallel num_threads(m->config.threads)
-    {
-        check_team(m, call);
-        unsigned lane = (unsigned)omp_get_thread_num();
-        bspram_team t = {m, lane, bspram_router_lane_first(r, lane),
+    /* This process's lanes: all of them, or a rank's block over MPI. */
+    unsigned lo, hi;
+    bspram_router_local_lanes(r, &lo, &hi);
+    const int threads = (int)(hi - lo);
+#pragma omp parallel num_threads(threads) if (threads > 0)
+    if (threads > 0) {
+        check_team(threads, call);
+        unsigned lane = lo + (unsigned)omp_get_thread_num();
+        bspram_team t = {m, lane, lo, bspram_router_lane_first(r, lane),
                          bspram_router_lane_first(r, lane + 1), m->supersteps};
         fn(&t, arg);
         /* Meet the others one last time: a lane still exchanging learns that
          * this one has left instead of waiting for it; the leave also
          * completes the last record. */
         bspram_router_leave(r, lane);
-        if (lane == 0)
+        if (lane == lo)
             done = t.superstep - m->supersteps;
     }
     m->supersteps += done;
@@ -209,7 +214,7 @@ void bspram_team_set_label(bspram_team *t, const char *label)
 {
     /* Lane 0 appends the records, so lane 0 may relabel right before an
      * exchange (router.h, bspram_router_set_label). */
-    if (t->lane == 0)
+    if (t->lane == t->lead)
         bspram_router_set_label(t->m->router, label);
 }
 

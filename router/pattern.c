@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/error.h"
 #include "base/grow.h"
 #include "router/router_internal.h"
 
@@ -87,7 +88,15 @@ void bspram__pattern_append(bspram_router *r, unsigned par, size_t record, int d
     }
 }
 
-void bspram_router_keep_pattern(bspram_router *r, bool on) { r->keep_pattern = on; }
+void bspram_router_keep_pattern(bspram_router *r, bool on)
+{
+    /* lane_lo gathers the lanes' flows by reading their arrays */
+    if (on && (r->lane_lo != 0 || r->lane_hi != r->lanes))
+        bspram_fatal("bspram_router_keep_pattern: the %s transport spreads the lanes over "
+                     "processes; the message pattern is kept on one process only",
+                     r->transport->name);
+    r->keep_pattern = on;
+}
 
 bool bspram_router_keeps_pattern(const bspram_router *r) { return r->keep_pattern; }
 

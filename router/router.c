@@ -86,6 +86,8 @@ static uint64_t lane_first(uint64_t p, unsigned lanes, unsigned l)
     return p * l / lanes;
 }
 
+static const bspram__transport *registered; /* set before main, by a constructor */
+
 bspram_router *bspram_router_create(uint64_t p, unsigned lanes)
 {
     return bspram_router_create_on(p, lanes, bspram_environment_read().transport);
@@ -93,10 +95,12 @@ bspram_router *bspram_router_create(uint64_t p, unsigned lanes)
 
 bspram_router *bspram_router_create_on(uint64_t p, unsigned lanes, const char *transport)
 {
-    const bspram__transport *t = bspram__transport_find(transport && *transport ? transport : "shm");
+    const char *fallback = registered ? registered->name : "shm";
+    const bspram__transport *t = bspram__transport_find(transport && *transport ? transport : fallback);
     if (!t)
         bspram_fatal("bspram_router_create(p=%llu, lanes=%u, transport=%s): unknown transport; "
-                     "valid: shm, staged", (unsigned long long)p, lanes, transport);
+                     "valid: shm, staged%s%s", (unsigned long long)p, lanes, transport,
+                     registered ? ", " : "", registered ? registered->name : "");
     if (p < 1 || p > BSPRAM_MAX_COMPONENTS)
         bspram_fatal("bspram_router_create(p=%llu, lanes=%u): p must be in [1, %llu]",
                      (unsigned long long)p, lanes, (unsigned long long)BSPRAM_MAX_COMPONENTS);
@@ -110,14 +114,23 @@ bspram_router *bspram_router_create_on(uint64_t p, unsigned lanes, const char *t
     r->p = p;
     r->lanes = lanes;
     r->transport = t;
+    r->lane_lo = 0;
+    r->lane_hi = lanes;
+    if (t->abort)
+        bspram__set_abort(t->abort);
+    r->tstate = t->open ? t->open(lanes, &r->lane_lo, &r->lane_hi) : NULL;
     r->lane = aligned_alloc(64, ((sizeof(bspram__lane) * lanes + 63) / 64) * 64);
     if (!r->lane)
         bspram_fatal("bspram_router_create(p=%llu, lanes=%u): out of memory", (unsigned long long)p, lanes);
     memset(r->lane, 0, sizeof(bspram__lane) * lanes);
     for (unsigned l = 0; l < lanes; l++) {
+        r->lane[l].first = lane_first(p, lanes, l);
+        r->lane[l].end = lane_first(p, lanes, l + 1);
+    }
+    /* Only this process's lanes post and receive here (all of them on
+     * shared memory); the others' blocks are known for lane_of. */
+    for (unsigned l = r->lane_lo; l < r->lane_hi; l++) {
         bspram__lane *ln = &r->lane[l];
-        ln->first = lane_first(p, lanes, l);
-        ln->end = lane_first(p, lanes, l + 1);
         for (int par = 0; par < 2; par++) {
             /* calloc: pages of destinations never posted to are never touched */
             /* One cache line each, so a post touches one line of bookkeeping:
@@ -135,9 +148,7 @@ bspram_router *bspram_router_create_on(uint64_t p, unsigned lanes, const char *t
         ln->in_off = bspram_calloc(ln->end - ln->first + 1, sizeof *ln->in_off, "bspram_router_create");
         ln->in_built = bspram_calloc(ln->end - ln->first + 1, sizeof *ln->in_built, "bspram_router_create");
     }
-    r->tstate = t->open ? t->open(lanes) : NULL;
-    if (t->abort)
-        bspram__set_abort(t->abort);
+    r->gather = bspram_calloc(lanes, sizeof *r->gather, "bspram_router_create");
     strcpy(r->label, "superstep");
     r->windows_from = windows_from(lanes);
     r->clock = bspram__clock();
@@ -172,6 +183,7 @@ void bspram_router_destroy(bspram_router *r)
         free(ln->window);
     }
     free(r->lane);
+    free(r->gather);
     if (r->transport->close)
         r->transport->close(r->tstate);
     bspram_log_free(&r->log);
@@ -181,6 +193,12 @@ void bspram_router_destroy(bspram_router *r)
 
 uint64_t bspram_router_p(const bspram_router *r) { return r->p; }
 unsigned bspram_router_lanes(const bspram_router *r) { return r->lanes; }
+
+void bspram_router_local_lanes(const bspram_router *r, unsigned *lo, unsigned *hi)
+{
+    *lo = r->lane_lo;
+    *hi = r->lane_hi;
+}
 
 uint64_t bspram_router_lane_first(const bspram_router *r, unsigned lane)
 {
@@ -362,6 +380,8 @@ static void outbox_open(bspram_router *r, unsigned lane, unsigned par, uint32_t 
     if (!(ln->registered[par][d / 64] & bit)) { /* first message to d's block */
         ln->registered[par][d / 64] |= bit;
         bspram__lane *to = &r->lane[d];
+        if (d < r->lane_lo || d >= r->lane_hi)
+            return; /* another process's lane: its transport delivers without the list */
         unsigned k = atomic_fetch_add_explicit(&to->n_senders[par], 1, memory_order_relaxed);
         to->senders[par][k] = lane; /* published by the exchange's barrier */
     }
@@ -561,7 +581,7 @@ static void append_record(bspram_router *r, const bspram__stats *st, int deliver
     double t_end = bspram__clock();
     bspram_record rec;
     memset(&rec, 0, sizeof rec);
-    rec.superstep = r->lane[0].step;
+    rec.superstep = r->lane[r->lane_lo].step;
     memcpy(rec.label, r->label, sizeof rec.label);
     rec.messages = st->messages;
     rec.bytes = st->bytes;
@@ -602,7 +622,7 @@ static void reset_parity(bspram__lane *ln, unsigned par)
 unsigned bspram_router_exchange(bspram_router *r, unsigned lane, unsigned tag)
 {
     bspram__lane *ln = &r->lane[lane];
-    double t_enter = lane == 0 ? bspram__clock() : 0;
+    double t_enter = lane == r->lane_lo ? bspram__clock() : 0;
     if (tag & BSPRAM_TAG_ROUTER_MASK)
         bspram_fatal("bspram_router_exchange(tag=%#x): bits %#x are reserved by the router",
                      tag, BSPRAM_TAG_ROUTER_MASK);
@@ -626,7 +646,7 @@ unsigned bspram_router_exchange(bspram_router *r, unsigned lane, unsigned tag)
     if (all & BSPRAM_TAG_LEAVE) /* a lane has left: deliver nothing, wait for nobody */
         return all & ~ROUTER_BIT;
     ln->delivered = (all & ROUTER_BIT) != 0;
-    if (lane == 0) {
+    if (lane == r->lane_lo) {
         complete_pending(r, &st);
         append_record(r, &st, ln->delivered, t_enter);
         if (r->keep_pattern)
@@ -661,7 +681,7 @@ static unsigned collective(bspram_router *r, unsigned lane, unsigned tag, const 
         bspram_fatal("%s: lane %u is in a barrier (superstep %llu) while another lane's program "
                      "has ended; every lane must make the same collective calls", call, lane,
                      (unsigned long long)ln->step);
-    if (lane == 0)
+    if (lane == r->lane_lo)
         complete_pending(r, &st);
     return all & ~(ROUTER_BIT | BSPRAM__TAG_STATS);
 }
@@ -681,6 +701,22 @@ unsigned bspram_router_leave(bspram_router *r, unsigned lane)
 void bspram_router_complete(bspram_router *r, unsigned lane)
 {
     collective(r, lane, 0, "bspram_router_complete");
+}
+
+void bspram_router_gather(bspram_router *r, unsigned lane, const void *mine, size_t n, void *all)
+{
+    if ((uint64_t)n * r->lanes >= (UINT64_C(1) << 31))
+        bspram_fatal("bspram_router_gather(n=%zu): %u lanes × n bytes must stay below 2^31", n, r->lanes);
+    r->gather[lane] = mine;
+    collective(r, lane, 0, "bspram_router_gather");
+    if (lane == r->lane_lo) {
+        for (unsigned l = r->lane_lo; l < r->lane_hi; l++)
+            if (n)
+                memcpy((char *)all + (size_t)l * n, r->gather[l], n);
+        if (r->transport->gather)
+            r->transport->gather(r->tstate, all, n);
+    }
+    collective(r, lane, 0, "bspram_router_gather"); /* the lanes' parts are read */
 }
 
 bool bspram_router_lane_posted(const bspram_router *r, unsigned lane)
@@ -732,10 +768,12 @@ static void complete_from_lanes(bspram_router *r)
     bspram__stats st;
     memset(&st, 0, sizeof st);
     unsigned par = (unsigned)(r->log.records[r->log.n - 1].superstep & 1);
-    for (unsigned l = 0; l < r->lanes; l++) {
+    for (unsigned l = r->lane_lo; l < r->lane_hi; l++) {
         bspram__stats x = {0, 0, 0, 0, 0, 0, r->lane[l].r[par], r->lane[l].h_in[par]};
         bspram__stats_fold(&st, &x);
     }
+    if (r->transport->fold) /* and from the other processes' lanes */
+        r->transport->fold(r->tstate, &st);
     complete_pending(r, &st);
 }
 
@@ -760,11 +798,14 @@ void bspram__lane_inbox_reserve(bspram__lane *ln, uint64_t n)
     ln->in = bspram_malloc(ln->cap_in * sizeof *ln->in, "bspram_router_exchange (inbox)");
 }
 
+void bspram__transport_register(const bspram__transport *t) { registered = t; }
+
 const bspram__transport *bspram__transport_find(const char *name)
 {
-    static const bspram__transport *const all[] = {&bspram__transport_shm, &bspram__transport_staged};
+    const bspram__transport *const all[] = {&bspram__transport_shm, &bspram__transport_staged,
+                                            registered};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-        if (!strcmp(all[i]->name, name))
+        if (all[i] && !strcmp(all[i]->name, name))
             return all[i];
     return NULL;
 }

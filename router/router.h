@@ -110,6 +110,19 @@ unsigned bspram_router_lanes(const bspram_router *r);
 uint64_t bspram_router_lane_first(const bspram_router *r, unsigned lane);
 unsigned bspram_router_lane_of(const bspram_router *r, uint64_t component);
 
+/* The lanes this process runs, [*lo, *hi): all of them, except on the MPI
+ * transport, which gives each rank a block (maybe empty). Lane *lo appends
+ * the records and owns the label, on every process alike. */
+void bspram_router_local_lanes(const bspram_router *r, unsigned *lo, unsigned *hi);
+
+/* Collective over all lanes, outside the records (no exchange): every lane
+ * brings n bytes at `mine` (the same n on every lane); the process's first
+ * lane receives every lane's bytes, lane by lane, in `all` (lanes × n bytes);
+ * the other lanes pass all = NULL. For the rare agreements of the layers
+ * above (BSPlib's registrations). Cost: two barriers, and over MPI an
+ * MPI_Allgatherv of lanes × n bytes. Error (fatal): lanes × n ≥ 2^31. */
+void bspram_router_gather(bspram_router *r, unsigned lane, const void *mine, size_t n, void *all);
+
 /* Post a message of len bytes from src to dst in the current superstep and
  * return where its payload must be written (len bytes; may be NULL when
  * len = 0), before the lane posts again or enters the exchange: in heavy

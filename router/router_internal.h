@@ -177,6 +177,8 @@ typedef struct bspram__lane {
 struct bspram_router {
     uint64_t p;
     unsigned lanes;
+    unsigned lane_lo, lane_hi; /* this process's lanes (all of them but over MPI); lane_lo
+                                  appends the records */
     uint64_t windows_from;  /* bytes a lane posts in a superstep before it uses windows */
     bspram__lane *lane;
     const bspram__transport *transport;
@@ -185,6 +187,7 @@ struct bspram_router {
      * not beside `clock`, which lane 0 writes at every exchange: there it
      * cost the other lanes a cache miss per superstep. */
     bool keep_pattern;      /* set between exchanges only (bspram_router_keep_pattern) */
+    const void **gather;    /* [lanes]: what each lane brings to bspram_router_gather */
 
     /* Written by lane 0 only, every superstep: on cache lines of their own,
      * away from the fields every lane reads at every exchange. */

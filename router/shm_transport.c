@@ -39,8 +39,9 @@ typedef struct shm_state {
     unsigned lanes;
 } shm_state;
 
-static void *shm_open(unsigned lanes)
+static void *shm_open(unsigned lanes, unsigned *lo, unsigned *hi)
 {
+    (void)lo, (void)hi; /* every lane is here */
     shm_state *s = bspram_calloc(1, sizeof *s, "bspram_router_create");
     s->lanes = lanes;
     s->slot = aligned_alloc(64, sizeof *s->slot * lanes);

@@ -50,8 +50,9 @@ typedef struct staged_state {
     staged_buffer *send; /* [lanes × lanes]: send[k·L + d] is lane k's buffer for lane d */
 } staged_state;
 
-static void *staged_open(unsigned lanes)
+static void *staged_open(unsigned lanes, unsigned *lo, unsigned *hi)
 {
+    (void)lo, (void)hi; /* every lane is here */
     staged_state *s = bspram_calloc(1, sizeof *s, "bspram_router_create (staged)");
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->cond, NULL);

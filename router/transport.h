@@ -73,8 +73,10 @@ static inline void bspram__stats_fold(bspram__stats *acc, const bspram__stats *x
 typedef struct bspram__transport {
     const char *name;
     bool shares_memory;
-    /* Per-router state for `lanes` lanes (NULL allowed); freed by close. */
-    void *(*open)(unsigned lanes);
+    /* Per-router state for `lanes` lanes (NULL allowed); freed by close.
+     * Sets [*lo, *hi) to the lanes this process runs (it finds [0, lanes)
+     * there; a distributed transport gives each process a block). */
+    void *(*open)(unsigned lanes, unsigned *lo, unsigned *hi);
     void (*close)(void *state);
     /* Collective over all lanes. stats may be NULL on every lane (a plain
      * barrier) or on none. Returns the OR of the tags; on lane 0, *stats is
@@ -89,12 +91,24 @@ typedef struct bspram__transport {
     void (*read)(bspram_router *r, unsigned lane, unsigned from_lane, const void *remote,
                  void *local, size_t n);
     void (*abort)(int status);
+    /* Optional, for a transport spread over processes: with the team stopped,
+     * one thread of every process calls it at once; *stats becomes the
+     * reduction of every process's *stats. */
+    void (*fold)(void *state, bspram__stats *stats);
+    /* Optional, likewise: on every process's first lane, between two
+     * allreduces, `all` (lanes × n bytes) holds this process's lanes' parts;
+     * fill in the other processes' (bspram_router_gather). */
+    void (*gather)(void *state, void *all, size_t n);
 } bspram__transport;
 
 extern const bspram__transport bspram__transport_shm;
 extern const bspram__transport bspram__transport_staged;
 
-/* The transport named `name` ("shm", "staged"), or NULL. */
+/* The transport named `name` ("shm", "staged", or one registered), or NULL. */
 const bspram__transport *bspram__transport_find(const char *name);
+
+/* Add a transport (the MPI library's, from its constructor), which becomes
+ * the default when BSPRAM_TRANSPORT is unset. */
+void bspram__transport_register(const bspram__transport *t);
 
 #endif

@@ -1,0 +1,508 @@
+/* The MPI transport: the router's lanes spread over MPI ranks in blocks,
+ * each rank running its lanes on threads of its own (transport.h).
+ *
+ * Lanes. A router of L lanes on a job of N ranks uses the first A = min(L, N)
+ * ranks; rank ρ < A runs lanes [ρL/A, (ρ+1)L/A) — the same block rule the
+ * router uses for components over lanes — and the others take no part (a
+ * communicator of the A ranks, made by those ranks alone). Components are
+ * spread over lanes as on one machine, so a component's lane, its inbox order
+ * and every record are those of a shared-memory run with L lanes.
+ *
+ * Allreduce (one per exchange): the rank's lanes meet in a local barrier
+ * (barrier_internal.h) that ORs their tags; the rank's first lane folds their
+ * statistics and brings tag and statistics to one MPI_Allreduce of nine words
+ * with an operation that ORs the tag, sums the sums and takes the maxima
+ * (bspram__stats_fold); a second local barrier hands the result to the lanes.
+ * With one lane per rank (BSPlib's usual shape) the local barriers vanish:
+ * an exchange is one MPI_Allreduce of 72 bytes.
+ *
+ * Delivery, after an allreduce that says some lane posted:
+ *   1. every local lane packs its outboxes, destination by destination in
+ *      increasing order, as runs: a run header {dst, count, counted bytes,
+ *      size} and the outbox's entries as the router stored them (router_internal.h,
+ *      bspram__entry) — one memcpy per chunk. Runs sorted by destination are
+ *      grouped by destination rank;
+ *   2. the first lane exchanges the byte counts (MPI_Alltoall, one word per
+ *      pair of a source lane and a destination rank) and then, for each local
+ *      lane index t, the packed runs of lane t of every rank (MPI_Alltoallv),
+ *      into receive buffers kept by superstep parity (payloads stay valid
+ *      until the receiver's next exchange ends, as on shared memory);
+ *   3. every local lane walks the received segments in the order of their
+ *      source lane — rank by rank, lane by lane — keeps the runs of its own
+ *      destinations, and builds its inboxes pointing into the receive buffers.
+ *      Sources in increasing lane order, and each outbox in (source, issue)
+ *      order, give every inbox the order (source component, issue).
+ * Messages between lanes of one rank go through MPI too (to itself): one path.
+ *
+ * shares_memory is false: puts carry registration references, not addresses.
+ * There is no one-sided read (bsp_direct_get is refused).
+ *
+ * Threads: MPI is called by a rank's first lane only, which runs on the
+ * thread that initialised MPI in the library's programs (BSPlib's pid of the
+ * rank, the machine's thread 0), and by a fatal error's MPI_Abort from any
+ * thread: the library asks for MPI_THREAD_MULTIPLE and needs at least
+ * MPI_THREAD_SERIALIZED.
+ */
+#include <limits.h>
+#include <mpi.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/abort.h"
+#include "base/error.h"
+#include "base/grow.h"
+#include "router/barrier_internal.h"
+#include "router/mpi.h"
+#include "router/router_internal.h"
+
+/* The header of a run: one destination's messages from one lane. */
+typedef struct run_header {
+    uint32_t dst, count;
+    uint64_t counted; /* what the records count of them */
+    uint64_t size;    /* bytes of entries after the header */
+} run_header;
+
+typedef struct mpi_lane {
+    _Alignas(64) char *pack; /* this exchange's runs */
+    size_t cap_pack;
+    uint64_t *to_rank;       /* [n] bytes of pack for each rank, in rank order */
+    uint32_t *order;         /* the touched destinations, sorted */
+    size_t cap_order;
+    const run_header **runs; /* the runs for this lane's block, in source order */
+    size_t cap_runs;
+    uint64_t *cursor;        /* [block + 1] */
+    size_t cap_cursor;
+} mpi_lane;
+
+typedef struct mpi_state {
+    MPI_Comm comm;
+    MPI_Datatype words;      /* the nine words of an allreduce */
+    MPI_Op fold;
+    int rank, n;             /* in comm */
+    unsigned lanes, lo, hi, T, Tmax;
+    unsigned *lane_of_rank;  /* [n + 1]: rank ρ runs lanes [lane_of_rank[ρ], lane_of_rank[ρ+1]) */
+    bspram_barrier barrier;  /* the rank's lanes (T > 1) */
+    bspram__stats *slot;     /* [T] statistics brought to the allreduce */
+    uint64_t result[9];      /* tag, then the reduced statistics */
+    uint64_t *sendcnt, *recvcnt; /* [n × Tmax]: bytes from lane index t to rank ρ at [ρ·Tmax + t] */
+    int *scounts, *sdispls, *rcounts; /* [n] */
+    int *rdispls;            /* [Tmax × n]: where lane t of rank ρ's segment starts */
+    int *rlen;               /* [Tmax × n] its length */
+    char **rbuf[2];          /* [Tmax] receive buffers by parity */
+    size_t *rcap[2];
+    mpi_lane *lane;          /* [T] */
+} mpi_state;
+
+static void check(int err, const char *call)
+{
+    if (err != MPI_SUCCESS) {
+        char text[MPI_MAX_ERROR_STRING];
+        int len = 0;
+        MPI_Error_string(err, text, &len);
+        bspram_fatal("%s: %.*s", call, len, text);
+    }
+}
+
+static void mpi_abort(int status);
+
+void bspram__mpi_start(void)
+{
+    int up = 0, down = 0;
+    MPI_Initialized(&up);
+    MPI_Finalized(&down);
+    if (down)
+        bspram_fatal("bspram: MPI was finalised; the library needs it until the program ends");
+    if (up)
+        return;
+    int provided = 0;
+    check(MPI_Init_thread(NULL, NULL, MPI_THREAD_MULTIPLE, &provided), "MPI_Init_thread");
+    if (provided < MPI_THREAD_SERIALIZED)
+        bspram_fatal("MPI_Init_thread: the MPI library gives thread level %d; bspram needs "
+                     "MPI_THREAD_SERIALIZED or more", provided);
+    /* Errors come back to us and end the job with one line (check). */
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    bspram__set_abort(mpi_abort); /* a fatal error on any rank ends every rank */
+    atexit(bspram__mpi_stop);
+}
+
+void bspram__mpi_stop(void)
+{
+    int up = 0, down = 0;
+    MPI_Initialized(&up);
+    MPI_Finalized(&down);
+    if (up && !down)
+        MPI_Finalize();
+}
+
+unsigned bspram__mpi_rank(void)
+{
+    bspram__mpi_start();
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    return (unsigned)rank;
+}
+
+unsigned bspram__mpi_size(void)
+{
+    bspram__mpi_start();
+    int n = 1;
+    MPI_Comm_size(MPI_COMM_WORLD, &n);
+    return (unsigned)n;
+}
+
+/* OR of tags, sums and maxima (bspram__stats_fold), on nine words. */
+static void fold_words(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+    (void)type;
+    const uint64_t *a = in;
+    uint64_t *b = inout;
+    for (int k = 0; k < *len; k++, a += 9, b += 9) {
+        b[0] |= a[0];
+        bspram__stats x, acc;
+        memcpy(&x, a + 1, sizeof x);
+        memcpy(&acc, b + 1, sizeof acc);
+        bspram__stats_fold(&acc, &x);
+        memcpy(b + 1, &acc, sizeof acc);
+    }
+}
+
+_Static_assert(sizeof(bspram__stats) == 8 * sizeof(uint64_t), "bspram__stats is eight words");
+
+static unsigned block_first(unsigned lanes, unsigned active, unsigned rho)
+{
+    return (unsigned)((uint64_t)lanes * rho / active);
+}
+
+static void *mpi_open(unsigned lanes, unsigned *lo, unsigned *hi)
+{
+    bspram__mpi_start();
+    int world_rank = 0, world_n = 1;
+    MPI_Comm_rank(MPI_COMM_WORLD, &world_rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &world_n);
+    unsigned active = lanes < (unsigned)world_n ? lanes : (unsigned)world_n;
+    if ((unsigned)world_rank >= active) { /* no lanes here: no part in this router */
+        *lo = *hi = 0;
+        return NULL;
+    }
+    mpi_state *s = bspram_calloc(1, sizeof *s, "bspram_router_create (mpi)");
+    MPI_Group world, group;
+    MPI_Comm_group(MPI_COMM_WORLD, &world);
+    int range[1][3] = {{0, (int)active - 1, 1}};
+    MPI_Group_range_incl(world, 1, range, &group);
+    check(MPI_Comm_create_group(MPI_COMM_WORLD, group, 0, &s->comm), "MPI_Comm_create_group");
+    MPI_Group_free(&group);
+    MPI_Group_free(&world);
+    MPI_Comm_set_errhandler(s->comm, MPI_ERRORS_RETURN);
+    s->rank = world_rank;
+    s->n = (int)active;
+    s->lanes = lanes;
+    s->lane_of_rank = bspram_calloc(active + 1, sizeof *s->lane_of_rank, "bspram_router_create (mpi)");
+    for (unsigned rho = 0; rho <= active; rho++)
+        s->lane_of_rank[rho] = block_first(lanes, active, rho);
+    s->lo = *lo = s->lane_of_rank[s->rank];
+    s->hi = *hi = s->lane_of_rank[s->rank + 1];
+    s->T = s->hi - s->lo;
+    s->Tmax = (lanes + active - 1) / active;
+    bspram_barrier_init(&s->barrier, s->T);
+    s->slot = bspram_calloc(s->T, sizeof *s->slot, "bspram_router_create (mpi)");
+    MPI_Type_contiguous(9, MPI_UINT64_T, &s->words);
+    MPI_Type_commit(&s->words);
+    MPI_Op_create(fold_words, 1, &s->fold);
+    size_t nt = (size_t)s->n * s->Tmax;
+    s->sendcnt = bspram_calloc(nt, sizeof *s->sendcnt, "bspram_router_create (mpi)");
+    s->recvcnt = bspram_calloc(nt, sizeof *s->recvcnt, "bspram_router_create (mpi)");
+    s->scounts = bspram_calloc((size_t)s->n, sizeof(int), "bspram_router_create (mpi)");
+    s->sdispls = bspram_calloc((size_t)s->n, sizeof(int), "bspram_router_create (mpi)");
+    s->rcounts = bspram_calloc((size_t)s->n, sizeof(int), "bspram_router_create (mpi)");
+    s->rdispls = bspram_calloc(nt, sizeof(int), "bspram_router_create (mpi)");
+    s->rlen = bspram_calloc(nt, sizeof(int), "bspram_router_create (mpi)");
+    for (int par = 0; par < 2; par++) {
+        s->rbuf[par] = bspram_calloc(s->Tmax, sizeof *s->rbuf[par], "bspram_router_create (mpi)");
+        s->rcap[par] = bspram_calloc(s->Tmax, sizeof *s->rcap[par], "bspram_router_create (mpi)");
+    }
+    s->lane = aligned_alloc(64, sizeof *s->lane * (s->T ? s->T : 1));
+    if (!s->lane)
+        bspram_fatal("bspram_router_create(lanes=%u): out of memory", lanes);
+    memset(s->lane, 0, sizeof *s->lane * (s->T ? s->T : 1));
+    for (unsigned i = 0; i < s->T; i++)
+        s->lane[i].to_rank = bspram_calloc((size_t)s->n, sizeof(uint64_t), "bspram_router_create (mpi)");
+    return s;
+}
+
+static void mpi_close(void *state)
+{
+    mpi_state *s = state;
+    if (!s)
+        return;
+    for (unsigned i = 0; i < s->T; i++) {
+        free(s->lane[i].pack);
+        free(s->lane[i].to_rank);
+        free(s->lane[i].order);
+        free(s->lane[i].runs);
+        free(s->lane[i].cursor);
+    }
+    for (int par = 0; par < 2; par++) {
+        for (unsigned t = 0; t < s->Tmax; t++)
+            free(s->rbuf[par][t]);
+        free(s->rbuf[par]);
+        free(s->rcap[par]);
+    }
+    free(s->lane);
+    free(s->sendcnt);
+    free(s->recvcnt);
+    free(s->scounts);
+    free(s->sdispls);
+    free(s->rcounts);
+    free(s->rdispls);
+    free(s->rlen);
+    free(s->slot);
+    free(s->lane_of_rank);
+    bspram_barrier_destroy(&s->barrier);
+    int down = 0;
+    MPI_Finalized(&down);
+    if (!down) {
+        MPI_Op_free(&s->fold);
+        MPI_Type_free(&s->words);
+        MPI_Comm_free(&s->comm);
+    }
+    free(s);
+}
+
+static unsigned mpi_allreduce(bspram_router *r, unsigned lane, unsigned tag, bspram__stats *stats)
+{
+    mpi_state *s = r->tstate;
+    const unsigned i = lane - s->lo;
+    unsigned local = tag;
+    if (s->T > 1) {
+        if (stats)
+            s->slot[i] = *stats;
+        local = bspram_barrier_wait(&s->barrier, i, tag);
+    }
+    if (i == 0) {
+        uint64_t v[9] = {local};
+        if (stats) {
+            bspram__stats acc = *stats;
+            for (unsigned k = 1; k < s->T; k++)
+                bspram__stats_fold(&acc, &s->slot[k]);
+            memcpy(v + 1, &acc, sizeof acc);
+        }
+        check(MPI_Allreduce(v, s->result, 1, s->words, s->fold, s->comm), "bspram_router_exchange: MPI_Allreduce");
+    }
+    if (s->T > 1) /* hand the result to the rank's lanes */
+        bspram_barrier_wait(&s->barrier, i, 0);
+    unsigned all = (unsigned)s->result[0];
+    if (stats && i == 0 && (all & BSPRAM__TAG_STATS))
+        memcpy(stats, s->result + 1, sizeof *stats);
+    return all;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Step 1: lane `lane`'s outboxes as runs, in destination order. */
+static void pack(bspram_router *r, mpi_state *s, unsigned lane, unsigned par)
+{
+    bspram__lane *ln = &r->lane[lane];
+    mpi_lane *me = &s->lane[lane - s->lo];
+    size_t n = ln->n_touched[par];
+    me->order = bspram__grow(me->order, &me->cap_order, n, sizeof *me->order, 256, "bspram_router_exchange (mpi)");
+    memcpy(me->order, ln->touched[par], n * sizeof *me->order);
+    qsort(me->order, n, sizeof *me->order, cmp_u32);
+    size_t total = 0;
+    for (size_t k = 0; k < n; k++) {
+        const bspram__outbox *o = &ln->outbox[par][me->order[k]];
+        total += sizeof(run_header);
+        for (const bspram__chunk *ch = o->head; ch; ch = ch->next)
+            total += ch->used;
+    }
+    me->pack = bspram__grow(me->pack, &me->cap_pack, total + 1, 1, 4096, "bspram_router_exchange (mpi)");
+    memset(me->to_rank, 0, (size_t)s->n * sizeof *me->to_rank);
+    char *at = me->pack;
+    int rho = 0;
+    for (size_t k = 0; k < n; k++) {
+        const uint32_t dst = me->order[k];
+        const bspram__outbox *o = &ln->outbox[par][dst];
+        unsigned d = bspram_router_lane_of(r, dst);
+        while (d >= s->lane_of_rank[rho + 1])
+            rho++;
+        run_header h = {dst, (uint32_t)o->count, o->bytes, 0};
+        if (o->count > UINT32_MAX)
+            bspram_fatal("bspram_router_exchange: more than 2^32 - 1 messages from lane %u to "
+                         "component %u in one superstep (the MPI transport's limit)", lane, dst);
+        char *head = at;
+        at += sizeof h;
+        for (const bspram__chunk *ch = o->head; ch; ch = ch->next) {
+            memcpy(at, (const char *)(ch + 1), ch->used);
+            at += ch->used;
+        }
+        h.size = (uint64_t)(at - head) - sizeof h;
+        memcpy(head, &h, sizeof h);
+        me->to_rank[rho] += (uint64_t)(at - head);
+    }
+}
+
+static int as_count(uint64_t n, const char *what)
+{
+    if (n > INT_MAX)
+        bspram_fatal("bspram_router_exchange: %s of %llu bytes in one superstep; MPI counts stop at "
+                     "2^31 - 1 (the MPI transport's limit)", what, (unsigned long long)n);
+    return (int)n;
+}
+
+/* Step 2 (the rank's first lane): counts, then one MPI_Alltoallv per lane index. */
+static void exchange(mpi_state *s, unsigned par)
+{
+    const int n = s->n;
+    const unsigned Tm = s->Tmax;
+    memset(s->sendcnt, 0, (size_t)n * Tm * sizeof *s->sendcnt);
+    for (unsigned t = 0; t < s->T; t++)
+        for (int rho = 0; rho < n; rho++)
+            s->sendcnt[(size_t)rho * Tm + t] = s->lane[t].to_rank[rho];
+    check(MPI_Alltoall(s->sendcnt, (int)Tm, MPI_UINT64_T, s->recvcnt, (int)Tm, MPI_UINT64_T, s->comm),
+          "bspram_router_exchange: MPI_Alltoall");
+    for (unsigned t = 0; t < Tm; t++) {
+        int off = 0;
+        for (int rho = 0; rho < n; rho++) {
+            s->scounts[rho] = t < s->T ? as_count(s->lane[t].to_rank[rho], "a lane's messages to one rank") : 0;
+            s->sdispls[rho] = off;
+            off += s->scounts[rho];
+        }
+        uint64_t in = 0;
+        for (int rho = 0; rho < n; rho++) {
+            s->rcounts[rho] = as_count(s->recvcnt[(size_t)rho * Tm + t], "a lane's messages to one rank");
+            s->rdispls[(size_t)t * n + rho] = (int)in;
+            s->rlen[(size_t)t * n + rho] = s->rcounts[rho];
+            in += (uint64_t)s->rcounts[rho];
+        }
+        as_count(in, "messages received from one lane index");
+        s->rbuf[par][t] = bspram__grow(s->rbuf[par][t], &s->rcap[par][t], (size_t)in + 1, 1, 4096,
+                                       "bspram_router_exchange (mpi)");
+        static char nothing; /* a lane index this rank lacks sends nothing */
+        check(MPI_Alltoallv(t < s->T ? s->lane[t].pack : &nothing, s->scounts, s->sdispls,
+                            MPI_BYTE, s->rbuf[par][t], s->rcounts, s->rdispls + (size_t)t * n,
+                            MPI_BYTE, s->comm),
+              "bspram_router_exchange: MPI_Alltoallv");
+    }
+}
+
+/* Step 3: lane `lane`'s inboxes from the received runs. */
+static void unpack(bspram_router *r, mpi_state *s, unsigned lane, unsigned par)
+{
+    bspram__lane *ln = &r->lane[lane];
+    mpi_lane *me = &s->lane[lane - s->lo];
+    const uint64_t first = ln->first, nd = ln->end - ln->first;
+    me->cursor = bspram__grow(me->cursor, &me->cap_cursor, (size_t)nd + 1, sizeof *me->cursor, 64,
+                              "bspram_router_exchange (mpi)");
+    memset(me->cursor, 0, ((size_t)nd + 1) * sizeof *me->cursor);
+    uint64_t *bytes = ln->in_off; /* borrowed as per-destination byte counts */
+    memset(bytes, 0, ((size_t)nd + 1) * sizeof *bytes);
+    size_t nruns = 0;
+    for (int rho = 0; rho < s->n; rho++) {
+        unsigned T_rho = s->lane_of_rank[rho + 1] - s->lane_of_rank[rho];
+        for (unsigned t = 0; t < T_rho; t++) {
+            size_t at = (size_t)s->rdispls[(size_t)t * s->n + rho];
+            const size_t end = at + (size_t)s->rlen[(size_t)t * s->n + rho];
+            const char *buf = s->rbuf[par][t];
+            while (at < end) {
+                const run_header *h = (const run_header *)(buf + at);
+                if (h->dst >= first && h->dst < ln->end) {
+                    me->runs = bspram__grow(me->runs, &me->cap_runs, nruns + 1, sizeof *me->runs, 64,
+                                            "bspram_router_exchange (mpi)");
+                    me->runs[nruns++] = h;
+                    me->cursor[h->dst - first] += h->count;
+                    bytes[h->dst - first] += h->counted;
+                }
+                at += sizeof *h + (size_t)h->size;
+            }
+        }
+    }
+    uint64_t rmax = 0, hmax = 0, total = 0;
+    for (uint64_t i = 0; i < nd; i++) {
+        if (me->cursor[i] > rmax)
+            rmax = me->cursor[i];
+        if (bytes[i] > hmax)
+            hmax = bytes[i];
+        uint64_t c = me->cursor[i];
+        ln->in_off[i] = me->cursor[i] = total;
+        total += c;
+    }
+    ln->in_off[nd] = total;
+    bspram__lane_inbox_reserve(ln, total);
+    for (size_t k = 0; k < nruns; k++) {
+        const run_header *h = me->runs[k];
+        const char *at = (const char *)(h + 1), *end = at + h->size;
+        bspram_message *m = ln->in + me->cursor[h->dst - first];
+        me->cursor[h->dst - first] += h->count;
+        while (at < end) {
+            const bspram__entry *e = (const bspram__entry *)at;
+            m->data = bspram__entry_payload(e);
+            m->len = bspram__entry_len(e);
+            m->src = e->src;
+            m->dst = h->dst;
+            m++;
+            at = bspram__entry_next(e);
+        }
+    }
+    ln->r[par] = rmax;
+    ln->h_in[par] = hmax;
+}
+
+static void mpi_deliver(bspram_router *r, unsigned lane)
+{
+    mpi_state *s = r->tstate;
+    const unsigned par = (unsigned)(r->lane[lane].step & 1);
+    const unsigned i = lane - s->lo;
+    r->lane[lane].lazy = false;
+    pack(r, s, lane, par);
+    if (s->T > 1)
+        bspram_barrier_wait(&s->barrier, i, 0); /* every lane has packed */
+    if (i == 0)
+        exchange(s, par);
+    if (s->T > 1)
+        bspram_barrier_wait(&s->barrier, i, 0); /* the runs have arrived */
+    unpack(r, s, lane, par);
+    /* No further barrier: a lane packs again only after the next allreduce,
+     * and the receive buffers of this parity are refilled two exchanges on. */
+}
+
+static void mpi_fold(void *state, bspram__stats *stats)
+{
+    mpi_state *s = state;
+    if (!s)
+        return;
+    uint64_t v[9] = {0}, out[9];
+    memcpy(v + 1, stats, sizeof *stats);
+    check(MPI_Allreduce(v, out, 1, s->words, s->fold, s->comm), "bspram_router_flush: MPI_Allreduce");
+    memcpy(stats, out + 1, sizeof *stats);
+}
+
+static void mpi_gather(void *state, void *all, size_t n)
+{
+    mpi_state *s = state;
+    for (int rho = 0; rho < s->n; rho++) { /* counts and places in bytes: below 2^31 (router.c) */
+        s->scounts[rho] = (int)((s->lane_of_rank[rho + 1] - s->lane_of_rank[rho]) * n);
+        s->sdispls[rho] = (int)(s->lane_of_rank[rho] * n);
+    }
+    check(MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_BYTE, all, s->scounts, s->sdispls, MPI_BYTE, s->comm),
+          "bspram_router_gather: MPI_Allgatherv");
+}
+
+static void mpi_abort(int status) { MPI_Abort(MPI_COMM_WORLD, status); }
+
+const bspram__transport bspram__transport_mpi = {
+    .name = "mpi",
+    .shares_memory = false,
+    .open = mpi_open,
+    .close = mpi_close,
+    .allreduce = mpi_allreduce,
+    .deliver = mpi_deliver,
+    .abort = mpi_abort,
+    .fold = mpi_fold,
+    .gather = mpi_gather,
+};
+
+/* Linking the MPI library makes "mpi" the default transport. */
+__attribute__((constructor)) static void register_mpi(void) { bspram__transport_register(&bspram__transport_mpi); }
