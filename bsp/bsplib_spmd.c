@@ -284,7 +284,10 @@ void bsp_begin(bsp_pid_t P)
     if (bsplib_joining) { /* processes 1..P−1: join the section */
         bsplib_proc *me = bsplib_joining;
         bsplib_joining = NULL;
-        if (P != me->p)
+        /* Over MPI, a rank other than 0 has its own copy of the program's
+         * variables, which process 0 may have changed before bsp_begin: there
+         * process 0's P decides, as in BSPlib on distributed memory. */
+        if (P != me->p && me->world->lo == 0)
             bsplib_fatal(me, "bsp_begin(P=%u): process 0 started %u processes; all must ask "
                          "for the same P", P, me->p);
         bsplib_current = me;

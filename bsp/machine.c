@@ -108,7 +108,10 @@ void bspram_machine_destroy(bspram_machine *m)
     if (!m)
         return;
     bspram_log_view log = log_view(m);
-    bspram_trace_add(&log);
+    unsigned lo, hi;
+    bspram_router_local_lanes(m->router, &lo, &hi);
+    if (lo == 0 && hi > 0) /* over MPI, every rank has the records: rank 0 writes them */
+        bspram_trace_add(&log);
     bspram_router_destroy(m->router);
     for (int l = 0; l < m->config.threads; l++) {
         free(m->hold[l].off);
