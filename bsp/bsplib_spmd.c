@@ -169,11 +169,10 @@ static void check_section_closed(void)
      * process (if any) says who ended the program. Pid 0 also gets here by
      * returning from main; any other process only by calling exit. */
     const bsplib_proc *me = bsplib_current ? bsplib_current : bsplib_joining;
-    if (!me || me->pid == me->world->lo)
+    if (!me || me->pid == 0)
         bsplib_fatal(NULL, "bsp_end: the program exited inside a BSP section (%s); every process "
                            "must end its section with bsp_end",
-                     me ? (me->pid ? "a process of this MPI rank exited before its bsp_end"
-                                   : "pid 0 never called bsp_end")
+                     me ? "pid 0 never called bsp_end"
                         : "exit called by a thread that is no BSP process, before pid 0's bsp_end");
     bsplib_fatal(NULL, "bsp_end: the program exited inside a BSP section (pid %u called exit before "
                        "its bsp_end); every process must end its section with bsp_end", me->pid);
@@ -270,13 +269,15 @@ static _Noreturn void serve(void)
 static void enter(void)
 {
     static atomic_flag registered = ATOMIC_FLAG_INIT;
-    if (bsplib_spread.rank) {
-        if (bsplib_spread.rank() != 0)
-            serve();
+    unsigned rank = bsplib_spread.rank ? bsplib_spread.rank() : 0; /* starts MPI */
+    if (rank == 0 && bsplib_spread.announce)
         bsplib_spread.announce(BSPLIB_ANNOUNCE_SERVE);
-    }
+    /* Registered last, so it runs first at exit: before MPI is finalised
+     * and before rank 0 tells the others that the program ended. */
     if (!atomic_flag_test_and_set(&registered))
         atexit(check_section_closed);
+    if (rank != 0)
+        serve();
 }
 
 void bsp_begin(bsp_pid_t P)

@@ -44,6 +44,9 @@
  * MPI_THREAD_SERIALIZED.
  */
 #include <limits.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <unistd.h>
 #include <mpi.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,6 +108,43 @@ static void check(int err, const char *call)
 
 static void mpi_abort(int status);
 
+/* The superstep this rank is in (the exchanges its first lane has begun in
+ * the latest router), for the line of a rank that the MPI runtime stops. */
+static atomic_uint_fast64_t superstep_now;
+static int world_rank = -1;
+
+/* What a rank prints when the MPI runtime stops it (SIGTERM: another rank
+ * died or aborted): its rank and superstep; then it dies of the signal. Only
+ * async-signal-safe calls. */
+static void stopped(int sig)
+{
+    char line[160] = "bspram: MPI rank ", *at = line + strlen(line);
+    char digits[24];
+    uint64_t values[2] = {(uint64_t)(world_rank < 0 ? 0 : world_rank),
+                          (uint64_t)atomic_load_explicit(&superstep_now, memory_order_relaxed)};
+    for (int k = 0; k < 2; k++) {
+        if (k == 1) {
+            const char *mid = " stopped by the MPI runtime in superstep ";
+            memcpy(at, mid, strlen(mid));
+            at += strlen(mid);
+        }
+        int n = 0;
+        uint64_t v = values[k];
+        do
+            digits[n++] = (char)('0' + v % 10);
+        while ((v /= 10) && n < 24);
+        while (n)
+            *at++ = digits[--n];
+    }
+    const char *tail = " (another rank ended or failed)\n";
+    memcpy(at, tail, strlen(tail));
+    at += strlen(tail);
+    ssize_t w = write(STDERR_FILENO, line, (size_t)(at - line));
+    (void)w;
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
 void bspram__mpi_start(void)
 {
     int up = 0, down = 0;
@@ -122,6 +162,11 @@ void bspram__mpi_start(void)
     /* Errors come back to us and end the job with one line (check). */
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
     bspram__set_abort(mpi_abort); /* a fatal error on any rank ends every rank */
+    MPI_Comm_rank(MPI_COMM_WORLD, &world_rank);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = stopped;
+    sigaction(SIGTERM, &sa, NULL);
     atexit(bspram__mpi_stop);
 }
 
@@ -279,6 +324,7 @@ static unsigned mpi_allreduce(bspram_router *r, unsigned lane, unsigned tag, bsp
         local = bspram_barrier_wait(&s->barrier, i, tag);
     }
     if (i == 0) {
+        atomic_store_explicit(&superstep_now, r->lane[lane].step, memory_order_relaxed);
         uint64_t v[9] = {local};
         if (stats) {
             bspram__stats acc = *stats;

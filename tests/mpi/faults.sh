@@ -1,0 +1,51 @@
+#!/bin/sh
+# A BSPlib program that fails on one rank ends the whole MPI job: non-zero
+# status, the line that names the call, superstep and process (or, for a
+# rank killed by a signal, mpirun's line naming the rank and the other
+# ranks' lines naming their superstep), and no hang (each case has 60 s).
+# usage: faults.sh <faults program>
+set -u
+prog=$1
+flags="--oversubscribe"
+[ "$(id -u)" = 0 ] && flags="$flags --allow-run-as-root"
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+fails=0
+expect() { # <ranks> <case> <text>...
+  n=$1; what=$2; shift 2
+  start=$(date +%s)
+  # shellcheck disable=SC2086
+  timeout 60 mpirun $flags -np "$n" "$prog" "$what" > "$out" 2>&1
+  status=$?
+  took=$(($(date +%s) - start))
+  if [ "$status" -eq 0 ] || [ "$status" -eq 124 ]; then
+    echo "faults.sh: $what on $n ranks: status $status (want a failure, not 0 or a timeout)"
+    cat "$out"; fails=$((fails + 1)); return
+  fi
+  for text in "$@"; do
+    if ! grep -qF -- "$text" "$out"; then
+      echo "faults.sh: $what on $n ranks: no line with \"$text\":"
+      cat "$out"; fails=$((fails + 1)); return
+    fi
+  done
+  echo "faults.sh: $what on $n ranks: status $status after ${took}s, as expected"
+}
+for n in 1 2 4; do
+  last=$((n - 1))
+  expect $n abort "faults: pid $last gives up in superstep 2"
+  expect $n badput "bsp_put(pid=$n," "pid outside [0, $n)" "(superstep 1, pid $last)"
+  if [ "$n" -eq 1 ]; then
+    expect $n exit "bspram: bsp_end: the program exited inside a BSP section (pid 0 never called bsp_end)"
+  else
+    expect $n exit "bspram: bsp_end: the program exited inside a BSP section (pid $last called exit before its bsp_end)"
+  fi
+  expect $n kill "exited on signal 9"
+done
+for n in 2 3; do
+  expect $n regs "registrations differ between processes in superstep 0"
+  [ "$(grep -c "registrations differ" "$out")" -eq 1 ] ||
+    { echo "faults.sh: regs on $n ranks: the line is printed more than once"; cat "$out"; fails=$((fails + 1)); }
+done
+# rank 0 may still be finishing the exchange of superstep 2 when rank 2 dies in 3
+expect 3 kill "exited on signal 9" "bspram: MPI rank 0 stopped by the MPI runtime in superstep "
+[ "$fails" -eq 0 ] || { echo "faults.sh: $fails case(s) failed"; exit 1; }
