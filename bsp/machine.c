@@ -183,6 +183,10 @@ void bspram_machine_team(bspram_machine *m, void (*fn)(bspram_team *, void *), v
 }
 
 unsigned bspram_team_lane(const bspram_team *t) { return t->lane; }
+bool bspram_team_leads(const bspram_team *t) { return t->lane == t->lead; }
+
+unsigned bspram_rank(void) { return bspram__process_rank(); }
+unsigned bspram_ranks(void) { return bspram__process_ranks(); }
 uint64_t bspram_team_first(const bspram_team *t) { return t->first; }
 uint64_t bspram_team_end(const bspram_team *t) { return t->end; }
 uint64_t bspram_team_superstep(const bspram_team *t) { return t->superstep; }

@@ -100,6 +100,13 @@ int bspram_machine_threads(const bspram_machine *m);
 uint64_t bspram_machine_seed(const bspram_machine *m);
 bspram_router *bspram_machine_router(bspram_machine *m);
 
+/* This process's MPI rank in a program linked with libbspram-mpi (0 in one
+ * linked with libbspram): a program whose ranks all compute the same result
+ * (the records, a table) prints it where this is 0. */
+unsigned bspram_rank(void);
+/* The number of MPI ranks of the job (1 with libbspram). */
+unsigned bspram_ranks(void);
+
 /* ---- bulk style ---- */
 
 /* Run one component's share of a superstep; return true to ask for another. */
@@ -138,6 +145,11 @@ typedef struct bspram_team bspram_team;
 void bspram_machine_team(bspram_machine *m, void (*fn)(bspram_team *team, void *arg), void *arg);
 
 unsigned bspram_team_lane(const bspram_team *t);
+/* Whether t is this process's first lane — lane 0 on one machine; over MPI
+ * (libbspram-mpi) the first lane of each rank's block. It owns the label and
+ * appends the records, and is where a team does its serial steps: over MPI
+ * every rank's first lane does them, on the rank's own copy of the state. */
+bool bspram_team_leads(const bspram_team *t);
 uint64_t bspram_team_first(const bspram_team *t); /* the lane's block [first, end) */
 uint64_t bspram_team_end(const bspram_team *t);
 uint64_t bspram_team_superstep(const bspram_team *t); /* exchanges so far in the machine */

@@ -102,7 +102,7 @@ static bool reverse_step(bspram_component *self, void *combiner)
     return false;
 }
 
-/* Lane 0: what the batch cost, read back from the records from nrec0 on. */
+/* The first lane: what the batch cost, read back from the records from nrec0 on. */
 static void read_stats(const bspram_combiner *C, const batch_state *b, size_t nrec0,
                        bspram_combine_stats *stats)
 {
@@ -145,11 +145,12 @@ static void run_batch(bspram_team *t, bspram_combiner *C, const bspram_request *
                      "requests)", lane);
     batch_state *b = &C->ls[lane].b;
     begin(C, &C->ls[lane], requests, first, results, parts);
-    char saved[BSPRAM_LABEL_LEN] = ""; /* lane 0 owns the label */
-    if (lane == 0)
+    const bool lead = bspram_team_leads(t);
+    char saved[BSPRAM_LABEL_LEN] = ""; /* the first lane owns the label */
+    if (lead)
         snprintf(saved, sizeof saved, "%s", bspram_team_label(t));
-    /* Lane 0 owns the log: only its count of records is used. */
-    size_t nrec0 = lane == 0 ? bspram_router_log(bspram_machine_router(C->m))->n : 0;
+    /* The first lane owns the log: only its count of records is used. */
+    size_t nrec0 = lead ? bspram_router_log(bspram_machine_router(C->m))->n : 0;
 
     b->phase = 1;
     set_label(t, "forward", 1);
@@ -184,7 +185,7 @@ static void run_batch(bspram_team *t, bspram_combiner *C, const bspram_request *
     bspram_team_set_label(t, saved);
     if (stats) {
         bspram_team_flush(t);
-        if (lane == 0)
+        if (lead)
             read_stats(C, b, nrec0, stats);
     }
 }

@@ -3,9 +3,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/error.h"
 #include "combine/experiment.h"
+#include "router/router.h"
 #include "hash/random.h"
 
 int bspram_pattern_check(uint64_t p, uint64_t v, uint64_t d, char *err, size_t err_len)
@@ -50,7 +52,7 @@ typedef struct pattern {
 } pattern;
 
 /* The experiment runs as one team (one parallel region for every run and
- * entry): lane 0 does the serial steps — a new hash, new options, a pattern
+ * entry): the first lane (each MPI rank's, on its own copy) does the serial steps — a new hash, new options, a pattern
  * built on demand — while the other lanes wait at a barrier; batches and
  * verification run on every lane. */
 typedef struct experiment {
@@ -63,36 +65,52 @@ typedef struct experiment {
     pattern *pats;
     size_t np, keep;
     const uint64_t *first;
-    pattern *cur;        /* the pattern of the batch in progress (set by lane 0) */
+    pattern *cur;        /* the pattern of the batch in progress (set by the first lane) */
     uint64_t *bad;       /* [lanes]: the least cell each lane found wrong */
     double base_sum;
 } experiment;
 
-/* Every lane checks its share of the cells against the sequential fold and
- * clears them; lane 0 reports the least wrong cell (the same line for any T). */
+/* Every lane checks its share of this process's cells against the
+ * sequential fold and clears them; the least wrong cell of all lanes (the
+ * same line for any T, and over MPI for any number of ranks, each checking
+ * the cells its components own) is reported by the process of lane 0. */
 static void verify_and_clear(bspram_team *t, experiment *x, const pattern *pt, const char *what,
                              uint64_t run)
 {
-    unsigned lane = bspram_team_lane(t), T = (unsigned)x->cfg->threads;
+    bspram_router *r = bspram_machine_router(bspram_team_machine(t));
+    unsigned lane = bspram_team_lane(t), lo, hi;
+    bspram_router_local_lanes(r, &lo, &hi);
+    const unsigned k = lane - lo, T = hi - lo;
+    const bool all_here = lo == 0 && hi == bspram_router_lanes(r);
     uint64_t cells = x->cfg->v / pt->d, bad = UINT64_MAX;
-    for (uint64_t a = cells * lane / T; a < cells * (lane + 1) / T; a++) {
-        unsigned char *cell = bspram_cell(x->s, ((uint64_t)x->seg << BSPRAM_SEGMENT_SHIFT) | a);
+    for (uint64_t a = cells * k / T; a < cells * (k + 1) / T; a++) {
+        uint64_t address = ((uint64_t)x->seg << BSPRAM_SEGMENT_SHIFT) | a;
+        if (!all_here) { /* over MPI: another rank checks the cells its components own */
+            unsigned owner = bspram_router_lane_of(r, bspram_owner(x->s, address));
+            if (owner < lo || owner >= hi)
+                continue;
+        }
+        unsigned char *cell = bspram_cell(x->s, address);
         uint64_t got;
         memcpy(&got, cell, 8);
         if (got != pt->ref[a] && a < bad)
             bad = a;
         memset(cell, 0, 8);
     }
-    x->bad[lane] = bad;
-    bspram_team_barrier(t);
-    if (lane != 0)
+    const bool lead = bspram_team_leads(t);
+    bspram_router_gather(r, lane, &bad, sizeof bad, lead ? x->bad : NULL);
+    if (!lead)
         return;
-    for (unsigned l = 0; l < T; l++)
+    for (unsigned l = 0; l < bspram_router_lanes(r); l++)
         if (x->bad[l] < bad)
             bad = x->bad[l];
-    if (bad != UINT64_MAX)
-        bspram_fatal("bspram table: verification failed: basis %s, degree %" PRIu64 ", run %" PRIu64
-                     ": cell %" PRIu64 " differs from the sequential reduce", what, pt->d, run, bad);
+    if (bad == UINT64_MAX)
+        return;
+    if (lo != 0) /* every rank found it: the one with lane 0 reports it and ends the job */
+        for (;;)
+            pause();
+    bspram_fatal("bspram table: verification failed: basis %s, degree %" PRIu64 ", run %" PRIu64
+                 ": cell %" PRIu64 " differs from the sequential reduce", what, pt->d, run, bad);
 }
 
 /* The pattern of degree d, built once and kept while the cache holds at most
@@ -143,7 +161,7 @@ static void experiment_lane(bspram_team *t, void *arg)
 {
     experiment *x = arg;
     const bspram_table_config *cfg = x->cfg;
-    const bool lead = bspram_team_lane(t) == 0;
+    const bool lead = bspram_team_leads(t); /* over MPI: each rank's first lane */
     bspram_combine_stats st;
     for (uint64_t run = 0; run < cfg->runs; run++) {
         if (lead) {
@@ -181,7 +199,7 @@ static void experiment_lane(bspram_team *t, void *arg)
                 bspram_fatal("bspram table: the basis run for %s does not fit in %zu bytes",
                              E->basis_text, sizeof E->chosen);
         }
-        if (lead) /* lane 0 owns the log */
+        if (lead) /* the first lane owns the log */
             bspram_machine_clear_records(bspram_team_machine(t));
     }
 }

@@ -548,6 +548,8 @@ const bspram__transport bspram__transport_mpi = {
     .abort = mpi_abort,
     .fold = mpi_fold,
     .gather = mpi_gather,
+    .rank = bspram__mpi_rank,
+    .ranks = bspram__mpi_size,
 };
 
 /* Linking the MPI library makes "mpi" the default transport. */

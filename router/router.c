@@ -800,6 +800,9 @@ void bspram__lane_inbox_reserve(bspram__lane *ln, uint64_t n)
 
 void bspram__transport_register(const bspram__transport *t) { registered = t; }
 
+unsigned bspram__process_rank(void) { return registered && registered->rank ? registered->rank() : 0; }
+unsigned bspram__process_ranks(void) { return registered && registered->ranks ? registered->ranks() : 1; }
+
 const bspram__transport *bspram__transport_find(const char *name)
 {
     const bspram__transport *const all[] = {&bspram__transport_shm, &bspram__transport_staged,

@@ -99,6 +99,10 @@ typedef struct bspram__transport {
      * allreduces, `all` (lanes × n bytes) holds this process's lanes' parts;
      * fill in the other processes' (bspram_router_gather). */
     void (*gather)(void *state, void *all, size_t n);
+    /* Optional: this process's number among the job's (its MPI rank), and
+     * their count. */
+    unsigned (*rank)(void);
+    unsigned (*ranks)(void);
 } bspram__transport;
 
 extern const bspram__transport bspram__transport_shm;
@@ -110,5 +114,10 @@ const bspram__transport *bspram__transport_find(const char *name);
 /* Add a transport (the MPI library's, from its constructor), which becomes
  * the default when BSPRAM_TRANSPORT is unset. */
 void bspram__transport_register(const bspram__transport *t);
+
+/* The registered transport's rank of this process and count of processes,
+ * else 0 and 1. */
+unsigned bspram__process_rank(void);
+unsigned bspram__process_ranks(void);
 
 #endif

@@ -1,7 +1,10 @@
 /* The bspram command: one entry point, a subcommand per job. Each subcommand
  * lives in its own file (tools/cmd_*.c) and is listed here. */
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tools/commands.h"
 
@@ -22,8 +25,48 @@ static void usage(FILE *f)
         fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
 }
 
+#ifdef BSPRAM_TOOL_MPI
+/* What the MPI build runs: the commands whose work spreads over ranks. */
+static int runs_over_mpi(const char *name) { return !strcmp(name, "table"); }
+#else
+/* Under mpirun (Open MPI or MPICH), the plain command hands over to its MPI
+ * build, bspram-mpi, installed beside it: `mpirun -np 4 bspram table ...`. */
+static int launched_by_mpi(void)
+{
+    return getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMI_SIZE") || getenv("PMIX_RANK");
+}
+
+static void hand_over_to_mpi_build(char **argv)
+{
+    char self[PATH_MAX], path[PATH_MAX + 16];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n > 0) {
+        self[n] = 0;
+        char *slash = strrchr(self, '/');
+        if (slash)
+            *slash = 0;
+        snprintf(path, sizeof path, "%s/bspram-mpi", self);
+        argv[0] = path;
+        execv(path, argv);
+    }
+    fprintf(stderr, "bspram: started by mpirun, but its MPI build (bspram-mpi, built where CMake "
+                    "finds MPI) is not beside it\n");
+    exit(1);
+}
+#endif
+
 int main(int argc, char **argv)
 {
+#ifdef BSPRAM_TOOL_MPI
+    if (argc >= 2 && strcmp(argv[1], "--help") && strcmp(argv[1], "-h") && !runs_over_mpi(argv[1])) {
+        fprintf(stderr, "bspram %s: not available over MPI; run it without mpirun (over MPI: "
+                        "bspram table)\n", argv[1]);
+        return 2;
+    }
+#else
+    if (launched_by_mpi())
+        hand_over_to_mpi_build(argv);
+#endif
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         usage(argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;

@@ -149,6 +149,10 @@ int bspram_cmd_table(int argc, char **argv)
                                .spread = spread, .hash = a.hash};
     double base;
     bspram_table_run(&cfg, E, n, &base);
+    if (bspram_rank() != 0) { /* over MPI every rank has the table: rank 0 prints it */
+        bspram_table_args_free(&a);
+        return 0;
+    }
 
     char bcol[BASIS_COLUMN_MAX], pph[128];
     int csv = !strcmp(format, "csv"), md = !strcmp(format, "md"), json = !strcmp(format, "json");

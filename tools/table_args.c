@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "base/number.h"
+#include "bsp/machine.h"
 #include "combine/valiant.h"
 #include "tools/commands.h"
 
@@ -102,9 +103,11 @@ int bspram_table_parse(int argc, char **argv, bspram_table_args *out)
     size_t nbases = 0;
     bspram_spread spread = BSPRAM_SPREAD_RANDOM;
     bspram_hash_kind hash = BSPRAM_HASH_XXH3;
-    /* The default is OpenMP's, capped at --threads' maximum
-     * (OMP_NUM_THREADS=70000 must not ask for a team of 70000). */
-    int threads = omp_get_max_threads() < 1024 ? omp_get_max_threads() : 1024;
+    /* The default is OpenMP's on every MPI rank (one rank without MPI),
+     * capped at --threads' maximum (OMP_NUM_THREADS=70000 must not ask for a
+     * team of 70000). */
+    long all = (long)omp_get_max_threads() * bspram_ranks();
+    int threads = all < 1024 ? (int)all : 1024;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
