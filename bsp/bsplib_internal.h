@@ -230,6 +230,11 @@ struct bsplib_world {
 
 extern _Thread_local bsplib_proc *bsplib_current;
 
+/* Whether the section's processes are spread over several MPI ranks (some
+ * run elsewhere): the extensions that still read other processes' state
+ * directly (bsp_shm, the collectives) refuse to run then. */
+static inline bool bsplib_world_spread(const bsplib_world *w) { return w->lo != 0 || w->hi != w->p; }
+
 /* The calling thread's process, or a fatal error naming `call` if it is
  * outside a BSP section. */
 _Noreturn void bsplib_outside(const char *call);

@@ -60,7 +60,9 @@ bspram_config bspram_config_default(uint64_t p)
     memset(&c, 0, sizeof c);
     c.p = p;
     int t = omp_get_max_threads();
-    c.threads = t > BSPRAM_DEFAULT_MAX_THREADS ? BSPRAM_DEFAULT_MAX_THREADS : t;
+    t = t > BSPRAM_DEFAULT_MAX_THREADS ? BSPRAM_DEFAULT_MAX_THREADS : t;
+    long all = (long)t * bspram_ranks(); /* over MPI: T on every rank */
+    c.threads = all > BSPRAM_MAX_THREADS ? BSPRAM_MAX_THREADS : (int)all;
     /* Not the probe's figures: a default that reads no file gives the same
      * config in every process and test (params.h says how to load them). */
     c.g = 1;

@@ -62,7 +62,8 @@ BSPRAM_BEGIN_DECLS
 
 typedef struct bspram_config {
     uint64_t p;          /* components, ≥ 1 */
-    int threads;         /* 1 ≤ T ≤ BSPRAM_MAX_THREADS worker threads; may exceed p or the cores */
+    int threads;         /* 1 ≤ T ≤ BSPRAM_MAX_THREADS worker threads (lanes); may exceed p or
+                            the cores; over MPI, the lanes of all ranks, spread in blocks */
     double g;            /* BSP g: cost per byte of h-relation (in w's unit) */
     double l;            /* BSP l: cost per superstep (in w's unit) */
     uint64_t seed;       /* the machine's seed (bspram_machine_seed) */
@@ -70,7 +71,8 @@ typedef struct bspram_config {
 } bspram_config;
 
 /* A config for p components with T = omp_get_max_threads() capped at
- * BSPRAM_DEFAULT_MAX_THREADS (OMP_NUM_THREADS=70000 gives T = 4096), g = l = 1 (so
+ * BSPRAM_DEFAULT_MAX_THREADS (OMP_NUM_THREADS=70000 gives T = 4096) — over
+ * MPI (libbspram-mpi) that many on every rank, T × ranks in all — g = l = 1 (so
  * the predicted cost counts w + h + 1 per superstep, in w's unit), seed 0
  * and no local state. Pure: it reads no file and no environment variable of
  * its own (only the OpenMP runtime's thread count), so the same call gives

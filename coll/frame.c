@@ -45,6 +45,9 @@ static unsigned signature(unsigned code, const uint64_t *words, size_t n, int gr
 void coll_begin(coll_call *c, bsplib_proc *me, const char *name, const bsp_coll_group *g,
                 unsigned code, const uint64_t *sig_words, size_t nsig, const coll_desc *desc)
 {
+    if (bsplib_world_spread(me->world))
+        bsplib_fatal(me, "%s: the collectives need all %u processes in one address space; this "
+                     "section runs them on several MPI ranks (use libbspram, or one rank)", name, me->p);
     c->me = me;
     c->name = name;
     c->grouped = g != NULL;

@@ -323,6 +323,10 @@ static void bytes_out(void *dst, uint64_t v, unsigned w)
 
 static struct bsplib_shm_proc *proc_state(bsplib_proc *me)
 {
+    if (bsplib_world_spread(me->world))
+        bsplib_fatal(me, "bsp_shm: the bsp_shm extension needs all %u processes in one address "
+                     "space; this section runs them on several MPI ranks (use libbspram, or one "
+                     "rank)", me->p);
     if (!me->shm)
         me->shm = bspram_calloc(1, sizeof *me->shm, "bsp_shm");
     return me->shm;

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/error.h"
 #include "base/grow.h"
@@ -77,6 +78,14 @@ bspram_pram *bspram_pram_create(const bspram_pram_config *config)
     bspram_config mc = bspram_config_default(c->p);
     mc.threads = c->threads;
     mc.seed = c->seed;
+    if (bspram_ranks() > 1) { /* over MPI: every rank is here; the first reports it */
+        if (bspram_rank() != 0)
+            for (;;)
+                pause();
+        bspram_fatal("bspram_pram_create(n=%" PRIu64 ", p=%" PRIu64 "): the PRAM layer needs all its "
+                     "components in one address space; this program runs on %u MPI ranks (use "
+                     "libbspram, or one rank)", c->n, c->p, bspram_ranks());
+    }
     P->m = bspram_machine_create(&mc); /* checks threads */
     P->s = bspram_space_create(c->p, BSPRAM_HASH_XXH3, bspram_random2(c->seed, HASH_STREAM, 0));
     bspram_combine_options o = c->combine;
