@@ -1,8 +1,12 @@
 /* The classic first BSPlib program (Bisseling, Parallel Scientific
  * Computation, §1.4): the inner product of two distributed vectors, as any
- * BSPlib implementation runs it — built here against bspram unchanged.
+ * BSPlib implementation runs it — built here against bspram unchanged, and
+ * against libbspram-mpi for MPI ranks. As on any distributed-memory BSPlib,
+ * main's variables set after bsp_init are pid 0's alone: pid 0 sends n to
+ * the others in the first superstep.
  *
  *   ./build/inprod [P] [n]        BSPRAM_TRACE=t.csv shows its supersteps
+ *   mpirun -np 4 ./inprod 8 1000  (built with -lbspram-mpi)
  */
 #include <bsp.h>
 #include <inttypes.h>
@@ -16,6 +20,13 @@ static void spmd(void)
 {
     bsp_begin(P);
     unsigned p = bsp_nprocs(), s = bsp_pid();
+    bsp_push_reg(&n, sizeof n);
+    bsp_sync();
+    if (s == 0)
+        for (unsigned t = 1; t < p; t++)
+            bsp_put(t, &n, &n, 0, sizeof n);
+    bsp_sync();
+    bsp_pop_reg(&n);
     long lo = n * s / p, hi = n * (s + 1) / p;   /* block distribution */
     /* Integers, so that the result is exact and can be checked (Σ i² < 2^64). */
     uint64_t *partial = calloc(p, sizeof *partial), sum = 0;
