@@ -51,6 +51,17 @@
  *     ("combine:forward:i", "combine:reverse:j") after the exchanges above.
  * An empty superstep costs one barrier.
  *
+ * Over MPI. Linked with libbspram-mpi instead (pkg-config bspram-mpi) and
+ * started with `mpirun -np N`, the same program runs on N ranks: rank 0 runs
+ * main; the other ranks run main up to their first bsp_init or bsp_begin and
+ * there wait for rank 0's sections; a section's P processes are spread over
+ * the ranks in blocks (threads within a rank). Variables main sets after
+ * bsp_init are then pid 0's alone, as on any distributed-memory BSPlib: send
+ * them in the first superstep. Costs as above, with each exchange one
+ * MPI_Allreduce (plus an all-to-all when messages move); the records are
+ * those of one machine. Not spread over ranks (one line, exit 1):
+ * bsp_direct_get, bsp_shm.h, bsp_coll.h and bsp_sdp.h (docs/mpi.md).
+ *
  * Errors. Misuse prints one line naming the call, its arguments, the
  * superstep (number of bsp_syncs this process completed) and the pid, e.g.
  *   bspram: bsp_put(pid=9, src=0x…, dst=0x…, offset=0, nbytes=8): pid outside
@@ -133,6 +144,8 @@ void bsp_begin(bsp_pid_t P);
  * machine has written its trace (BSPRAM_TRACE).
  * Errors: called outside a section; some processes in bsp_end while others
  * are in bsp_sync ("… reached bsp_end while other processes are in bsp_sync").
+ * Over MPI the first process of each rank other than 0 goes back to waiting
+ * for rank 0's next section (the program ends there when rank 0's ends).
  * Cost: one superstep (as bsp_sync) plus joining the threads. */
 void bsp_end(void);
 
@@ -146,7 +159,8 @@ void bsp_vabort(const char *format, va_list args) __attribute__((format(printf, 
 /* Inside a section: the number of processes P. Outside: after a section,
  * that section's P; before the first, $BSPRAM_NPROCS if set (so that a
  * program doing bsp_begin(bsp_nprocs()) runs with more processes than cores:
- * BSPRAM_NPROCS=64 ./prog), else the number of cores this program may run on.
+ * BSPRAM_NPROCS=64 ./prog), else the number of cores this program may run on
+ * (over MPI: the number of ranks).
  * Error (fatal): BSPRAM_NPROCS not a whole number in [1, 65536].
  * Cost: O(1) (reads the environment outside a section). */
 bsp_pid_t bsp_nprocs(void);
@@ -245,7 +259,8 @@ void bsp_hpget(bsp_pid_t pid, const void *src, bsp_size_t offset, void *dst,
  * bsp_sync (it waits for pid to have finished landing that sync's puts).
  * The caller must ensure nobody writes that memory in this superstep.
  * It is a direct shared-memory read, not a message: it does not appear in
- * the records. Errors: as bsp_get. Cost: O(nbytes) local work. */
+ * the records. Errors: as bsp_get; over MPI (libbspram-mpi), always: there
+ * is no one-sided read there. Cost: O(nbytes) local work. */
 void bsp_direct_get(bsp_pid_t pid, const void *src, bsp_size_t offset, void *dst,
                     bsp_size_t nbytes);
 

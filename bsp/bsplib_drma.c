@@ -339,6 +339,10 @@ void bsp_direct_get(bsp_pid_t pid, const void *src, bsp_size_t offset, void *dst
                     bsp_size_t nbytes)
 {
     bsplib_proc *me = bsplib_me("bsp_direct_get");
+    if (!bspram_router_can_read(me->router))
+        bsplib_fatal(me, "bsp_direct_get(pid=%u, src=%p, offset=%zu, dst=%p, nbytes=%zu): the "
+                     "library's transport has no one-sided read (MPI); use bsp_get", pid, src,
+                     offset, dst, nbytes);
     size_t s;
     const bsplib_reg_entry *e = target(me, "bsp_direct_get", pid, src, dst, src, offset, nbytes, 0, &s);
     if (!dst && nbytes)

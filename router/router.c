@@ -815,6 +815,8 @@ const bspram__transport *bspram__transport_find(const char *name)
 
 bool bspram_router_shares_memory(const bspram_router *r) { return r->transport->shares_memory; }
 
+bool bspram_router_can_read(const bspram_router *r) { return r->transport->read != NULL; }
+
 void bspram_router_read(bspram_router *r, unsigned lane, unsigned from_lane, const void *remote,
                         void *local, size_t n)
 {

@@ -103,6 +103,9 @@ bool bspram_router_shares_memory(const bspram_router *r);
  * written meanwhile. Error (fatal): a transport that cannot read remotely. */
 void bspram_router_read(bspram_router *r, unsigned lane, unsigned from_lane, const void *remote,
                         void *local, size_t n);
+
+/* Whether bspram_router_read works on this router's transport (not on MPI). */
+bool bspram_router_can_read(const bspram_router *r);
 void bspram_router_destroy(bspram_router *r);
 
 uint64_t bspram_router_p(const bspram_router *r);

@@ -6,7 +6,8 @@
  *   badput  a bsp_put to a pid outside [0, P) in superstep 1
  *   regs    registrations that differ between processes
  *   exit    exit(3) inside the section
- *   kill    the process kills itself (SIGKILL) in superstep 3 */
+ *   kill    the process kills itself (SIGKILL) in superstep 3
+ *   direct  bsp_direct_get, which has no one-sided read over MPI */
 #include <bsp.h>
 #include <signal.h>
 #include <stdint.h>
@@ -33,6 +34,8 @@ static void spmd(void)
             bsp_abort("faults: pid %u gives up in superstep %u\n", s, step);
         if (last && !strcmp(which, "exit") && step == 2)
             exit(3);
+        if (last && !strcmp(which, "direct") && step == 1)
+            bsp_direct_get(0, &cell, 0, &v, sizeof v);
         if (last && !strcmp(which, "kill") && step == 3)
             raise(SIGKILL);
         bsp_put((s + 1) % p, &v, &cell, 0, sizeof v);

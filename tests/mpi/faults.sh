@@ -4,6 +4,8 @@
 # rank killed by a signal, mpirun's line naming the rank and the other
 # ranks' lines naming their superstep), and no hang (each case has 60 s).
 # usage: faults.sh <faults program>
+# Containers may forbid the cross-process reads of Open MPI's shared-memory transport.
+export OMPI_MCA_btl_vader_single_copy_mechanism="${OMPI_MCA_btl_vader_single_copy_mechanism:-none}"
 set -u
 prog=$1
 flags="--oversubscribe"
@@ -40,6 +42,7 @@ for n in 1 2 4; do
     expect $n exit "bspram: bsp_end: the program exited inside a BSP section (pid $last called exit before its bsp_end)"
   fi
   expect $n kill "exited on signal 9"
+  expect $n direct "bsp_direct_get(pid=0," "no one-sided read (MPI); use bsp_get (superstep 1, pid $last)"
 done
 for n in 2 3; do
   expect $n regs "registrations differ between processes in superstep 0"

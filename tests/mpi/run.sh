@@ -4,6 +4,8 @@
 # a failed check (processes on ranks other than 0 count their failures in
 # their own memory, which the program's report on rank 0 does not see).
 # usage: run.sh <N> <program> [args...]
+# Containers may forbid the cross-process reads of Open MPI's shared-memory transport.
+export OMPI_MCA_btl_vader_single_copy_mechanism="${OMPI_MCA_btl_vader_single_copy_mechanism:-none}"
 set -u
 n=$1; shift
 flags="--oversubscribe"
