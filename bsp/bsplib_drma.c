@@ -189,6 +189,7 @@ void bsplib_world_free_tables(bsplib_world *w)
     free(w->alive);
     free(w->peer);
     free(w->peer_ops);
+    free(w->gathered);
 }
 
 /* ---- communication ---- */

@@ -198,6 +198,8 @@ struct bsplib_world {
     bsplib_peer *peer;
     bsplib_reg_op *peer_ops;
     size_t peer_stride, peer_ops_cap;
+    unsigned char *gathered;  /* bsplib_gather's buffer (process lo) */
+    size_t gathered_cap;
 
     /* The registration table. Slot s holds col[q][s] for every process q;
      * alive[s] says whether it is registered. Written only by process lo
@@ -302,6 +304,13 @@ void *bsplib_scratch(bsplib_proc *me, unsigned which, size_t size);
  * sync, after the agreement's gather: w->peer, w->peer_ops). */
 void bsplib_registrations_apply(bsplib_world *w, uint64_t superstep);
 
+/* Collective: every process brings n bytes (the same n everywhere); process
+ * lo of each rank receives all processes' bytes, pid by pid (p × n bytes, in
+ * a buffer of the world valid until the next call), which this returns there;
+ * NULL on the other processes. No record: two barriers (bspram_router_gather).
+ * For the agreements and error lines of the extensions. */
+const void *bsplib_gather(bsplib_proc *me, const void *mine, size_t n);
+
 /* A fatal error that every process finds alike (processes disagree): only
  * pid 0's rank prints it and ends the job; other ranks wait for that end. */
 _Noreturn void bsplib_fatal_agreed(const bsplib_world *w, const char *fmt, ...)
@@ -352,14 +361,18 @@ void bsplib_world_free_tables(bsplib_world *w);
  *          its BSMP messages are kept): runs the superstep's requests as one
  *          combining batch, as supersteps of the machine's team, and writes
  *          the answers to the callers' buffers;
- *   apply  pid 0, in every sync where some process has BSPLIB_TAG_SHM_CALLS,
- *          after every process has finished the batch and while the others
- *          wait at a barrier: checks that the collective calls agree and
- *          applies them (allocations, frees, operations, the basis);
- *   end    pid 0 in bsp_end, after the other processes have stopped: frees
- *          the extension's state of the section. */
+ *   gather every process, in every sync where some process has
+ *          BSPLIB_TAG_SHM_CALLS, after the batch: the collective calls of
+ *          every process reach process lo of each rank (bsplib_gather);
+ *   apply  process lo of each rank (pid 0 on one machine), right after, while
+ *          the others wait at a barrier: checks that the collective calls
+ *          agree and applies them (allocations, frees, operations, the
+ *          basis) to its rank's copy of the extension's state;
+ *   end    process lo in bsp_end, after the other processes have stopped:
+ *          frees the extension's state of the section. */
 typedef struct bsplib_shm_hooks {
     void (*batch)(bsplib_proc *me);
+    void (*gather)(bsplib_proc *me);
     void (*apply)(bsplib_world *w, uint64_t superstep);
     void (*end)(bsplib_world *w);
 } bsplib_shm_hooks;

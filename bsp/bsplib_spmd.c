@@ -186,6 +186,9 @@ static bsplib_world *world_start(unsigned P)
 {
     bsplib_world *w = bspram_calloc(1, sizeof *w, "bsp_begin");
     w->p = P;
+    /* Counted on every rank, with processes in the section or not: the
+     * section's number is part of bsp_shm handles, alike everywhere. */
+    w->section = atomic_fetch_add(&sections, 1) + 1;
     bspram_config cfg = bspram_config_default(P);
     cfg.threads = (int)P;
     w->m = bspram_machine_create(&cfg);
@@ -219,7 +222,6 @@ static bsplib_world *world_start(unsigned P)
     pthread_mutex_init(&w->lock, NULL);
     pthread_cond_init(&w->cond, NULL);
     w->t_begin = bspram__clock();
-    w->section = atomic_fetch_add(&sections, 1) + 1;
 
     atomic_store(&starting_p, P);
     int err = pthread_create(&w->driver, NULL, driver_main, w);

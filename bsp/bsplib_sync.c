@@ -180,6 +180,17 @@ static void set_label(bsplib_proc *me, const char *label)
     }
 }
 
+const void *bsplib_gather(bsplib_proc *me, const void *mine, size_t n)
+{
+    bsplib_world *w = me->world;
+    const bool lead = me->pid == w->lo;
+    if (lead)
+        w->gathered = bspram__grow(w->gathered, &w->gathered_cap, (size_t)w->p * n, 1, 4096,
+                                   "bsplib_gather");
+    bspram_router_gather(bspram_machine_router(w->m), me->pid, mine, n, lead ? w->gathered : NULL);
+    return lead ? w->gathered : NULL;
+}
+
 /* The agreements of a sync: every process's part (bsplib_peer, then its
  * registration ops) reaches process lo of every rank (bspram_router_gather:
  * no record, on every transport alike). Collective: every process calls it. */
@@ -367,6 +378,8 @@ static unsigned superstep(bsplib_proc *me, unsigned kind, const char *label, uns
     if (all & (BSPLIB_TAG_REG | BSPLIB_TAG_TAGSIZE | BSPLIB_TAG_SHM_CALLS)) {
         if (all & (BSPLIB_TAG_REG | BSPLIB_TAG_TAGSIZE))
             agree(me);
+        if (all & BSPLIB_TAG_SHM_CALLS)
+            bsplib_shm.gather(me);
         if (me->pid == w->lo) {
             if (all & BSPLIB_TAG_TAGSIZE)
                 check_tagsizes(w, me->superstep);

@@ -1,8 +1,9 @@
 /* The measured cost of a process's latest collective call: the sums over the
- * records of its rounds (bsp_coll.h, bsp_coll_last_cost). Pid 0 notes where
- * the call's records start and end in the machine's log (frame.c); here the
- * log is completed (its last record's receive side is reduced lazily, with
- * the next exchange: router.h), pid 0 sums, and everyone reads pid 0's sums.
+ * records of its rounds (bsp_coll.h, bsp_coll_last_cost). The first process
+ * of each MPI rank (pid 0 on one machine), which keeps the log, notes where
+ * the call's records start and end in it (frame.c); here the log is
+ * completed (its last record's receive side is reduced lazily, with the next
+ * exchange: router.h), that process sums, and its rank's processes read the sums.
  */
 #include "coll/coll_internal.h"
 
@@ -14,10 +15,10 @@ bsp_coll_cost bsp_coll_last_cost(void)
 {
     bsplib_proc *me = bsplib_me("bsp_coll_last_cost()");
     bspram_team_flush(bspram_component_team(me->self));
-    /* Pid 0's scratch 3 holds the sums: pid 0 writes it again only in its
+    /* The lead's scratch 3 holds the sums: it writes it again only in its
      * next call, after a barrier that the others reach after reading. */
-    bsplib_proc *p0 = &me->world->procs[0];
-    if (me->pid == 0) {
+    bsplib_proc *p0 = &me->world->procs[me->world->lo];
+    if (me == p0) {
         const bspram_log *log = bspram_router_log(me->router);
         bsp_coll_cost t = {0};
         for (size_t i = me->coll_log[0]; i < me->coll_log[1] && i < log->n; i++) {

@@ -25,6 +25,8 @@
 #include <xxhash.h>
 
 #include "base/error.h"
+#include <unistd.h>
+
 #include "coll/coll_internal.h"
 
 enum {
@@ -45,9 +47,6 @@ static unsigned signature(unsigned code, const uint64_t *words, size_t n, int gr
 void coll_begin(coll_call *c, bsplib_proc *me, const char *name, const bsp_coll_group *g,
                 unsigned code, const uint64_t *sig_words, size_t nsig, const coll_desc *desc)
 {
-    if (bsplib_world_spread(me->world))
-        bsplib_fatal(me, "%s: the collectives need all %u processes in one address space; this "
-                     "section runs them on several MPI ranks (use libbspram, or one rank)", name, me->p);
     c->me = me;
     c->name = name;
     c->grouped = g != NULL;
@@ -59,7 +58,7 @@ void coll_begin(coll_call *c, bsplib_proc *me, const char *name, const bsp_coll_
     c->rounds = 0;
     c->more = 0;
     c->desc = desc;
-    if (me->pid == 0)
+    if (me->pid == me->world->lo) /* the rank's first process keeps the log */
         me->coll_log[0] = bspram_router_log(me->router)->n;
 }
 
@@ -72,26 +71,29 @@ void coll_put(coll_call *c, unsigned to, size_t offset, const void *src, size_t 
 }
 
 /* Processes called with different arguments: each publishes its call
- * (without its buffers, which may differ), and all report the same pair
- * (pid 0 and the first that differs from it). */
+ * (without its buffers, which may differ), the calls are gathered, and pid
+ * 0's rank reports the pair (pid 0 and the first that differs from it). */
 static _Noreturn void disagree(const coll_call *c)
 {
     bsplib_proc *me = c->me;
     char args[160];
     coll_describe(c, args, sizeof args, 0);
     snprintf(me->published, sizeof me->published, "%s(%s)", c->name, args);
-    bsplib_barrier(me, 0);
+    const char(*calls)[sizeof me->published] =
+        (const char(*)[sizeof me->published])bsplib_gather(me, me->published, sizeof me->published);
     const bsplib_world *w = me->world;
+    if (!calls) /* the rank's first process reports it */
+        for (;;)
+            pause();
     unsigned q = 1;
-    while (q < w->p && strcmp(w->procs[q].published, w->procs[0].published) == 0)
+    while (q < w->p && strcmp(calls[q], calls[0]) == 0)
         q++;
     if (q == w->p)
-        q = me->pid == 0 ? 1 : me->pid;
-    const char *first = w->procs[0].published; /* the line names pid 0's call first */
-    bsplib_fatal(NULL, "%.*s: processes disagree in superstep %llu: pid 0 called %s but pid %u "
-                 "called %s; every process must pass the same arguments",
-                 (int)strcspn(first, "("), first, (unsigned long long)me->superstep, first, q,
-                 w->procs[q].published);
+        q = 1;
+    bsplib_fatal_agreed(w, "%.*s: processes disagree in superstep %llu: pid 0 called %s but pid %u "
+                        "called %s; every process must pass the same arguments",
+                        (int)strcspn(calls[0], "("), calls[0], (unsigned long long)me->superstep,
+                        calls[0], q, calls[q]);
 }
 
 /* Right after the round's barrier, before its puts land. */
@@ -119,7 +121,7 @@ void coll_end(coll_call *c)
     while (c->more)
         coll_round(c, true);
     bsplib_proc *me = c->me;
-    if (me->pid == 0)
+    if (me->pid == me->world->lo)
         me->coll_log[1] = bspram_router_log(me->router)->n;
 }
 

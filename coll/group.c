@@ -11,11 +11,20 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
 #include "base/error.h"
 #include "coll/coll_internal.h"
+
+/* A process's verdict on the lists of its group (bsp_coll_group_create). */
+enum { VERDICT_NONE, VERDICT_DIFFERS, VERDICT_OUTSIDE };
+typedef struct verdict {
+    uint32_t kind;
+    uint32_t other;  /* VERDICT_DIFFERS: the member whose list differs */
+    char list[112];  /* this process's list, as text */
+} verdict;
 
 static const char CALL[] = "bsp_coll_group_create";
 #define BAD_LIST (1u << 9) /* a tag bit of the verdict barrier */
@@ -91,31 +100,39 @@ bsp_coll_group *bsp_coll_group_create(const bsp_pid_t *members, bsp_pid_t n)
     coll_round(&c, true);
     coll_end(&c);
 
-    /* This process's verdict; if anyone has one, the lowest pid's is the
-     * line (every process prints the same). The lists' text is read before
-     * the barrier below, the verdicts written after it. */
-    const bsplib_world *w = me->world;
-    char why[sizeof me->published] = "";
-    for (bsp_pid_t i = 0; i < n && !why[0]; i++) {
+    /* This process's verdict: the first member whose list differs from
+     * ours, or a list outside ours that names us (more pairs than members
+     * sent: which one is not known, as slots beyond the members' are not
+     * cleared, which would cost O(P) per process). If anyone has one, the
+     * verdicts and the lists' text are gathered and the lowest pid's verdict
+     * is the line, printed by pid 0's rank. */
+    verdict mine_v = {VERDICT_NONE, 0, ""};
+    for (bsp_pid_t i = 0; i < n && mine_v.kind == VERDICT_NONE; i++) {
         unsigned q = members[i];
         if (q != me->pid && (slots[2 * q] != mine[0] || slots[2 * q + 1] != mine[1]))
-            snprintf(why, sizeof why, "pid %u names members %.100s but pid %u names %.100s",
-                     me->pid, me->published, q, w->procs[q].published);
+            mine_v = (verdict){VERDICT_DIFFERS, q, ""};
     }
-    /* More pairs than members sent: a list outside this group names this
-     * process (which one is not known: slots beyond the members' are not
-     * cleared, which would cost O(P) per process). */
-    if (!why[0] && me->window_puts != (n ? n - 1 : 0))
-        snprintf(why, sizeof why, "pid %u names members %.100s, but a process outside that list "
-                 "names pid %u as a member", me->pid, me->published, me->pid);
-    if (bsplib_barrier(me, why[0] ? BAD_LIST : 0)) {
-        memcpy(me->published, why, sizeof why);
-        bsplib_barrier(me, 0);
-        unsigned q = 0;
-        while (!w->procs[q].published[0])
-            q++;
-        bsplib_fatal(NULL, "%s: %s; every member of a group must name the same list (superstep "
-                     "%llu)", CALL, w->procs[q].published, (unsigned long long)me->superstep - 1);
+    if (mine_v.kind == VERDICT_NONE && me->window_puts != (n ? n - 1 : 0))
+        mine_v.kind = VERDICT_OUTSIDE;
+    if (bsplib_barrier(me, mine_v.kind != VERDICT_NONE ? BAD_LIST : 0)) {
+        snprintf(mine_v.list, sizeof mine_v.list, "%.100s", me->published);
+        const verdict *all = bsplib_gather(me, &mine_v, sizeof mine_v);
+        if (!all)
+            for (;;)
+                pause();
+        const bsplib_world *w = me->world;
+        unsigned s = 0;
+        while (all[s].kind == VERDICT_NONE)
+            s++;
+        char why[sizeof me->published];
+        if (all[s].kind == VERDICT_DIFFERS)
+            snprintf(why, sizeof why, "pid %u names members %.100s but pid %u names %.100s", s,
+                     all[s].list, all[s].other, all[all[s].other].list);
+        else
+            snprintf(why, sizeof why, "pid %u names members %.100s, but a process outside that list "
+                     "names pid %u as a member", s, all[s].list, s);
+        bsplib_fatal_agreed(w, "%s: %s; every member of a group must name the same list (superstep "
+                            "%llu)", CALL, why, (unsigned long long)me->superstep - 1);
     }
     return g;
 }

@@ -109,6 +109,11 @@ struct bsplib_shm_world {
     user_op ops[MAX_USER_OPS]; /* id BSPRAM_BUILTIN_OPS + i */
     unsigned nops;
     bspram_batch_part *parts; /* [pid]: written by process pid only */
+    /* The sync's collective calls of every process, gathered (shm_gather):
+     * process q's at calls[q · stride …], ncalls[q] of them. */
+    shm_call *calls;
+    uint64_t *ncalls;
+    size_t stride, calls_cap;
 };
 
 /* ---- names for error lines ---- */
@@ -323,10 +328,6 @@ static void bytes_out(void *dst, uint64_t v, unsigned w)
 
 static struct bsplib_shm_proc *proc_state(bsplib_proc *me)
 {
-    if (bsplib_world_spread(me->world))
-        bsplib_fatal(me, "bsp_shm: the bsp_shm extension needs all %u processes in one address "
-                     "space; this section runs them on several MPI ranks (use libbspram, or one "
-                     "rank)", me->p);
     if (!me->shm)
         me->shm = bspram_calloc(1, sizeof *me->shm, "bsp_shm");
     return me->shm;
@@ -535,7 +536,11 @@ void bsp_shm_set_basis(const char *basis)
 
 /* ---- the sync (hooks) ---- */
 
-static int same_call(const shm_call *a, const shm_call *b)
+/* Whether a and b are the same call. A user operation's function and
+ * context are compared where both processes share an address space
+ * (`here`); across MPI ranks their addresses differ by process, and the
+ * operation's name and identity stand for them. */
+static int same_call(const shm_call *a, const shm_call *b, int here)
 {
     if (a->kind != b->kind)
         return 0;
@@ -544,37 +549,40 @@ static int same_call(const shm_call *a, const shm_call *b)
         return a->handle == b->handle && a->cells == b->cells && a->width == b->width &&
                a->layout == b->layout;
     case CALL_FREE: return a->handle == b->handle;
-    case CALL_ADD_OP: return a->fn == b->fn && a->ctx == b->ctx && a->identity == b->identity;
+    case CALL_ADD_OP:
+        return a->identity == b->identity &&
+               (here ? a->fn == b->fn && a->ctx == b->ctx : !strcmp(a->name, b->name));
     case CALL_SET_BASIS: return !strcmp(a->text, b->text);
     }
     return 0;
 }
 
-/* Pid 0: every process made the same collective calls (as pid 0). */
-static void check_collective(const bsplib_world *w, uint64_t ss)
+/* Process lo: every process made the same collective calls (as pid 0). */
+static void check_collective(const bsplib_world *w, const struct bsplib_shm_world *ws, uint64_t ss)
 {
-    const struct bsplib_shm_proc *a = w->procs[0].shm;
-    size_t na = a ? a->ncalls : 0;
+    const shm_call *a = ws->calls;
+    size_t na = (size_t)ws->ncalls[0];
     char t1[320], t2[320];
     for (unsigned q = 1; q < w->p; q++) {
-        const struct bsplib_shm_proc *b = w->procs[q].shm;
-        size_t nb = b ? b->ncalls : 0, n = na < nb ? na : nb;
+        const shm_call *b = ws->calls + q * ws->stride;
+        size_t nb = (size_t)ws->ncalls[q], n = na < nb ? na : nb;
+        int here = w->lo == 0 && q < w->hi;
         for (size_t i = 0; i < n; i++) {
-            if (same_call(&a->calls[i], &b->calls[i]))
+            if (same_call(&a[i], &b[i], here))
                 continue;
-            call_text(&a->calls[i], t1, sizeof t1);
-            call_text(&b->calls[i], t2, sizeof t2);
-            bsplib_fatal(NULL, "%s: processes disagree in superstep %" PRIu64 ": pid 0 calls %s, "
-                         "pid %u calls %s (their collective call %zu of the superstep); all "
-                         "processes must make the same calls in the same order",
-                         call_name(a->calls[i].kind), ss, t1, q, t2, i + 1);
+            call_text(&a[i], t1, sizeof t1);
+            call_text(&b[i], t2, sizeof t2);
+            bsplib_fatal_agreed(w, "%s: processes disagree in superstep %" PRIu64 ": pid 0 calls %s, "
+                                "pid %u calls %s (their collective call %zu of the superstep); all "
+                                "processes must make the same calls in the same order",
+                                call_name(a[i].kind), ss, t1, q, t2, i + 1);
         }
         if (na != nb) {
-            const shm_call *c = na > nb ? &a->calls[n] : &b->calls[n];
+            const shm_call *c = na > nb ? &a[n] : &b[n];
             call_text(c, t1, sizeof t1);
-            bsplib_fatal(NULL, "%s: called by pid %u but not by pid %u in superstep %" PRIu64
-                         "; all processes must call it in the same superstep",
-                         t1, na > nb ? 0 : q, na > nb ? q : 0, ss);
+            bsplib_fatal_agreed(w, "%s: called by pid %u but not by pid %u in superstep %" PRIu64
+                                "; all processes must call it in the same superstep",
+                                t1, na > nb ? 0 : q, na > nb ? q : 0, ss);
         }
     }
 }
@@ -652,15 +660,51 @@ static void apply_call(bsplib_world *w, struct bsplib_shm_world *ws, const shm_c
     }
 }
 
+/* Every process: its collective calls to process lo of each rank — first
+ * their counts, then the calls padded to the most any process made. */
+static void shm_gather(bsplib_proc *me)
+{
+    bsplib_world *w = me->world;
+    const bool lead = me->pid == w->lo;
+    struct bsplib_shm_world *ws = lead ? world_state(w) : NULL;
+    struct bsplib_shm_proc *sp = me->shm;
+    uint64_t n = sp ? sp->ncalls : 0;
+    const uint64_t *counts = bsplib_gather(me, &n, sizeof n);
+    if (lead) {
+        ws->ncalls = bspram_realloc(ws->ncalls, w->p * sizeof *ws->ncalls, "bsp_shm");
+        ws->stride = 0;
+        for (unsigned q = 0; q < w->p; q++) {
+            ws->ncalls[q] = counts[q];
+            if (counts[q] > ws->stride)
+                ws->stride = (size_t)counts[q];
+        }
+    }
+    bsplib_barrier(me, 0); /* the stride is published on this rank */
+    const size_t stride = w->shm->stride;
+    if (!stride)
+        return;
+    sp = proc_state(me);
+    sp->calls = bspram__grow(sp->calls, &sp->calls_cap, stride, sizeof *sp->calls, 4, "bsp_shm");
+    memset(sp->calls + sp->ncalls, 0, (stride - sp->ncalls) * sizeof *sp->calls);
+    const shm_call *all = bsplib_gather(me, sp->calls, stride * sizeof *sp->calls);
+    if (lead) {
+        ws->calls = bspram__grow(ws->calls, &ws->calls_cap, (size_t)w->p * stride, sizeof *ws->calls, 4,
+                                 "bsp_shm");
+        memcpy(ws->calls, all, (size_t)w->p * stride * sizeof *ws->calls);
+    }
+}
+
+/* Process lo: check the gathered calls, then apply its own (the same calls,
+ * with this process's addresses of user operations) to its rank's state. */
 static void shm_apply(bsplib_world *w, uint64_t ss)
 {
-    check_collective(w, ss);
     struct bsplib_shm_world *ws = world_state(w);
-    const struct bsplib_shm_proc *p0 = w->procs[0].shm;
-    for (size_t i = 0; p0 && i < p0->ncalls; i++)
-        apply_call(w, ws, &p0->calls[i], ss);
+    check_collective(w, ws, ss);
+    const shm_call *mine = ws->calls + (size_t)w->lo * ws->stride;
+    for (size_t i = 0; i < ws->ncalls[w->lo]; i++)
+        apply_call(w, ws, &mine[i], ss);
     /* The owners go on after the barrier that ends this step. */
-    for (unsigned q = 0; q < w->p; q++)
+    for (unsigned q = w->lo; q < w->hi; q++)
         if (w->procs[q].shm)
             w->procs[q].shm->ncalls = 0;
 }
@@ -704,6 +748,8 @@ static void shm_end(bsplib_world *w)
         bspram_space_destroy(ws->space);
     free(ws->segs);
     free(ws->parts);
+    free(ws->calls);
+    free(ws->ncalls);
     free(ws);
     w->shm = NULL;
 }
@@ -712,6 +758,7 @@ static void shm_end(bsplib_world *w)
 __attribute__((constructor)) static void bsp_shm_install(void)
 {
     bsplib_shm.batch = shm_batch;
+    bsplib_shm.gather = shm_gather;
     bsplib_shm.apply = shm_apply;
     bsplib_shm.end = shm_end;
 }

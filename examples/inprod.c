@@ -3,7 +3,8 @@
  * BSPlib implementation runs it — built here against bspram unchanged, and
  * against libbspram-mpi for MPI ranks. As on any distributed-memory BSPlib,
  * main's variables set after bsp_init are pid 0's alone: pid 0 sends n to
- * the others in the first superstep.
+ * the others in the first superstep (each process has its own n, on the
+ * stack, so that on one machine no two threads share it).
  *
  *   ./build/inprod [P] [n]        BSPRAM_TRACE=t.csv shows its supersteps
  *   mpirun -np 4 ./inprod 8 1000  (built with -lbspram-mpi)
@@ -14,12 +15,13 @@
 #include <stdlib.h>
 
 static unsigned P;
-static long n;
+static long n_main; /* set by main: pid 0's */
 
 static void spmd(void)
 {
     bsp_begin(P);
     unsigned p = bsp_nprocs(), s = bsp_pid();
+    long n = s == 0 ? n_main : 0; /* only pid 0 reads main's variable */
     bsp_push_reg(&n, sizeof n);
     bsp_sync();
     if (s == 0)
@@ -56,8 +58,8 @@ int main(int argc, char **argv)
 {
     bsp_init(spmd, argc, argv);
     P = argc > 1 ? (unsigned)atoi(argv[1]) : bsp_nprocs();
-    n = argc > 2 ? atol(argv[2]) : 1000000;
-    if (n < 1 || n > 2000000) {
+    n_main = argc > 2 ? atol(argv[2]) : 1000000;
+    if (n_main < 1 || n_main > 2000000) {
         fprintf(stderr, "inprod: n must be in [1, 2000000] (so that the sum fits 64 bits)\n");
         return 2;
     }

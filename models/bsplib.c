@@ -13,7 +13,7 @@ void bsp_model_keep_pattern(int on)
 {
     bsplib_proc *me = bsplib_me("bsp_model_keep_pattern");
     bsplib_barrier(me, 0);
-    if (me->pid == 0)
+    if (me->pid == me->world->lo) /* over MPI ranks: refused (router.h) */
         bspram_router_keep_pattern(me->router, on != 0);
     bsplib_barrier(me, 0);
 }
@@ -22,7 +22,8 @@ bspram_model_total bsp_model_price(const bspram_model *m)
 {
     bsplib_proc *me = bsplib_me("bsp_model_price");
     bspram_team_flush(bspram_component_team(me->self));
-    if (me->pid == 0) {
+    bsplib_proc *lead = &me->world->procs[me->world->lo]; /* keeps the log on this rank */
+    if (me == lead) {
         const bspram_log *log = bspram_router_log(me->router);
         bspram_model_total t = bspram_model_price(m, me->p, log->records, log->n,
                                                   bspram_router_pattern(me->router));
@@ -30,7 +31,7 @@ bspram_model_total bsp_model_price(const bspram_model *m)
     }
     bsplib_barrier(me, 0);
     bspram_model_total t;
-    memcpy(&t, me->world->procs[0].scratch[3], sizeof t);
-    bsplib_barrier(me, 0); /* pid 0 writes its scratch again only after everyone read it */
+    memcpy(&t, lead->scratch[3], sizeof t);
+    bsplib_barrier(me, 0); /* the lead writes its scratch again only after everyone read it */
     return t;
 }
