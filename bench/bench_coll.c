@@ -547,7 +547,8 @@ static void spmd(void)
 
 int main(int argc, char **argv)
 {
-    bsp_init(spmd, argc, argv);
+    /* The options are read before bsp_init: over MPI (bench_coll_mpi) every
+     * rank runs main that far, so every process has them. */
     if (argc < 2)
         usage();
     if (strcmp(argv[1], "radix") == 0) {
@@ -598,6 +599,7 @@ int main(int argc, char **argv)
         } else
             usage();
     }
+    bsp_init(spmd, argc, argv);
     for (unsigned i = 0; i < np; i++) {
         if (plist[i] < 1 || plist[i] > MAXP)
             usage();

@@ -59,8 +59,8 @@
  * bsp_init are then pid 0's alone, as on any distributed-memory BSPlib: send
  * them in the first superstep. Costs as above, with each exchange one
  * MPI_Allreduce (plus an all-to-all when messages move); the records are
- * those of one machine. Not spread over ranks (one line, exit 1):
- * bsp_direct_get, bsp_shm.h, bsp_coll.h and bsp_sdp.h (docs/mpi.md).
+ * those of one machine. Not over ranks (one line, exit 1): bsp_direct_get
+ * (docs/mpi.md).
  *
  * Errors. Misuse prints one line naming the call, its arguments, the
  * superstep (number of bsp_syncs this process completed) and the pid, e.g.

@@ -4,11 +4,14 @@
  * State. Each process keeps its own (struct bsplib_shm_proc, made at its
  * first bsp_shm call): the requests of the current superstep in issue order,
  * where their answers go, and the collective calls it made in the superstep.
- * The section keeps one struct bsplib_shm_world: the address space, the
- * combiner, the table of allocations (entry k−1 is the section's k-th
- * bsp_shm_alloc) and the user operations. Only pid 0 writes it, inside a
- * bsp_sync between two barriers (apply, below); everyone reads it during
- * supersteps to check requests when they are issued.
+ * The section keeps one struct bsplib_shm_world per process of the job (one
+ * on a machine; one per MPI rank): the address space (each rank holds the
+ * cells its processes own), the combiner, the table of allocations (entry
+ * k−1 is the section's k-th bsp_shm_alloc), the user operations, and the
+ * sync's gathered collective calls. Only process lo of the rank (pid 0 on a
+ * machine) writes it, inside a bsp_sync between two barriers (apply, below);
+ * the rank's processes read it during supersteps to check requests when they
+ * are issued.
  *
  * The sync (bsp/bsplib_sync.c calls the hooks installed at the end of this
  * file; the bsp layer includes nothing of combine):
@@ -19,18 +22,21 @@
  *          callers' buffers. The batch's exchanges are supersteps of the
  *          sync, labelled by the engine (combine:forward:i /
  *          combine:reverse:j).
- *   apply  pid 0, when some process made collective calls, while the others
- *          wait: checks that every process made the same calls, then
- *          applies them — frees and allocations touch the address space,
- *          which nobody else reads until the barrier that ends the step.
- *   end    pid 0 at bsp_end: frees the space, the combiner and the tables.
+ *   gather every process, when some process made collective calls: the
+ *          calls of every process reach process lo of each rank
+ *          (bsplib_gather: through the router, on every transport alike).
+ *   apply  process lo, right after, while the others wait: checks that every
+ *          process made the same calls, then applies its own (its addresses
+ *          of user operations) — frees and allocations touch the address
+ *          space, which nobody else reads until the barrier that ends the step.
+ *   end    process lo at bsp_end: frees the space, the combiner and the tables.
  *
  * Memory order (C11): a process writes its own state during the superstep
- * and reads it after; pid 0 reads the others' call lists after the sync's
- * first exchange and writes the world between two barriers; the router's
- * exchanges and barriers are release/acquire points for every lane
- * (router/barrier.c), so each of these accesses happens before or after the
- * others, never concurrently with a write.
+ * and reads it after; process lo reads the gathered calls after the gather's
+ * barrier and writes the world between two barriers; the router's exchanges
+ * and barriers are release/acquire points for every lane (router/barrier.c),
+ * so each of these accesses happens before or after the others, never
+ * concurrently with a write.
  */
 #include <inttypes.h>
 #include <stdarg.h>

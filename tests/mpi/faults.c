@@ -7,8 +7,12 @@
  *   regs    registrations that differ between processes
  *   exit    exit(3) inside the section
  *   kill    the process kills itself (SIGKILL) in superstep 3
- *   direct  bsp_direct_get, which has no one-sided read over MPI */
+ *   direct  bsp_direct_get, which has no one-sided read over MPI
+ *   shm     bsp_shm_alloc with a size that differs on the last process
+ *   coll    bsp_coll_broadcast with a root that differs on the last process */
 #include <bsp.h>
+#include <bsp_coll.h>
+#include <bsp_shm.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -26,6 +30,10 @@ static void spmd(void)
     bsp_push_reg(&cell, sizeof cell);
     if (!strcmp(which, "regs") && last && p > 1)
         bsp_push_reg(&v, sizeof v);
+    if (!strcmp(which, "shm"))
+        bsp_shm_alloc(last && p > 1 ? 10 : 8, 8, BSPRAM_LAYOUT_HASHED);
+    if (!strcmp(which, "coll"))
+        bsp_coll_broadcast(NULL, &v, sizeof v, last && p > 1 ? 1 : 0, NULL);
     bsp_sync();
     for (unsigned step = 1; step <= 5; step++) {
         if (last && !strcmp(which, "badput") && step == 1)

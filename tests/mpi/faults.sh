@@ -44,10 +44,18 @@ for n in 1 2 4; do
   expect $n kill "exited on signal 9"
   expect $n direct "bsp_direct_get(pid=0," "no one-sided read (MPI); use bsp_get (superstep 1, pid $last)"
 done
+once() { # <case> <ranks> <text>: the line of a disagreement is printed once
+  [ "$(grep -c "$3" "$out")" -eq 1 ] ||
+    { echo "faults.sh: $1 on $2 ranks: the line is printed more than once"; cat "$out"; fails=$((fails + 1)); }
+}
 for n in 2 3; do
+  last=$((n - 1))
   expect $n regs "registrations differ between processes in superstep 0"
-  [ "$(grep -c "registrations differ" "$out")" -eq 1 ] ||
-    { echo "faults.sh: regs on $n ranks: the line is printed more than once"; cat "$out"; fails=$((fails + 1)); }
+  once regs $n "registrations differ"
+  expect $n shm "bsp_shm_alloc: processes disagree in superstep 0: pid 0 calls bsp_shm_alloc(cells=8, width=8, layout=hashed), pid $last calls bsp_shm_alloc(cells=10"
+  once shm $n "processes disagree"
+  expect $n coll "bsp_coll_broadcast: processes disagree in superstep 0: pid 0 called bsp_coll_broadcast(" "but pid $last called"
+  once coll $n "processes disagree"
 done
 # rank 0 may still be finishing the exchange of superstep 2 when rank 2 dies in 3
 expect 3 kill "exited on signal 9" "bspram: MPI rank 0 stopped by the MPI runtime in superstep "
