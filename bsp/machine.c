@@ -81,6 +81,13 @@ bspram_machine *bspram_machine_create(const bspram_config *config)
                      (unsigned long long)config->p, config->threads, BSPRAM_MAX_THREADS);
     bspram_machine *m = bspram_calloc(1, sizeof *m, "bspram_machine_create");
     m->config = *config;
+    /* Over MPI a machine with a component per rank has a lane on every rank
+     * (the records do not depend on the lanes): every rank then takes part in
+     * the host's collectives with what its components hold. */
+    unsigned ranks = bspram_ranks();
+    if (ranks > 1 && (unsigned)config->threads < ranks && config->p >= ranks)
+        m->config.threads = (int)ranks;
+    config = &m->config;
     m->router = bspram_router_create(config->p, (unsigned)config->threads);
     if (config->local_bytes)
         m->local = bspram_calloc(config->p, config->local_bytes, "bspram_machine_create (local state)");

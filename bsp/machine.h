@@ -63,7 +63,9 @@ BSPRAM_BEGIN_DECLS
 typedef struct bspram_config {
     uint64_t p;          /* components, ≥ 1 */
     int threads;         /* 1 ≤ T ≤ BSPRAM_MAX_THREADS worker threads (lanes); may exceed p or
-                            the cores; over MPI, the lanes of all ranks, spread in blocks */
+                            the cores; over MPI, the lanes of all ranks, spread in blocks,
+                            raised to the number of ranks when p is at least that (then every
+                            rank has a lane; bspram_machine_threads tells) */
     double g;            /* BSP g: cost per byte of h-relation (in w's unit) */
     double l;            /* BSP l: cost per superstep (in w's unit) */
     uint64_t seed;       /* the machine's seed (bspram_machine_seed) */

@@ -12,10 +12,13 @@
  * OR(~kind) = ~k, i.e. iff OR(kind) & OR(~kind) = 0. */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/error.h"
+#include "base/grow.h"
 #include "combine/engine_internal.h"
+#include "router/router.h"
 #include "hash/random.h"
 
 enum {
@@ -218,10 +221,52 @@ static void host_lane(bspram_team *t, void *arg)
     bspram_combine_team(t, h->C, h->requests, h->first, h->results, h->stats);
 }
 
+/* Over MPI a rank holds the cells its components own and the answers to its
+ * components' requests. After a host batch the host may read any of them, so
+ * every rank gives its own (zeros elsewhere) and keeps the OR of all ranks':
+ * the answers, then every cell of every live segment. */
+static void share_host(bspram_combiner *C, const bspram_request *requests, const uint64_t *first,
+                       uint64_t *results)
+{
+    bspram_router *r = bspram_machine_router(C->m);
+    if (!bspram_router_spread(r))
+        return;
+    unsigned lo, hi;
+    bspram_router_local_lanes(r, &lo, &hi);
+    const uint64_t lo_c = bspram_router_lane_first(r, lo), hi_c = bspram_router_lane_first(r, hi);
+    if (results) {
+        for (uint64_t i = 0; i < first[C->p]; i++) {
+            uint8_t k = requests[i].kind;
+            bool answered = k == BSPRAM_READ || (k >= bspram_kind_fetch(0) && k < bspram_kind_combine_write(0));
+            if (answered && (i < first[lo_c] || i >= first[hi_c]))
+                results[i] = 0;
+        }
+        bspram_router_merge(r, results, (size_t)first[C->p], BSPRAM_MERGE_OR);
+    }
+    uint64_t *cells = NULL;
+    size_t cap = 0;
+    for (uint32_t seg = 0; seg <= BSPRAM_MAX_SEGMENTS; seg++) {
+        uint64_t base = (uint64_t)seg << BSPRAM_SEGMENT_SHIFT;
+        if (bspram_address_check(C->s, base, NULL, 0) != 0)
+            continue; /* no live segment */
+        uint64_t n = bspram_segment_cells(C->s, seg);
+        cells = bspram__grow(cells, &cap, (size_t)n, sizeof *cells, 1024, "bspram_combine");
+        for (uint64_t a = 0; a < n; a++) {
+            uint64_t owner = bspram_owner(C->s, base + a);
+            cells[a] = owner >= lo_c && owner < hi_c ? bspram_load(C->s, base + a) : 0;
+        }
+        bspram_router_merge(r, cells, (size_t)n, BSPRAM_MERGE_OR);
+        for (uint64_t a = 0; a < n; a++)
+            bspram_store(C->s, base + a, cells[a]);
+    }
+    free(cells);
+}
+
 void bspram_combine(bspram_combiner *C, const bspram_request *requests, const uint64_t *first,
                     uint64_t *results, bspram_combine_stats *stats)
 {
     check_offsets(first, 0, C->p); /* here, so that a bad batch gives one line from one thread */
     host_batch h = {C, requests, first, results, stats};
     bspram_machine_team(C->m, host_lane, &h);
+    share_host(C, requests, first, results);
 }

@@ -231,6 +231,10 @@ typedef struct bspram_combine_stats {
  * Must be called from outside the machine's supersteps (a team of its own:
  * one OpenMP parallel region for the whole batch); from inside a running
  * team use bspram_combine_team.
+ * Over MPI (libbspram-mpi) every rank calls it alike, and on return every
+ * rank has every answer and every cell, as on one machine (each rank gives
+ * what its components hold: O(requests + live cells) and two MPI_Allreduce
+ * per live segment and batch; bspram_combine_team does no such thing).
  * Errors (fatal): an address outside every live segment or a segment index
  * out of range; an unknown kind or operation; REDUCE/FETCH on a cell of
  * w ≠ 8; a common-write conflict; two update species at one cell; results
@@ -313,10 +317,11 @@ typedef struct bspram_conflict {
 /* The conflicts of the last batch: one per (cell, what), sorted by address
  * then what; of the pairs that met at a cell the least (label[0], label[1])
  * is given, so the answer is a pure function of the seed whatever the
- * number of threads. Copies the first min(count, max) into out and returns
- * the count. Call after the batch (outside a team, or on one lane after a
- * bspram_team_barrier); the list is kept until the next batch. Cost
- * O(R log R) for R merges that conflicted. */
+ * number of threads or MPI ranks. Copies the first min(count, max) into out
+ * and returns the count. Call after the batch (outside a team, or on one lane
+ * after a bspram_team_barrier); the list is kept until the next batch. Over
+ * MPI every rank calls it alike: it gathers every rank's conflicts
+ * (bspram_router_concat). Cost O(R log R) for R merges that conflicted. */
 size_t bspram_combiner_conflicts(bspram_combiner *c, bspram_conflict *out, size_t max);
 
 /* ---- basis choice (combine/strategy.c) ---- */

@@ -7,6 +7,7 @@
 #include "base/error.h"
 #include "base/grow.h"
 #include "combine/engine_internal.h"
+#include "router/router.h"
 
 const char *bspram__kind_name(const bspram_combiner *C, unsigned kind, char *buf, size_t len)
 {
@@ -160,11 +161,16 @@ static int conflict_order(const void *pa, const void *pb)
 
 size_t bspram_combiner_conflicts(bspram_combiner *C, bspram_conflict *out, size_t max)
 {
-    /* Gather the lanes' lists into lane 0's, sort, keep the first of each
-     * (address, what): the least pair. The merges that met a conflict are a
-     * pure function of the seed, so is the answer. */
-    lane_scratch *L0 = &C->ls[0];
-    for (int l = 1; l < C->lanes; l++) {
+    /* Gather this process's lanes' lists into its first lane's slot (which
+     * that lane empties at its next batch), then over MPI every rank's lists;
+     * sort, keep the first of each (address, what): the least pair. The
+     * merges that met a conflict are a pure function of the seed, so is the
+     * answer. */
+    bspram_router *r = bspram_machine_router(C->m);
+    unsigned lo, hi;
+    bspram_router_local_lanes(r, &lo, &hi);
+    lane_scratch *L0 = &C->ls[lo];
+    for (unsigned l = lo + 1; l < hi; l++) {
         lane_scratch *L = &C->ls[l];
         if (!L->nconf)
             continue;
@@ -173,6 +179,16 @@ size_t bspram_combiner_conflicts(bspram_combiner *C, bspram_conflict *out, size_
         memcpy(L0->conf + L0->nconf, L->conf, L->nconf * sizeof *L->conf);
         L0->nconf += L->nconf;
         L->nconf = 0;
+    }
+    if (bspram_router_spread(r)) {
+        size_t bytes;
+        bspram_conflict *all = bspram_router_concat(r, L0->conf, L0->nconf * sizeof *L0->conf, &bytes);
+        L0->nconf = bytes / sizeof *all;
+        L0->conf = bspram__grow(L0->conf, &L0->capconf, L0->nconf, sizeof *L0->conf, 16,
+                                "bspram_combiner_conflicts");
+        if (L0->nconf)
+            memcpy(L0->conf, all, bytes);
+        free(all);
     }
     if (L0->nconf > 1) /* (qsort's base may not be NULL, even for no elements) */
         qsort(L0->conf, L0->nconf, sizeof *L0->conf, conflict_order);

@@ -230,7 +230,7 @@ void bspram_table_run(const bspram_table_config *cfg, bspram_table_entry *entrie
     for (uint64_t c = 0; c <= p; c++)
         first[c] = c * (v / p);
     x.first = first;
-    x.bad = bspram_calloc((size_t)cfg->threads, sizeof *x.bad, "bspram table");
+    x.bad = bspram_calloc((size_t)bspram_machine_threads(m), sizeof *x.bad, "bspram table");
     /* Keep every pattern if they fit in 256 MiB, else the baseline and one. */
     size_t keep = (size_t)((UINT64_C(256) << 20) / (v * (sizeof(bspram_request) + 8)));
     x.keep = keep < 2 ? 1 : keep - 1;

@@ -76,6 +76,29 @@ static void bulk_lane(bspram_team *t, void *arg)
     }
 }
 
+/* Over MPI a rank has the answers of its own components' VPs: every rank
+ * zeroes the answered slots of the others' and ORs its copy with theirs, so
+ * that `out` is whole everywhere (NONE slots keep the caller's values). */
+static void share_answers(bspram_pram *P, uint64_t k, const uint64_t *cells, uint64_t *out)
+{
+    bspram_router *r = bspram_machine_router(P->m);
+    if (!bspram_router_spread(r))
+        return;
+    unsigned lo, hi;
+    bspram_router_local_lanes(r, &lo, &hi);
+    for (uint64_t c = 0; c < P->p; c++) {
+        unsigned lane = bspram_router_lane_of(r, c);
+        if (lane >= lo && lane < hi)
+            continue;
+        uint64_t v0, v1;
+        bspram__pram_vps(P, c, &v0, &v1);
+        for (uint64_t s = v0 * k; s < v1 * k; s++)
+            if (cells[s] != BSPRAM_PRAM_NONE)
+                out[s] = 0;
+    }
+    bspram_router_merge(r, out, (size_t)(P->n * k), BSPRAM_MERGE_OR);
+}
+
 /* One bulk phase as one batch; `is_read`: the read phase of a new step. */
 static void bulk(bspram_pram *P, const char *call, uint64_t k, const uint64_t *cells,
                  const uint64_t *values, uint64_t *out, uint8_t kind, bool is_read)
@@ -102,9 +125,9 @@ static void bulk(bspram_pram *P, const char *call, uint64_t k, const uint64_t *c
     size_t mark = bspram__pram_log_mark(P);
     bulk_phase b = {P, call, k, cells, is_read ? NULL : values, answers ? out : NULL, kind};
     bspram_machine_team(P->m, bulk_lane, &b);
-    uint64_t issued = 0;
-    for (uint64_t c = 0; c < P->p; c++)
-        issued += P->parts[c].n;
+    if (answers)
+        share_answers(P, k, cells, out);
+    uint64_t issued = bspram__pram_issued(P);
     uint64_t violations = bspram__pram_conflicts(P);
     bspram__pram_end_phase(P, rec, mark, is_read, issued, violations);
 }

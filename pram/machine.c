@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "base/error.h"
 #include "base/grow.h"
@@ -31,8 +30,7 @@ bspram_pram_config bspram_pram_config_default(uint64_t n, bspram_pram_model mode
     memset(&c, 0, sizeof c);
     c.n = n;
     c.p = n < 4096 ? n : 4096;
-    int t = omp_get_max_threads();
-    c.threads = t > BSPRAM_DEFAULT_MAX_THREADS ? BSPRAM_DEFAULT_MAX_THREADS : t;
+    c.threads = bspram_config_default(c.p).threads; /* over MPI: on every rank */
     c.model = model;
     c.op = bspram_op_builtin(BSPRAM_OP_SUM, BSPRAM_TYPE_I64);
     c.registers = 4;
@@ -78,14 +76,6 @@ bspram_pram *bspram_pram_create(const bspram_pram_config *config)
     bspram_config mc = bspram_config_default(c->p);
     mc.threads = c->threads;
     mc.seed = c->seed;
-    if (bspram_ranks() > 1) { /* over MPI: every rank is here; the first reports it */
-        if (bspram_rank() != 0)
-            for (;;)
-                pause();
-        bspram_fatal("bspram_pram_create(n=%" PRIu64 ", p=%" PRIu64 "): the PRAM layer needs all its "
-                     "components in one address space; this program runs on %u MPI ranks (use "
-                     "libbspram, or one rank)", c->n, c->p, bspram_ranks());
-    }
     P->m = bspram_machine_create(&mc); /* checks threads */
     P->s = bspram_space_create(c->p, BSPRAM_HASH_XXH3, bspram_random2(c->seed, HASH_STREAM, 0));
     bspram_combine_options o = c->combine;
@@ -97,7 +87,7 @@ bspram_pram *bspram_pram_create(const bspram_pram_config *config)
         P->regs = bspram_calloc(c->n * c->registers, sizeof *P->regs, "bspram_pram_create (registers)");
     P->parts = bspram_calloc(c->p, sizeof *P->parts, "bspram_pram_create");
     P->start = bspram_calloc(c->p + 1, sizeof *P->start, "bspram_pram_create");
-    P->nlanes = (unsigned)c->threads;
+    P->nlanes = (unsigned)bspram_machine_threads(P->m); /* over MPI: maybe raised to the ranks */
     size_t bytes = ((size_t)P->nlanes * sizeof *P->lanes + 63) / 64 * 64;
     P->lanes = aligned_alloc(64, bytes);
     if (!P->lanes)
@@ -286,6 +276,22 @@ void bspram_pram_store(const bspram_pram *P, bspram_pram_array a, uint64_t *valu
     host_check(P, a, values, count, "bspram_pram_store");
     const uint64_t base = (uint64_t)a << BSPRAM_SEGMENT_SHIFT;
     const bspram_space *s = P->s;
+    bspram_router *r = bspram_machine_router(P->m);
+    if (bspram_router_spread(r)) {
+        /* Over MPI a rank holds the cells its components own: each gives
+         * those, zero elsewhere, and the OR of the ranks' copies is whole. */
+        unsigned lo, hi;
+        bspram_router_local_lanes(r, &lo, &hi);
+        for (uint64_t i = 0; i < count; i++) {
+            unsigned lane = bspram_router_lane_of(r, bspram_owner(s, base + i));
+            if (lane >= lo && lane < hi)
+                memcpy(&values[i], bspram_cell(s, base + i), sizeof values[i]);
+            else
+                values[i] = 0;
+        }
+        bspram_router_merge(r, values, (size_t)count, BSPRAM_MERGE_OR);
+        return;
+    }
 #pragma omp parallel for num_threads(P->nlanes) schedule(static) if (count >= 65536)
     for (uint64_t i = 0; i < count; i++)
         memcpy(&values[i], bspram_cell(s, base + i), sizeof values[i]);

@@ -304,7 +304,8 @@ const bspram_pram_step_record *bspram_pram_trace(const bspram_pram *P, size_t *n
 /* Write the per-step trace to path (.json → JSON, anything else → CSV with
  * the header step,reads,writes,violations,supersteps,charge, one row per
  * step; JSON: an array of objects with those six fields). Returns 0, or −1
- * with errno set. */
+ * with errno set. Over MPI (libbspram-mpi) every rank calls it alike; rank 0
+ * writes the file, and every rank returns once it is written, with its result. */
 int bspram_pram_write_trace(const bspram_pram *P, const char *path);
 
 /* Report mode: print the violations to out, and return their number:

@@ -26,6 +26,7 @@
 
 #include "combine/combine.h"
 #include "pram/pram.h"
+#include "router/router.h"
 
 /* Cells of an array: 64-bit words, so that every combining operation applies
  * (the engine's reductions need cells of 8 bytes). */
@@ -156,6 +157,9 @@ uint64_t bspram__pram_conflicts(bspram_pram *P);
 bspram_pram_step_record *bspram__pram_begin_phase(bspram_pram *P, pram_phase phase, bool fresh);
 /* End the step now (a per-VP step is whole: a later write phase is a new step). */
 void bspram__pram_close_step(bspram_pram *P);
+/* The requests the components issued in the last batch (over MPI: summed
+ * over the ranks, every rank calling it alike). */
+uint64_t bspram__pram_issued(const bspram_pram *P);
 /* The number of records in the machine's log now (before a batch). */
 size_t bspram__pram_log_mark(bspram_pram *P);
 /* After a batch whose records start at `mark`: add its supersteps and charge

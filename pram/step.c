@@ -221,9 +221,7 @@ static void vp_phase_run(bspram_pram *P, pram_phase phase, bspram_vp_fn fn, void
     size_t mark = bspram__pram_log_mark(P);
     vp_phase x = {P, fn, arg, had_reads};
     bspram_machine_team(P->m, is_read ? read_lane : write_lane, &x);
-    uint64_t issued = 0;
-    for (uint64_t c = 0; c < P->p; c++)
-        issued += P->parts[c].n;
+    uint64_t issued = bspram__pram_issued(P);
     uint64_t violations = bspram__pram_conflicts(P);
     bspram__pram_end_phase(P, rec, mark, is_read, issued, violations);
 }

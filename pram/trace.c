@@ -19,6 +19,15 @@
 #include "base/grow.h"
 #include "pram/pram_internal.h"
 
+uint64_t bspram__pram_issued(const bspram_pram *P)
+{
+    uint64_t issued = 0; /* components that run elsewhere (over MPI) have n = 0 here */
+    for (uint64_t c = 0; c < P->p; c++)
+        issued += P->parts[c].n;
+    bspram_router_merge(bspram_machine_router(P->m), &issued, 1, BSPRAM_MERGE_SUM);
+    return issued;
+}
+
 bspram_pram_step_record *bspram__pram_begin_phase(bspram_pram *P, pram_phase phase, bool fresh)
 {
     if (!fresh && phase == PHASE_WRITE && P->phase == PHASE_READ) {
@@ -83,12 +92,29 @@ static int ends_with(const char *s, const char *suffix)
     return a >= b && strcmp(s + a - b, suffix) == 0;
 }
 
+static int write_trace(const bspram_pram *P, const char *path);
+
 int bspram_pram_write_trace(const bspram_pram *P, const char *path)
 {
     if (!path) {
         errno = EINVAL;
         return -1;
     }
+    /* Over MPI every rank has the trace: rank 0 writes the file, and every
+     * rank returns when it is complete, with rank 0's result. */
+    uint64_t status[2] = {0, 0};
+    if (bspram_rank() == 0 && write_trace(P, path) != 0)
+        status[0] = 1, status[1] = (uint64_t)errno;
+    bspram_router_merge(bspram_machine_router(P->m), status, 2, BSPRAM_MERGE_SUM);
+    if (status[0]) {
+        errno = (int)status[1];
+        return -1;
+    }
+    return 0;
+}
+
+static int write_trace(const bspram_pram *P, const char *path)
+{
     FILE *f = fopen(path, "w");
     if (!f)
         return -1;

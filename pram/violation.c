@@ -19,6 +19,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <unistd.h>
+
 #include "base/error.h"
 #include "base/grow.h"
 #include "pram/pram_internal.h"
@@ -75,6 +77,9 @@ uint64_t bspram__pram_conflicts(bspram_pram *P)
         const bspram_conflict *x = &P->conf[0];
         bspram__pram_cell_text(P, x->address, cell, sizeof cell);
         spell(P, P->step, x->what, x->label, cell, line, sizeof line);
+        if (bspram_rank() != 0) /* over MPI every rank found it: rank 0 reports it */
+            for (;;)
+                pause();
         bspram_fatal("%s", line);
     }
     for (size_t i = 0; i < n && P->nkept < BSPRAM_PRAM_REPORT_KEEP; i++) {

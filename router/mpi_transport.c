@@ -536,6 +536,39 @@ static void mpi_gather(void *state, void *all, size_t n)
           "bspram_router_gather: MPI_Allgatherv");
 }
 
+static void mpi_merge(void *state, uint64_t *words, size_t n, int op)
+{
+    mpi_state *s = state;
+    for (size_t at = 0; at < n;) { /* MPI counts are ints */
+        int k = n - at > (size_t)INT_MAX ? INT_MAX : (int)(n - at);
+        check(MPI_Allreduce(MPI_IN_PLACE, words + at, k, MPI_UINT64_T,
+                            op == BSPRAM_MERGE_SUM ? MPI_SUM : MPI_BOR, s->comm),
+              "bspram_router_merge: MPI_Allreduce");
+        at += (size_t)k;
+    }
+}
+
+static void *mpi_concat(void *state, const void *mine, size_t bytes, size_t *total)
+{
+    mpi_state *s = state;
+    uint64_t b = bytes, *all_bytes = bspram_malloc((size_t)s->n * sizeof *all_bytes, "bspram_router_concat");
+    check(MPI_Allgather(&b, 1, MPI_UINT64_T, all_bytes, 1, MPI_UINT64_T, s->comm),
+          "bspram_router_concat: MPI_Allgather");
+    uint64_t sum = 0;
+    for (int rho = 0; rho < s->n; rho++) {
+        s->rcounts[rho] = as_count(all_bytes[rho], "one rank's part of a concatenation");
+        s->sdispls[rho] = as_count(sum, "a concatenation");
+        sum += all_bytes[rho];
+    }
+    as_count(sum, "a concatenation");
+    free(all_bytes);
+    char *all = bspram_malloc(sum ? (size_t)sum : 1, "bspram_router_concat");
+    check(MPI_Allgatherv(mine, (int)bytes, MPI_BYTE, all, s->rcounts, s->sdispls, MPI_BYTE, s->comm),
+          "bspram_router_concat: MPI_Allgatherv");
+    *total = (size_t)sum;
+    return all;
+}
+
 static void mpi_abort(int status) { MPI_Abort(MPI_COMM_WORLD, status); }
 
 const bspram__transport bspram__transport_mpi = {
@@ -548,6 +581,8 @@ const bspram__transport bspram__transport_mpi = {
     .abort = mpi_abort,
     .fold = mpi_fold,
     .gather = mpi_gather,
+    .merge = mpi_merge,
+    .concat = mpi_concat,
     .rank = bspram__mpi_rank,
     .ranks = bspram__mpi_size,
 };

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "base/abort.h"
 #include "base/environment.h"
@@ -816,6 +817,43 @@ const bspram__transport *bspram__transport_find(const char *name)
 bool bspram_router_shares_memory(const bspram_router *r) { return r->transport->shares_memory; }
 
 bool bspram_router_can_read(const bspram_router *r) { return r->transport->read != NULL; }
+
+bool bspram_router_spread(const bspram_router *r) { return r->lane_lo != 0 || r->lane_hi != r->lanes; }
+
+/* Every rank finds alike (from the lanes and the ranks, without a message)
+ * whether some rank has no lanes; rank 0 then reports it, and the others
+ * wait for the end of the job. */
+static void host_collective_check(const bspram_router *r, const char *call)
+{
+    const unsigned ranks = bspram__process_ranks();
+    if (!r->transport->merge || r->lanes >= ranks)
+        return;
+    if (bspram__process_rank() != 0)
+        for (;;)
+            pause();
+    bspram_fatal("%s: the machine's %u lanes leave MPI ranks without a lane (%u ranks); a machine "
+                 "with fewer components than ranks cannot share what its components hold",
+                 call, r->lanes, ranks);
+}
+
+void bspram_router_merge(bspram_router *r, uint64_t *words, size_t n, bspram_merge_op op)
+{
+    host_collective_check(r, "bspram_router_merge");
+    if (r->transport->merge)
+        r->transport->merge(r->tstate, words, n, (int)op);
+}
+
+void *bspram_router_concat(bspram_router *r, const void *mine, size_t bytes, size_t *total)
+{
+    host_collective_check(r, "bspram_router_concat");
+    if (r->transport->concat)
+        return r->transport->concat(r->tstate, mine, bytes, total);
+    void *all = bspram_malloc(bytes ? bytes : 1, "bspram_router_concat");
+    if (bytes)
+        memcpy(all, mine, bytes);
+    *total = bytes;
+    return all;
+}
 
 void bspram_router_read(bspram_router *r, unsigned lane, unsigned from_lane, const void *remote,
                         void *local, size_t n)

@@ -104,6 +104,25 @@ bool bspram_router_shares_memory(const bspram_router *r);
 void bspram_router_read(bspram_router *r, unsigned lane, unsigned from_lane, const void *remote,
                         void *local, size_t n);
 
+/* Host collectives, for the layers' serial steps between teams (the team
+ * stopped; every process of the job calls them alike, in the same order).
+ * On one process they do nothing (merge) or copy (concat); over MPI they
+ * combine what each rank holds — its components' cells and answers.
+ *   bspram_router_spread   whether the lanes are spread over processes (some
+ *                          run elsewhere);
+ *   bspram_router_merge    words[i] ← the sum (BSPRAM_MERGE_SUM) or bitwise
+ *                          OR (BSPRAM_MERGE_OR) of every process's words[i];
+ *                          cost O(n) words, over MPI one MPI_Allreduce;
+ *   bspram_router_concat   every process's `bytes` bytes at `mine`, in rank
+ *                          order, in a new buffer (free it) of *total bytes;
+ *                          over MPI an MPI_Allgatherv.
+ * Errors (fatal, printed by rank 0): some rank without lanes (a machine of
+ * fewer components than MPI ranks). */
+typedef enum bspram_merge_op { BSPRAM_MERGE_SUM, BSPRAM_MERGE_OR } bspram_merge_op;
+bool bspram_router_spread(const bspram_router *r);
+void bspram_router_merge(bspram_router *r, uint64_t *words, size_t n, bspram_merge_op op);
+void *bspram_router_concat(bspram_router *r, const void *mine, size_t bytes, size_t *total);
+
 /* Whether bspram_router_read works on this router's transport (not on MPI). */
 bool bspram_router_can_read(const bspram_router *r);
 void bspram_router_destroy(bspram_router *r);

@@ -99,6 +99,11 @@ typedef struct bspram__transport {
      * allreduces, `all` (lanes × n bytes) holds this process's lanes' parts;
      * fill in the other processes' (bspram_router_gather). */
     void (*gather)(void *state, void *all, size_t n);
+    /* Optional, for a transport spread over processes: the host collectives
+     * of router.h (bspram_router_merge, bspram_router_concat), with the team
+     * stopped; op is a bspram_merge_op. */
+    void (*merge)(void *state, uint64_t *words, size_t n, int op);
+    void *(*concat)(void *state, const void *mine, size_t bytes, size_t *total);
     /* Optional: this process's number among the job's (its MPI rank), and
      * their count. */
     unsigned (*rank)(void);

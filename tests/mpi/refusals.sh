@@ -1,8 +1,10 @@
 #!/bin/sh
-# What runs on one address space only refuses to run spread over MPI ranks,
-# with one line and a failed job (never a wrong answer): the PRAM layer
-# (examples/pram_intro.c) on 2 ranks; on 1 rank it runs.
-# usage: refusals.sh <pram_intro, MPI build>
+# The host's collectives over MPI need a lane on every rank, which a machine
+# has unless it has fewer components than ranks: examples/pram_prefix_sums.c
+# on p = 1 component and 2 or 3 ranks is refused in one line (never a hang or
+# a wrong answer); with p = 3 components on 3 ranks it runs, even with 1 thread
+# asked for (the machine raises its lanes to the ranks).
+# usage: refusals.sh <pram_prefix_sums, MPI build>
 set -u
 pram=$1
 here=$(dirname "$0")
@@ -17,11 +19,12 @@ check() { # <ranks> <want: ok|fail> <text> <program> [args]
     echo "refusals.sh: $* on $n ranks ran; it should refuse"; echo "$out"; fails=$((fails + 1)); return
   fi
   echo "$out" | grep -qF -- "$text" || { echo "refusals.sh: $* on $n: no \"$text\":"; echo "$out"; fails=$((fails + 1)); }
-  [ "$want" = ok ] || [ "$(echo "$out" | grep -c "bspram_pram_create")" -eq 1 ] ||
+  [ "$want" = ok ] || [ "$(echo "$out" | grep -cF -- "$text")" -eq 1 ] ||
     { echo "refusals.sh: $* on $n: the line is printed more than once"; fails=$((fails + 1)); }
 }
-check 2 fail "the PRAM layer needs all its components in one address space; this program runs on 2 MPI ranks" "$pram"
-check 3 fail "the PRAM layer needs all its components in one address space; this program runs on 3 MPI ranks" "$pram"
-check 1 ok "(right)" "$pram"
+
+check 2 fail "bspram_router_merge: the machine's 1 lanes leave MPI ranks without a lane" "$pram" 100 7 1 1
+check 3 fail "bspram_router_merge: the machine's 1 lanes leave MPI ranks without a lane" "$pram" 100 7 1 1
+check 3 ok "verified" "$pram" 100 7 3 1
 [ "$fails" -eq 0 ] || exit 1
-echo "refusals.sh: the PRAM layer refuses on 2 and 3 ranks and runs on 1"
+echo "refusals.sh: a PRAM with fewer components than ranks is refused; with as many it runs"
