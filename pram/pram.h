@@ -142,8 +142,11 @@ typedef struct bspram_pram_config {
 } bspram_pram_config;
 
 /* n VPs, model, p = min(n, 4096), T = omp_get_max_threads() (at most
- * BSPRAM_DEFAULT_MAX_THREADS), op = sum:i64, 4 registers, fatal violations,
- * seed 0, the AUTO basis. Never fails; create checks the values. */
+ * BSPRAM_DEFAULT_MAX_THREADS; over MPI that many on every rank, as
+ * bspram_config_default), op = sum:i64, 4 registers, fatal violations,
+ * seed 0, the AUTO basis. Never fails; create checks the values.
+ * Over MPI (libbspram-mpi) every rank runs the host's calls alike and gets
+ * every answer, cell, statistic and violation whole (docs/mpi.md). */
 bspram_pram_config bspram_pram_config_default(uint64_t n, bspram_pram_model model);
 
 typedef struct bspram_pram bspram_pram;
