@@ -465,18 +465,7 @@ static void unpack(bspram_router *r, mpi_state *s, unsigned lane, unsigned par)
             }
         }
     }
-    uint64_t rmax = 0, hmax = 0, total = 0;
-    for (uint64_t i = 0; i < nd; i++) {
-        if (me->cursor[i] > rmax)
-            rmax = me->cursor[i];
-        if (bytes[i] > hmax)
-            hmax = bytes[i];
-        uint64_t c = me->cursor[i];
-        ln->in_off[i] = me->cursor[i] = total;
-        total += c;
-    }
-    ln->in_off[nd] = total;
-    bspram__lane_inbox_reserve(ln, total);
+    bspram__lane_inbox_layout(ln, par, me->cursor, bytes);
     for (size_t k = 0; k < nruns; k++) {
         const run_header *h = me->runs[k];
         const char *at = (const char *)(h + 1), *end = at + h->size;
@@ -492,8 +481,6 @@ static void unpack(bspram_router *r, mpi_state *s, unsigned lane, unsigned par)
             at = bspram__entry_next(e);
         }
     }
-    ln->r[par] = rmax;
-    ln->h_in[par] = hmax;
 }
 
 static void mpi_deliver(bspram_router *r, unsigned lane)

@@ -804,6 +804,23 @@ void bspram__transport_register(const bspram__transport *t) { registered = t; }
 unsigned bspram__process_rank(void) { return registered && registered->rank ? registered->rank() : 0; }
 unsigned bspram__process_ranks(void) { return registered && registered->ranks ? registered->ranks() : 1; }
 
+void bspram__lane_inbox_layout(bspram__lane *ln, unsigned par, uint64_t *count, const uint64_t *bytes)
+{
+    const uint64_t nd = ln->end - ln->first;
+    uint64_t rmax = 0, hmax = 0, total = 0;
+    for (uint64_t i = 0; i < nd; i++) {
+        const uint64_t c = count[i], b = bytes[i]; /* read before in_off[i] is written */
+        rmax = c > rmax ? c : rmax;
+        hmax = b > hmax ? b : hmax;
+        ln->in_off[i] = count[i] = total;
+        total += c;
+    }
+    ln->in_off[nd] = total;
+    bspram__lane_inbox_reserve(ln, total);
+    ln->r[par] = rmax;
+    ln->h_in[par] = hmax;
+}
+
 const bspram__transport *bspram__transport_find(const char *name)
 {
     const bspram__transport *const all[] = {&bspram__transport_shm, &bspram__transport_staged,

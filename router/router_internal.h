@@ -263,4 +263,11 @@ unsigned bspram__lane_senders(bspram__lane *ln, unsigned par, const uint32_t **s
 /* Make room for n inbox headers in lane ln (contents not kept). */
 void bspram__lane_inbox_reserve(bspram__lane *ln, uint64_t n);
 
+/* For a transport that counted, for each destination i of lane ln's block,
+ * count[i] messages of bytes[i] bytes (what the records count) in the
+ * superstep of parity par: the inbox offsets (in_off; count[i] becomes
+ * inbox i's first slot, the cursor to fill it), r and h of that parity, and
+ * room for the headers. bytes may be ln->in_off itself. */
+void bspram__lane_inbox_layout(bspram__lane *ln, unsigned par, uint64_t *count, const uint64_t *bytes);
+
 #endif

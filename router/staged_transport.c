@@ -165,20 +165,7 @@ static void unpack(bspram_router *r, staged_state *s, unsigned lane, unsigned pa
             at += sizeof h + bspram__round8(h.len);
         }
     }
-    uint64_t rmax = 0, hmax = 0, total = 0;
-    for (uint64_t i = 0; i < nd; i++) {
-        if (me->cursor[i] > rmax)
-            rmax = me->cursor[i];
-        if (bytes[i] > hmax)
-            hmax = bytes[i];
-        uint64_t c = me->cursor[i];
-        me->cursor[i] = total;
-        total += c;
-    }
-    for (uint64_t i = 0; i < nd; i++)
-        ln->in_off[i] = me->cursor[i];
-    ln->in_off[nd] = total;
-    bspram__lane_inbox_reserve(ln, total);
+    bspram__lane_inbox_layout(ln, par, me->cursor, bytes);
     staged_buffer *rb = &me->receive[par];
     rb->len = 0;
     rb->data = bspram__grow(rb->data, &rb->cap, payload + 8, 1, 4096, "bspram_router_exchange (staging)");
@@ -198,8 +185,6 @@ static void unpack(bspram_router *r, staged_state *s, unsigned lane, unsigned pa
             at += sizeof h + bspram__round8(h.len);
         }
     }
-    ln->r[par] = rmax;
-    ln->h_in[par] = hmax;
 }
 
 static void staged_deliver(bspram_router *r, unsigned lane)
