@@ -103,6 +103,15 @@ bspram_machine *bspram_machine_create(const bspram_config *config)
     return m;
 }
 
+/* Whether this process writes the machine's records to BSPRAM_TRACE: over
+ * MPI every rank has them, and the one that runs lane 0 writes them. */
+static bool writes_trace(const bspram_machine *m)
+{
+    unsigned lo, hi;
+    bspram_router_local_lanes(m->router, &lo, &hi);
+    return lo == 0 && hi > 0;
+}
+
 /* The log as the trace writers see it (completed first). */
 static bspram_log_view log_view(bspram_machine *m)
 {
@@ -117,9 +126,7 @@ void bspram_machine_destroy(bspram_machine *m)
     if (!m)
         return;
     bspram_log_view log = log_view(m);
-    unsigned lo, hi;
-    bspram_router_local_lanes(m->router, &lo, &hi);
-    if (lo == 0 && hi > 0) /* over MPI, every rank has the records: rank 0 writes them */
+    if (writes_trace(m))
         bspram_trace_add(&log);
     bspram_router_destroy(m->router);
     for (int l = 0; l < m->config.threads; l++) {
@@ -467,7 +474,7 @@ void bspram_machine_clear_records(bspram_machine *m)
      * program that clears after every run (bspram table: 500 runs) thus
      * keeps one run's records in memory, at one open of the file per clear. */
     bspram_log_view log = log_view(m);
-    if (log.n)
+    if (log.n && writes_trace(m))
         bspram_trace_add(&log);
     bspram_router_clear_log(m->router);
 }

@@ -543,9 +543,10 @@ void bsp_shm_set_basis(const char *basis)
 /* ---- the sync (hooks) ---- */
 
 /* Whether a and b are the same call. A user operation's function and
- * context are compared where both processes share an address space
- * (`here`); across MPI ranks their addresses differ by process, and the
- * operation's name and identity stand for them. */
+ * context are compared when the section runs in one address space (`here`);
+ * over MPI ranks their addresses differ by process, and the operation's name
+ * and identity stand for them (on every rank alike, so that every rank's
+ * verdict is the same). */
 static int same_call(const shm_call *a, const shm_call *b, int here)
 {
     if (a->kind != b->kind)
@@ -572,7 +573,8 @@ static void check_collective(const bsplib_world *w, const struct bsplib_shm_worl
     for (unsigned q = 1; q < w->p; q++) {
         const shm_call *b = ws->calls + q * ws->stride;
         size_t nb = (size_t)ws->ncalls[q], n = na < nb ? na : nb;
-        int here = w->lo == 0 && q < w->hi;
+        /* Alike on every rank: pointers only when one process holds them all. */
+        int here = !bsplib_world_spread(w);
         for (size_t i = 0; i < n; i++) {
             if (same_call(&a[i], &b[i], here))
                 continue;

@@ -168,7 +168,7 @@ static void run_lane(bspram_team *t, void *arg)
                 sh->cs[c].nans = 0;
         }
         if (!(all & TAG_CONTINUE) || (sh->max_supersteps && s >= sh->max_supersteps)) {
-            if (bspram_team_lane(t) == 0)
+            if (bspram_team_leads(t)) /* every rank's copy (over MPI) */
                 sh->steps = s;
             break;
         }

@@ -410,11 +410,11 @@ static void exchange(mpi_state *s, unsigned par)
     check(MPI_Alltoall(s->sendcnt, (int)Tm, MPI_UINT64_T, s->recvcnt, (int)Tm, MPI_UINT64_T, s->comm),
           "bspram_router_exchange: MPI_Alltoall");
     for (unsigned t = 0; t < Tm; t++) {
-        int off = 0;
+        uint64_t off = 0;
         for (int rho = 0; rho < n; rho++) {
             s->scounts[rho] = t < s->T ? as_count(s->lane[t].to_rank[rho], "a lane's messages to one rank") : 0;
-            s->sdispls[rho] = off;
-            off += s->scounts[rho];
+            s->sdispls[rho] = as_count(off, "a lane's messages to all ranks");
+            off += (uint64_t)s->scounts[rho];
         }
         uint64_t in = 0;
         for (int rho = 0; rho < n; rho++) {

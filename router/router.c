@@ -835,7 +835,12 @@ bool bspram_router_shares_memory(const bspram_router *r) { return r->transport->
 
 bool bspram_router_can_read(const bspram_router *r) { return r->transport->read != NULL; }
 
-bool bspram_router_spread(const bspram_router *r) { return r->lane_lo != 0 || r->lane_hi != r->lanes; }
+/* Alike on every rank (a rank that holds every lane of a machine still has
+ * ranks beside it that take part in the host's collectives, or fail them). */
+bool bspram_router_spread(const bspram_router *r)
+{
+    return r->transport->merge && bspram__process_ranks() > 1;
+}
 
 /* Every rank finds alike (from the lanes and the ranks, without a message)
  * whether some rank has no lanes; rank 0 then reports it, and the others

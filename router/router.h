@@ -108,8 +108,9 @@ void bspram_router_read(bspram_router *r, unsigned lane, unsigned from_lane, con
  * stopped; every process of the job calls them alike, in the same order).
  * On one process they do nothing (merge) or copy (concat); over MPI they
  * combine what each rank holds — its components' cells and answers.
- *   bspram_router_spread   whether the lanes are spread over processes (some
- *                          run elsewhere);
+ *   bspram_router_spread   whether the router's transport spans several
+ *                          processes (MPI with more than one rank: then alike
+ *                          on every rank, even one that runs every lane);
  *   bspram_router_merge    words[i] ← the sum (BSPRAM_MERGE_SUM) or bitwise
  *                          OR (BSPRAM_MERGE_OR) of every process's words[i];
  *                          cost O(n) words, over MPI one MPI_Allreduce;
