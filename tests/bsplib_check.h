@@ -4,7 +4,9 @@
 #define BSPRAM_TESTS_BSPLIB_CHECK_H
 
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include <bsp.h>
 
@@ -37,9 +39,31 @@ static atomic_int spmd_failures;
         CHECK(f_ == 0);                                                                   \
     } while (0)
 
+/* Every process's word v, in pid order, on pid 0: a malloc'd array of
+ * bsp_nprocs() words there (free it), NULL elsewhere. A BSPlib program
+ * cannot read another process's variables (over MPI they live in another
+ * address space), so the tests bring what pid 0 checks to it. Three
+ * supersteps. */
+static inline uint64_t *spmd_words_at_pid0(uint64_t v)
+{
+    const unsigned p = bsp_nprocs(), s = bsp_pid();
+    uint64_t *all = calloc(p, sizeof *all);
+    bsp_push_reg(all, p * sizeof *all);
+    bsp_sync();
+    bsp_put(0, &v, all, s * sizeof v, sizeof v);
+    bsp_sync();
+    bsp_pop_reg(all);
+    bsp_sync();
+    if (s == 0)
+        return all;
+    free(all);
+    return NULL;
+}
+
 /* The main of a classic-program test, shape (a): run spmd once for every P
- * of bsplib_test_ps (the program reads the global *P), check that no process
- * failed after each run, and report. */
+ * of bsplib_test_ps (bsp_begin(*P) in the program: pid 0 reads main's P,
+ * and BSPlib gives the others its value), check that no process of this
+ * address space failed after each run, and report. */
 static inline int bsplib_test_every_p(int argc, char **argv, void (*spmd)(void), unsigned *P,
                                       const char *what, const char *test_name)
 {
