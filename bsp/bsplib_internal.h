@@ -50,6 +50,11 @@
 #include "bsp/bsp.h"
 #include "bsp/machine.h"
 
+/* A section's machine (bsp/machine.c): spread over the MPI ranks in blocks
+ * even when P is below the ranks, where bspram_machine_create would run a
+ * bulk machine whole on every rank (a process's effects must happen once). */
+bspram_machine *bspram__machine_create_spread(const bspram_config *config);
+
 enum {
     BSPLIB_KIND_SEND = 0,
     BSPLIB_KIND_GET = 1,

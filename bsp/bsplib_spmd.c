@@ -191,7 +191,7 @@ static bsplib_world *world_start(unsigned P)
     w->section = atomic_fetch_add(&sections, 1) + 1;
     bspram_config cfg = bspram_config_default(P);
     cfg.threads = (int)P;
-    w->m = bspram_machine_create(&cfg);
+    w->m = bspram__machine_create_spread(&cfg);
     bspram_router *r = bspram_machine_router(w->m);
     bspram_router_local_lanes(r, &w->lo, &w->hi); /* lane = pid */
     if (w->lo == w->hi) {

@@ -70,7 +70,16 @@ bspram_config bspram_config_default(uint64_t p)
     return c;
 }
 
-bspram_machine *bspram_machine_create(const bspram_config *config)
+/* Over MPI a bulk machine of fewer components than ranks would leave ranks
+ * with nothing to hold, whose hosts could then not be given what the
+ * components hold. Such a machine runs whole on every rank instead, on the
+ * rank's share of the threads and the shared-memory transport: every rank
+ * computes the same components, records and results (the run is
+ * deterministic), and none waits for another; at most a thread per
+ * component. BSPlib's sections spread
+ * their processes even then (bspram__machine_create_spread): a process's
+ * effects (its output) must happen once. */
+static bspram_machine *create(const bspram_config *config, bool replicate)
 {
     if (config->p < 1 || config->p > BSPRAM_MAX_COMPONENTS)
         bspram_fatal("bspram_machine_create(p=%llu, threads=%d): p must be in [1, %llu]",
@@ -85,10 +94,14 @@ bspram_machine *bspram_machine_create(const bspram_config *config)
      * (the records do not depend on the lanes): every rank then takes part in
      * the host's collectives with what its components hold. */
     unsigned ranks = bspram_ranks();
-    if (ranks > 1 && (unsigned)config->threads < ranks && config->p >= ranks)
+    const bool whole = replicate && ranks > 1 && config->p < ranks;
+    if (whole && (uint64_t)config->threads > config->p)
+        m->config.threads = (int)config->p; /* p < ranks: a thread per component */
+    else if (ranks > 1 && (unsigned)config->threads < ranks && config->p >= ranks)
         m->config.threads = (int)ranks;
     config = &m->config;
-    m->router = bspram_router_create(config->p, (unsigned)config->threads);
+    m->router = whole ? bspram_router_create_on(config->p, (unsigned)config->threads, "shm")
+                      : bspram_router_create(config->p, (unsigned)config->threads);
     if (config->local_bytes)
         m->local = bspram_calloc(config->p, config->local_bytes, "bspram_machine_create (local state)");
     m->hold = aligned_alloc(64, (size_t)config->threads * sizeof *m->hold);
@@ -103,13 +116,21 @@ bspram_machine *bspram_machine_create(const bspram_config *config)
     return m;
 }
 
+bspram_machine *bspram_machine_create(const bspram_config *config) { return create(config, true); }
+
+bspram_machine *bspram__machine_create_spread(const bspram_config *config)
+{
+    return create(config, false);
+}
+
 /* Whether this process writes the machine's records to BSPRAM_TRACE: over
- * MPI every rank has them, and the one that runs lane 0 writes them. */
+ * MPI every rank has them, and the one that runs lane 0 writes them (rank 0
+ * for a machine that runs whole on every rank). */
 static bool writes_trace(const bspram_machine *m)
 {
     unsigned lo, hi;
     bspram_router_local_lanes(m->router, &lo, &hi);
-    return lo == 0 && hi > 0;
+    return lo == 0 && hi > 0 && (bspram_router_spread(m->router) || bspram_rank() == 0);
 }
 
 /* The log as the trace writers see it (completed first). */
@@ -154,6 +175,24 @@ static void check_team(int threads, const char *call)
                      call, omp_get_num_threads(), threads);
 }
 
+/* Over MPI a rank's components change only the rank's copy of the local
+ * state: after a run every rank gets every component's, as on one machine
+ * (one MPI_Allgatherv of p × local_bytes; the blocks are in rank order). */
+static void share_local(bspram_machine *m)
+{
+    if (!m->local || !bspram_router_spread(m->router))
+        return;
+    unsigned lo, hi;
+    bspram_router_local_lanes(m->router, &lo, &hi);
+    const size_t b = m->config.local_bytes;
+    const uint64_t first = bspram_router_lane_first(m->router, lo);
+    const uint64_t end = bspram_router_lane_first(m->router, hi);
+    size_t total;
+    void *all = bspram_router_concat(m->router, m->local + first * b, (end - first) * b, &total);
+    memcpy(m->local, all, total);
+    free(all);
+}
+
 /* The team of T threads; `call` names the API function in errors. */
 static void run_team(bspram_machine *m, void (*fn)(bspram_team *, void *), void *arg,
                      const char *call)
@@ -190,6 +229,7 @@ static void run_team(bspram_machine *m, void (*fn)(bspram_team *, void *), void 
             done = t.superstep - m->supersteps;
     }
     m->supersteps += done;
+    share_local(m);
     atomic_store(&m->running, false);
 }
 

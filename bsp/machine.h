@@ -92,7 +92,10 @@ typedef struct bspram_machine bspram_machine;
  * the whole program (SPMD). */
 typedef struct bspram_component bspram_component;
 
-/* Errors (fatal, one line naming the value and the valid range): p = 0 or
+/* Over MPI (libbspram-mpi) a machine of fewer components than ranks is not
+ * spread: it runs whole on every rank (shared memory, at most a thread per
+ * component), and every rank computes the same records and results.
+ * Errors (fatal, one line naming the value and the valid range): p = 0 or
  * above BSPRAM_MAX_COMPONENTS, threads < 1 or above BSPRAM_MAX_THREADS. */
 bspram_machine *bspram_machine_create(const bspram_config *config);
 /* Appends the machine's records to the BSPRAM_TRACE file if that variable
@@ -282,7 +285,10 @@ void bspram_work(bspram_component *self, uint64_t w);
  * kept across supersteps and runs. */
 void *bspram_local(bspram_component *self);
 
-/* Component pid's local state, from outside a run (NULL if local_bytes = 0). */
+/* Component pid's local state, from outside a run (NULL if local_bytes = 0).
+ * Over MPI every rank's host has every component's: after each run or team
+ * the ranks exchange their components' parts (one MPI_Allgatherv of
+ * p × local_bytes). */
 void *bspram_machine_local(bspram_machine *m, uint64_t pid);
 
 /* ---- records ---- */

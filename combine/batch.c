@@ -132,6 +132,59 @@ static void read_stats(const bspram_combiner *C, const batch_state *b, size_t nr
 }
 
 /* One batch in either form (batch_state: req/first/results or parts). */
+/* Over MPI a rank holds the cells its components own: every rank gives its
+ * own (zeros elsewhere) and keeps the OR of all ranks', for every cell of
+ * every live segment. One MPI_Allreduce per live segment. */
+void bspram__share_cells(bspram_combiner *C)
+{
+    bspram_router *r = bspram_machine_router(C->m);
+    if (!bspram_router_spread(r))
+        return;
+    unsigned lo, hi;
+    bspram_router_local_lanes(r, &lo, &hi);
+    const uint64_t lo_c = bspram_router_lane_first(r, lo), hi_c = bspram_router_lane_first(r, hi);
+    uint64_t *cells = NULL;
+    size_t cap = 0;
+    for (uint32_t seg = 0; seg <= BSPRAM_MAX_SEGMENTS; seg++) {
+        uint64_t base = (uint64_t)seg << BSPRAM_SEGMENT_SHIFT;
+        if (bspram_address_check(C->s, base, NULL, 0) != 0)
+            continue; /* no live segment */
+        uint64_t n = bspram_segment_cells(C->s, seg);
+        cells = bspram__grow(cells, &cap, (size_t)n, sizeof *cells, 1024, "bspram_combine");
+        for (uint64_t a = 0; a < n; a++) {
+            uint64_t owner = bspram_owner(C->s, base + a);
+            cells[a] = owner >= lo_c && owner < hi_c ? bspram_load(C->s, base + a) : 0;
+        }
+        bspram_router_merge(r, cells, (size_t)n, BSPRAM_MERGE_OR);
+        for (uint64_t a = 0; a < n; a++)
+            bspram_store(C->s, base + a, cells[a]);
+    }
+    free(cells);
+}
+
+/* Over MPI a rank holds the answers to its components' requests: the same
+ * OR over the ranks gives every rank all of them, then every cell. */
+static void share_whole(bspram_combiner *C, const bspram_request *requests, const uint64_t *first,
+                        uint64_t *results)
+{
+    bspram_router *r = bspram_machine_router(C->m);
+    if (!bspram_router_spread(r))
+        return;
+    if (results) {
+        unsigned lo, hi;
+        bspram_router_local_lanes(r, &lo, &hi);
+        const uint64_t lo_c = bspram_router_lane_first(r, lo), hi_c = bspram_router_lane_first(r, hi);
+        for (uint64_t i = 0; i < first[C->p]; i++) {
+            uint8_t k = requests[i].kind;
+            bool answered = k == BSPRAM_READ || (k >= bspram_kind_fetch(0) && k < bspram_kind_combine_write(0));
+            if (answered && (i < first[lo_c] || i >= first[hi_c]))
+                results[i] = 0;
+        }
+        bspram_router_merge(r, results, (size_t)first[C->p], BSPRAM_MERGE_OR);
+    }
+    bspram__share_cells(C);
+}
+
 static void run_batch(bspram_team *t, bspram_combiner *C, const bspram_request *requests,
                       const uint64_t *first, uint64_t *results, const bspram_batch_part *parts,
                       bspram_combine_stats *stats)
@@ -186,6 +239,14 @@ static void run_batch(bspram_team *t, bspram_combiner *C, const bspram_request *
             bspram__owner_level(C, NULL, c, lane, msgs, k);
     }
     bspram_team_set_label(t, saved);
+    /* Over MPI every rank's host is given every answer and cell, as on one
+     * machine (unless the combiner's layer reads only its own: C->own). */
+    if (!parts && !C->own && bspram_router_spread(bspram_machine_router(C->m))) {
+        bspram_team_barrier(t); /* every local lane has landed its part */
+        if (lead)
+            share_whole(C, requests, first, results);
+        bspram_team_barrier(t);
+    }
     if (stats) {
         bspram_team_flush(t);
         if (lead)
@@ -221,52 +282,10 @@ static void host_lane(bspram_team *t, void *arg)
     bspram_combine_team(t, h->C, h->requests, h->first, h->results, h->stats);
 }
 
-/* Over MPI a rank holds the cells its components own and the answers to its
- * components' requests. After a host batch the host may read any of them, so
- * every rank gives its own (zeros elsewhere) and keeps the OR of all ranks':
- * the answers, then every cell of every live segment. */
-static void share_host(bspram_combiner *C, const bspram_request *requests, const uint64_t *first,
-                       uint64_t *results)
-{
-    bspram_router *r = bspram_machine_router(C->m);
-    if (!bspram_router_spread(r))
-        return;
-    unsigned lo, hi;
-    bspram_router_local_lanes(r, &lo, &hi);
-    const uint64_t lo_c = bspram_router_lane_first(r, lo), hi_c = bspram_router_lane_first(r, hi);
-    if (results) {
-        for (uint64_t i = 0; i < first[C->p]; i++) {
-            uint8_t k = requests[i].kind;
-            bool answered = k == BSPRAM_READ || (k >= bspram_kind_fetch(0) && k < bspram_kind_combine_write(0));
-            if (answered && (i < first[lo_c] || i >= first[hi_c]))
-                results[i] = 0;
-        }
-        bspram_router_merge(r, results, (size_t)first[C->p], BSPRAM_MERGE_OR);
-    }
-    uint64_t *cells = NULL;
-    size_t cap = 0;
-    for (uint32_t seg = 0; seg <= BSPRAM_MAX_SEGMENTS; seg++) {
-        uint64_t base = (uint64_t)seg << BSPRAM_SEGMENT_SHIFT;
-        if (bspram_address_check(C->s, base, NULL, 0) != 0)
-            continue; /* no live segment */
-        uint64_t n = bspram_segment_cells(C->s, seg);
-        cells = bspram__grow(cells, &cap, (size_t)n, sizeof *cells, 1024, "bspram_combine");
-        for (uint64_t a = 0; a < n; a++) {
-            uint64_t owner = bspram_owner(C->s, base + a);
-            cells[a] = owner >= lo_c && owner < hi_c ? bspram_load(C->s, base + a) : 0;
-        }
-        bspram_router_merge(r, cells, (size_t)n, BSPRAM_MERGE_OR);
-        for (uint64_t a = 0; a < n; a++)
-            bspram_store(C->s, base + a, cells[a]);
-    }
-    free(cells);
-}
-
 void bspram_combine(bspram_combiner *C, const bspram_request *requests, const uint64_t *first,
                     uint64_t *results, bspram_combine_stats *stats)
 {
     check_offsets(first, 0, C->p); /* here, so that a bad batch gives one line from one thread */
     host_batch h = {C, requests, first, results, stats};
     bspram_machine_team(C->m, host_lane, &h);
-    share_host(C, requests, first, results);
 }

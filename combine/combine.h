@@ -233,8 +233,8 @@ typedef struct bspram_combine_stats {
  * team use bspram_combine_team.
  * Over MPI (libbspram-mpi) every rank calls it alike, and on return every
  * rank has every answer and every cell, as on one machine (each rank gives
- * what its components hold: O(requests + live cells) and two MPI_Allreduce
- * per live segment and batch; bspram_combine_team does no such thing).
+ * what its components hold: O(requests + live cells) and one MPI_Allreduce
+ * for the answers and one per live segment, per batch).
  * Errors (fatal): an address outside every live segment or a segment index
  * out of range; an unknown kind or operation; REDUCE/FETCH on a cell of
  * w ≠ 8; a common-write conflict; two update species at one cell; results
@@ -255,7 +255,9 @@ void bspram_combine(bspram_combiner *c, const bspram_request *requests, const ui
  * call is restored after it. stats (NULL on every lane, or on none) is filled
  * on lane 0, after one more barrier that completes the records. Errors and
  * cost: as bspram_combine (a batch of bspram_combine is exactly one call of
- * this by every lane of a fresh team). The team's machine must be the
+ * this by every lane of a fresh team; over MPI it too leaves every rank
+ * every answer and cell, shared by each rank's first lane between two
+ * barriers after the last phase). The team's machine must be the
  * combiner's. */
 void bspram_combine_team(bspram_team *t, bspram_combiner *c, const bspram_request *requests,
                          const uint64_t *first, uint64_t *results, bspram_combine_stats *stats);

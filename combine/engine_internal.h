@@ -129,6 +129,8 @@ struct bspram_combiner {
     char uname[BSPRAM_MAX_OPS][32]; /* their names, for error messages */
     unsigned nops;
     unsigned watch;                 /* BSPRAM_WATCH_* */
+    bool own;                       /* over MPI, a rank's host reads only what its components
+                                       hold: no sharing after a batch (batch.c) */
 };
 
 /* a ⊕ b for operation op of combiner C (Valiant §5: any commutative
@@ -142,6 +144,10 @@ static inline uint64_t bspram__apply(const bspram_combiner *C, unsigned op, uint
 
 /* "write(arbitrary)", "reduce(sum:u64#7)", … for error messages (combiner.c). */
 const char *bspram__kind_name(const bspram_combiner *C, unsigned kind, char *buf, size_t len);
+
+/* batch.c: over MPI, every rank's copy of every live cell made whole (the
+ * OR of what each rank's components own); nothing on one machine. */
+void bspram__share_cells(bspram_combiner *C);
 
 /* group.c */
 void bspram__items_reserve(lane_scratch *L, size_t n);

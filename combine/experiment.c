@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "base/error.h"
+#include "combine/engine_internal.h"
 #include "combine/experiment.h"
 #include "router/router.h"
 #include "hash/random.h"
@@ -225,6 +226,7 @@ void bspram_table_run(const bspram_table_config *cfg, bspram_table_entry *entrie
     bspram_combine_options o = bspram_combine_defaults(p);
     o.spread = cfg->spread;
     x.C = bspram_combiner_create(m, x.s, &o);
+    x.C->own = true; /* each rank verifies the cells its components own (verify_and_clear) */
     x.pats = bspram_calloc(n + 1, sizeof *x.pats, "bspram table");
     uint64_t *first = bspram_malloc((p + 1) * sizeof *first, "bspram table");
     for (uint64_t c = 0; c <= p; c++)

@@ -192,6 +192,7 @@ uint64_t bspram_shared_run(bspram_shared *sh, bspram_step_fn step, void *arg, ui
     sh->max_supersteps = max_supersteps;
     sh->steps = 0;
     bspram_machine_team(sh->m, run_lane, sh);
+    bspram__share_cells(sh->C); /* over MPI: every rank's host reads every cell */
     atomic_store(&sh->running, false);
     return sh->steps;
 }

@@ -103,6 +103,9 @@ bspram_combiner *bspram_shared_combiner(bspram_shared *sh);
  * previous run on this object (none before the first). Returns the number of
  * the program's supersteps (the log also holds the batches'). One team
  * (bspram_machine_team): one OpenMP parallel region for the whole run.
+ * Over MPI (libbspram-mpi) every rank's host has every cell afterwards (one
+ * MPI_Allreduce per live segment), but the answers and inboxes of its own
+ * components only.
  * Errors (fatal): called from inside a step ("bspram_shared_run(
  * max_supersteps=0): called from inside a step (superstep 3, component 1);
  * a step issues requests and returns"); this object's run already in

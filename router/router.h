@@ -117,8 +117,9 @@ void bspram_router_read(bspram_router *r, unsigned lane, unsigned from_lane, con
  *   bspram_router_concat   every process's `bytes` bytes at `mine`, in rank
  *                          order, in a new buffer (free it) of *total bytes;
  *                          over MPI an MPI_Allgatherv.
- * Errors (fatal, printed by rank 0): some rank without lanes (a machine of
- * fewer components than MPI ranks). */
+ * Errors (fatal, printed by rank 0): some rank without lanes (a router of
+ * fewer lanes than MPI ranks; bspram_machine_create makes none: it runs a
+ * machine of fewer components than ranks whole on every rank). */
 typedef enum bspram_merge_op { BSPRAM_MERGE_SUM, BSPRAM_MERGE_OR } bspram_merge_op;
 bool bspram_router_spread(const bspram_router *r);
 void bspram_router_merge(bspram_router *r, uint64_t *words, size_t n, bspram_merge_op op);

@@ -57,6 +57,9 @@ for n in 2 3; do
   expect $n coll "bsp_coll_broadcast: processes disagree in superstep 0: pid 0 called bsp_coll_broadcast(" "but pid $last called"
   once coll $n "processes disagree"
 done
-# rank 0 may still be finishing the exchange of superstep 2 when rank 2 dies in 3
-expect 3 kill "exited on signal 9" "bspram: MPI rank 0 stopped by the MPI runtime in superstep "
+# The survivors name their rank and superstep (rank 0 may still be finishing
+# superstep 2 when rank 2 dies in 3). mpirun's SIGTERM comes shortly before
+# its SIGKILL, and on a loaded machine one survivor may not print in
+# between; at least one does.
+expect 3 kill "exited on signal 9" "stopped by the MPI runtime in superstep "
 [ "$fails" -eq 0 ] || { echo "faults.sh: $fails case(s) failed"; exit 1; }
