@@ -22,6 +22,7 @@ bspram_environment bspram_environment_read(void)
     e.transport = var("BSPRAM_TRANSPORT");
     e.nprocs = var("BSPRAM_NPROCS");
     e.pattern = var("BSPRAM_PATTERN");
+    e.mpi_get = var("BSPRAM_MPI_GET");
     if (e.pattern && !strcmp(e.pattern, "0"))
         e.pattern = NULL;
     return e;

@@ -20,7 +20,11 @@
  *                     trace carries it, for `bspram models --trace`.
  *   BSPRAM_TRANSPORT  the name of the router's transport: "shm" (the
  *                     default, shared memory) or "staged" (a transport for
- *                     testing).
+ *                     testing); in libbspram-mpi also "mpi", its default.
+ *   BSPRAM_MPI_GET    libbspram-mpi: the bytes a rank sends in a superstep,
+ *                     on average, from which the MPI transport moves them
+ *                     by MPI_Get instead of MPI_Alltoallv (default 4096;
+ *                     rank 0's value holds; router/mpi_transport.c).
  *
  * The OpenMP runtime reads its own OMP_* variables (e.g. OMP_NUM_THREADS,
  * which sets omp_get_max_threads() and so the T of bspram_config_default,
@@ -47,6 +51,7 @@ typedef struct bspram_environment {
     const char *transport;       /* BSPRAM_TRANSPORT; NULL means "shm" */
     const char *nprocs;          /* BSPRAM_NPROCS */
     const char *pattern;         /* BSPRAM_PATTERN; NULL also when "0" */
+    const char *mpi_get;         /* BSPRAM_MPI_GET */
 } bspram_environment;
 
 /* Read the variables now. Not cached: each call sees the environment as it

@@ -22,11 +22,13 @@
  *      size} and the outbox's entries as the router stored them (router_internal.h,
  *      bspram__entry) — one memcpy per chunk. Runs sorted by destination are
  *      grouped by destination rank;
- *   2. the first lane exchanges the byte counts (MPI_Alltoall, one word per
- *      pair of a source lane and a destination rank) and then, for each local
- *      lane index t, the packed runs of lane t of every rank (MPI_Alltoallv),
- *      into receive buffers kept by superstep parity (payloads stay valid
- *      until the receiver's next exchange ends, as on shared memory);
+ *   2. the first lane exchanges the byte counts (MPI_Alltoall, a few words
+ *      per pair of a source lane and a destination rank) and then, for each
+ *      local lane index t, the packed runs of lane t of every rank, into
+ *      receive buffers kept by superstep parity (payloads stay valid until
+ *      the receiver's next exchange ends, as on shared memory): by one
+ *      MPI_Alltoallv, or, for a superstep that moves many bytes, by MPI_Get
+ *      from the window the runs were packed into (exchange());
  *   3. every local lane walks the received segments in the order of their
  *      source lane — rank by rank, lane by lane — keeps the runs of its own
  *      destinations, and builds its inboxes pointing into the receive buffers.
@@ -52,11 +54,24 @@
 #include <string.h>
 
 #include "base/abort.h"
+#include "base/environment.h"
 #include "base/error.h"
 #include "base/grow.h"
+#include "base/number.h"
 #include "router/barrier_internal.h"
 #include "router/mpi.h"
 #include "router/router_internal.h"
+
+/* The words of the counts' MPI_Alltoall per pair of a lane index t and a
+ * rank ρ: bytes of t's runs for ρ, their offset in t's runs, t's whole runs
+ * if they did not fit its window (else 0); and in t = 0's block, what the
+ * sending rank sends in all. */
+enum { COUNT_WORDS = 4 };
+
+/* The MPI_Get path from this many bytes sent per rank in a superstep, on
+ * average (bench/RESULTS.md, "Over MPI": it wins from about 1 KiB per
+ * message on 2 ranks; MPI_Alltoallv wins below). BSPRAM_MPI_GET sets it. */
+enum { GET_BYTES = 4096 };
 
 /* The header of a run: one destination's messages from one lane. */
 typedef struct run_header {
@@ -66,8 +81,10 @@ typedef struct run_header {
 } run_header;
 
 typedef struct mpi_lane {
-    _Alignas(64) char *pack; /* this exchange's runs */
-    size_t cap_pack;
+    _Alignas(64) char *pack; /* this exchange's runs: in the lane's window, or in `spill` */
+    uint64_t total;          /* their bytes */
+    char *spill;             /* runs that did not fit the window */
+    size_t cap_spill;
     uint64_t *to_rank;       /* [n] bytes of pack for each rank, in rank order */
     uint32_t *order;         /* the touched destinations, sorted */
     size_t cap_order;
@@ -87,7 +104,13 @@ typedef struct mpi_state {
     bspram_barrier barrier;  /* the rank's lanes (T > 1) */
     bspram__stats *slot;     /* [T] statistics brought to the allreduce */
     uint64_t result[9];      /* tag, then the reduced statistics */
-    uint64_t *sendcnt, *recvcnt; /* [n × Tmax]: bytes from lane index t to rank ρ at [ρ·Tmax + t] */
+    uint64_t *sendcnt, *recvcnt; /* [n × Tmax × 3]: lane index t to rank ρ at [(ρ·Tmax + t)·3]:
+                                    bytes, their offset in the lane's runs, and the bytes of all
+                                    its runs if they did not fit its window (else 0) */
+    uint64_t get_bytes;      /* the MPI_Get path from this average (GET_BYTES) */
+    MPI_Win *win;            /* [Tmax] lane index t's runs, read by MPI_Get */
+    char **wbase;            /* [Tmax] this rank's part of window t */
+    uint64_t *wcap;          /* [Tmax] its bytes */
     int *scounts, *sdispls, *rcounts; /* [n] */
     int *rdispls;            /* [Tmax × n]: where lane t of rank ρ's segment starts */
     int *rlen;               /* [Tmax × n] its length */
@@ -254,8 +277,19 @@ static void *mpi_open(unsigned lanes, unsigned *lo, unsigned *hi)
     MPI_Type_commit(&s->words);
     MPI_Op_create(fold_words, 1, &s->fold);
     size_t nt = (size_t)s->n * s->Tmax;
-    s->sendcnt = bspram_calloc(nt, sizeof *s->sendcnt, "bspram_router_create (mpi)");
-    s->recvcnt = bspram_calloc(nt, sizeof *s->recvcnt, "bspram_router_create (mpi)");
+    s->sendcnt = bspram_calloc(nt * COUNT_WORDS, sizeof *s->sendcnt, "bspram_router_create (mpi)");
+    s->recvcnt = bspram_calloc(nt * COUNT_WORDS, sizeof *s->recvcnt, "bspram_router_create (mpi)");
+    s->get_bytes = GET_BYTES; /* rank 0's: every rank must take the same path */
+    const char *v = bspram_environment_read().mpi_get;
+    if (s->rank == 0 && v && bspram_parse_u64(v, 0, UINT64_MAX / 65536, &s->get_bytes) != 0)
+        bspram_fatal("bspram_router_create: BSPRAM_MPI_GET=%s is not a whole number of bytes in "
+                     "[0, 2^48)", v);
+    check(MPI_Bcast(&s->get_bytes, 1, MPI_UINT64_T, 0, s->comm), "bspram_router_create: MPI_Bcast");
+    s->win = bspram_calloc(s->Tmax, sizeof *s->win, "bspram_router_create (mpi)");
+    s->wbase = bspram_calloc(s->Tmax, sizeof *s->wbase, "bspram_router_create (mpi)");
+    s->wcap = bspram_calloc(s->Tmax, sizeof *s->wcap, "bspram_router_create (mpi)");
+    for (unsigned t = 0; t < s->Tmax; t++)
+        s->win[t] = MPI_WIN_NULL;
     s->scounts = bspram_calloc((size_t)s->n, sizeof(int), "bspram_router_create (mpi)");
     s->sdispls = bspram_calloc((size_t)s->n, sizeof(int), "bspram_router_create (mpi)");
     s->rcounts = bspram_calloc((size_t)s->n, sizeof(int), "bspram_router_create (mpi)");
@@ -280,7 +314,7 @@ static void mpi_close(void *state)
     if (!s)
         return;
     for (unsigned i = 0; i < s->T; i++) {
-        free(s->lane[i].pack);
+        free(s->lane[i].spill);
         free(s->lane[i].to_rank);
         free(s->lane[i].order);
         free(s->lane[i].runs);
@@ -303,13 +337,19 @@ static void mpi_close(void *state)
     free(s->slot);
     free(s->lane_of_rank);
     bspram_barrier_destroy(&s->barrier);
+    free(s->wbase);
+    free(s->wcap);
     int down = 0;
     MPI_Finalized(&down);
     if (!down) {
+        for (unsigned t = 0; t < s->Tmax; t++) /* collective, like the router's destruction */
+            if (s->win[t] != MPI_WIN_NULL)
+                MPI_Win_free(&s->win[t]);
         MPI_Op_free(&s->fold);
         MPI_Type_free(&s->words);
         MPI_Comm_free(&s->comm);
     }
+    free(s->win);
     free(s);
 }
 
@@ -364,7 +404,16 @@ static void pack(bspram_router *r, mpi_state *s, unsigned lane, unsigned par)
         for (const bspram__chunk *ch = o->head; ch; ch = ch->next)
             total += ch->used;
     }
-    me->pack = bspram__grow(me->pack, &me->cap_pack, total + 1, 1, 4096, "bspram_router_exchange (mpi)");
+    /* Into the lane's window if they fit (an MPI_Get may read them there),
+     * else aside (exchange() regrows the window if the MPI_Get path needs it). */
+    const unsigned i = lane - s->lo;
+    if (total + 1 <= s->wcap[i]) {
+        me->pack = s->wbase[i];
+    } else {
+        me->spill = bspram__grow(me->spill, &me->cap_spill, total + 1, 1, 4096, "bspram_router_exchange (mpi)");
+        me->pack = me->spill;
+    }
+    me->total = total;
     memset(me->to_rank, 0, (size_t)s->n * sizeof *me->to_rank);
     char *at = me->pack;
     int rho = 0;
@@ -398,17 +447,71 @@ static int as_count(uint64_t n, const char *what)
     return (int)n;
 }
 
-/* Step 2 (the rank's first lane): counts, then one MPI_Alltoallv per lane index. */
+/* Lane index t's window made large enough for every rank's runs (all ranks
+ * alike: collective). The runs already packed move into the new window. */
+static void regrow(mpi_state *s, unsigned t)
+{
+    mpi_lane *me = t < s->T ? &s->lane[t] : NULL;
+    if (me && me->pack != me->spill) { /* in the old window: keep them aside */
+        me->spill = bspram__grow(me->spill, &me->cap_spill, me->total + 1, 1, 4096,
+                                 "bspram_router_exchange (mpi)");
+        memcpy(me->spill, me->pack, me->total);
+        me->pack = me->spill;
+    }
+    if (s->win[t] != MPI_WIN_NULL)
+        check(MPI_Win_free(&s->win[t]), "bspram_router_exchange: MPI_Win_free");
+    uint64_t want = me ? me->total + 1 : 0, cap = s->wcap[t];
+    if (want > cap)
+        cap = (want + want / 2 + 65535) & ~(uint64_t)65535;
+    if (cap > (uint64_t)INT_MAX)
+        cap = want;
+    void *base = NULL;
+    check(MPI_Win_allocate((MPI_Aint)cap, 1, MPI_INFO_NULL, s->comm, &base, &s->win[t]),
+          "bspram_router_exchange: MPI_Win_allocate");
+    s->wbase[t] = base;
+    s->wcap[t] = cap;
+    if (me) {
+        memcpy(s->wbase[t], me->spill, me->total);
+        me->pack = s->wbase[t];
+    }
+}
+
+/* Step 2 (the rank's first lane). The counts first: one MPI_Alltoall of
+ * COUNT_WORDS words per pair of a lane index and a rank. Then the runs, by
+ * the way bench/mpi_exchange.sh measured faster for the superstep's volume
+ * (decided alike on every rank, from what every rank sends):
+ *   few bytes  one MPI_Alltoallv per lane index (a round of messages);
+ *   many       each receiver MPI_Gets its runs from the senders' windows,
+ *              between two MPI_Win_fence per lane index: one copy on a
+ *              node's shared memory where MPI_Alltoallv makes two. */
 static void exchange(mpi_state *s, unsigned par)
 {
     const int n = s->n;
     const unsigned Tm = s->Tmax;
-    memset(s->sendcnt, 0, (size_t)n * Tm * sizeof *s->sendcnt);
+    uint64_t sent = 0;
     for (unsigned t = 0; t < s->T; t++)
-        for (int rho = 0; rho < n; rho++)
-            s->sendcnt[(size_t)rho * Tm + t] = s->lane[t].to_rank[rho];
-    check(MPI_Alltoall(s->sendcnt, (int)Tm, MPI_UINT64_T, s->recvcnt, (int)Tm, MPI_UINT64_T, s->comm),
+        sent += s->lane[t].total;
+    memset(s->sendcnt, 0, (size_t)n * Tm * COUNT_WORDS * sizeof *s->sendcnt);
+    for (unsigned t = 0; t < s->T; t++) {
+        const mpi_lane *me = &s->lane[t];
+        uint64_t off = 0;
+        for (int rho = 0; rho < n; rho++) {
+            uint64_t *w = s->sendcnt + ((size_t)rho * Tm + t) * COUNT_WORDS;
+            w[0] = me->to_rank[rho];
+            w[1] = off;
+            w[2] = me->pack == me->spill ? me->total + 1 : 0;
+            off += me->to_rank[rho];
+        }
+    }
+    for (int rho = 0; rho < n; rho++) /* what this rank sends in all, in every block to rank ρ */
+        s->sendcnt[((size_t)rho * Tm) * COUNT_WORDS + 3] = sent;
+    check(MPI_Alltoall(s->sendcnt, (int)(Tm * COUNT_WORDS), MPI_UINT64_T, s->recvcnt,
+                       (int)(Tm * COUNT_WORDS), MPI_UINT64_T, s->comm),
           "bspram_router_exchange: MPI_Alltoall");
+    uint64_t all = 0;
+    for (int rho = 0; rho < n; rho++)
+        all += s->recvcnt[((size_t)rho * Tm) * COUNT_WORDS + 3];
+    const bool get = all >= s->get_bytes * (uint64_t)n;
     for (unsigned t = 0; t < Tm; t++) {
         uint64_t off = 0;
         for (int rho = 0; rho < n; rho++) {
@@ -417,15 +520,33 @@ static void exchange(mpi_state *s, unsigned par)
             off += (uint64_t)s->scounts[rho];
         }
         uint64_t in = 0;
+        bool grow = false;
         for (int rho = 0; rho < n; rho++) {
-            s->rcounts[rho] = as_count(s->recvcnt[(size_t)rho * Tm + t], "a lane's messages to one rank");
+            const uint64_t *w = s->recvcnt + ((size_t)rho * Tm + t) * COUNT_WORDS;
+            s->rcounts[rho] = as_count(w[0], "a lane's messages to one rank");
             s->rdispls[(size_t)t * n + rho] = (int)in;
             s->rlen[(size_t)t * n + rho] = s->rcounts[rho];
             in += (uint64_t)s->rcounts[rho];
+            grow |= w[2] != 0;
         }
         as_count(in, "messages received from one lane index");
         s->rbuf[par][t] = bspram__grow(s->rbuf[par][t], &s->rcap[par][t], (size_t)in + 1, 1, 4096,
                                        "bspram_router_exchange (mpi)");
+        if (get) {
+            if (grow)
+                regrow(s, t);
+            check(MPI_Win_fence(MPI_MODE_NOPRECEDE | MPI_MODE_NOPUT, s->win[t]),
+                  "bspram_router_exchange: MPI_Win_fence");
+            for (int rho = 0; rho < n; rho++) {
+                const uint64_t *w = s->recvcnt + ((size_t)rho * Tm + t) * COUNT_WORDS;
+                if (w[0])
+                    check(MPI_Get(s->rbuf[par][t] + s->rdispls[(size_t)t * n + rho], (int)w[0], MPI_BYTE,
+                                  rho, (MPI_Aint)w[1], (int)w[0], MPI_BYTE, s->win[t]),
+                          "bspram_router_exchange: MPI_Get");
+            }
+            check(MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win[t]), "bspram_router_exchange: MPI_Win_fence");
+            continue;
+        }
         static char nothing; /* a lane index this rank lacks sends nothing */
         check(MPI_Alltoallv(t < s->T ? s->lane[t].pack : &nothing, s->scounts, s->sdispls,
                             MPI_BYTE, s->rbuf[par][t], s->rcounts, s->rdispls + (size_t)t * n,

@@ -11,8 +11,9 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 strip() { sed 's/ (PRAM [0-9.]* s, sequential [0-9.]* s)//'; }
 count=0
-for ex in prefix_sums max_erew or list_ranking components histogram sort erew_violation; do
+for ex in prefix_sums max_erew max_crcw or list_ranking components histogram sort erew_violation; do
   size=$n
+  [ "$ex" = max_crcw ] && size=48 # n^2 processors
   "$plain/pram_$ex" "$size" 7 64 2 | strip > "$scratch/want"
   grep -q "verified" "$scratch/want" || { cat "$scratch/want"; echo "pram.sh: pram_$ex did not verify"; exit 1; }
   for ranks in 2 3; do
