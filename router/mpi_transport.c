@@ -463,8 +463,6 @@ static void regrow(mpi_state *s, unsigned t)
     uint64_t want = me ? me->total + 1 : 0, cap = s->wcap[t];
     if (want > cap)
         cap = (want + want / 2 + 65535) & ~(uint64_t)65535;
-    if (cap > (uint64_t)INT_MAX)
-        cap = want;
     void *base = NULL;
     check(MPI_Win_allocate((MPI_Aint)cap, 1, MPI_INFO_NULL, s->comm, &base, &s->win[t]),
           "bspram_router_exchange: MPI_Win_allocate");
