@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <getopt.h>
 #include <unistd.h>
 
 #include "tools/commands.h"
@@ -18,11 +19,44 @@ static const struct bspram_command commands[] = {
     {"probe", "measure g and l (BSPlib h-relations, least squares) and save them", bspram_cmd_probe},
 };
 
+enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
+
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: bspram <command> [options]   (bspram <command> --help for its options)\n\ncommands:\n");
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+    fprintf(f, "usage: bspram <command> [options]   (bspram help <command>: its options)\n"
+               "       bspram --version\n\ncommands:\n");
+    for (size_t i = 0; i < NCOMMANDS; i++)
         fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
+    fprintf(f, "  %-8s %s\n", "help", "this list, or with a command's name its options");
+}
+
+static const struct bspram_command *find(const char *name)
+{
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (!strcmp(name, commands[i].name))
+            return &commands[i];
+    return NULL;
+}
+
+/* bspram help [command]: the list, or the command's own --help. */
+static int help(int argc, char **argv)
+{
+    if (argc < 3) {
+        usage(stdout);
+        return 0;
+    }
+    const struct bspram_command *c = find(argv[2]);
+    if (!c) {
+        bspram_tool_error("help", "no command '%s' (bspram help lists them)", argv[2]);
+        return 2;
+    }
+    if (argc > 3) {
+        bspram_tool_error("help", "one command at a time ('%s' after '%s')", argv[3], argv[2]);
+        return 2;
+    }
+    char *args[] = {argv[2], "--help", NULL};
+    optind = 1;
+    return c->run(2, args);
 }
 
 #ifdef BSPRAM_TOOL_MPI
@@ -57,8 +91,13 @@ static void hand_over_to_mpi_build(char **argv)
 
 int main(int argc, char **argv)
 {
+    if (argc >= 2 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version"))) {
+        printf("bspram %s\n", BSPRAM_VERSION);
+        return 0;
+    }
 #ifdef BSPRAM_TOOL_MPI
-    if (argc >= 2 && strcmp(argv[1], "--help") && strcmp(argv[1], "-h") && !runs_over_mpi(argv[1])) {
+    if (argc >= 2 && strcmp(argv[1], "--help") && strcmp(argv[1], "-h") && strcmp(argv[1], "help") &&
+        !runs_over_mpi(argv[1])) {
         fprintf(stderr, "bspram %s: not available over MPI; run it without mpirun (over MPI: "
                         "bspram table)\n", argv[1]);
         return 2;
@@ -71,10 +110,11 @@ int main(int argc, char **argv)
         usage(argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;
     }
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (!strcmp(argv[1], commands[i].name))
-            return commands[i].run(argc - 1, argv + 1);
-    fprintf(stderr, "bspram: unknown command '%s'\n", argv[1]);
-    usage(stderr);
+    if (!strcmp(argv[1], "help"))
+        return help(argc, argv);
+    const struct bspram_command *c = find(argv[1]);
+    if (c)
+        return c->run(argc - 1, argv + 1);
+    fprintf(stderr, "bspram: unknown command '%s' (bspram help lists them)\n", argv[1]);
     return 2;
 }
