@@ -73,10 +73,9 @@ bspram_config bspram_config_default(uint64_t p)
 /* Over MPI a bulk machine of fewer components than ranks would leave ranks
  * with nothing to hold, whose hosts could then not be given what the
  * components hold. Such a machine runs whole on every rank instead, on the
- * rank's share of the threads and the shared-memory transport: every rank
+ * shared-memory transport with at most a thread per component: every rank
  * computes the same components, records and results (the run is
- * deterministic), and none waits for another; at most a thread per
- * component. BSPlib's sections spread
+ * deterministic), and none waits for another. BSPlib's sections spread
  * their processes even then (bspram__machine_create_spread): a process's
  * effects (its output) must happen once. */
 static bspram_machine *create(const bspram_config *config, bool replicate)

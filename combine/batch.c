@@ -131,7 +131,6 @@ static void read_stats(const bspram_combiner *C, const batch_state *b, size_t nr
     }
 }
 
-/* One batch in either form (batch_state: req/first/results or parts). */
 /* Over MPI a rank holds the cells its components own: every rank gives its
  * own (zeros elsewhere) and keeps the OR of all ranks', for every cell of
  * every live segment. One MPI_Allreduce per live segment. */
@@ -185,6 +184,7 @@ static void share_whole(bspram_combiner *C, const bspram_request *requests, cons
     bspram__share_cells(C);
 }
 
+/* One batch in either form (batch_state: req/first/results or parts). */
 static void run_batch(bspram_team *t, bspram_combiner *C, const bspram_request *requests,
                       const uint64_t *first, uint64_t *results, const bspram_batch_part *parts,
                       bspram_combine_stats *stats)
