@@ -108,12 +108,13 @@ static double daxpy_rate(void)
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: bspram probe [-p P] [-H max_h] [-s step] [-n supersteps] [--no-save] [-v]\n"
+    fprintf(f, "usage: bspram probe [--p P] [--max-h H] [--step S] [--supersteps N] [--no-save]\n"
+               "                    [--verbose]\n"
                "  Measures g (ns per 8-byte put) and l (ns per sync) with P processes\n"
                "  (default: the number of cores) by h-relations of single-word puts,\n"
-               "  h = 0, step, ..., max_h (default 0..256 step 16), each timed over n\n"
+               "  h = 0, S, ..., H (default 0..256 step 16), each timed over N\n"
                "  supersteps (default 200; median of 5 rounds), and a least-squares fit t(h) = l + g*h.\n"
-               "  -v prints the time of every h. Saves them to $BSPRAM_PARAMS, else\n"
+               "  --verbose prints the time of every h. Saves them to $BSPRAM_PARAMS, else\n"
                "  $XDG_CONFIG_HOME/bspram/params, else ~/.config/bspram/params; programs\n"
                "  load them with bspram_params_load (bsp/params.h).\n");
 }
@@ -130,9 +131,13 @@ static int option_number(const char *option, const char *text, unsigned max, uns
 
 int bspram_cmd_probe(int argc, char **argv)
 {
+    /* Long options, as every command has them; the short ones of earlier
+     * versions (-p -H -s -n -v -h) still work. */
     static const struct option longopts[] = {
-        {"help", no_argument, NULL, 'h'}, {"no-save", no_argument, NULL, 'N'},
-        {"verbose", no_argument, NULL, 'v'}, {0, 0, 0, 0}};
+        {"p", required_argument, NULL, 'p'},          {"max-h", required_argument, NULL, 'H'},
+        {"step", required_argument, NULL, 's'},       {"supersteps", required_argument, NULL, 'n'},
+        {"help", no_argument, NULL, 'h'},             {"no-save", no_argument, NULL, 'N'},
+        {"verbose", no_argument, NULL, 'v'},          {0, 0, 0, 0}};
     probe.p = bsp_nprocs();
     probe.hmax = 256;
     probe.step = 16;
@@ -140,20 +145,20 @@ int bspram_cmd_probe(int argc, char **argv)
     int save = 1, verbose = 0, c;
     while ((c = getopt_long(argc, argv, "p:H:s:n:hv", longopts, NULL)) != -1) {
         switch (c) {
-        /* -p: BSPlib's limit; -H and -s: h-relations of up to 2^20 words
-         * (8 MiB buffers per process); -n: supersteps per h. */
-        case 'p': if (option_number("-p", optarg, PROBE_MAX_P, &probe.p)) return 2; break;
-        case 'H': if (option_number("-H", optarg, PROBE_MAX_H, &probe.hmax)) return 2; break;
-        case 's': if (option_number("-s", optarg, PROBE_MAX_H, &probe.step)) return 2; break;
-        case 'n': if (option_number("-n", optarg, PROBE_MAX_ITERS, &probe.iters)) return 2; break;
+        /* --p: BSPlib's limit; --max-h and --step: h-relations of up to 2^20
+         * words (8 MiB buffers per process); --supersteps: per h. */
+        case 'p': if (option_number("--p", optarg, PROBE_MAX_P, &probe.p)) return 2; break;
+        case 'H': if (option_number("--max-h", optarg, PROBE_MAX_H, &probe.hmax)) return 2; break;
+        case 's': if (option_number("--step", optarg, PROBE_MAX_H, &probe.step)) return 2; break;
+        case 'n': if (option_number("--supersteps", optarg, PROBE_MAX_ITERS, &probe.iters)) return 2; break;
         case 'N': save = 0; break;
         case 'v': verbose = 1; break;
         case 'h': usage(stdout); return 0;
         default: usage(stderr); return 2;
         }
     }
-    if (probe.p < 1 || probe.step < 1 || probe.iters < 1 || probe.hmax < probe.step) {
-        fprintf(stderr, "bspram probe: need P >= 1, step >= 1, n >= 1 and max_h >= step\n");
+    if (probe.hmax < probe.step) { /* the numbers are >= 1 (option_number) */
+        fprintf(stderr, "bspram probe: --max-h %u is below --step %u\n", probe.hmax, probe.step);
         return 2;
     }
     const unsigned K = probe.hmax / probe.step + 1;

@@ -51,19 +51,24 @@ done
 run "$bspram" demo --p 8 --h 2 --supersteps 02 --seed 18446744073709551615
 [ "$rc" -eq 0 ] && grep -q "all correct" "$scratch/out" && ok || { fail "demo good run: exit $rc"; cat "$scratch/err" >&2; }
 
-probe_small="-p 2 -H 4 -s 1 -n 2 --no-save"
+probe_small="--p 2 --max-h 4 --step 1 --supersteps 2 --no-save"
 for bad in 0 2x 4294967297 65537 -1 " 2" abc; do
-    expect_error "probe -p '$bad'" "[1, 65536]" probe -p "$bad" -H 4 -s 1 -n 2 --no-save
+    expect_error "probe --p '$bad'" "--p '$bad': not a whole number in [1, 65536]" probe --p "$bad" --max-h 4 --step 1 --supersteps 2 --no-save
 done
 for bad in 4294967295 1048577 0 -1 abc 1e3; do
-    expect_error "probe -H '$bad'" "[1, 1048576]" probe -p 2 -H "$bad" -s 1 -n 2 --no-save
+    expect_error "probe --max-h '$bad'" "--max-h '$bad': not a whole number in [1, 1048576]" probe --p 2 --max-h "$bad" --step 1 --supersteps 2 --no-save
 done
 for bad in 0 4294967297 abc; do
-    expect_error "probe -s '$bad'" "[1, 1048576]" probe -p 2 -H 4 -s "$bad" -n 2 --no-save
+    expect_error "probe --step '$bad'" "--step '$bad': not a whole number in [1, 1048576]" probe --p 2 --max-h 4 --step "$bad" --supersteps 2 --no-save
 done
 for bad in 0 -1 1000001 abc; do
-    expect_error "probe -n '$bad'" "[1, 1000000]" probe -p 2 -H 4 -s 1 -n "$bad" --no-save
+    expect_error "probe --supersteps '$bad'" "--supersteps '$bad': not a whole number in [1, 1000000]" probe --p 2 --max-h 4 --step 1 --supersteps "$bad" --no-save
 done
+expect_error "probe --max-h below --step" "bspram probe: --max-h 2 is below --step 4" probe --p 2 --max-h 2 --step 4 --no-save
+# The short options of earlier versions still work.
+run "$bspram" probe -p 2 -H 4 -s 1 -n 2 --no-save
+[ "$rc" -eq 0 ] && grep -q "P = 2, h = 0..4 step 1, 2 supersteps" "$scratch/out" && ok \
+    || { fail "probe with short options: exit $rc"; cat "$scratch/out" "$scratch/err" >&2; }
 run "$bspram" probe $probe_small
 [ "$rc" -eq 0 ] && grep -q "P = 2, h = 0..4 step 1, 2 supersteps" "$scratch/out" && [ ! -e "$BSPRAM_PARAMS" ] && ok \
     || { fail "probe good run: exit $rc"; cat "$scratch/out" "$scratch/err" >&2; }
