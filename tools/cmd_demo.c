@@ -54,7 +54,8 @@ int bspram_cmd_demo(int argc, char **argv)
                                          {"help", no_argument, 0, 'H'},
                                          {0, 0, 0, 0}};
     int o;
-    while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    opterr = 0;
+    while ((o = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
         switch (o) {
         /* Bounds: p as the router allows; h and the supersteps small
          * enough that a typo cannot make the demo run for hours. */
@@ -75,13 +76,13 @@ int bspram_cmd_demo(int argc, char **argv)
             if (bspram_tool_number("demo", "--seed", optarg, 0, UINT64_MAX, &d.seed))
                 return 2;
             break;
-        default: /* --help: the usage on stdout, success; a bad option
-                  * (getopt has named it on stderr): the usage on stderr, 2 */
-            fprintf(o == 'H' ? stdout : stderr,
-                    "usage: bspram demo [--p P] [--h H] [--supersteps S] [--seed N]\n"
-                    "  every component sends H random 24-byte messages per superstep;\n"
-                    "  prints the router's record of every superstep\n");
-            return o == 'H' ? 0 : 2;
+        case 'H':
+            printf("usage: bspram demo [--p P] [--h H] [--supersteps S] [--seed N]\n"
+                   "  every component sends H random 24-byte messages per superstep;\n"
+                   "  prints the router's record of every superstep\n");
+            return 0;
+        default:
+            return bspram_tool_bad_option("demo", o, argv);
         }
     }
     bspram_config cfg = bspram_config_default(p);

@@ -143,7 +143,8 @@ int bspram_cmd_probe(int argc, char **argv)
     probe.step = 16;
     probe.iters = 200;
     int save = 1, verbose = 0, c;
-    while ((c = getopt_long(argc, argv, "p:H:s:n:hv", longopts, NULL)) != -1) {
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":p:H:s:n:hv", longopts, NULL)) != -1) {
         switch (c) {
         /* --p: BSPlib's limit; --max-h and --step: h-relations of up to 2^20
          * words (8 MiB buffers per process); --supersteps: per h. */
@@ -154,7 +155,7 @@ int bspram_cmd_probe(int argc, char **argv)
         case 'N': save = 0; break;
         case 'v': verbose = 1; break;
         case 'h': usage(stdout); return 0;
-        default: usage(stderr); return 2;
+        default: return bspram_tool_bad_option("probe", c, argv);
         }
     }
     if (probe.hmax < probe.step) { /* the numbers are >= 1 (option_number) */

@@ -31,4 +31,10 @@ int bspram_tool_error(const char *command, const char *fmt, ...)
 int bspram_tool_number(const char *command, const char *option, const char *text, uint64_t min,
                        uint64_t max, uint64_t *out);
 
+/* For commands that parse with getopt_long (opterr = 0, the optstring
+ * beginning with ':'): getopt's '?' (unknown option) or ':' (missing value)
+ * for argv[optind − 1] as one line, "bspram <command>: unknown option
+ * '--bogus'; see bspram <command> --help"; returns 2. */
+int bspram_tool_bad_option(const char *command, int c, char **argv);
+
 #endif

@@ -1,5 +1,6 @@
-/* bspram_tool_error and bspram_tool_number (commands.h): every subcommand's
- * error line and numeric options. */
+/* bspram_tool_error, bspram_tool_number and bspram_tool_bad_option
+ * (commands.h): every subcommand's error line and numeric options. */
+#include <getopt.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -26,4 +27,16 @@ int bspram_tool_error(const char *command, const char *fmt, ...)
     fputc('\n', stderr);
     va_end(ap);
     return 1;
+}
+
+int bspram_tool_bad_option(const char *command, int c, char **argv)
+{
+    const char *arg = argv[optind - 1];
+    if (c == ':')
+        bspram_tool_error(command, "%s needs a value; see bspram %s --help", arg, command);
+    else if (optopt && arg[0] == '-' && arg[1] != '-')
+        bspram_tool_error(command, "unknown option '-%c'; see bspram %s --help", optopt, command);
+    else
+        bspram_tool_error(command, "unknown option '%s'; see bspram %s --help", arg, command);
+    return 2;
 }

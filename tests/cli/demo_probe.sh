@@ -92,11 +92,12 @@ OMP_NUM_THREADS=70000 run "$bspram" demo --p 64 --supersteps 1
 if [ "$rc" -eq 0 ] && grep -q "p = 64 components on T = 4096 threads" "$scratch/out"; then ok
 else fail "OMP_NUM_THREADS=70000: exit $rc"; head -c 400 "$scratch/err" >&2; fi
 
-# An unknown option or a missing value is a failure (exit 2); --help is not.
-for args in "--bogus" "--p"; do
-    run "$bspram" demo $args
-    [ "$rc" -eq 2 ] && ok || fail "demo $args: exit $rc (want 2)"
-done
+# An unknown option or a missing value is one line and exit 2; --help is not.
+expect_error "demo --bogus" "bspram demo: unknown option '--bogus'; see bspram demo --help" demo --bogus
+expect_error "demo --p" "bspram demo: --p needs a value; see bspram demo --help" demo --p
+expect_error "probe --bogus" "bspram probe: unknown option '--bogus'; see bspram probe --help" probe --bogus
+expect_error "probe -x" "bspram probe: unknown option '-x'; see bspram probe --help" probe -x
+expect_error "probe --p" "bspram probe: --p needs a value; see bspram probe --help" probe --p
 run "$bspram" demo --help
 [ "$rc" -eq 0 ] && grep -q "usage: bspram demo" "$scratch/out" && ok || fail "demo --help: exit $rc"
 
