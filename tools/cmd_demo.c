@@ -87,7 +87,12 @@ int bspram_cmd_demo(int argc, char **argv)
     }
     bspram_config cfg = bspram_config_default(p);
     /* The predicted cost in ns when `bspram probe` has run, else g = l = 1. */
-    int probed = bspram_params_load(&cfg.g, &cfg.l) == 0;
+    bspram_params probe;
+    int probed = bspram_params_read(&probe) == 0;
+    if (probed) {
+        cfg.g = probe.g_ns_per_byte;
+        cfg.l = probe.l_ns;
+    }
     cfg.seed = d.seed;
     bspram_machine *m = bspram_machine_create(&cfg);
     bspram_machine_set_label(m, "demo");
@@ -104,11 +109,30 @@ int bspram_cmd_demo(int argc, char **argv)
                rec[i].superstep, rec[i].messages, rec[i].bytes, rec[i].q, rec[i].r, rec[i].charge,
                rec[i].h_bytes, rec[i].seconds * 1e3);
     bspram_totals t = bspram_records_total(rec, n);
-    printf("\ntotal charge (sum of max(q,r)) = %" PRIu64 ", predicted cost sum(w + g*h + l) = %.0f "
-           "(g = %.3g, l = %.3g%s), messages checked: %s\n",
-           t.charge, bspram_machine_predicted_cost(m), cfg.g, cfg.l,
-           probed ? ", from bspram probe" : "",
+    double measured = 0;
+    for (size_t i = 0; i < n; i++)
+        measured += rec[i].seconds;
+    printf("\ntotal charge (sum of max(q,r)) = %" PRIu64 ", messages checked: %s\n", t.charge,
            d.bad ? "ERRORS" : "all correct");
+    const double cost = bspram_machine_predicted_cost(m);
+    if (!probed) {
+        printf("predicted cost sum(w + g*h + l) = %.0f in units of w, h in bytes (g = %.3g, l = %.3g); "
+               "`bspram probe` measures g and l in ns\n", cost, cfg.g, cfg.l);
+    } else {
+        /* The probe timed P processes, one per thread, each its own h; here
+         * a thread serves p/T components, so a superstep moves about p/T
+         * components' h through each thread. */
+        const int T = bspram_machine_threads(m);
+        const double per_thread = (double)p / T;
+        printf("predicted time sum(w + g*h + l) = %.3f ms, with g = %.3g ns per byte of h and "
+               "l = %.3g ns from `bspram probe` (P = %u processes); measured %.3f ms\n",
+               cost * 1e-6, cfg.g, cfg.l, probe.p, measured * 1e3);
+        if (per_thread > 1.5 || probe.p != (unsigned)T)
+            printf("note: g and l were probed with P = %u processes, one per thread; here each of "
+                   "the T = %d threads serves %.0f components, so a superstep costs about %.0f "
+                   "times g*h and the prediction is a lower bound\n",
+                   probe.p, T, per_thread, per_thread);
+    }
     bspram_machine_destroy(m);
     return d.bad ? 1 : 0;
 }

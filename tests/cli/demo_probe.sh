@@ -92,6 +92,17 @@ OMP_NUM_THREADS=70000 run "$bspram" demo --p 64 --supersteps 1
 if [ "$rc" -eq 0 ] && grep -q "p = 64 components on T = 4096 threads" "$scratch/out"; then ok
 else fail "OMP_NUM_THREADS=70000: exit $rc"; head -c 400 "$scratch/err" >&2; fi
 
+# The predicted cost says its unit and where g and l came from: units of w
+# without a probe; ns with one, and a note when the probe's one process per
+# thread does not match the demo's components per thread (here 32 per thread).
+run "$bspram" demo --p 64 --h 2 --supersteps 2
+grep -q "in units of w, h in bytes (g = 1, l = 1)" "$scratch/out" && ok || fail "demo without a probe: no unit"
+printf 'p = 2\ng_ns_per_byte = 0.5\nl_ns = 300\n' >"$scratch/probed"
+BSPRAM_PARAMS=$scratch/probed OMP_NUM_THREADS=2 run "$bspram" demo --p 64 --h 2 --supersteps 2
+if [ "$rc" -eq 0 ] && grep -q "ms, with g = 0.5 ns per byte of h and l = 300 ns from .bspram probe. (P = 2 processes)" "$scratch/out" \
+    && grep -q "^note: .* each of the T = 2 threads serves 32 components, so a superstep costs about 32 times g\*h" "$scratch/out"; then ok
+else fail "demo with a probe: exit $rc"; cat "$scratch/out" >&2; fi
+
 # An unknown option or a missing value is one line and exit 2; --help is not.
 expect_error "demo --bogus" "bspram demo: unknown option '--bogus'; see bspram demo --help" demo --bogus
 expect_error "demo --p" "bspram demo: --p needs a value; see bspram demo --help" demo --p
