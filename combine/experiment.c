@@ -200,8 +200,11 @@ static void experiment_lane(bspram_team *t, void *arg)
                 bspram_fatal("bspram table: the basis run for %s does not fit in %zu bytes",
                              E->basis_text, sizeof E->chosen);
         }
-        if (lead) /* the first lane owns the log */
+        if (lead) { /* the first lane owns the log */
             bspram_machine_clear_records(bspram_team_machine(t));
+            if (cfg->progress)
+                cfg->progress(run + 1, cfg->runs, cfg->progress_ctx);
+        }
     }
 }
 

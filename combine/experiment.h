@@ -51,6 +51,10 @@ typedef struct bspram_table_config {
     int threads;
     bspram_spread spread;
     bspram_hash_kind hash;
+    /* Called after every run (NULL: nothing), by one thread of each process
+     * while the others wait: runs done and all runs. For a progress line. */
+    void (*progress)(uint64_t done, uint64_t runs, void *ctx);
+    void *progress_ctx;
 } bspram_table_config;
 
 /* Check (p, v, d) as a §4 pattern: returns 0, or −1 with a one-line reason

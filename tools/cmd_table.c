@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/error.h"
@@ -132,6 +133,38 @@ static int plot(const char *path, const bspram_table_entry *E, const bspram_tabl
     return 0;
 }
 
+/* A progress line on stderr when it is a terminal (never in a pipe or a
+ * file): runs done, all runs and the time left at the pace so far,
+ * rewritten in place and erased at the end. */
+typedef struct progress {
+    double start, last;
+    uint64_t entries;
+} progress;
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void show_progress(uint64_t done, uint64_t runs, void *ctx)
+{
+    progress *pr = ctx;
+    double t = now();
+    if (done > 1 && done < runs && t - pr->last < 0.2) /* a few updates a second at most */
+        return;
+    pr->last = t;
+    if (done == runs) {
+        fprintf(stderr, "\r\033[K");
+        return;
+    }
+    double left = (t - pr->start) / (double)done * (double)(runs - done);
+    fprintf(stderr, "\rbspram table: run %" PRIu64 " of %" PRIu64 " (%" PRIu64
+                    " batches each), about %.0f s left\033[K",
+            done, runs, pr->entries + 1, left);
+}
+
 int bspram_cmd_table(int argc, char **argv)
 {
     bspram_table_args a;
@@ -147,6 +180,11 @@ int bspram_cmd_table(int argc, char **argv)
     int rc;
     bspram_table_config cfg = {.p = p, .v = v, .runs = runs, .seed = seed, .threads = a.threads,
                                .spread = spread, .hash = a.hash};
+    progress pr = {now(), now(), n};
+    if (bspram_rank() == 0 && isatty(STDERR_FILENO)) {
+        cfg.progress = show_progress;
+        cfg.progress_ctx = &pr;
+    }
     double base;
     bspram_table_run(&cfg, E, n, &base);
     if (bspram_rank() != 0) { /* over MPI every rank has the table: rank 0 prints it */

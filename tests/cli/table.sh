@@ -162,5 +162,17 @@ else
     echo "skipped: gnuplot not installed"
 fi
 
+# Progress: on a terminal, a line rewritten in place and erased at the end;
+# nothing on stderr otherwise.
+run "$bspram" table $small
+[ $rc -eq 0 ] && [ ! -s "$scratch/err" ] && ok || fail "table in a pipe wrote to stderr: exit $rc"
+if command -v script >/dev/null 2>&1; then
+    script -qec "'$bspram' table $small --runs 3" /dev/null >"$scratch/tty" 2>&1
+    grep -q "bspram table: run [12] of 3 (.* batches each), about [0-9]* s left" "$scratch/tty" &&
+        grep -q "basis,degree,runs" "$scratch/tty" && ok || { fail "no progress line on a terminal"; cat -v "$scratch/tty" >&2; }
+else
+    echo "skipped: script (util-linux) not installed"
+fi
+
 echo "table_cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
