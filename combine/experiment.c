@@ -1,5 +1,6 @@
 /* Valiant's experiment of §4 on the real engine (experiment.h). */
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -174,8 +175,9 @@ static void experiment_lane(bspram_team *t, void *arg)
         }
         bspram_team_barrier(t);
         bspram_combine_team(t, x->C, x->cur->req, x->first, NULL, &st);
+        const double base_run = (double)st.charge;
         if (lead)
-            x->base_sum += (double)st.charge;
+            x->base_sum += base_run;
         verify_and_clear(t, x, x->cur, "baseline", run);
         for (size_t e = 0; e < x->n; e++) {
             bspram_table_entry *E = &x->entries[e];
@@ -195,6 +197,9 @@ static void experiment_lane(bspram_team *t, void *arg)
             for (unsigned i = 1; i <= st.phases; i++)
                 E->phase_charge[i] += (double)st.forward_charge[i];
             E->total += (double)st.charge;
+            const double ratio = (double)st.charge / base_run;
+            E->ratio_sum += ratio;
+            E->ratio_sum2 += ratio * ratio;
             if (!E->chosen[0] && bspram_basis_format(&st.basis, E->chosen, sizeof E->chosen) >=
                                      sizeof E->chosen)
                 bspram_fatal("bspram table: the basis run for %s does not fit in %zu bytes",
@@ -244,6 +249,7 @@ void bspram_table_run(const bspram_table_config *cfg, bspram_table_entry *entrie
         get_pattern(x.pats, &x.np, x.keep, x.s, x.seg, p, v, entries[e].degree);
         memset(entries[e].phase_charge, 0, sizeof entries[e].phase_charge);
         entries[e].total = 0;
+        entries[e].ratio_sum = entries[e].ratio_sum2 = 0;
         entries[e].phases = 0;
         entries[e].chosen[0] = 0;
     }
@@ -255,6 +261,10 @@ void bspram_table_run(const bspram_table_config *cfg, bspram_table_entry *entrie
         for (unsigned i = 1; i <= entries[e].phases; i++)
             entries[e].phase_charge[i] /= runs;
         entries[e].total /= runs;
+        /* The sample standard deviation (n − 1), from the sums. */
+        double mean = entries[e].ratio_sum / runs;
+        double var = cfg->runs > 1 ? (entries[e].ratio_sum2 - runs * mean * mean) / (runs - 1) : 0;
+        entries[e].factor_sd = var > 0 ? sqrt(var) : 0;
     }
     for (size_t i = 0; i < x.np; i++) {
         free(x.pats[i].req);

@@ -13,7 +13,8 @@
  * checks every cell against a sequential fold of the pattern. The factor of
  * an entry is its mean total charge over the runs divided by the baseline's
  * mean charge; its phase factors are its mean phase charges divided by the
- * same. All charges are the router's records.
+ * same; its spread is the standard deviation of the per-run ratio (a run's
+ * charge over that run's baseline). All charges are the router's records.
  *
  * Deterministic: a pure function of (p, v, entries, runs, seed, hash kind,
  * spread), for any thread count.
@@ -39,6 +40,10 @@ typedef struct bspram_table_entry {
     unsigned phases;
     double phase_charge[BSPRAM_MAX_PHASES + 2]; /* [1..phases], mean over runs */
     double total;                 /* mean total charge */
+    double factor_sd;             /* the spread of the factor: the standard deviation over the
+                                     runs of a run's total charge over its baseline's (0 for
+                                     one run) */
+    double ratio_sum, ratio_sum2; /* (work) that ratio's sum and sum of squares */
     char chosen[BSPRAM_BASIS_TEXT_MAX]; /* the basis run (AUTO/ADAPTIVE), formatted */
 } bspram_table_entry;
 

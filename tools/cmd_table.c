@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -54,24 +56,80 @@ static void paper_phase_list(const bspram_table_row *r, char sep, char *buf, siz
         o += (size_t)snprintf(buf + o, len - o, "%s%.2f", i ? (char[]){sep, 0} : "", r->paper_phase[i]);
 }
 
-static int plot(const char *path, const bspram_table_entry *E, const bspram_table_row *R, size_t n, double base,
-                int paper)
+/* Before the run, what would make the plot fail after it: gnuplot missing,
+ * an output path in no writable directory, a directory, or a terminal
+ * (never an SVG on the screen). */
+static int plot_check(const char *path)
+{
+    const char *dirs = getenv("PATH");
+    int found = 0;
+    char exe[4096];
+    for (const char *d = dirs ? dirs : ""; !found && *d;) {
+        size_t len = strcspn(d, ":");
+        snprintf(exe, sizeof exe, "%.*s/gnuplot", (int)len, len ? d : ".");
+        found = access(exe, X_OK) == 0;
+        d += len + (d[len] == ':');
+    }
+    if (!found)
+        return bspram_table_error("--plot %s: gnuplot is not on PATH (Debian: apt-get install "
+                                  "gnuplot-nox)", path);
+    struct stat st;
+    if (stat(path, &st) == 0) {
+        if (S_ISDIR(st.st_mode))
+            return bspram_table_error("--plot %s: is a directory", path);
+        int fd = open(path, O_WRONLY | O_NOCTTY);
+        int tty = fd >= 0 && isatty(fd);
+        if (fd >= 0)
+            close(fd);
+        if (tty)
+            return bspram_table_error("--plot %s: is a terminal; give a file name ending in .svg", path);
+    }
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else if (slash == dir)
+        dir[1] = 0;
+    else
+        *slash = 0;
+    if (access(dir, W_OK) != 0)
+        return bspram_table_error("--plot %s: cannot write in %s: %s", path, dir, strerror(errno));
+    return 0;
+}
+
+static int plot(const char *path, const bspram_table_config *cfg, const bspram_table_entry *E,
+                const bspram_table_row *R, size_t n, double base, int paper)
 {
     FILE *g = popen("gnuplot", "w");
     if (!g)
         return bspram_table_error("--plot %s: cannot run gnuplot: %s", path, strerror(errno));
     /* The path goes into a gnuplot single-quoted string (no escapes but ''
      * for a quote, doubled here; newlines are rejected before the run). */
-    fprintf(g, "set terminal svg size 800,560 dynamic\nset output '");
+    fprintf(g, "set terminal svg size 900,640 dynamic background rgb 'white'\nset output '");
     for (const char *q = path; *q; q++)
         if (*q == '\'')
             fputs("''", g);
         else
             fputc(*q, g);
     fprintf(g, "'\n");
+    fprintf(g, "set title 'Performance factor against degree: p = %" PRIu64 ", v = %" PRIu64
+               ", %" PRIu64 " runs, seed %" PRIu64 " (bars: one standard deviation over the runs)'\n",
+            cfg->p, cfg->v, cfg->runs, cfg->seed);
     fprintf(g, "set logscale x 2\nset xlabel 'degree'\nset ylabel 'performance factor'\n"
-               "set key outside right\nset grid\n");
-    if (paper == 1)
+               "set key below horizontal\nset grid\n");
+    /* A log y axis when the factors span more than a decade. */
+    double lo = INFINITY, hi = 0;
+    for (size_t i = 0; i < n; i++) {
+        double f = E[i].total / base;
+        lo = f < lo ? f : lo;
+        hi = f > hi ? f : hi;
+        if (R[i].paper > 0) {
+            lo = R[i].paper < lo ? R[i].paper : lo;
+            hi = R[i].paper > hi ? R[i].paper : hi;
+        }
+    }
+    if (lo > 0 && hi > 10 * lo)
         fprintf(g, "set logscale y\n");
     /* One line per basis spelling, in order of first appearance. */
     const char *names[MAX_ITEMS];
@@ -91,7 +149,7 @@ static int plot(const char *path, const bspram_table_entry *E, const bspram_tabl
     int one_paper_line = paper == 2;
     fprintf(g, "plot ");
     for (size_t k = 0; k < (one_paper_line ? 1 : nn); k++)
-        fprintf(g, "%s'-' using 1:2 with linespoints lc %zu pt 7 title '%s'", k ? ", " : "", k + 1,
+        fprintf(g, "%s'-' using 1:2:3 with yerrorlines lc %zu pt 7 title '%s'", k ? ", " : "", k + 1,
                 one_paper_line ? "bspram, best basis per degree (Table 2)" : names[k]);
     if (has_paper && !one_paper_line)
         for (size_t k = 0; k < nn; k++)
@@ -102,7 +160,7 @@ static int plot(const char *path, const bspram_table_entry *E, const bspram_tabl
     fprintf(g, "\n");
     if (one_paper_line) { /* all rows as one series */
         for (size_t i = 0; i < n; i++)
-            fprintf(g, "%" PRIu64 " %.4f\n", E[i].degree, E[i].total / base);
+            fprintf(g, "%" PRIu64 " %.4f %.4f\n", E[i].degree, E[i].total / base, E[i].factor_sd);
         fprintf(g, "e\n");
         for (size_t i = 0; i < n; i++)
             fprintf(g, "%" PRIu64 " %.4f\n", E[i].degree, R[i].paper);
@@ -111,7 +169,7 @@ static int plot(const char *path, const bspram_table_entry *E, const bspram_tabl
         for (size_t k = 0; k < nn; k++) {
             for (size_t i = 0; i < n; i++)
                 if (!strcmp(E[i].basis_text, names[k]))
-                    fprintf(g, "%" PRIu64 " %.4f\n", E[i].degree, E[i].total / base);
+                    fprintf(g, "%" PRIu64 " %.4f %.4f\n", E[i].degree, E[i].total / base, E[i].factor_sd);
             fprintf(g, "e\n");
         }
         for (size_t k = 0; has_paper && k < nn; k++) {
@@ -178,6 +236,10 @@ int bspram_cmd_table(int argc, char **argv)
     bspram_table_row *R = a.R;
     size_t n = a.n;
     int rc;
+    if (plot_path && bspram_rank() == 0 && plot_check(plot_path)) {
+        bspram_table_args_free(&a);
+        return 1;
+    }
     bspram_table_config cfg = {.p = p, .v = v, .runs = runs, .seed = seed, .threads = a.threads,
                                .spread = spread, .hash = a.hash};
     progress pr = {now(), now(), n};
@@ -194,41 +256,52 @@ int bspram_cmd_table(int argc, char **argv)
 
     char bcol[BASIS_COLUMN_MAX], pph[128];
     int csv = !strcmp(format, "csv"), md = !strcmp(format, "md"), json = !strcmp(format, "json");
+    /* What tells one table's rows from another's, on every row of the
+     * machine-read formats (rows of several tables can be concatenated). */
+    const char *spread_name = spread == BSPRAM_SPREAD_RANDOM ? "random" : "source";
+    const char *hash_name = a.hash == BSPRAM_HASH_TABULATION ? "tabulation" : "xxh3";
     if (csv)
-        printf("basis,degree,runs,baseline,factor,phase_factors%s\n",
+        printf("p,v,seed,spread,hash,runs,basis,degree,baseline,factor,factor_sd,phase_factors%s\n",
                paper ? ",paper_factor,paper_phase_factors,rel_diff" : "");
     else if (md)
-        printf("| basis | degree | runs | baseline | factor | phase factors |%s\n|---|---:|---:|---:|---:|---|%s\n",
+        printf("p = %" PRIu64 ", v = %" PRIu64 ", runs = %" PRIu64 ", seed = %" PRIu64 ", spread = %s, "
+               "hash = %s\n\n| basis | degree | baseline | factor | sd | phase factors |%s\n"
+               "|---|---:|---:|---:|---:|---|%s\n",
+               p, v, runs, seed, spread_name, hash_name,
                paper ? " paper | paper phases | rel. diff |" : "", paper ? "---:|---|---:|" : "");
     else if (json)
         printf("[\n");
     else
         printf("# p = %" PRIu64 ", v = %" PRIu64 ", runs = %" PRIu64 ", seed = %" PRIu64
-               ", spread = %s, baseline (one-phase degree-1 charge) = %.2f\n"
-               "%-22s %7s %8s %s%s\n", p, v, runs, seed, spread == BSPRAM_SPREAD_RANDOM ? "random" : "source",
-               base, "basis", "degree", "factor", "phase factors", paper ? "  | paper  rel.diff  paper phases" : "");
+               ", spread = %s, hash = %s, baseline (one-phase degree-1 charge) = %.2f;\n"
+               "# sd: the standard deviation over the runs of a run's factor\n"
+               "%-22s %7s %8s %7s %s%s\n", p, v, runs, seed, spread_name, hash_name,
+               base, "basis", "degree", "factor", "sd", "phase factors", paper ? "  | paper  rel.diff  paper phases" : "");
     for (size_t i = 0; i < n; i++) {
         basis_column(&E[i], bcol, sizeof bcol);
-        double f = E[i].total / base;
+        double f = E[i].total / base, sd = E[i].factor_sd;
         double rel = R[i].paper > 0 ? (f - R[i].paper) / R[i].paper : 0;
         paper_phase_list(&R[i], ';', pph, sizeof pph);
         if (csv) {
-            printf("%s,%" PRIu64 ",%" PRIu64 ",%.3f,%.3f,", bcol, E[i].degree, runs, base, f);
+            printf("%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%s,%s,%" PRIu64 ",%s,%" PRIu64 ",%.3f,%.3f,%.4f,",
+                   p, v, seed, spread_name, hash_name, runs, bcol, E[i].degree, base, f, sd);
             print_phases(&E[i], base, ';');
             if (paper)
                 printf(",%.2f,%s,%.4f", R[i].paper, pph, rel);
             printf("\n");
         } else if (md) {
-            printf("| %s | %" PRIu64 " | %" PRIu64 " | %.2f | %.3f | ", bcol, E[i].degree, runs, base, f);
+            printf("| %s | %" PRIu64 " | %.2f | %.3f | %.3f | ", bcol, E[i].degree, base, f, sd);
             print_phases(&E[i], base, ' ');
             printf(" |");
             if (paper)
                 printf(" %.2f | %s | %+.1f%% |", R[i].paper, pph, 100 * rel);
             printf("\n");
         } else if (json) {
-            printf("  {\"basis\": \"%s\", \"degree\": %" PRIu64 ", \"runs\": %" PRIu64
-                   ", \"baseline\": %.4f, \"factor\": %.4f, \"phase_factors\": [",
-                   bcol, E[i].degree, runs, base, f);
+            printf("  {\"p\": %" PRIu64 ", \"v\": %" PRIu64 ", \"seed\": %" PRIu64
+                   ", \"spread\": \"%s\", \"hash\": \"%s\", \"runs\": %" PRIu64
+                   ", \"basis\": \"%s\", \"degree\": %" PRIu64 ", \"baseline\": %.4f, \"factor\": %.4f"
+                   ", \"factor_sd\": %.4f, \"phase_factors\": [",
+                   p, v, seed, spread_name, hash_name, runs, bcol, E[i].degree, base, f, sd);
             print_phases(&E[i], base, ',');
             printf("]");
             if (paper) {
@@ -238,7 +311,7 @@ int bspram_cmd_table(int argc, char **argv)
             }
             printf("}%s\n", i + 1 < n ? "," : "");
         } else {
-            printf("%-22s %7" PRIu64 " %8.3f ", bcol, E[i].degree, f);
+            printf("%-22s %7" PRIu64 " %8.3f %7.3f ", bcol, E[i].degree, f, sd);
             int k = print_phases(&E[i], base, ' ');
             printf("%*s", k < 28 ? 28 - k : 0, "");
             if (paper)
@@ -249,7 +322,7 @@ int bspram_cmd_table(int argc, char **argv)
     if (json)
         printf("]\n");
     fflush(stdout);
-    rc = plot_path ? plot(plot_path, E, R, n, base, (int)paper) : 0;
+    rc = plot_path ? plot(plot_path, &cfg, E, R, n, base, (int)paper) : 0;
     bspram_table_args_free(&a);
     return rc;
 }

@@ -70,11 +70,13 @@ expect_error "bad degree after 4096 bytes" --p 16 --v 256 --degrees "${long}3" -
 grep -q "'3'\|degree 3 " "$scratch/err" && ok || fail "long list: the error does not name degree 3: $(cat "$scratch/err")"
 # ... and a good one is run.
 run "$bspram" table --p 16 --v 256 --degrees "${long}2" --basis 16 --runs 1 --format csv
-if [ "$rc" -eq 0 ] && [ "$(grep -c '^16,2,' "$scratch/out")" -eq 1 ] && [ "$(lines "$scratch/out")" -eq 202 ]; then ok
+if [ "$rc" -eq 0 ] && [ "$(grep -c ',16,2,' "$scratch/out")" -eq 1 ] && [ "$(lines "$scratch/out")" -eq 202 ]; then ok
 else fail "long --degrees list: exit $rc, $(lines "$scratch/out") lines"; cat "$scratch/err" >&2; fi
 
-# CSV: the documented header; fixed bases in canonical form (8,8 is accepted
-# and printed 8x8); 6 columns on every line; identical for T = 1 and T = 2.
+# CSV: the documented header; every row names its table (p, v, seed,
+# spread, hash, runs); fixed bases in canonical form (8,8 is accepted and
+# printed 8x8); 12 columns on every line; a spread above 0 with 3 runs;
+# identical for T = 1 and T = 2.
 table() {
     "$bspram" table --p 64 --v 1024 --degrees 1,4,16,64 --basis 8,8 --basis 64 --basis auto \
         --basis auto:0 --basis adaptive --basis 4x4x4 --runs 3 --seed 9 --format csv "$@"
@@ -83,13 +85,22 @@ table --threads 1 >"$scratch/t1" 2>"$scratch/e1"; rc1=$?
 table --threads 2 >"$scratch/t2" 2>"$scratch/e2"; rc2=$?
 [ $rc1 -eq 0 ] && [ $rc2 -eq 0 ] && [ ! -s "$scratch/e1" ] && [ ! -s "$scratch/e2" ] && ok \
     || { fail "csv run: exit $rc1/$rc2"; cat "$scratch/e1" "$scratch/e2" >&2; }
-[ "$(head -n 1 "$scratch/t1")" = "basis,degree,runs,baseline,factor,phase_factors" ] && ok \
+[ "$(head -n 1 "$scratch/t1")" = "p,v,seed,spread,hash,runs,basis,degree,baseline,factor,factor_sd,phase_factors" ] && ok \
     || fail "csv header: $(head -n 1 "$scratch/t1")"
 [ "$(lines "$scratch/t1")" -eq 25 ] && ok || fail "csv: $(lines "$scratch/t1") lines, want 1 + 6 x 4"
-awk -F, 'NF != 6 { bad = 1 } END { exit bad }' "$scratch/t1" && ok || { fail "csv: a line without 6 columns"; cat "$scratch/t1" >&2; }
-[ "$(grep -c '^8x8,' "$scratch/t1")" -eq 4 ] && ok || fail "csv: basis 8,8 not printed as 8x8"
-[ "$(grep -c '^auto:[0-9x]*,' "$scratch/t1")" -eq 8 ] && [ "$(grep -c '^adaptive:[0-9x]*,' "$scratch/t1")" -eq 4 ] && ok \
+awk -F, 'NF != 12 { bad = 1 } END { exit bad }' "$scratch/t1" && ok || { fail "csv: a line without 12 columns"; cat "$scratch/t1" >&2; }
+[ "$(grep -c '^64,1024,9,random,xxh3,3,' "$scratch/t1")" -eq 24 ] && ok || fail "csv: rows without p, v, seed, spread, hash, runs"
+# The spread: 0 exactly where every run equals its baseline (one phase of
+# basis p at degree 1: the baseline's own pattern), above 0 elsewhere.
+awk -F, 'NR > 1 { one = ($7 == "64" || $7 == "auto:64") && $8 == 1; if (one ? $11 != 0 : !($11 > 0)) bad = 1 }
+         END { exit bad }' "$scratch/t1" && ok || { fail "csv: factor_sd"; cat "$scratch/t1" >&2; }
+[ "$(grep -c ',8x8,' "$scratch/t1")" -eq 4 ] && ok || fail "csv: basis 8,8 not printed as 8x8"
+[ "$(grep -c ',auto:[0-9x]*,' "$scratch/t1")" -eq 8 ] && [ "$(grep -c ',adaptive:[0-9x]*,' "$scratch/t1")" -eq 4 ] && ok \
     || fail "csv: auto/adaptive names"
+# One run has no spread.
+run "$bspram" table --p 16 --v 64 --degrees 1,4 --basis 4x4 --runs 1 --format csv
+[ "$rc" -eq 0 ] && awk -F, 'NR > 1 && $11 != "0.0000" { bad = 1 } END { exit bad }' "$scratch/out" && ok \
+    || { fail "csv: a factor_sd above 0 with one run"; cat "$scratch/out" >&2; }
 cmp -s "$scratch/t1" "$scratch/t2" && ok || { fail "csv differs between --threads 1 and 2"; diff "$scratch/t1" "$scratch/t2" >&2; }
 
 # The longest bases: 64 phases (63 of radix 1) print whole, with all 64
@@ -99,8 +110,8 @@ long_basis=""; i=0; while [ $i -lt 63 ]; do long_basis="${long_basis}1x"; i=$((i
 long_basis="${long_basis}4096"
 run "$bspram" table --p 4096 --v 4096 --degrees 1 --basis "$long_basis" --runs 1 --format csv
 row=$(sed -n 2p "$scratch/out")
-if [ "$rc" -eq 0 ] && [ "${row%%,*}" = "$long_basis" ] \
-    && [ "$(printf '%s\n' "$row" | cut -d, -f6 | tr ';' '\n' | grep -c '^[0-9][0-9.]*$')" -eq 64 ]; then ok
+if [ "$rc" -eq 0 ] && [ "$(printf '%s\n' "$row" | cut -d, -f7)" = "$long_basis" ] \
+    && [ "$(printf '%s\n' "$row" | cut -d, -f12 | tr ';' '\n' | grep -c '^[0-9][0-9.]*$')" -eq 64 ]; then ok
 else fail "64-phase basis in CSV: exit $rc: $row"; cat "$scratch/err" >&2; fi
 run "$bspram" table --p 4096 --v 4096 --degrees 1 --basis "$long_basis" --runs 1 --format json
 if [ "$rc" -eq 0 ] && grep -q "\"basis\": \"$long_basis\"" "$scratch/out" \
@@ -117,7 +128,7 @@ expect_error "hint with a space" --p 16 --v 64 --degrees 1 --basis "auto: 4"
 expect_error "empty hint" --p 16 --v 64 --degrees 1 --basis auto:
 expect_error "hint with a tail" --p 16 --v 64 --degrees 1 --basis auto:4x4
 run "$bspram" table --p 16 --v 64 --degrees 1 --basis auto:16 --runs 1 --format csv
-[ "$rc" -eq 0 ] && grep -q '^auto:[0-9x]*,1,' "$scratch/out" && ok || { fail "hint p: exit $rc"; cat "$scratch/err" >&2; }
+[ "$rc" -eq 0 ] && grep -q ',auto:[0-9x]*,1,' "$scratch/out" && ok || { fail "hint p: exit $rc"; cat "$scratch/err" >&2; }
 
 # BSPRAM_TRACE gets every superstep of every run (the experiment clears the
 # machine's records after each run; the trace once kept only the header):
@@ -126,7 +137,7 @@ for ext in csv json; do
     trace="$scratch/trace.$ext"
     BSPRAM_TRACE="$trace" "$bspram" table --p 16 --v 64 --degrees 1,4 --basis 4x4 --basis auto \
         --basis 2x2x2x2 --runs 3 --format csv >"$scratch/out" 2>"$scratch/err"; rc=$?
-    per_run=$(awk -F, 'NR > 1 { n += split($6, f, ";") } END { print n + 1 }' "$scratch/out")
+    per_run=$(awk -F, 'NR > 1 { n += split($12, f, ";") } END { print n + 1 }' "$scratch/out")
     want=$((3 * per_run))
     if [ "$ext" = csv ]; then
         got=$(($(lines "$trace") - 1))
@@ -155,9 +166,18 @@ if command -v gnuplot >/dev/null 2>&1; then
     svg="$scratch/it's a plot.svg"
     run "$bspram" table $small --plot "$svg"
     [ $rc -eq 0 ] && [ -s "$svg" ] && ok || { fail "--plot with a quote: exit $rc"; cat "$scratch/err" >&2; }
-    run "$bspram" table $small --plot "$scratch/no/such/dir/x.svg"
-    [ $rc -eq 1 ] && grep -q "exit code" "$scratch/err" && ok \
-        || { fail "--plot into a missing directory: exit $rc"; cat "$scratch/err" >&2; }
+    # The plot names the table, on a white background.
+    grep -q "p = 16, v = 64, 2 runs, seed 1" "$svg" && grep -q 'fill="#ffffff"' "$svg" && ok \
+        || fail "--plot: no title with p, v, runs and seed, or no white background"
+    # What would fail after the run fails before it, in one line: a full
+    # Table 3 (minutes) with a bad path returns at once.
+    expect_error "--plot into a missing directory" --paper 3 --plot "$scratch/no/such/dir/x.svg"
+    grep -q "cannot write in $scratch/no/such/dir" "$scratch/err" && ok || fail "--plot: missing directory not named"
+    expect_error "--plot into a directory" --paper 3 --plot "$scratch"
+    grep -q "is a directory" "$scratch/err" && ok || fail "--plot: a directory not refused"
+    run env PATH=/nonexistent "$bspram" table --paper 3 --plot "$scratch/x.svg"
+    [ "$rc" -eq 1 ] && [ "$(lines "$scratch/err")" -eq 1 ] && grep -q "gnuplot is not on PATH" "$scratch/err" && ok \
+        || { fail "--plot without gnuplot: exit $rc"; cat "$scratch/err" >&2; }
 else
     echo "skipped: gnuplot not installed"
 fi
@@ -169,7 +189,7 @@ run "$bspram" table $small
 if command -v script >/dev/null 2>&1; then
     script -qec "'$bspram' table $small --runs 3" /dev/null >"$scratch/tty" 2>&1
     grep -q "bspram table: run [12] of 3 (.* batches each), about [0-9]* s left" "$scratch/tty" &&
-        grep -q "basis,degree,runs" "$scratch/tty" && ok || { fail "no progress line on a terminal"; cat -v "$scratch/tty" >&2; }
+        grep -q "basis,degree,baseline" "$scratch/tty" && ok || { fail "no progress line on a terminal"; cat -v "$scratch/tty" >&2; }
 else
     echo "skipped: script (util-linux) not installed"
 fi
