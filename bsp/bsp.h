@@ -112,6 +112,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "base/api.h"
 
@@ -171,6 +172,27 @@ bsp_pid_t bsp_pid(void);
 /* Seconds of wall time since bsp_begin (one clock shared by all processes).
  * Errors: outside a section. Cost: O(1). */
 double bsp_time(void);
+
+/* ---- bspram's extension: the records in the course's terms ----
+ *
+ * Every superstep is a record (BSPRAM_TRACE, bsp/trace.h; `bspram prof`
+ * draws them): by default labelled "bsp_sync" and with no local work. These
+ * two calls give a trace the w and the names of a BSP cost analysis, so that
+ * W + g·H + l·S can be priced against the measured time. */
+
+/* The label of the records of the supersteps the following bsp_syncs end
+ * (at most 31 bytes; NULL or "" restores "bsp_sync"); collectives label
+ * their own supersteps and leave it in force after them. Call it alike in
+ * every process (SPMD code does): the records take the name given by the
+ * first process of each rank (pid 0 on one machine). Errors: outside a
+ * section; a name of 32 bytes or more. Cost: O(1). */
+void bsp_label(const char *name);
+
+/* Declare w units of local work (e.g. flops) done by this process in the
+ * current superstep: the superstep's record holds the most any process
+ * declared (BSP's w), each process's calls adding up. Errors: outside a
+ * section. Cost: O(1). */
+void bsp_work(uint64_t w);
 
 /* End the superstep: deliver every put, get and send issued in it, make
  * registrations and the tag size set in it take effect, and empty the

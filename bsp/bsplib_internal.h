@@ -217,6 +217,8 @@ struct bsplib_world {
 
     double t_begin;
     const char *label; /* the router's current label (pid 0 only) */
+    char user_label[BSPRAM_LABEL_LEN]; /* bsp_label's, "" for "bsp_sync" (written by the
+                                          rank's first process only) */
     uint64_t section;  /* 1 for the program's first section, 2 for the next, … */
 
     /* The bsp_shm extension's shared state: created and changed by pid 0

@@ -402,7 +402,8 @@ static unsigned superstep(bsplib_proc *me, unsigned kind, const char *label, uns
 
 void bsplib_superstep_end(bsplib_proc *me, unsigned kind)
 {
-    superstep(me, kind, kind == BSPLIB_TAG_END ? "bsp_end" : "bsp_sync", 0, 0, NULL, NULL);
+    const char *user = me->world->user_label;
+    superstep(me, kind, kind == BSPLIB_TAG_END ? "bsp_end" : *user ? user : "bsp_sync", 0, 0, NULL, NULL);
 }
 
 unsigned bsplib_coll_sync(bsplib_proc *me, const char *label, unsigned bits, int first,
@@ -421,4 +422,27 @@ void bsp_sync(void)
 {
     bsplib_proc *me = bsplib_me("bsp_sync()");
     bsplib_superstep_end(me, BSPLIB_TAG_SYNC);
+}
+
+/* The records' names for a student's supersteps: the rank's first process
+ * keeps the name and the router takes it at that process's next exchange
+ * (w->label is reset so that set_label relabels even when the buffer's
+ * address is the same). */
+void bsp_label(const char *name)
+{
+    bsplib_proc *me = bsplib_me("bsp_label()");
+    if (name && strlen(name) >= BSPRAM_LABEL_LEN)
+        bsplib_fatal(me, "bsp_label(name=\"%.40s...\"): a label has at most %d bytes",
+                     name, BSPRAM_LABEL_LEN - 1);
+    bsplib_world *w = me->world;
+    if (me->pid != w->lo)
+        return;
+    snprintf(w->user_label, sizeof w->user_label, "%s", name ? name : "");
+    w->label = NULL;
+}
+
+void bsp_work(uint64_t w)
+{
+    bsplib_proc *me = bsplib_me("bsp_work()");
+    bspram_router_work(bspram_machine_router(me->world->m), me->pid, me->pid, w);
 }
