@@ -170,7 +170,7 @@ static const char *algorithm_of(int op, unsigned P, size_t N)
 static int price_trace(const char *path, int csv)
 {
     trace t;
-    if (trace_read(path, &t))
+    if (trace_read(path, "models", &t))
         return 1;
     if (csv)
         printf("machine,p,supersteps,model,priced_seconds,flagged\n");

@@ -16,6 +16,7 @@
 #include "combine/experiment.h"
 #include "combine/valiant.h"
 #include "tools/commands.h"
+#include "tools/gnuplot.h"
 #include "tools/table_args.h"
 
 #define MAX_ITEMS BSPRAM_TABLE_MAX_ITEMS
@@ -56,63 +57,12 @@ static void paper_phase_list(const bspram_table_row *r, char sep, char *buf, siz
         o += (size_t)snprintf(buf + o, len - o, "%s%.2f", i ? (char[]){sep, 0} : "", r->paper_phase[i]);
 }
 
-/* Before the run, what would make the plot fail after it: gnuplot missing,
- * an output path in no writable directory, a directory, or a terminal
- * (never an SVG on the screen). */
-static int plot_check(const char *path)
-{
-    const char *dirs = getenv("PATH");
-    int found = 0;
-    char exe[4096];
-    for (const char *d = dirs ? dirs : ""; !found && *d;) {
-        size_t len = strcspn(d, ":");
-        snprintf(exe, sizeof exe, "%.*s/gnuplot", (int)len, len ? d : ".");
-        found = access(exe, X_OK) == 0;
-        d += len + (d[len] == ':');
-    }
-    if (!found)
-        return bspram_table_error("--plot %s: gnuplot is not on PATH (Debian: apt-get install "
-                                  "gnuplot-nox)", path);
-    struct stat st;
-    if (stat(path, &st) == 0) {
-        if (S_ISDIR(st.st_mode))
-            return bspram_table_error("--plot %s: is a directory", path);
-        int fd = open(path, O_WRONLY | O_NOCTTY);
-        int tty = fd >= 0 && isatty(fd);
-        if (fd >= 0)
-            close(fd);
-        if (tty)
-            return bspram_table_error("--plot %s: is a terminal; give a file name ending in .svg", path);
-    }
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s", path);
-    char *slash = strrchr(dir, '/');
-    if (!slash)
-        snprintf(dir, sizeof dir, ".");
-    else if (slash == dir)
-        dir[1] = 0;
-    else
-        *slash = 0;
-    if (access(dir, W_OK) != 0)
-        return bspram_table_error("--plot %s: cannot write in %s: %s", path, dir, strerror(errno));
-    return 0;
-}
-
 static int plot(const char *path, const bspram_table_config *cfg, const bspram_table_entry *E,
                 const bspram_table_row *R, size_t n, double base, int paper)
 {
-    FILE *g = popen("gnuplot", "w");
+    FILE *g = bspram_tool_gnuplot_open("table", "--plot", path, 900, 640);
     if (!g)
-        return bspram_table_error("--plot %s: cannot run gnuplot: %s", path, strerror(errno));
-    /* The path goes into a gnuplot single-quoted string (no escapes but ''
-     * for a quote, doubled here; newlines are rejected before the run). */
-    fprintf(g, "set terminal svg size 900,640 dynamic background rgb 'white'\nset output '");
-    for (const char *q = path; *q; q++)
-        if (*q == '\'')
-            fputs("''", g);
-        else
-            fputc(*q, g);
-    fprintf(g, "'\n");
+        return 1;
     fprintf(g, "set title 'Performance factor against degree: p = %" PRIu64 ", v = %" PRIu64
                ", %" PRIu64 " runs, seed %" PRIu64 " (bars: one standard deviation over the runs)'\n",
             cfg->p, cfg->v, cfg->runs, cfg->seed);
@@ -179,16 +129,7 @@ static int plot(const char *path, const bspram_table_config *cfg, const bspram_t
             fprintf(g, "e\n");
         }
     }
-    int st = pclose(g);
-    if (st == -1)
-        return bspram_table_error("--plot %s: gnuplot: %s", path, strerror(errno));
-    if (WIFSIGNALED(st))
-        return bspram_table_error("--plot %s: gnuplot was killed by signal %d", path, WTERMSIG(st));
-    if (WIFEXITED(st) && WEXITSTATUS(st) == 127)
-        return bspram_table_error("--plot %s: cannot run gnuplot (exit code 127: not installed?)", path);
-    if (WIFEXITED(st) && WEXITSTATUS(st) != 0)
-        return bspram_table_error("--plot %s: gnuplot failed (exit code %d)", path, WEXITSTATUS(st));
-    return 0;
+    return bspram_tool_gnuplot_close("table", "--plot", path, g);
 }
 
 /* A progress line on stderr when it is a terminal (never in a pipe or a
@@ -236,7 +177,7 @@ int bspram_cmd_table(int argc, char **argv)
     bspram_table_row *R = a.R;
     size_t n = a.n;
     int rc;
-    if (plot_path && bspram_rank() == 0 && plot_check(plot_path)) {
+    if (plot_path && bspram_rank() == 0 && bspram_tool_gnuplot_check("table", "--plot", plot_path)) {
         bspram_table_args_free(&a);
         return 1;
     }

@@ -16,6 +16,7 @@ int bspram_cmd_demo(int argc, char **argv);
 int bspram_cmd_models(int argc, char **argv);
 int bspram_cmd_pram(int argc, char **argv);
 int bspram_cmd_probe(int argc, char **argv);
+int bspram_cmd_prof(int argc, char **argv);
 int bspram_cmd_sdp(int argc, char **argv);
 int bspram_cmd_table(int argc, char **argv);
 

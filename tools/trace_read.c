@@ -11,9 +11,11 @@
 #include "base/grow.h"
 #include "tools/trace_read.h"
 
+static const char *reader = "models"; /* the command, for its error lines */
+
 static int fail(const char *path, size_t line, const char *what)
 {
-    fprintf(stderr, "bspram models: %s:%zu: %s\n", path, line, what);
+    fprintf(stderr, "bspram %s: %s:%zu: %s\n", reader, path, line, what);
     return -1;
 }
 
@@ -25,7 +27,7 @@ static trace_machine *machine(trace *t, unsigned id, uint64_t p)
         if (t->machines[i].id == id)
             return &t->machines[i];
     t->machines = bspram__grow(t->machines, &t->cap, t->n + 1, sizeof *t->machines, 4,
-                               "bspram models --trace");
+                               "bspram trace");
     trace_machine *m = &t->machines[t->n++];
     memset(m, 0, sizeof *m);
     m->id = id;
@@ -76,7 +78,7 @@ static int flows(const char *s, int json, trace_machine *m, size_t index)
                 return -1;
             }
         }
-        f = bspram__grow(f, &cap, n + 1, sizeof *f, 16, "bspram models --trace");
+        f = bspram__grow(f, &cap, n + 1, sizeof *f, 16, "bspram trace");
         f[n++] = (bspram_flow){v[0], v[1], v[2], v[3], v[4]};
     }
     bspram_flow *to = bspram_pattern_append(&m->pattern, index, n);
@@ -177,12 +179,13 @@ static int label(const char **s, int json, bspram_record *r)
     return 0;
 }
 
-int trace_read(const char *path, trace *t)
+int trace_read(const char *path, const char *command, trace *t)
 {
+    reader = command;
     memset(t, 0, sizeof *t);
     FILE *f = fopen(path, "r");
     if (!f) {
-        fprintf(stderr, "bspram models: %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "bspram %s: %s: %s\n", command, path, strerror(errno));
         return -1;
     }
     size_t len = strlen(path), lineno = 0;

@@ -19,8 +19,9 @@ typedef struct trace {
 } trace;
 
 /* Read path (JSON if its name ends in ".json"). Returns 0, or −1 after one
- * line on stderr naming the file and line ("bspram models: FILE:LINE: …"). */
-int trace_read(const char *path, trace *t);
+ * line on stderr naming the command, file and line ("bspram models:
+ * FILE:LINE: …"). */
+int trace_read(const char *path, const char *command, trace *t);
 void trace_free(trace *t);
 
 #endif

@@ -13,11 +13,11 @@ for v in --version version; do
 done
 run "$bspram" help
 if [ "$rc" -eq 0 ]; then
-    for c in demo table coll sdp models pram probe help; do
+    for c in demo table coll sdp models pram probe prof help; do
         grep -q "^  $c " "$scratch/out" && ok || fail "help does not list $c"
     done
 else fail "help: exit $rc"; fi
-for c in demo table coll sdp models pram probe; do
+for c in demo table coll sdp models pram probe prof; do
     run "$bspram" "$c" --help
     cp "$scratch/out" "$scratch/want"
     run "$bspram" help "$c"

@@ -1,0 +1,324 @@
+/* bspram prof: a picture of a run from its trace (BSPRAM_TRACE), in the
+ * spirit of the Oxford BSP toolset's profiler: per superstep the charge
+ * max(q, r) with q and r, the bytes moved and the h-relation, and the
+ * measured time beside the BSP prediction w/r + g·h + l; the supersteps'
+ * labels on the axis; and, when the trace kept the message pattern
+ * (BSPRAM_PATTERN) and p is small, a heat strip of the bytes each process
+ * sent and received in each superstep. On stdout, per machine, the BSP cost
+ * W/r + g·H + l·S (Valiant's sums, with r the rate of w) beside the
+ * measured time, and the same by label. */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bsp/params.h"
+#include "tools/commands.h"
+#include "tools/gnuplot.h"
+#include "tools/trace_read.h"
+
+/* The heat strip up to this many processes (one row each). */
+#define PROF_STRIP_MAX_P 64
+/* Tick labels on the superstep axis at most. */
+#define PROF_MAX_TICKS 40
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: bspram prof TRACE.csv|TRACE.json [--output FILE.svg] [--machine N]\n"
+            "                   [--g NS] [--l NS] [--rate W]\n"
+            "  Prints, for every machine of the trace (BSPRAM_TRACE), its supersteps S, work\n"
+            "  W = sum of w, H = sum of h (bytes), the BSP cost W/rate + g*H + l*S beside the\n"
+            "  measured time, and the same by label; with --output, draws per superstep the\n"
+            "  charge max(q,r), q and r, bytes and h, measured and predicted time, and (if the\n"
+            "  trace kept the pattern: BSPRAM_PATTERN=1, and p <= %d) bytes out and in per\n"
+            "  process. g (ns per byte of h), l (ns per superstep) and the rate of w (units per\n"
+            "  ns) come from `bspram probe` unless given.\n",
+            PROF_STRIP_MAX_P);
+}
+
+typedef struct prof_params {
+    double g, l, rate; /* ns per byte, ns per superstep, work units per ns; < 0: unknown */
+    const char *source;
+} prof_params;
+
+/* A superstep's predicted seconds, w/r + g·h + l (w left out if r unknown). */
+static double predicted(const prof_params *pp, const bspram_record *r)
+{
+    double ns = pp->g * (double)r->h_bytes + pp->l;
+    if (pp->rate > 0)
+        ns += (double)r->work / pp->rate;
+    return ns * 1e-9;
+}
+
+static void summary(const trace_machine *m, const prof_params *pp)
+{
+    const bspram_record *rec = m->log.records;
+    const size_t S = m->log.n;
+    uint64_t W = 0, H = 0, charge = 0;
+    double measured = 0;
+    for (size_t i = 0; i < S; i++) {
+        W += rec[i].work;
+        H += rec[i].h_bytes;
+        charge += rec[i].charge;
+        measured += rec[i].seconds;
+    }
+    printf("machine %u: p = %" PRIu64 ", S = %zu supersteps, W = %" PRIu64 ", H = %" PRIu64
+           " bytes, charge sum max(q,r) = %" PRIu64 ", measured %.6g s\n",
+           m->id, m->p, S, W, H, charge, measured);
+    if (pp->g >= 0 && pp->l >= 0) {
+        double w_s = pp->rate > 0 ? (double)W / pp->rate * 1e-9 : 0;
+        double gh = pp->g * (double)H * 1e-9, ls = pp->l * (double)S * 1e-9;
+        printf("  BSP cost W/r + g*H + l*S = %.6g s (W/r %.4g s + g*H %.4g s + l*S %.4g s; "
+               "g = %.4g ns per byte, l = %.4g ns%s, %s)\n",
+               w_s + gh + ls, w_s, gh, ls, pp->g, pp->l,
+               pp->rate > 0 ? "" : ", W not priced: no rate", pp->source);
+    } else {
+        printf("  no BSP cost: no g and l (run `bspram probe`, or give --g and --l)\n");
+    }
+    /* By label, in order of first appearance. */
+    printf("  %-26s %10s %12s %14s %12s %12s\n", "label", "supersteps", "W", "H (bytes)", "charge",
+           "measured s");
+    char *seen = calloc(S ? S : 1, 1);
+    for (size_t i = 0; i < S; i++) {
+        if (seen[i])
+            continue;
+        uint64_t n = 0, w = 0, h = 0, c = 0;
+        double t = 0;
+        for (size_t j = i; j < S; j++)
+            if (!seen[j] && !strcmp(rec[j].label, rec[i].label)) {
+                seen[j] = 1;
+                n++, w += rec[j].work, h += rec[j].h_bytes, c += rec[j].charge, t += rec[j].seconds;
+            }
+        printf("  %-26s %10" PRIu64 " %12" PRIu64 " %14" PRIu64 " %12" PRIu64 " %12.6f\n",
+               rec[i].label, n, w, h, c, t);
+    }
+    free(seen);
+}
+
+/* Bytes each process sent (out) or received (in) in record i, from its flows. */
+static void per_process(const trace_machine *m, size_t i, int out, uint64_t *bytes)
+{
+    memset(bytes, 0, (size_t)m->p * sizeof *bytes);
+    const bspram_flow *f;
+    size_t n;
+    if (!bspram_pattern_get(&m->pattern, i, &f, &n))
+        return;
+    for (size_t k = 0; k < n; k++)
+        bytes[out ? f[k].src : f[k].dst] += f[k].bytes;
+}
+
+/* The superstep axis of the last panel: a tick at every change of label
+ * (at most PROF_MAX_TICKS, thinned evenly), named by the label and the
+ * superstep, with room below for the names. */
+static void ticks(FILE *g, const bspram_record *rec, size_t S)
+{
+    size_t changes = 0;
+    for (size_t i = 0; i < S; i++)
+        changes += i == 0 || strcmp(rec[i].label, rec[i - 1].label) != 0;
+    size_t every = changes > PROF_MAX_TICKS ? (changes + PROF_MAX_TICKS - 1) / PROF_MAX_TICKS : 1;
+    fprintf(g, "set bmargin 9\nset xlabel 'superstep (ticks: where the label changes)'\n"
+               "set xtics rotate by 40 right font ',8' (");
+    for (size_t i = 0, k = 0, first = 1; i < S; i++) {
+        if (!(i == 0 || strcmp(rec[i].label, rec[i - 1].label) != 0) || k++ % every)
+            continue;
+        fputs(first ? "" : ", ", g);
+        first = 0;
+        fputc('"', g);
+        for (const char *c = rec[i].label; *c; c++)
+            if (*c != '"' && *c != '\\')
+                fputc(*c, g);
+        fprintf(g, " %zu\" %zu", i, i);
+    }
+    fprintf(g, ")\n");
+}
+
+/* Where panel k of n goes (0 at the top): equal heights under the title,
+ * the last one taller by the room its tick names take. */
+static void panel(FILE *g, int k, int n)
+{
+    const double unit = 0.95 / (n + 0.8);
+    if (k < n - 1)
+        fprintf(g, "set origin 0,%f\nset size 1,%f\n", 0.95 - (k + 1) * unit, unit);
+    else
+        fprintf(g, "set origin 0,0\nset size 1,%f\n", 1.8 * unit);
+}
+
+static int draw(const char *path, const trace_machine *m, const prof_params *pp)
+{
+    const bspram_record *rec = m->log.records;
+    const size_t S = m->log.n;
+    int strip = m->p <= PROF_STRIP_MAX_P && S > 0;
+    for (size_t i = 0; strip && i < S; i++) {
+        const bspram_flow *f;
+        size_t n;
+        strip = bspram_pattern_get(&m->pattern, i, &f, &n);
+    }
+    const int panels = 3 + 2 * strip, height = 220 * panels + 120;
+    FILE *g = bspram_tool_gnuplot_open("prof", "--output", path, 1000, height);
+    if (!g)
+        return 1;
+    fprintf(g, "set multiplot title 'machine %u: p = %" PRIu64 ", %zu supersteps' font ',14'\n",
+            m->id, m->p, S);
+    fprintf(g, "set grid\nset key outside right top\nset xrange [-0.5:%f]\nset lmargin 12\n"
+               "set rmargin 26\nset tmargin 2\nset bmargin 1.5\nset xtics out\n",
+            S ? (double)S - 0.5 : 0.5);
+    panel(g, 0, panels);
+    fprintf(g, "set ylabel 'messages'\nset title 'charge max(q, r), q and r'\n");
+    fprintf(g, "plot '-' using 1:2 with linespoints pt 7 ps 0.6 lw 2 title 'charge max(q,r)', "
+               "'-' using 1:2 with linespoints pt 4 ps 0.5 title 'q (most sent)', "
+               "'-' using 1:2 with linespoints pt 6 ps 0.5 title 'r (most received)'\n");
+    for (int col = 0; col < 3; col++) {
+        for (size_t i = 0; i < S; i++)
+            fprintf(g, "%zu %" PRIu64 "\n", i, col == 0 ? rec[i].charge : col == 1 ? rec[i].q : rec[i].r);
+        fprintf(g, "e\n");
+    }
+    panel(g, 1, panels);
+    fprintf(g, "set ylabel 'bytes'\nset title 'bytes moved and the h-relation h'\n");
+    fprintf(g, "plot '-' using 1:2 with linespoints pt 7 ps 0.5 title 'bytes (all)', "
+               "'-' using 1:2 with linespoints pt 5 ps 0.5 title 'h (bytes)'\n");
+    for (int col = 0; col < 2; col++) {
+        for (size_t i = 0; i < S; i++)
+            fprintf(g, "%zu %" PRIu64 "\n", i, col == 0 ? rec[i].bytes : rec[i].h_bytes);
+        fprintf(g, "e\n");
+    }
+    int priced = pp->g >= 0 && pp->l >= 0;
+    if (!strip)
+        ticks(g, rec, S);
+    panel(g, 2, panels);
+    fprintf(g, "set logscale y\nset ylabel 'microseconds (log)'\nset title 'time: measured%s'\n",
+            priced ? ", and predicted w/r + g h + l" : " (no g and l to predict with)");
+    fprintf(g, "plot '-' using 1:2 with linespoints pt 7 ps 0.5 title 'measured'%s\n",
+            priced ? ", '-' using 1:2 with linespoints pt 6 ps 0.5 title 'predicted'" : "");
+    for (size_t i = 0; i < S; i++)
+        fprintf(g, "%zu %.6f\n", i, rec[i].seconds * 1e6);
+    fprintf(g, "e\n");
+    if (priced) {
+        for (size_t i = 0; i < S; i++)
+            fprintf(g, "%zu %.6f\n", i, predicted(pp, &rec[i]) * 1e6);
+        fprintf(g, "e\n");
+    }
+    if (strip) {
+        uint64_t *bytes = malloc((size_t)m->p * sizeof *bytes);
+        for (int out = 1; out >= 0; out--) {
+            panel(g, 4 - out, panels);
+            if (!out)
+                ticks(g, rec, S);
+            /* One box per process and superstep: crisp at any zoom. */
+            fprintf(g, "unset logscale y\nset ylabel 'process'\nset title 'bytes %s per process'\n"
+                       "set yrange [-0.5:%f]\nset ytics %s\nunset grid\n"
+                       "set palette defined (0 'white', 1 'orange', 2 'dark-red')\nunset key\n"
+                       "plot '-' using 1:2:(0.5):(0.5):3 with boxxyerror fs solid noborder fc palette\n",
+                    out ? "sent" : "received", (double)m->p - 0.5, m->p <= 16 ? "1" : "autofreq");
+            for (size_t i = 0; i < S; i++) {
+                per_process(m, i, out, bytes);
+                for (uint64_t s = 0; s < m->p; s++)
+                    fprintf(g, "%zu %" PRIu64 " %" PRIu64 "\n", i, s, bytes[s]);
+            }
+            fprintf(g, "e\n");
+        }
+        free(bytes);
+    }
+    fprintf(g, "unset multiplot\n");
+    return bspram_tool_gnuplot_close("prof", "--output", path, g);
+}
+
+/* A non-negative finite number, or one line and −1. */
+static int option_double(const char *option, const char *text, double *out)
+{
+    char *end;
+    double x = strtod(text, &end);
+    if (end == text || *end || !isfinite(x) || x < 0) {
+        bspram_tool_error("prof", "%s '%s': not a finite number >= 0", option, text);
+        return -1;
+    }
+    *out = x;
+    return 0;
+}
+
+int bspram_cmd_prof(int argc, char **argv)
+{
+    const char *path = NULL, *output = NULL;
+    uint64_t only = UINT64_MAX;
+    prof_params pp = {-1, -1, -1, "given"};
+    double g = -1, l = -1, rate = -1;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        }
+        if (a[0] != '-') {
+            if (path) {
+                bspram_tool_error("prof", "one trace at a time ('%s' after '%s')", a, path);
+                return 2;
+            }
+            path = a;
+            continue;
+        }
+        static const char *const known[] = {"--output", "-o", "--machine", "--g", "--l", "--rate"};
+        int ok = 0;
+        for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
+            ok |= !strcmp(a, known[k]);
+        if (!ok) {
+            bspram_tool_error("prof", "unknown option '%s'; see bspram prof --help", a);
+            return 2;
+        }
+        if (i + 1 >= argc) {
+            bspram_tool_error("prof", "%s needs a value; see bspram prof --help", a);
+            return 2;
+        }
+        const char *v = argv[++i];
+        if (!strcmp(a, "--output") || !strcmp(a, "-o"))
+            output = v;
+        else if (!strcmp(a, "--machine")) {
+            if (bspram_tool_number("prof", "--machine", v, 0, UINT32_MAX, &only))
+                return 2;
+        } else if (option_double(a, v, !strcmp(a, "--g") ? &g : !strcmp(a, "--l") ? &l : &rate))
+            return 2;
+    }
+    if (!path) {
+        bspram_tool_error("prof", "no trace given; see bspram prof --help");
+        return 2;
+    }
+    if ((g >= 0) != (l >= 0)) {
+        bspram_tool_error("prof", "give both --g and --l, or neither (then bspram probe's)");
+        return 2;
+    }
+    /* g, l and r: given, else bspram probe's (its r is the DAXPY rate in
+     * flops per ns, so w counts flops). */
+    bspram_params probe;
+    int probed = bspram_params_read(&probe) == 0;
+    if (g >= 0) {
+        pp.g = g, pp.l = l;
+    } else if (probed) {
+        pp.g = probe.g_ns_per_byte, pp.l = probe.l_ns, pp.source = "from bspram probe";
+    }
+    pp.rate = rate >= 0 ? rate : probed && probe.flops_per_ns > 0 ? probe.flops_per_ns : -1;
+    if (output && bspram_tool_gnuplot_check("prof", "--output", output))
+        return 1;
+    trace t;
+    if (trace_read(path, "prof", &t))
+        return 1;
+    int rc = 0, found = 0;
+    const trace_machine *drawn = NULL;
+    for (size_t i = 0; i < t.n; i++) {
+        if (only != UINT64_MAX && t.machines[i].id != only)
+            continue;
+        found = 1;
+        summary(&t.machines[i], &pp);
+        if (!drawn)
+            drawn = &t.machines[i];
+    }
+    if (!found) {
+        bspram_tool_error("prof", "%s has no machine %" PRIu64 " (%zu machines)", path, only, t.n);
+        rc = 1;
+    } else if (output) {
+        if (t.n > 1 && only == UINT64_MAX)
+            printf("drawing machine %u (--machine N for another)\n", drawn->id);
+        rc = draw(output, drawn, &pp);
+    }
+    trace_free(&t);
+    return rc;
+}
