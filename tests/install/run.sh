@@ -1,6 +1,7 @@
 #!/bin/sh
 # Install the package into a scratch prefix, then build a program against it
-# with pkg-config and with find_package(bspram), and run both (and, where
+# with pkg-config and with find_package(bspram), and run both without
+# LD_LIBRARY_PATH (and, where
 # the MPI build is installed, a BSPlib program on libbspram-mpi both ways
 # and the installed bspram under mpirun, on 2 ranks).
 # usage: run.sh <build dir> <source dir of this test>
@@ -12,7 +13,9 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 cmake --install "$build" --prefix "$scratch/prefix" >/dev/null
 export PKG_CONFIG_PATH="$scratch/prefix/lib/pkgconfig:$scratch/prefix/lib/$(gcc -print-multiarch)/pkgconfig"
-export LD_LIBRARY_PATH="$scratch/prefix/lib:$scratch/prefix/lib/$(gcc -print-multiarch)"
+# No LD_LIBRARY_PATH: programs built against any prefix find the library
+# by their RPATH (pkg-config's Libs carry it; CMake adds it in the build tree).
+unset LD_LIBRARY_PATH
 cc -std=c11 -o "$scratch/consumer_pc" "$here/consumer.c" $(pkg-config --cflags --libs bspram)
 "$scratch/consumer_pc"
 cmake -S "$here" -B "$scratch/cmake" -DCMAKE_PREFIX_PATH="$scratch/prefix" >/dev/null
