@@ -10,8 +10,10 @@
  * mixed in one superstep on different cells. Pid 0 also reads every cell in
  * every superstep, which gives the memory before each superstep. The same
  * supersteps carry BSMP messages, puts and (every other superstep) gets, and
- * the basis changes (fixed, adaptive, auto:D) on the way. After the section
- * the main thread replays everything sequentially: every read equals the
+ * the basis changes (fixed, adaptive, auto:D) on the way. Every process logs
+ * its requests and answers; at the end of the section it sends its log to
+ * pid 0 (bsp_send), which keeps them for main. After the section main (pid
+ * 0's thread) replays everything sequentially: every read equals the
  * cell before its superstep (and writes no byte beyond the cell's width);
  * every cell after a superstep is what the species makes of it (arbitrary:
  * one of the written values; priority: the lowest pid's earliest; common;
@@ -26,7 +28,11 @@
  * segment numbers: new segments must read 0), requests issued in the
  * superstep of a free still served, handles numbered by allocation, a
  * read answer landing in a registered area that a put also writes in the
- * same superstep (the answer wins), and a read served by bsp_end. */
+ * same superstep (the answer wins), and a read served by bsp_end.
+ *
+ * Portable BSPlib (it runs over MPI too): one SPMD function, whose first
+ * superstep tells every process which part the section runs (main's choice,
+ * pid 0's alone over MPI); main's P only in bsp_begin and pid 0. */
 #include <bsp.h>
 #include <bsp_shm.h>
 #include <stdint.h>
@@ -122,19 +128,28 @@ typedef struct entry {
 } entry;
 
 static unsigned P;
+/* Every process's log of runs 0 and 1, as pid 0 received them: pid 0's
+ * (main's process), written by it alone and read by main. caplog is set by
+ * main before bsp_init (on every MPI rank). */
 static entry *logs[2][MAXP];
 static size_t nlog[2][MAXP], caplog;
-static int run; /* 0 or 1: which log the section writes */
+static int run; /* main's: 0 or 1, which log pid 0 fills */
+
+/* One process's own log, in issue order. */
+typedef struct plog {
+    entry *e;
+    size_t n;
+} plog;
 
 /* A new entry (padding zeroed: the runs' logs are compared byte for byte). */
-static entry *new_entry(unsigned pid, unsigned s, unsigned g, unsigned sp, unsigned op,
+static entry *new_entry(plog *log, unsigned s, unsigned g, unsigned sp, unsigned op,
                         int snapshot, uint64_t cell, uint64_t value)
 {
-    if (nlog[run][pid] == caplog) {
+    if (log->n == caplog) {
         fprintf(stderr, "test_bsp_shm: log full\n");
         abort();
     }
-    entry *e = &logs[run][pid][nlog[run][pid]++];
+    entry *e = &log->e[log->n++];
     memset(e, 0, sizeof *e);
     e->step = (uint16_t)s;
     e->seg = (uint8_t)g;
@@ -147,20 +162,21 @@ static entry *new_entry(unsigned pid, unsigned s, unsigned g, unsigned sp, unsig
     return e;
 }
 
-static void fixed_basis(char *buf, size_t len)
+static void fixed_basis(char *buf, size_t len, unsigned p)
 {
-    if (P == 64)
+    if (p == 64)
         snprintf(buf, len, "4x4x4");
-    else if (P == 8)
+    else if (p == 8)
         snprintf(buf, len, "2x4");
     else
-        snprintf(buf, len, "%u", P);
+        snprintf(buf, len, "%u", p);
 }
 
-static void spmd(void)
+/* Part 1: the requests of one run, logged; the logs end at pid 0. */
+static void requests(void)
 {
-    bsp_begin(P);
-    const unsigned pid = bsp_pid();
+    const unsigned p = bsp_nprocs(), pid = bsp_pid();
+    plog log = {malloc(caplog * sizeof(entry)), 0};
     unsigned ops[NOPS];
     for (unsigned o = 0; o < USER; o++)
         ops[o] = (unsigned)bspram_op_parse(opname[o]);
@@ -179,16 +195,16 @@ static void spmd(void)
     bsp_set_tagsize(&tagsize);
     bsp_sync();
 
-    const unsigned next = (pid + 1) % P;
+    const unsigned next = (pid + 1) % p;
     for (unsigned s = 1; s <= NS + 1; s++) {
         char text[32];
         if (s == 2) {
-            fixed_basis(text, sizeof text);
+            fixed_basis(text, sizeof text, p);
             bsp_shm_set_basis(text);
         } else if (s == 3) {
             bsp_shm_set_basis("adaptive");
         } else if (s == 4) {
-            snprintf(text, sizeof text, "auto:%u", P < 4 ? P : 4);
+            snprintf(text, sizeof text, "auto:%u", p < 4 ? p : 4);
             bsp_shm_set_basis(text);
         } else if (s == 5) {
             bsp_shm_set_basis("auto");
@@ -198,7 +214,7 @@ static void spmd(void)
                 unsigned op, sp = species(s, g, cell, &op);
                 uint64_t r = bspram_random3(SEED + 3, (uint64_t)s << 32 | g, cell, pid);
                 if (r % 4 == 0) { /* a read of any cell */
-                    entry *e = new_entry(pid, s, g, SP_READ, 0, 0, cell, 0);
+                    entry *e = new_entry(&log, s, g, SP_READ, 0, 0, cell, 0);
                     bsp_shm_read(seg[g], cell, e->ans);
                 }
                 if (sp <= SP_READ)
@@ -206,7 +222,7 @@ static void spmd(void)
                 unsigned count = (unsigned)((r >> 8) % 3);
                 for (unsigned j = 0; j < count; j++) {
                     uint64_t v = value_of(s, g, cell, sp, op, pid, j);
-                    entry *e = new_entry(pid, s, g, sp, op, 0, cell, v);
+                    entry *e = new_entry(&log, s, g, sp, op, 0, cell, v);
                     unsigned char bytes[8];
                     memcpy(bytes, &v, 8); /* little-endian: the low bytes first */
                     switch (sp) {
@@ -223,7 +239,7 @@ static void spmd(void)
         if (pid == 0) /* the memory before this superstep */
             for (unsigned g = 0; g < NSEG; g++)
                 for (uint64_t cell = 0; cell < segdef[g].cells; cell++) {
-                    entry *e = new_entry(pid, s, g, SP_READ, 0, 1, cell, 0);
+                    entry *e = new_entry(&log, s, g, SP_READ, 0, 1, cell, 0);
                     bsp_shm_read(seg[g], cell, e->ans);
                 }
         /* BSMP and DRMA in the same superstep */
@@ -245,14 +261,35 @@ static void spmd(void)
         bsp_get_tag(&status, &rtag);
         uint64_t in[2] = {0, 0};
         bsp_move(in, sizeof in);
-        const unsigned prev = (pid + P - 1) % P;
+        const unsigned prev = (pid + p - 1) % p;
         SPMD_CHECK(status == sizeof payload && rtag == s && in[0] == s && in[1] == prev);
         SPMD_CHECK(box[0] == 1000u * s + prev);
         if (s % 2 == 0)
             SPMD_CHECK(got == 7000u * s + next);
     }
     bsp_pop_reg(box);
-    bsp_end();
+    /* Every log to pid 0, a message each tagged with its pid (the answers
+     * have all landed: the last sync served the last reads). */
+    uint32_t me = pid;
+    bsp_send(0, &me, log.e, log.n * sizeof(entry));
+    bsp_sync();
+    if (pid == 0) {
+        bsp_nprocs_t packets;
+        bsp_size_t bytes;
+        bsp_qsize(&packets, &bytes);
+        SPMD_CHECK(packets == p);
+        for (bsp_nprocs_t k = 0; k < packets; k++) {
+            bsp_size_t status;
+            uint32_t from = UINT32_MAX;
+            bsp_get_tag(&status, &from);
+            int fits = from < p && status <= caplog * sizeof(entry) && status % sizeof(entry) == 0;
+            SPMD_CHECK(fits);
+            bsp_move(fits ? (void *)logs[run][from] : NULL, fits ? status : 0);
+            if (fits)
+                nlog[run][from] = status / sizeof(entry);
+        }
+    }
+    free(log.e);
 }
 
 /* ---- the sequential replay ---- */
@@ -413,10 +450,10 @@ static void replay(void)
 
 static uint64_t end_read; /* pid 0's read served by bsp_end */
 
+/* Part 2. */
 static void cycles(void)
 {
-    bsp_begin(P);
-    const unsigned pid = bsp_pid(), next = (pid + 1) % P;
+    const unsigned p = bsp_nprocs(), pid = bsp_pid(), next = (pid + 1) % p;
     const unsigned sum = bspram_op_builtin(BSPRAM_OP_SUM, BSPRAM_TYPE_U64);
     bsp_shm_t a = bsp_shm_alloc(6, 8, BSP_SHM_HASHED);
     uint64_t area[2] = {0, 0};
@@ -453,7 +490,7 @@ static void cycles(void)
                 ok &= zeros[i][b] == 0xAA;
         }
         SPMD_CHECK(ok);
-        SPMD_CHECK(count == (r / 6 + 1) * P);
+        SPMD_CHECK(count == (r / 6 + 1) * p);
         SPMD_CHECK(area[0] == count);
         /* the winners, read in the superstep of the free (still served) */
         uint64_t got[17];
@@ -464,7 +501,7 @@ static void cycles(void)
         bsp_shm_free(c);
         bsp_sync();
         for (uint64_t i = 0; i < cells; i++) {
-            uint64_t expect = i < P ? mask(UINT64_C(0x0102030405060708) * (i + 1), w) : 0;
+            uint64_t expect = i < p ? mask(UINT64_C(0x0102030405060708) * (i + 1), w) : 0;
             SPMD_CHECK(got[i] == expect);
         }
     }
@@ -473,6 +510,36 @@ static void cycles(void)
         bsp_shm_read(a, 0, &end_read);
     bsp_shm_free(a);
     bsp_pop_reg(area);
+}
+
+enum { REQUESTS, CYCLES };
+static int part; /* main's: what the next section runs */
+
+/* Main's *var on every process: main sets it after bsp_init, so over MPI
+ * only pid 0's copy has it; pid 0 reads it and sends it to the others (one
+ * superstep). */
+static int from_pid0(const int *var)
+{
+    const unsigned p = bsp_nprocs(), s = bsp_pid();
+    int v = s == 0 ? *var : 0;
+    if (s == 0)
+        for (unsigned t = 1; t < p; t++)
+            bsp_send(t, NULL, &v, sizeof v);
+    bsp_sync();
+    if (s != 0)
+        bsp_move(&v, sizeof v);
+    return v;
+}
+
+/* One SPMD function for both parts: over MPI the other ranks run bsp_init's
+ * first function in every section. */
+static void spmd(void)
+{
+    bsp_begin(P);
+    if (from_pid0(&part) == REQUESTS)
+        requests();
+    else
+        cycles();
     bsp_end();
 }
 
@@ -486,6 +553,7 @@ int main(int argc, char **argv)
     bsp_init(spmd, argc, argv);
     for (size_t k = 0; k < sizeof ps / sizeof ps[0]; k++) {
         P = ps[k];
+        part = REQUESTS;
         for (run = 0; run < 2; run++) {
             memset(nlog[run], 0, sizeof nlog[run]);
             spmd();
@@ -497,12 +565,11 @@ int main(int argc, char **argv)
             same &= nlog[0][q] == nlog[1][q] &&
                     memcmp(logs[0][q], logs[1][q], nlog[0][q] * sizeof(entry)) == 0;
         CHECK(same); /* the same answers in both runs */
-        bsp_init(cycles, argc, argv);
+        part = CYCLES;
         end_read = 0;
-        cycles();
+        spmd();
         CHECK_SPMD("allocation cycles");
         CHECK_EQ_U64(end_read, 2 * P); /* cell 0: rounds 0 and 6 added 1 per process */
-        bsp_init(spmd, argc, argv);
         printf("P=%u done\n", P);
         fflush(stdout);
     }

@@ -277,11 +277,12 @@ static void group_case(const unsigned *gid, unsigned groups, unsigned me, bsp_co
                        unsigned k, size_t b, bsp_coll_tradeoff t, int in_place)
 {
     bsp_pid_t members[128];
+    const unsigned p = bsp_nprocs(); /* main's P is pid 0's alone (over MPI) */
     unsigned n = 0, rank = 0;
     /* Members in a scrambled but agreed order: descending pids for odd
      * groups. */
-    for (unsigned q = 0; q < P; q++) {
-        unsigned pid = gid[me] % 2 ? P - 1 - q : q;
+    for (unsigned q = 0; q < p; q++) {
+        unsigned pid = gid[me] % 2 ? p - 1 - q : q;
         if (gid[pid] == gid[me]) {
             if (pid == me)
                 rank = n;
@@ -303,7 +304,7 @@ static void group_case(const unsigned *gid, unsigned groups, unsigned me, bsp_co
     for (unsigned gi = 0; gi < groups; gi++) {
         unsigned ng = 0, rounds = 0;
         uint64_t sizes[MAXROUNDS];
-        for (unsigned q = 0; q < P; q++)
+        for (unsigned q = 0; q < p; q++)
             ng += gid[q] == gi;
         biggest = ng > biggest ? ng : biggest;
         if (alg != BSP_COLL_BRUCK) { /* RING: n − 1 rounds; DIRECT: ⌈(n−1)/k⌉ */

@@ -186,8 +186,9 @@ static void group_case(const unsigned *gid, unsigned groups, unsigned me, unsign
                        unsigned k, size_t b, int in_place)
 {
     bsp_pid_t members[128];
+    const unsigned p = bsp_nprocs(); /* main's P is pid 0's alone (over MPI) */
     unsigned n = 0, rank = 0;
-    for (unsigned q = 0; q < P; q++)
+    for (unsigned q = 0; q < p; q++)
         if (gid[q] == gid[me]) {
             if (q == me)
                 rank = n;
@@ -206,7 +207,7 @@ static void group_case(const unsigned *gid, unsigned groups, unsigned me, unsign
     unsigned most[MAXROUNDS] = {0}, longest = 0;
     for (unsigned gi = 0; gi < groups; gi++) {
         unsigned ng = 0, sizes[MAXROUNDS];
-        for (unsigned q = 0; q < P; q++)
+        for (unsigned q = 0; q < p; q++)
             ng += gid[q] == gi;
         unsigned rg = r == 0 || r > ng ? ng : r;
         unsigned rounds = ng >= 2 ? schedule(ng, rg, k, sizes) : 0;

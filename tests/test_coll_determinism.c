@@ -4,7 +4,13 @@
  * and identical measured costs (every summed record column: supersteps, C1,
  * C2, h, charge, most sent and received, messages, bytes) when run twice on
  * the shared-memory transport and once on the staged transport, which copies
- * every payload and shares no address between processes. */
+ * every payload and shares no address between processes. Over MPI on
+ * several ranks the transport is MPI's on every rank (a transport named by
+ * main after bsp_init would be rank 0's alone): twice on its default paths,
+ * once with every superstep's runs read by MPI_Get (BSPRAM_MPI_GET=0, whose
+ * rank 0 value decides for all ranks). Each process hashes its results;
+ * at the end of a section pid 0 gathers the hashes by puts and keeps them,
+ * with its measured costs, for main to compare. */
 #include <bsp.h>
 #include <bsp_coll.h>
 #include <stdint.h>
@@ -23,26 +29,56 @@ typedef struct outcome {
     uint64_t digest[P];
 } outcome;
 
+/* pid 0's (main's process): written by pid 0 alone, read by main. */
 static outcome runs[3][MAXCALLS];
 static int ncalls[3], run_no;
 
-static void record(unsigned s, const void *recv, size_t len)
+/* One process's record of its calls: the result's hash and the measured
+ * cost of each (pid 0's costs are kept). */
+typedef struct calls {
+    int n;
+    uint64_t digest[MAXCALLS];
+    bsp_coll_cost cost[MAXCALLS];
+} calls;
+
+static void record(calls *mine, const void *recv, size_t len)
 {
-    int k = ncalls[run_no];
-    bsp_coll_cost c = bsp_coll_last_cost();
-    if (s == 0)
-        runs[run_no][k].cost = c;
-    runs[run_no][k].digest[s] = XXH3_64bits(recv, len);
+    if (mine->n == MAXCALLS) {
+        fprintf(stderr, "test_coll_determinism: more than %d calls\n", MAXCALLS);
+        abort();
+    }
+    mine->cost[mine->n] = bsp_coll_last_cost();
+    mine->digest[mine->n++] = XXH3_64bits(recv, len);
+}
+
+/* Every process's hashes to pid 0 (by puts), which keeps them, with its own
+ * costs, as this run's outcomes (run_no is main's: pid 0 reads it). */
+static void gather(const calls *mine)
+{
+    const unsigned s = bsp_pid();
+    uint64_t(*all)[MAXCALLS] = calloc(P, sizeof *all);
+    bsp_push_reg(all, P * sizeof *all);
     bsp_sync();
-    if (s == 0)
-        ncalls[run_no]++;
+    bsp_put(0, mine->digest, all, s * sizeof *all, (size_t)mine->n * sizeof(uint64_t));
     bsp_sync();
+    bsp_pop_reg(all);
+    bsp_sync(); /* the registration is gone before the area is freed */
+    if (s == 0) {
+        ncalls[run_no] = mine->n;
+        for (int k = 0; k < mine->n; k++) {
+            runs[run_no][k].cost = mine->cost[k];
+            for (unsigned q = 0; q < P; q++)
+                runs[run_no][k].digest[q] = all[q][k];
+        }
+    }
+    free(all);
 }
 
 static void spmd(void)
 {
     bsp_begin(P);
     unsigned s = bsp_pid();
+    calls *mine = calloc(1, sizeof *mine);
     bsp_pid_t row[COLS];
     for (unsigned j = 0; j < COLS; j++)
         row[j] = s / COLS * COLS + j;
@@ -87,13 +123,15 @@ static void spmd(void)
                 default: bsp_coll_exscan(grp, words, out, B / 8, fsum, &o); break;
                 }
                 if (op >= 5)
-                    record(s, out, sizeof out);
+                    record(mine, out, sizeof out);
                 else
-                    record(s, recv, sizeof recv);
+                    record(mine, recv, sizeof recv);
             }
         }
     }
     bsp_coll_group_destroy(g);
+    gather(mine);
+    free(mine);
     bsp_end();
 }
 
@@ -101,8 +139,12 @@ int main(int argc, char **argv)
 {
     bsp_init(spmd, argc, argv);
     const char *transport[3] = {"shm", "shm", "staged"};
+    const int spread = bspram_ranks() > 1; /* over MPI: every rank on MPI's transport */
     for (run_no = 0; run_no < 3; run_no++) {
-        setenv("BSPRAM_TRANSPORT", transport[run_no], 1);
+        if (!spread)
+            setenv("BSPRAM_TRANSPORT", transport[run_no], 1);
+        else if (run_no == 2)
+            setenv("BSPRAM_MPI_GET", "0", 1);
         spmd();
         CHECK_SPMD("coll determinism");
     }

@@ -22,7 +22,9 @@
  * and on the subcube groups goes between cube neighbours: read off the
  * router's message pattern in the trace (BSPRAM_TRACE, BSPRAM_PATTERN=1).
  * Errors, each one line and exit status 1: n = 6 on all processes, a group
- * of 6, a radix, two ports, another operation, bsp_coll_predict for n = 6. */
+ * of 6, a radix, two ports, another operation, bsp_coll_predict for n = 6.
+ * One machine only (not over MPI): the death tests fork, the message pattern
+ * is kept on one process, and every process reads main's `which`. */
 #include <bsp.h>
 #include <bsp_coll.h>
 #include <stdint.h>
@@ -122,8 +124,9 @@ static void whole_case(const bsp_pid_t *ids, unsigned n, unsigned me, size_t b, 
 static void group_case(const unsigned *gid, unsigned groups, unsigned me, size_t b, int in_place)
 {
     bsp_pid_t members[64];
+    const unsigned p = bsp_nprocs(); /* main's P is pid 0's alone (over MPI) */
     unsigned n = 0, rank = 0;
-    for (unsigned q = 0; q < P; q++)
+    for (unsigned q = 0; q < p; q++)
         if (gid[q] == gid[me]) {
             if (q == me)
                 rank = n;
@@ -139,7 +142,7 @@ static void group_case(const unsigned *gid, unsigned groups, unsigned me, size_t
     uint64_t most[8] = {0}, rounds = 0, c2 = 0;
     for (unsigned gi = 0; gi < groups; gi++) {
         unsigned ng = 0;
-        for (unsigned q = 0; q < P; q++)
+        for (unsigned q = 0; q < p; q++)
             ng += gid[q] == gi;
         unsigned d = log2u(ng);
         SPMD_CHECK((1u << d) == ng && d < 8);
@@ -153,7 +156,7 @@ static void group_case(const unsigned *gid, unsigned groups, unsigned me, size_t
              c.max_q <= 1 && c.max_r <= 1;
     if (!ok)
         fprintf(stderr, "exchange groups: P=%u b=%zu: C1=%llu steps=%llu C2=%llu q=%llu r=%llu, "
-                        "expected %llu, %llu\n", P, b, (unsigned long long)c.c1,
+                        "expected %llu, %llu\n", p, b, (unsigned long long)c.c1,
                 (unsigned long long)c.supersteps, (unsigned long long)c.c2,
                 (unsigned long long)c.max_q, (unsigned long long)c.max_r,
                 (unsigned long long)rounds, (unsigned long long)c2);

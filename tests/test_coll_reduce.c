@@ -236,7 +236,7 @@ static int tradeoff_range(unsigned n, unsigned k, size_t b)
     return top - k < n && n < top;
 }
 
-static atomic_int spmd_checks;
+static atomic_int spmd_checks; /* by this address space's processes (over MPI: a rank's) */
 #define SCHECK(cond)                                                                        \
     do {                                                                                    \
         atomic_fetch_add(&spmd_checks, 1);                                                  \
@@ -262,8 +262,8 @@ static void report(const ctx *x, const variant *v, unsigned o, size_t count, uns
                    int inplace, const char *what)
 {
     fprintf(stderr, "  P=%u n=%u rank=%u kind=%d alg=%s ports=%u op=%s count=%zu root=%u "
-            "inplace=%d: %s\n", P, x->n, x->rank, v->kind, bsp_coll_algorithm_name(v->alg),
-            v->ports, opnames[o], count, root, inplace, what);
+            "inplace=%d: %s\n", bsp_nprocs(), x->n, x->rank, v->kind,
+            bsp_coll_algorithm_name(v->alg), v->ports, opnames[o], count, root, inplace, what);
 }
 
 static bsp_coll_op op_of(const variant *v)
@@ -475,8 +475,8 @@ static void grouped(ctx *x, const bsp_pid_t *members, unsigned gn, const unsigne
 static void spmd(void)
 {
     bsp_begin(P);
-    unsigned pid = bsp_pid();
-    ctx x = {.g = NULL, .n = P, .rank = pid, .first_pid = 0, .sizes = NULL};
+    const unsigned p = bsp_nprocs(), pid = bsp_pid(); /* main's P is pid 0's alone (over MPI) */
+    ctx x = {.g = NULL, .n = p, .rank = pid, .first_pid = 0, .sizes = NULL};
     x.snd = calloc(MAXC + 1, 8);
     x.res = calloc(MAXC + 1, 8);
     x.keep = calloc(MAXC + 1, 8);
@@ -490,7 +490,7 @@ static void spmd(void)
     bsp_sync(); /* the user operation and the registration take effect */
     whole(&x);
 
-    if (P == 12) { /* rows, then columns, of a 3×4 grid */
+    if (p == 12) { /* rows, then columns, of a 3×4 grid */
         bsp_pid_t row[4], col[3];
         for (unsigned j = 0; j < 4; j++)
             row[j] = (pid / 4) * 4 + j;
@@ -500,7 +500,7 @@ static void spmd(void)
         grouped(&x, row, 4, rs, 3);
         grouped(&x, col, 3, cs, 4);
     }
-    if (P == 10) { /* uneven: sizes 1, 3, 6, ranks not in pid order */
+    if (p == 10) { /* uneven: sizes 1, 3, 6, ranks not in pid order */
         static const bsp_pid_t a[] = {7}, b[] = {9, 2, 4}, c[] = {0, 1, 3, 5, 6, 8};
         unsigned sizes[3] = {1, 3, 6};
         const bsp_pid_t *mine = pid == 7 ? a : pid == 9 || pid == 2 || pid == 4 ? b : c;
@@ -529,6 +529,6 @@ int main(int argc, char **argv)
         snprintf(what, sizeof what, "reductions and scans, P = %u", P);
         CHECK_SPMD(what);
     }
-    printf("%d checks in the processes\n", atomic_load(&spmd_checks));
+    printf("%d checks in the processes (over MPI: rank 0's)\n", atomic_load(&spmd_checks));
     return check_report("test_coll_reduce");
 }

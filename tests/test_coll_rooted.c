@@ -36,7 +36,8 @@
 static unsigned P;
 /* On the staged transport (the _staged ctest) a superstep costs about ten
  * times more; that run checks the transport seam, the plain run the
- * schedules: half the cases above n = 8 there. */
+ * schedules: half the cases above n = 8 there. Set by main before bsp_init,
+ * so on every MPI rank alike (every process must run the same cases). */
 static unsigned thin = 1;
 
 /* ---- the papers' formulas ---- */
@@ -406,17 +407,18 @@ static void groups(const bsp_pid_t *const *lists, const unsigned *sizes, unsigne
 
 static void partitions(void)
 {
-    if (P == 10) { /* uneven, shuffled: sizes 1, 3, 6 */
+    const unsigned p = bsp_nprocs(); /* main's P is pid 0's alone (over MPI) */
+    if (p == 10) { /* uneven, shuffled: sizes 1, 3, 6 */
         static const bsp_pid_t a[] = {7}, b[] = {9, 0, 5}, c[] = {1, 8, 2, 6, 4, 3};
         const bsp_pid_t *lists[] = {a, b, c};
         unsigned sizes[] = {1, 3, 6};
         groups(lists, sizes, 3, "groups 1+3+6", 1000);
-    } else if (P == 12) { /* rows of a 3 × 4 grid */
+    } else if (p == 12) { /* rows of a 3 × 4 grid */
         static const bsp_pid_t r0[] = {0, 1, 2, 3}, r1[] = {4, 5, 6, 7}, r2[] = {8, 9, 10, 11};
         const bsp_pid_t *lists[] = {r0, r1, r2};
         unsigned sizes[] = {4, 4, 4};
         groups(lists, sizes, 3, "grid rows 3x4", 2000);
-    } else if (P == 20) { /* columns of a 4 × 5 grid: 5 groups of 4, strided */
+    } else if (p == 20) { /* columns of a 4 × 5 grid: 5 groups of 4, strided */
         bsp_pid_t cols[5][4];
         const bsp_pid_t *lists[5];
         unsigned sizes[5];
@@ -427,7 +429,7 @@ static void partitions(void)
             sizes[j] = 4;
         }
         groups(lists, sizes, 5, "grid columns 4x5", 3000);
-    } else if (P == 6) { /* all singletons: no round, one superstep */
+    } else if (p == 6) { /* all singletons: no round, one superstep */
         static const bsp_pid_t s[6][1] = {{0}, {1}, {2}, {3}, {4}, {5}};
         const bsp_pid_t *lists[] = {s[0], s[1], s[2], s[3], s[4], s[5]};
         unsigned sizes[] = {1, 1, 1, 1, 1, 1};
@@ -435,12 +437,28 @@ static void partitions(void)
     }
 }
 
-static int with_groups; /* the section runs partitions() instead of machine() */
+static int with_groups; /* main's: the section runs partitions() instead of machine() */
+
+/* Main's *var on every process: main sets it after bsp_init, so over MPI
+ * only pid 0's copy has it; pid 0 reads it and sends it to the others (one
+ * superstep). */
+static int from_pid0(const int *var)
+{
+    const unsigned p = bsp_nprocs(), s = bsp_pid();
+    int v = s == 0 ? *var : 0;
+    if (s == 0)
+        for (unsigned t = 1; t < p; t++)
+            bsp_send(t, NULL, &v, sizeof v);
+    bsp_sync();
+    if (s != 0)
+        bsp_move(&v, sizeof v);
+    return v;
+}
 
 static void spmd(void)
 {
     bsp_begin(P);
-    if (with_groups)
+    if (from_pid0(&with_groups))
         partitions();
     else
         machine();
@@ -449,10 +467,10 @@ static void spmd(void)
 
 int main(int argc, char **argv)
 {
-    bsp_init(spmd, argc, argv);
     const char *transport = getenv("BSPRAM_TRANSPORT");
     if (transport && strcmp(transport, "staged") == 0)
         thin = 2;
+    bsp_init(spmd, argc, argv);
     for (unsigned i = 0; i < COLL_TEST_NPS; i++) {
         P = coll_test_p(i);
         spmd();

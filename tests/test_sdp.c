@@ -8,7 +8,9 @@
  * Johnsson's counts (A1: σ cycles for a real GSH of order σ, C2 = 2(σ−1)K;
  * A2: σ + 1 and (σ+1)·K/2; A1a: σ + 1 and σK; A3: 2n and nK), worked out
  * here from δ's cycles, never from the library's formulas; Theorem 1's
- * lower bounds; at most one message out and in per process one-port. */
+ * lower bounds; at most one message out and in per process one-port. Each
+ * process checks its own block and the measured cost; inside the processes
+ * P is bsp_nprocs() (main's P is pid 0's alone over MPI). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +22,7 @@
 #include "check.h"
 
 static unsigned P;
-static _Thread_local unsigned n; /* log2 P, set by every process */
+static _Thread_local unsigned n; /* log2 bsp_nprocs(), set by every process */
 
 static unsigned char content(uint64_t w, size_t k)
 {
@@ -78,8 +80,9 @@ static void expected(bsp_sdp_algorithm a, unsigned ports, const cycles *cy, uint
         return;
     }
     if (a == BSP_SDP_A3) {
-        if (cy->count && P > 1)
-            *c1 = 2 * n, *c2 = (uint64_t)n * P * ((K + P - 1) / P);
+        const uint64_t p = bsp_nprocs();
+        if (cy->count && p > 1)
+            *c1 = 2 * n, *c2 = n * p * ((K + p - 1) / p);
         return;
     }
     for (unsigned i = 0; i < cy->count; i++) {
@@ -161,8 +164,8 @@ static void one(const bsp_sdp_layout *L, const bsp_sdp_perm *d, bsp_sdp_algorith
     CHECK(cost.max_q <= (ports > 1 ? n : 1));
     CHECK(cost.max_r <= (ports > 1 ? n : 1));
     if (!ok)
-        fprintf(stderr, "P=%u m=%u elem=%zu alg=%s ports=%u in_place=%d: wrong result\n", P, L->m,
-                e, bsp_sdp_algorithm_name(a), ports, in_place);
+        fprintf(stderr, "P=%u m=%u elem=%zu alg=%s ports=%u in_place=%d: wrong result\n",
+                bsp_nprocs(), L->m, e, bsp_sdp_algorithm_name(a), ports, in_place);
     free(src);
     if (!in_place)
         free(dst);
@@ -202,16 +205,17 @@ static bsp_sdp_perm on_real(const bsp_sdp_layout *L, const bsp_sdp_perm *on_n)
 static void spmd(void)
 {
     bsp_begin(P);
+    const unsigned p = bsp_nprocs(); /* main's P is pid 0's alone (over MPI) */
     n = 0;
-    while ((1u << n) < bsp_nprocs())
+    while ((1u << n) < p)
         n++;
-    rng = 88172645463325252ULL + P; /* the same on every process */
+    rng = 88172645463325252ULL + p; /* the same on every process */
     static const unsigned locals[] = {1, 0, 3};
     static const size_t elems[] = {8, 3, 0, 1};
     /* Fewer cases as P grows (P threads on 2 cores, and sanitizer builds). */
-    int big = P >= 64;
+    int big = p >= 64;
     for (size_t li = 0; li < (big ? 1 : 3); li++)
-        for (size_t ei = 0; ei < (big ? 1 : P >= 16 ? 2 : 4); ei++) {
+        for (size_t ei = 0; ei < (big ? 1 : p >= 16 ? 2 : 4); ei++) {
             unsigned m = n + locals[li];
             bsp_sdp_layout layouts[3] = {bsp_sdp_cyclic(n, m, elems[ei]),
                                          bsp_sdp_consecutive(n, m, elems[ei]),
@@ -249,7 +253,7 @@ static void spmd(void)
             }
         }
     /* Large blocks: 2^13 elements of 8 bytes (64 KiB) per process. */
-    if (P <= 16) {
+    if (p <= 16) {
         bsp_sdp_layout L = bsp_sdp_cyclic(n, n + 13, 8);
         bsp_sdp_perm d = bsp_sdp_shuffle(n + 13, 0, n, 1);
         every_algorithm(&L, &d);
