@@ -185,7 +185,8 @@ double bsp_time(void);
  * their own supersteps and leave it in force after them. Call it alike in
  * every process (SPMD code does): the records take the name given by the
  * first process of each rank (pid 0 on one machine). Errors: outside a
- * section; a name of 32 bytes or more. Cost: O(1). */
+ * section; a name of 32 bytes or more, or with a control character.
+ * Cost: O(1). */
 void bsp_label(const char *name);
 
 /* Declare w units of local work (e.g. flops) done by this process in the

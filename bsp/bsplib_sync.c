@@ -308,9 +308,10 @@ static _Noreturn void calls_differ(bsplib_proc *me, unsigned all)
                         first, q, w->peer[q].where, (unsigned long long)me->superstep);
 }
 
-/* The protocol of every superstep's end; `label` names the records. */
-static unsigned superstep(bsplib_proc *me, unsigned kind, const char *label, unsigned bits,
-                          int keep_queue, void (*check)(void *, unsigned), void *arg)
+/* The protocol of every superstep's end; `label` is the call (for errors)
+ * and names the records unless `record` does. */
+static unsigned superstep(bsplib_proc *me, unsigned kind, const char *label, const char *record,
+                          unsigned bits, int keep_queue, void (*check)(void *, unsigned), void *arg)
 {
     bsplib_world *w = me->world;
     unsigned tag = kind | bits | (me->has_gets ? BSPLIB_TAG_GETS : 0) |
@@ -320,7 +321,7 @@ static unsigned superstep(bsplib_proc *me, unsigned kind, const char *label, uns
     me->where = label;
     if (keep_queue)
         own_queue(me);
-    set_label(me, label);
+    set_label(me, record ? record : label);
     unsigned all = bspram_sync(me->self, tag);
     unsigned kinds = all & (BSPLIB_TAG_SYNC | BSPLIB_TAG_END | BSPLIB_TAG_COLL);
     if (kinds & (kinds - 1))
@@ -402,14 +403,18 @@ static unsigned superstep(bsplib_proc *me, unsigned kind, const char *label, uns
 
 void bsplib_superstep_end(bsplib_proc *me, unsigned kind)
 {
-    const char *user = me->world->user_label;
-    superstep(me, kind, kind == BSPLIB_TAG_END ? "bsp_end" : *user ? user : "bsp_sync", 0, 0, NULL, NULL);
+    /* bsp_label's name, read by the one process that writes it (the rank's
+     * first, which labels the records). */
+    const bsplib_world *w = me->world;
+    const char *user = me->pid == w->lo && *w->user_label ? w->user_label : NULL;
+    superstep(me, kind, kind == BSPLIB_TAG_END ? "bsp_end" : "bsp_sync",
+              kind == BSPLIB_TAG_END ? NULL : user, 0, 0, NULL, NULL);
 }
 
 unsigned bsplib_coll_sync(bsplib_proc *me, const char *label, unsigned bits, int first,
                           void (*check)(void *arg, unsigned all), void *arg)
 {
-    return superstep(me, BSPLIB_TAG_COLL, label, bits & BSPLIB_TAG_COLL_BITS, !first, check, arg);
+    return superstep(me, BSPLIB_TAG_COLL, label, NULL, bits & BSPLIB_TAG_COLL_BITS, !first, check, arg);
 }
 
 unsigned bsplib_barrier(bsplib_proc *me, unsigned tag)
@@ -434,6 +439,10 @@ void bsp_label(const char *name)
     if (name && strlen(name) >= BSPRAM_LABEL_LEN)
         bsplib_fatal(me, "bsp_label(name=\"%.40s...\"): a label has at most %d bytes",
                      name, BSPRAM_LABEL_LEN - 1);
+    for (const char *c = name; c && *c; c++) /* a trace has a record per line */
+        if ((unsigned char)*c < 0x20 || *c == 0x7f)
+            bsplib_fatal(me, "bsp_label: the name has a control character (byte %d at %zu); a "
+                             "label is printable text", (unsigned char)*c, (size_t)(c - name));
     bsplib_world *w = me->world;
     if (me->pid != w->lo)
         return;

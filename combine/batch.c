@@ -161,8 +161,12 @@ void bspram__share_cells(bspram_combiner *C)
     free(cells);
 }
 
-/* Over MPI a rank holds the answers to its components' requests: the same
- * OR over the ranks gives every rank all of them, then every cell. */
+/* Over MPI a rank holds the answers to its components' requests: every
+ * rank gives the block of results its components own, with a flag per entry
+ * saying which are answers (READ and FETCH), and copies the others' answers
+ * in (the blocks come in rank order, which is the entries' order); the
+ * entries that are not answers stay untouched, and no rank reads another's
+ * requests. Then every cell. */
 static void share_whole(bspram_combiner *C, const bspram_request *requests, const uint64_t *first,
                         uint64_t *results)
 {
@@ -172,14 +176,21 @@ static void share_whole(bspram_combiner *C, const bspram_request *requests, cons
     if (results) {
         unsigned lo, hi;
         bspram_router_local_lanes(r, &lo, &hi);
-        const uint64_t lo_c = bspram_router_lane_first(r, lo), hi_c = bspram_router_lane_first(r, hi);
-        for (uint64_t i = 0; i < first[C->p]; i++) {
+        const uint64_t a = first[bspram_router_lane_first(r, lo)], b = first[bspram_router_lane_first(r, hi)];
+        uint8_t *answered = bspram_malloc((size_t)(b - a) + 1, "bspram_combine (over MPI)");
+        for (uint64_t i = a; i < b; i++) {
             uint8_t k = requests[i].kind;
-            bool answered = k == BSPRAM_READ || (k >= bspram_kind_fetch(0) && k < bspram_kind_combine_write(0));
-            if (answered && (i < first[lo_c] || i >= first[hi_c]))
-                results[i] = 0;
+            answered[i - a] = k == BSPRAM_READ || (k >= bspram_kind_fetch(0) && k < bspram_kind_combine_write(0));
         }
-        bspram_router_merge(r, results, (size_t)first[C->p], BSPRAM_MERGE_OR);
+        size_t nv, nf;
+        uint64_t *values = bspram_router_concat(r, results + a, (size_t)(b - a) * sizeof *results, &nv);
+        uint8_t *flags = bspram_router_concat(r, answered, (size_t)(b - a), &nf);
+        for (uint64_t i = 0; i < nf; i++)
+            if (flags[i] && (i < a || i >= b))
+                results[i] = values[i];
+        free(flags);
+        free(values);
+        free(answered);
     }
     bspram__share_cells(C);
 }

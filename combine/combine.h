@@ -233,8 +233,9 @@ typedef struct bspram_combine_stats {
  * team use bspram_combine_team.
  * Over MPI (libbspram-mpi) every rank calls it alike, and on return every
  * rank has every answer and every cell, as on one machine (each rank gives
- * what its components hold: O(requests + live cells) and one MPI_Allreduce
- * for the answers and one per live segment, per batch).
+ * what its components hold: O(requests + live cells), two MPI_Allgatherv
+ * for the answers and one MPI_Allreduce per live segment, per batch; the
+ * answers of a batch stay below 2^31 bytes).
  * Errors (fatal): an address outside every live segment or a segment index
  * out of range; an unknown kind or operation; REDUCE/FETCH on a cell of
  * w ≠ 8; a common-write conflict; two update species at one cell; results

@@ -175,7 +175,7 @@ static void experiment_lane(bspram_team *t, void *arg)
         }
         bspram_team_barrier(t);
         bspram_combine_team(t, x->C, x->cur->req, x->first, NULL, &st);
-        const double base_run = (double)st.charge;
+        const double base_run = lead ? (double)st.charge : 0; /* stats are the first lane's */
         if (lead)
             x->base_sum += base_run;
         verify_and_clear(t, x, x->cur, "baseline", run);

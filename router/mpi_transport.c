@@ -104,9 +104,8 @@ typedef struct mpi_state {
     bspram_barrier barrier;  /* the rank's lanes (T > 1) */
     bspram__stats *slot;     /* [T] statistics brought to the allreduce */
     uint64_t result[9];      /* tag, then the reduced statistics */
-    uint64_t *sendcnt, *recvcnt; /* [n × Tmax × 3]: lane index t to rank ρ at [(ρ·Tmax + t)·3]:
-                                    bytes, their offset in the lane's runs, and the bytes of all
-                                    its runs if they did not fit its window (else 0) */
+    uint64_t *sendcnt, *recvcnt; /* [n × Tmax × COUNT_WORDS]: lane index t to rank ρ at
+                                    [(ρ·Tmax + t)·COUNT_WORDS] (COUNT_WORDS says what) */
     uint64_t get_bytes;      /* the MPI_Get path from this average (GET_BYTES) */
     MPI_Win *win;            /* [Tmax] lane index t's runs, read by MPI_Get */
     char **wbase;            /* [Tmax] this rank's part of window t */
@@ -466,6 +465,7 @@ static void regrow(mpi_state *s, unsigned t)
     void *base = NULL;
     check(MPI_Win_allocate((MPI_Aint)cap, 1, MPI_INFO_NULL, s->comm, &base, &s->win[t]),
           "bspram_router_exchange: MPI_Win_allocate");
+    MPI_Win_set_errhandler(s->win[t], MPI_ERRORS_RETURN); /* errors end in one line (check) */
     s->wbase[t] = base;
     s->wcap[t] = cap;
     if (me) {
@@ -509,7 +509,7 @@ static void exchange(mpi_state *s, unsigned par)
     uint64_t all = 0;
     for (int rho = 0; rho < n; rho++)
         all += s->recvcnt[((size_t)rho * Tm) * COUNT_WORDS + 3];
-    const bool get = all >= s->get_bytes * (uint64_t)n;
+    const bool get = all / (uint64_t)n >= s->get_bytes;
     for (unsigned t = 0; t < Tm; t++) {
         uint64_t off = 0;
         for (int rho = 0; rho < n; rho++) {

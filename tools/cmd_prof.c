@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/error.h"
 #include "bsp/params.h"
 #include "tools/commands.h"
 #include "tools/gnuplot.h"
@@ -80,7 +81,7 @@ static void summary(const trace_machine *m, const prof_params *pp)
     /* By label, in order of first appearance. */
     printf("  %-26s %10s %12s %14s %12s %12s\n", "label", "supersteps", "W", "H (bytes)", "charge",
            "measured s");
-    char *seen = calloc(S ? S : 1, 1);
+    char *seen = bspram_calloc(S ? S : 1, 1, "bspram prof");
     for (size_t i = 0; i < S; i++) {
         if (seen[i])
             continue;
@@ -200,7 +201,7 @@ static int draw(const char *path, const trace_machine *m, const prof_params *pp)
         fprintf(g, "e\n");
     }
     if (strip) {
-        uint64_t *bytes = malloc((size_t)m->p * sizeof *bytes);
+        uint64_t *bytes = bspram_malloc((size_t)m->p * sizeof *bytes, "bspram prof");
         for (int out = 1; out >= 0; out--) {
             panel(g, 4 - out, panels);
             if (!out)
@@ -296,7 +297,7 @@ int bspram_cmd_prof(int argc, char **argv)
         pp.g = probe.g_ns_per_byte, pp.l = probe.l_ns, pp.source = "from bspram probe";
     }
     pp.rate = rate >= 0 ? rate : probed && probe.flops_per_ns > 0 ? probe.flops_per_ns : -1;
-    if (output && bspram_tool_gnuplot_check("prof", "--output", output))
+    if (output && bspram_tool_gnuplot_check("prof", "--output", output, 0))
         return 1;
     trace t;
     if (trace_read(path, "prof", &t))
@@ -311,7 +312,10 @@ int bspram_cmd_prof(int argc, char **argv)
         if (!drawn)
             drawn = &t.machines[i];
     }
-    if (!found) {
+    if (!found && t.n == 0) {
+        bspram_tool_error("prof", "%s holds no superstep (the program ran no machine)", path);
+        rc = 1;
+    } else if (!found) {
         bspram_tool_error("prof", "%s has no machine %" PRIu64 " (%zu machines)", path, only, t.n);
         rc = 1;
     } else if (output) {

@@ -1,14 +1,10 @@
 /* bspram table: Valiant's degree-vs-performance tables (§4, Tables 1–3) on
  * the real combining engine. See docs/combining.md. */
-#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -177,7 +173,8 @@ int bspram_cmd_table(int argc, char **argv)
     bspram_table_row *R = a.R;
     size_t n = a.n;
     int rc;
-    if (plot_path && bspram_rank() == 0 && bspram_tool_gnuplot_check("table", "--plot", plot_path)) {
+    if (plot_path && bspram_rank() == 0 &&
+        bspram_tool_gnuplot_check("table", "--plot", plot_path, bspram_ranks() > 1)) {
         bspram_table_args_free(&a);
         return 1;
     }

@@ -1,16 +1,34 @@
 /* SVG pictures by gnuplot (gnuplot.h). */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "base/error.h"
 #include "tools/commands.h"
 #include "tools/gnuplot.h"
 
-int bspram_tool_gnuplot_check(const char *command, const char *option, const char *path)
+static _Noreturn void end_with(const char *command, const char *line);
+
+/* One line naming the problem: the command's error (1), or with end_job
+ * the line of a fatal error, which ends every process of the job. */
+static int refuse(int end_job, const char *command, const char *fmt, ...)
+{
+    char line[4400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    if (end_job)
+        end_with(command, line);
+    return bspram_tool_error(command, "%s", line);
+}
+
+int bspram_tool_gnuplot_check(const char *command, const char *option, const char *path, int end_job)
 {
     const char *dirs = getenv("PATH");
     int found = 0;
@@ -22,21 +40,21 @@ int bspram_tool_gnuplot_check(const char *command, const char *option, const cha
         d += len + (d[len] == ':');
     }
     if (!found)
-        return bspram_tool_error(command, "%s %s: gnuplot is not on PATH (Debian: apt-get install "
-                                          "gnuplot-nox)", option, path);
+        return refuse(end_job, command, "%s %s: gnuplot is not on PATH (Debian: apt-get install "
+                                        "gnuplot-nox)", option, path);
     if (!*path || strpbrk(path, "\n\r"))
-        return bspram_tool_error(command, "%s: the file name must be non-empty and on one line", option);
+        return refuse(end_job, command, "%s: the file name must be non-empty and on one line", option);
     struct stat st;
     if (stat(path, &st) == 0) {
         if (S_ISDIR(st.st_mode))
-            return bspram_tool_error(command, "%s %s: is a directory", option, path);
-        int fd = open(path, O_WRONLY | O_NOCTTY);
+            return refuse(end_job, command, "%s %s: is a directory", option, path);
+        int fd = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK); /* a FIFO without reader: no wait */
         int tty = fd >= 0 && isatty(fd);
         if (fd >= 0)
             close(fd);
         if (tty)
-            return bspram_tool_error(command, "%s %s: is a terminal; give a file name ending in .svg",
-                                     option, path);
+            return refuse(end_job, command, "%s %s: is a terminal; give a file name ending in .svg",
+                          option, path);
     }
     char dir[4096];
     snprintf(dir, sizeof dir, "%s", path);
@@ -48,8 +66,8 @@ int bspram_tool_gnuplot_check(const char *command, const char *option, const cha
     else
         *slash = 0;
     if (access(dir, W_OK) != 0)
-        return bspram_tool_error(command, "%s %s: cannot write in %s: %s", option, path, dir,
-                                 strerror(errno));
+        return refuse(end_job, command, "%s %s: cannot write in %s: %s", option, path, dir,
+                      strerror(errno));
     return 0;
 }
 
@@ -90,4 +108,17 @@ int bspram_tool_gnuplot_close(const char *command, const char *option, const cha
         return bspram_tool_error(command, "%s %s: gnuplot failed (exit code %d)", option, path,
                                  WEXITSTATUS(st));
     return 0;
+}
+
+/* bspram_vfatal_raw takes a va_list: this gives it one. */
+static _Noreturn void fatal_raw(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    bspram_vfatal_raw(fmt, ap);
+}
+
+static _Noreturn void end_with(const char *command, const char *line)
+{
+    fatal_raw("bspram %s: %s", command, line);
 }

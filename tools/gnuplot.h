@@ -8,8 +8,10 @@
 /* Before the work, what would make the picture fail after it: gnuplot not
  * on PATH, an output path in no writable directory, a directory, or a
  * terminal (never an SVG on the screen). Returns 0, or 1 after one line,
- * "bspram <command>: <option> <path>: …". */
-int bspram_tool_gnuplot_check(const char *command, const char *option, const char *path);
+ * "bspram <command>: <option> <path>: …"; with end_job that line ends every
+ * process of the job instead (over MPI, where the other ranks would wait
+ * for this one in the work). */
+int bspram_tool_gnuplot_check(const char *command, const char *option, const char *path, int end_job);
 
 /* gnuplot, set to write an SVG of width × height on a white background to
  * path; NULL after one line if it cannot start. */

@@ -34,7 +34,7 @@ int bspram_tool_bad_option(const char *command, int c, char **argv)
     const char *arg = argv[optind - 1];
     if (c == ':')
         bspram_tool_error(command, "%s needs a value; see bspram %s --help", arg, command);
-    else if (optopt && arg[0] == '-' && arg[1] != '-')
+    else if (optopt) /* a short option, perhaps inside a cluster such as -xv */
         bspram_tool_error(command, "unknown option '-%c'; see bspram %s --help", optopt, command);
     else
         bspram_tool_error(command, "unknown option '%s'; see bspram %s --help", arg, command);
