@@ -45,7 +45,9 @@ int main(int argc, char **argv)
 {
     bsp_init(spmd, argc, argv);
     /* Outside a section: the cores, or over MPI the ranks (bsp.h). */
-    const char *ranks = getenv("OMPI_COMM_WORLD_SIZE");
+    const char *ranks = getenv("OMPI_COMM_WORLD_SIZE"); /* Open MPI's; MPICH's: */
+    if (!ranks)
+        ranks = getenv("PMI_SIZE");
     if (ranks)
         CHECK_EQ_U64(bsp_nprocs(), strtoul(ranks, NULL, 10));
     else
