@@ -1,7 +1,7 @@
 #!/bin/sh
 # Install the package into a scratch prefix, then build a program against it
 # with pkg-config and with find_package(bspram), and run both without
-# LD_LIBRARY_PATH (and, where
+# LD_LIBRARY_PATH; the same for every program of README.md and docs/ (and, where
 # the MPI build is installed, a BSPlib program on libbspram-mpi both ways
 # and the installed bspram under mpirun, on 2 ranks).
 # usage: run.sh <build dir> <source dir of this test>
@@ -22,6 +22,13 @@ cmake -S "$here" -B "$scratch/cmake" -DCMAKE_PREFIX_PATH="$scratch/prefix" >/dev
 cmake --build "$scratch/cmake" >/dev/null
 "$scratch/cmake/consumer_cmake"
 passed=2
+# The programs of README.md and docs/ (the build extracts them: tests/docs/),
+# against the installed package, as a user would build them.
+for src in "$build"/tests/docs/doc_*.c; do
+  cc -o "$scratch/doc" "$src" $(pkg-config --cflags --libs bspram) -lm
+  BSPRAM_NPROCS=5 "$scratch/doc" >/dev/null || { echo "install: $src failed against the package"; exit 1; }
+  passed=$((passed + 1))
+done
 if pkg-config --exists bspram-mpi; then # the MPI build: both ways, on 2 ranks
   flags="--oversubscribe"
   [ "$(id -u)" = 0 ] && flags="$flags --allow-run-as-root"
@@ -30,6 +37,6 @@ if pkg-config --exists bspram-mpi; then # the MPI build: both ways, on 2 ranks
   mpirun $flags -np 2 "$scratch/cmake/consumer_mpi_cmake"
   mpirun $flags -np 2 "$scratch/prefix/bin/bspram" table --p 64 --v 4096 --degrees 1,8 --basis 8x8 --runs 2 > "$scratch/table"
   grep -q "^8x8 " "$scratch/table" || { cat "$scratch/table"; echo "install: bspram under mpirun printed no table"; exit 1; }
-  passed=5
+  passed=$((passed + 3))
 fi
 echo "install: $passed passed, 0 failed"
