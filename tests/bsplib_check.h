@@ -60,6 +60,22 @@ static inline uint64_t *spmd_words_at_pid0(uint64_t v)
     return NULL;
 }
 
+/* Main's *var on every process: main sets it after bsp_init, so over MPI
+ * only pid 0's copy has it; pid 0 reads it and sends it to the others (one
+ * superstep). */
+static inline int spmd_int_from_pid0(const int *var)
+{
+    const unsigned p = bsp_nprocs(), s = bsp_pid();
+    int v = s == 0 ? *var : 0;
+    if (s == 0)
+        for (unsigned t = 1; t < p; t++)
+            bsp_send(t, NULL, &v, sizeof v);
+    bsp_sync();
+    if (s != 0)
+        bsp_move(&v, sizeof v);
+    return v;
+}
+
 /* The main of a classic-program test, shape (a): run spmd once for every P
  * of bsplib_test_ps (bsp_begin(*P) in the program: pid 0 reads main's P,
  * and BSPlib gives the others its value), check that no process of this

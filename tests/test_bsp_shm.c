@@ -515,28 +515,12 @@ static void cycles(void)
 enum { REQUESTS, CYCLES };
 static int part; /* main's: what the next section runs */
 
-/* Main's *var on every process: main sets it after bsp_init, so over MPI
- * only pid 0's copy has it; pid 0 reads it and sends it to the others (one
- * superstep). */
-static int from_pid0(const int *var)
-{
-    const unsigned p = bsp_nprocs(), s = bsp_pid();
-    int v = s == 0 ? *var : 0;
-    if (s == 0)
-        for (unsigned t = 1; t < p; t++)
-            bsp_send(t, NULL, &v, sizeof v);
-    bsp_sync();
-    if (s != 0)
-        bsp_move(&v, sizeof v);
-    return v;
-}
-
 /* One SPMD function for both parts: over MPI the other ranks run bsp_init's
  * first function in every section. */
 static void spmd(void)
 {
     bsp_begin(P);
-    if (from_pid0(&part) == REQUESTS)
+    if (spmd_int_from_pid0(&part) == REQUESTS)
         requests();
     else
         cycles();

@@ -439,26 +439,10 @@ static void partitions(void)
 
 static int with_groups; /* main's: the section runs partitions() instead of machine() */
 
-/* Main's *var on every process: main sets it after bsp_init, so over MPI
- * only pid 0's copy has it; pid 0 reads it and sends it to the others (one
- * superstep). */
-static int from_pid0(const int *var)
-{
-    const unsigned p = bsp_nprocs(), s = bsp_pid();
-    int v = s == 0 ? *var : 0;
-    if (s == 0)
-        for (unsigned t = 1; t < p; t++)
-            bsp_send(t, NULL, &v, sizeof v);
-    bsp_sync();
-    if (s != 0)
-        bsp_move(&v, sizeof v);
-    return v;
-}
-
 static void spmd(void)
 {
     bsp_begin(P);
-    if (from_pid0(&with_groups))
+    if (spmd_int_from_pid0(&with_groups))
         partitions();
     else
         machine();
