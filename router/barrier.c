@@ -104,7 +104,8 @@ static void futex_wake(atomic_uint *addr, int n)
  * in the same instant; so a sleeper never sleeps longer than SLEEP_SLICE_NS
  * at a time before it looks at its flag again. A missed wake-up thus costs at
  * most one slice, only to a thread that had already waited out its spins. */
-static unsigned dissemination(bspram_barrier *b, unsigned id, unsigned tag)
+static unsigned dissemination(bspram_barrier *b, unsigned id, unsigned tag, void (*work)(void *),
+                              void *arg)
 {
     bspram_barrier_inbox *me = &b->inbox[id];
     unsigned e = ++me->episodes, par = e & 1u, acc = tag;
@@ -115,6 +116,8 @@ static unsigned dissemination(bspram_barrier *b, unsigned id, unsigned tag)
         atomic_store_explicit(&out->episode, e, memory_order_release);
         if (atomic_load_explicit(&to->sleeping, memory_order_relaxed))
             futex_wake(&out->episode, 1);
+        if (k == 0 && work) /* our arrival is on its way: wait while working */
+            work(arg);
 
         atomic_uint *flag = &me->flag[k][par].episode;
         unsigned spins = 0;
@@ -134,7 +137,7 @@ static unsigned dissemination(bspram_barrier *b, unsigned id, unsigned tag)
     return acc;
 }
 
-static unsigned centralised(bspram_barrier *b, unsigned tag)
+static unsigned centralised(bspram_barrier *b, unsigned tag, void (*work)(void *), void *arg)
 {
     unsigned gen = atomic_load_explicit(&b->generation, memory_order_acquire);
     unsigned parity = gen & 1u;
@@ -149,7 +152,11 @@ static unsigned centralised(bspram_barrier *b, unsigned tag)
         atomic_fetch_add_explicit(&b->generation, 1, memory_order_seq_cst);
         if (atomic_load_explicit(&b->sleepers, memory_order_seq_cst))
             futex_wake(&b->generation, INT_MAX);
+        if (work)
+            work(arg);
     } else {
+        if (work)
+            work(arg);
         unsigned spins = 0;
         while (atomic_load_explicit(&b->generation, memory_order_acquire) == gen) {
             if (++spins < b->spin) {
@@ -170,7 +177,16 @@ static unsigned centralised(bspram_barrier *b, unsigned tag)
 
 unsigned bspram_barrier_wait(bspram_barrier *b, unsigned id, unsigned tag)
 {
-    if (b->n == 1)
+    return bspram_barrier_wait_doing(b, id, tag, NULL, NULL);
+}
+
+unsigned bspram_barrier_wait_doing(bspram_barrier *b, unsigned id, unsigned tag,
+                                   void (*work)(void *), void *arg)
+{
+    if (b->n == 1) {
+        if (work)
+            work(arg);
         return tag;
-    return b->inbox ? dissemination(b, id, tag) : centralised(b, tag);
+    }
+    return b->inbox ? dissemination(b, id, tag, work, arg) : centralised(b, tag, work, arg);
 }

@@ -76,6 +76,14 @@ void bspram_barrier_destroy(bspram_barrier *b);
  * of their tags. Each thread must always use the same id. */
 unsigned bspram_barrier_wait(bspram_barrier *b, unsigned id, unsigned tag);
 
+/* The same, calling work(arg) once while waiting: after this thread's arrival
+ * is visible to the others (its first signal sent, or its count added), before
+ * it waits for theirs. Work that would otherwise follow the barrier, and needs
+ * nothing from this episode, so leaves the critical path when the others
+ * arrive later or the signals are in flight. */
+unsigned bspram_barrier_wait_doing(bspram_barrier *b, unsigned id, unsigned tag,
+                                   void (*work)(void *), void *arg);
+
 /* Number of cores available to this process (sched_getaffinity), ≥ 1. */
 unsigned bspram_cores(void);
 

@@ -360,7 +360,9 @@ static unsigned mpi_allreduce(bspram_router *r, unsigned lane, unsigned tag, bsp
     if (s->T > 1) {
         if (stats)
             s->slot[i] = *stats;
-        local = bspram_barrier_wait(&s->barrier, i, tag);
+        local = bspram_barrier_wait_doing(&s->barrier, i, tag, i == 0 ? bspram__waiting : NULL, r);
+    } else {
+        bspram__waiting(r);
     }
     if (i == 0) {
         atomic_store_explicit(&superstep_now, r->lane[lane].step, memory_order_relaxed);

@@ -45,6 +45,9 @@ typedef struct bspram_log {
 } bspram_log;
 
 void bspram_log_append(bspram_log *log, const bspram_record *rec);
+/* Make room for the next append and touch its memory, so that the append
+ * costs no allocation and no page fault. */
+void bspram_log_ready(bspram_log *log);
 void bspram_log_clear(bspram_log *log);
 void bspram_log_free(bspram_log *log);
 

@@ -576,8 +576,15 @@ static void complete_pending(bspram_router *r, const bspram__stats *st)
     r->pending = 0;
 }
 
+void bspram__waiting(void *router)
+{
+    bspram_router *r = router;
+    r->t_enter = bspram__clock();
+    bspram_log_ready(&r->log);
+}
+
 /* Lane 0: the record of this exchange from the reduced send statistics. */
-static void append_record(bspram_router *r, const bspram__stats *st, int delivered, double t_enter)
+static void append_record(bspram_router *r, const bspram__stats *st, int delivered)
 {
     double t_end = bspram__clock();
     bspram_record rec;
@@ -592,7 +599,7 @@ static void append_record(bspram_router *r, const bspram__stats *st, int deliver
     rec.work = st->work;
     rec.charge = rec.q;
     rec.seconds = t_end - r->clock;
-    rec.exchange_seconds = t_end - t_enter;
+    rec.exchange_seconds = t_end - r->t_enter;
     r->clock = t_end;
     bspram_log_append(&r->log, &rec);
     r->pending = delivered;
@@ -623,7 +630,6 @@ static void reset_parity(bspram__lane *ln, unsigned par)
 unsigned bspram_router_exchange(bspram_router *r, unsigned lane, unsigned tag)
 {
     bspram__lane *ln = &r->lane[lane];
-    double t_enter = lane == r->lane_lo ? bspram__clock() : 0;
     if (tag & BSPRAM_TAG_ROUTER_MASK)
         bspram_fatal("bspram_router_exchange(tag=%#x): bits %#x are reserved by the router",
                      tag, BSPRAM_TAG_ROUTER_MASK);
@@ -649,7 +655,7 @@ unsigned bspram_router_exchange(bspram_router *r, unsigned lane, unsigned tag)
     ln->delivered = (all & ROUTER_BIT) != 0;
     if (lane == r->lane_lo) {
         complete_pending(r, &st);
-        append_record(r, &st, ln->delivered, t_enter);
+        append_record(r, &st, ln->delivered);
         if (r->keep_pattern)
             bspram__pattern_append(r, par, r->log.n - 1, ln->delivered);
     }

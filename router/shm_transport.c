@@ -72,7 +72,8 @@ static unsigned shm_allreduce(bspram_router *r, unsigned lane, unsigned tag, bsp
         mine->stats[par] = *stats;
         mine->dirty[par] = (tag & BSPRAM__TAG_STATS) != 0;
     }
-    unsigned all = bspram_barrier_wait(&s->barrier, lane, tag);
+    unsigned all = bspram_barrier_wait_doing(&s->barrier, lane, tag,
+                                             lane == r->lane_lo ? bspram__waiting : NULL, r);
     if (stats && lane == 0 && (all & BSPRAM__TAG_STATS)) {
         bspram__stats acc;
         memset(&acc, 0, sizeof acc);

@@ -82,6 +82,8 @@ static void staged_close(void *state)
 static unsigned staged_allreduce(bspram_router *r, unsigned lane, unsigned tag, bspram__stats *stats)
 {
     staged_state *s = r->tstate;
+    if (lane == r->lane_lo)
+        bspram__waiting(r);
     pthread_mutex_lock(&s->lock);
     s->acc_tag |= tag;
     if (stats && (tag & BSPRAM__TAG_STATS))
