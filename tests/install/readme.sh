@@ -1,0 +1,72 @@
+#!/bin/sh
+# README.md's "Use it in your project", to the letter, from a clean clone:
+# clone the committed tree, run the section's commands as written (the
+# `sudo ... /usr/local` line aside: a test does not write the system), with
+# HOME a scratch directory so that "$HOME/opt/bspram" is a scratch prefix P;
+# then the section's exports with that P, its `cc prog.c ...` line for every C
+# program of the README, its find_package and target_link_libraries lines in
+# a CMake project, and `bspram` from PATH. Every command is read from the
+# README, so a recipe that stops working as written fails here.
+# usage: readme.sh <source dir>   (exit 77, skipped, outside a git checkout)
+set -eu
+src=$1
+command -v git >/dev/null && git -C "$src" rev-parse --git-dir >/dev/null 2>&1 || {
+  echo "readme: $src is not a git checkout; skipped"; exit 77; }
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+git clone -q "$src" "$scratch/clone"
+cd "$scratch/clone"
+unset LD_LIBRARY_PATH PKG_CONFIG_PATH CMAKE_PREFIX_PATH
+export HOME="$scratch/home"
+mkdir -p "$HOME"
+
+# The section, and its fenced sh blocks (numbered from 1).
+awk '/^## Use it in your project/ { on = 1; next } on && /^## / { exit } on' README.md > "$scratch/section"
+block() { awk -v want="$1" '/^```/ { if (inb) { inb = 0; next } if ($0 ~ /^```sh/) { n++; inb = (n == want) } next } inb' "$scratch/section"; }
+[ -n "$(block 1)" ] && [ -n "$(block 2)" ] || { echo "readme: the section's sh blocks are missing"; exit 1; }
+
+# 1. Build and install, line by line, comments stripped.
+block 1 | sed 's/ *#.*$//' | grep -v '^ *$' > "$scratch/install.sh"
+grep -q 'HOME/opt/bspram' "$scratch/install.sh" || { echo "readme: no install to \$HOME/opt/bspram"; exit 1; }
+grep -v '^sudo ' "$scratch/install.sh" > "$scratch/install_here.sh"
+sh -e "$scratch/install_here.sh" > "$scratch/install.log" 2>&1 || {
+  tail -20 "$scratch/install.log"; echo "readme: the install commands failed"; exit 1; }
+P="$HOME/opt/bspram"
+
+# 2. The section's exports for a prefix P of one's own, with P = the one above.
+exports=$(grep -o 'export PKG_CONFIG_PATH=[^`]*' "$scratch/section")
+[ -n "$exports" ] || { echo "readme: no export line"; exit 1; }
+eval "$(echo "$exports" | sed "s|P/|$P/|g")"
+command -v bspram >/dev/null || { echo "readme: bspram is not on PATH after the exports"; exit 1; }
+bspram --version | grep -q '^bspram ' || { echo "readme: bspram --version"; exit 1; }
+
+# 3. Every C program of the README, as prog.c, by the section's cc line.
+cc_line=$(block 2)
+echo "$cc_line" | grep -q '^cc prog.c' || { echo "readme: the second block is not the cc line"; exit 1; }
+awk '/^```c/ { n++; f = sprintf("'"$scratch"'/prog%d.c", n); inb = 1; next } /^```/ { inb = 0; next } inb { print > f }' README.md
+count=0
+mkdir "$scratch/user"
+for prog in "$scratch"/prog*.c; do
+  cp "$prog" "$scratch/user/prog.c"
+  (cd "$scratch/user" && sh -ec "$cc_line" > out 2>&1) || {
+    cat "$scratch/user/out"; echo "readme: $(basename "$prog") failed by the cc line"; exit 1; }
+  count=$((count + 1))
+done
+[ "$count" -ge 2 ] || { echo "readme: found $count C programs"; exit 1; }
+
+# 4. CMake, with the section's two lines and -DCMAKE_PREFIX_PATH=P.
+fp=$(grep -o 'find_package(bspram REQUIRED)' "$scratch/section" | head -n 1)
+tl=$(grep -o 'target_link_libraries(prog PRIVATE bspram::bspram)' "$scratch/section" | head -n 1)
+[ -n "$fp" ] && [ -n "$tl" ] || { echo "readme: the CMake lines are missing"; exit 1; }
+mkdir "$scratch/cmake"
+cp "$scratch/prog1.c" "$scratch/cmake/prog.c"
+printf 'cmake_minimum_required(VERSION 3.16)\nproject(prog C)\n%s\nadd_executable(prog prog.c)\n%s\n' \
+  "$fp" "$tl" > "$scratch/cmake/CMakeLists.txt"
+cmake -S "$scratch/cmake" -B "$scratch/cmake/build" -DCMAKE_PREFIX_PATH="$P" > "$scratch/cmake.log" 2>&1 &&
+  cmake --build "$scratch/cmake/build" >> "$scratch/cmake.log" 2>&1 || {
+  cat "$scratch/cmake.log"; echo "readme: find_package(bspram) failed"; exit 1; }
+"$scratch/cmake/build/prog" > /dev/null || { echo "readme: the CMake-built program failed"; exit 1; }
+
+# 5. The documentation where the section says.
+[ -f "$P/share/doc/bspram/README.md" ] || { echo "readme: no $P/share/doc/bspram/README.md"; exit 1; }
+echo "readme: install, PATH, $count programs by cc, one by CMake: all as written"
