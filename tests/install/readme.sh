@@ -5,7 +5,8 @@
 # HOME a scratch directory so that "$HOME/opt/bspram" is a scratch prefix P;
 # then the section's exports with that P, its `cc prog.c ...` line for every C
 # program of the README, its find_package and target_link_libraries lines in
-# a CMake project, and `bspram` from PATH. Every command is read from the
+# a CMake project, and `bspram` from PATH; then every `bspram` command of the
+# README (step 5 says which are adapted). Every command is read from the
 # README, so a recipe that stops working as written fails here.
 # usage: readme.sh <source dir>   (exit 77, skipped, outside a git checkout)
 set -eu
@@ -67,6 +68,25 @@ cmake -S "$scratch/cmake" -B "$scratch/cmake/build" -DCMAKE_PREFIX_PATH="$P" > "
   cat "$scratch/cmake.log"; echo "readme: find_package(bspram) failed"; exit 1; }
 "$scratch/cmake/build/prog" > /dev/null || { echo "readme: the CMake-built program failed"; exit 1; }
 
-# 5. The documentation where the section says.
+# 5. Every `bspram` command of the README's sh blocks, from PATH, as written but for
+# --runs (2 here; the tables' hundreds of runs take minutes) and for two kinds of
+# line: `bspram probe` (a measurement: a loaded machine can fit a negative g, which
+# it refuses; tests/cli/demo_probe.sh tests it) and lines under mpirun.
+awk '/^```sh/ { inb = 1; next } /^```/ { inb = 0; next } inb' README.md | sed 's/ *#.*$//' |
+  awk '{ if (sub(/\\$/, "")) { acc = acc $0; next } print acc $0; acc = "" }' |
+  grep '^bspram ' | grep -v '^bspram probe' | sed 's/--runs [0-9]*/--runs 2/; /^bspram table/ { /--runs/! s/$/ --runs 2/; }' > "$scratch/commands"
+[ "$(wc -l < "$scratch/commands")" -ge 5 ] || { echo "readme: found too few bspram commands"; exit 1; }
+mkdir "$scratch/run"
+commands=0
+while IFS= read -r line; do
+  (cd "$scratch/run" && sh -ec "$line" > out 2>&1) || {
+    tail -5 "$scratch/run/out"; echo "readme: failed as written: $line"; exit 1; }
+  commands=$((commands + 1))
+done < "$scratch/commands"
+if grep -q -- '--plot table3.svg' "$scratch/commands"; then
+  [ -s "$scratch/run/table3.svg" ] || { echo "readme: no table3.svg"; exit 1; }
+fi
+
+# 6. The documentation where the section says.
 [ -f "$P/share/doc/bspram/README.md" ] || { echo "readme: no $P/share/doc/bspram/README.md"; exit 1; }
-echo "readme: install, PATH, $count programs by cc, one by CMake: all as written"
+echo "readme: install, PATH, $count programs by cc, one by CMake, $commands bspram commands: all as written"
