@@ -140,6 +140,7 @@ bspram_router *bspram_router_create_on(uint64_t p, unsigned lanes, const char *t
             ln->outbox_mem[par] = bspram_calloc(p + 1, sizeof *ln->outbox[par], "bspram_router_create");
             ln->outbox[par] = (bspram__outbox *)(((uintptr_t)ln->outbox_mem[par] + BSPRAM__LINE - 1) &
                                                  ~(uintptr_t)(BSPRAM__LINE - 1));
+            ln->hint[par] = bspram_calloc(p, sizeof *ln->hint[par], "bspram_router_create");
             ln->sent[par].src = ln->first;
             atomic_init(&ln->n_senders[par], 0);
             ln->senders[par] = bspram_calloc(lanes, sizeof *ln->senders[par], "bspram_router_create");
@@ -172,6 +173,7 @@ void bspram_router_destroy(bspram_router *r)
         for (int par = 0; par < 2; par++) {
             arena_free(&ln->arena[par]);
             free(ln->outbox_mem[par]);
+            free(ln->hint[par]);
             free(ln->touched[par]);
             free(ln->senders[par]);
             free(ln->registered[par]);
@@ -388,15 +390,16 @@ static void outbox_open(bspram_router *r, unsigned lane, unsigned par, uint32_t 
     }
 }
 
-/* Start a new tail chunk for outbox o with room for at least `need` bytes;
- * `at` is the old tail's cursor. Returns the new chunk's data. */
-static char *chunk_add(bspram__lane *ln, unsigned par, bspram__outbox *o, char *at, size_t need)
+/* Start a new tail chunk for outbox o (to dst) with room for at least `need`
+ * bytes; `at` is the old tail's cursor. Returns the new chunk's data. */
+static char *chunk_add(bspram__lane *ln, unsigned par, bspram__outbox *o, uint32_t dst, char *at,
+                       size_t need)
 {
     bspram__chunk *t = o->tail;
     if (t)
         t->used = (uint64_t)(at - chunk_data(t));
     /* Chunks grow geometrically; the first is as large as last time's total. */
-    size_t cap = t ? 2 * t->cap : (o->hint > 192 ? (size_t)o->hint : 192);
+    size_t cap = t ? 2 * t->cap : (ln->hint[par][dst] > 192 ? (size_t)ln->hint[par][dst] : 192);
     if (cap > (1u << 20))
         cap = 1u << 20;
     if (cap < need)
@@ -411,6 +414,7 @@ static char *chunk_add(bspram__lane *ln, unsigned par, bspram__outbox *o, char *
     else
         o->head = ch;
     o->tail = ch;
+    o->end = chunk_data(ch) + cap;
     return chunk_data(ch);
 }
 
@@ -427,7 +431,7 @@ static void outbox_make_room(bspram_router *r, unsigned lane, unsigned par, bspr
 {
     bspram__lane *ln = &r->lane[lane];
     char *window = window_of(ln, dst);
-    char *at, *end = o->tail ? chunk_data(o->tail) + o->tail->cap : NULL;
+    char *at, *end = o->end;
     if (o->line) {
         at = chunk_cursor(o, window);
         char *line = line_floor(at);
@@ -450,8 +454,8 @@ static void outbox_make_room(bspram_router *r, unsigned lane, unsigned par, bspr
         at = o->at;
     }
     if (!o->tail || (size_t)(end - at) < need) {
-        at = chunk_add(ln, par, o, at, need);
-        end = at + o->tail->cap;
+        at = chunk_add(ln, par, o, dst, at, need);
+        end = o->end;
     }
     char *line = line_floor(at);
     if (!ln->windows || need > BSPRAM__WINDOW - (size_t)(at - line)) {
@@ -610,13 +614,14 @@ static void append_record(bspram_router *r, const bspram__stats *st, int deliver
 static void reset_parity(bspram__lane *ln, unsigned par)
 {
     for (size_t i = 0; i < ln->n_touched[par]; i++) {
-        bspram__outbox *o = &ln->outbox[par][ln->touched[par][i]];
+        uint32_t dst = ln->touched[par][i];
+        bspram__outbox *o = &ln->outbox[par][dst];
         uint64_t used = 0;
         for (const bspram__chunk *ch = o->head; ch; ch = ch->next)
             used += ch->used;
-        o->hint = used < (1u << 20) ? used : (1u << 20);
+        ln->hint[par][dst] = used < (1u << 20) ? (uint32_t)used : (1u << 20);
         o->head = o->tail = NULL;
-        o->at = o->limit = o->line = NULL;
+        o->at = o->limit = o->line = o->end = NULL;
         o->count = o->bytes = 0;
     }
     if (ln->n_touched[par])

@@ -94,20 +94,21 @@ static inline const char *bspram__entry_next(const bspram__entry *e)
 }
 
 /* What one lane posted to one destination in one superstep: a chain of
- * chunks in issue order. The write cursor lives here, not in the chunk,
- * so that posting touches one cache line of bookkeeping (the tail's `used`
- * is set when the lane enters the exchange). `hint` remembers last time's
- * size, so that in a steady state one chunk suffices. While a window is open
- * (`line` ≠ NULL) the cursor is in the window, whose first byte stands for
- * the chunk's byte at `line`. */
+ * chunks in issue order. The write cursor and the tail chunk's end live
+ * here, not in the chunk, so that posting touches one cache line of
+ * bookkeeping: the chunk's header is far behind the cursor, out of the
+ * caches, and reading it at every full window was most of the posts' time
+ * (the tail's `used` is set when the lane enters the exchange). While a
+ * window is open (`line` ≠ NULL) the cursor is in the window, whose first
+ * byte stands for the chunk's byte at `line`. */
 typedef struct bspram__outbox {
     _Alignas(64) char *at;             /* where the next entry goes, */
     char *limit;                       /* and the end of its room */
     char *line;                        /* the tail chunk's line the window mirrors, or NULL */
+    char *end;                         /* the end of the tail chunk's room */
     bspram__chunk *head, *tail;
     uint64_t count;                    /* messages */
     uint64_t bytes;                    /* what the records count of them (len + extra) */
-    uint64_t hint;                     /* bytes used last time, capped */
 } bspram__outbox;
 
 /* What one lane sent in the current superstep (final when it enters the
@@ -127,6 +128,8 @@ typedef struct bspram__lane {
 
     /* Posting side (written only by this lane's thread). */
     bspram__outbox *outbox[2];         /* [p] by destination */
+    uint32_t *hint[2];                 /* [p]: bytes each outbox used last time, capped, so
+                                          that in a steady state one chunk suffices */
     void *outbox_mem[2];               /* what was allocated for them */
     uint32_t *touched[2];              /* destinations with a non-empty outbox */
     size_t n_touched[2], cap_touched[2];
