@@ -200,7 +200,8 @@ int bspram_cmd_probe(int argc, char **argv)
         /* A noisy machine can tilt the fit below zero; a negative cost
          * would make every prediction wrong, so nothing is saved. */
         fprintf(stderr, "bspram probe: the fit gave g = %.3g ns, l = %.3g ns; g and l must be "
-                        "finite and >= 0, not saved (retry with a larger -n or -H)\n", g, l);
+                        "finite and >= 0, not saved (retry on a quieter machine, or with larger "
+                        "--supersteps or --max-h)\n", g, l);
         return 1;
     }
     if (save) {
