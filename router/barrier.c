@@ -41,6 +41,11 @@ unsigned bspram_cores(void)
 
 void bspram_barrier_init(bspram_barrier *b, unsigned n)
 {
+    bspram_barrier_init_as(b, n, n > 1 && n <= bspram_cores());
+}
+
+void bspram_barrier_init_as(bspram_barrier *b, unsigned n, bool dissemination)
+{
     atomic_init(&b->count, 0);
     atomic_init(&b->tags[0], 0);
     atomic_init(&b->tags[1], 0);
@@ -49,7 +54,7 @@ void bspram_barrier_init(bspram_barrier *b, unsigned n)
     b->n = n ? n : 1;
     b->inbox = NULL;
     b->rounds = 0;
-    if (b->n > 1 && b->n <= bspram_cores()) {
+    if (b->n > 1 && dissemination) {
         while ((1u << b->rounds) < b->n)
             b->rounds++;
         b->inbox = aligned_alloc(64, sizeof *b->inbox * b->n);
@@ -116,7 +121,7 @@ static unsigned dissemination(bspram_barrier *b, unsigned id, unsigned tag, void
         atomic_store_explicit(&out->episode, e, memory_order_release);
         if (atomic_load_explicit(&to->sleeping, memory_order_relaxed))
             futex_wake(&out->episode, 1);
-        if (k == 0 && work) /* our arrival is on its way: wait while working */
+        if (k + 1 == b->rounds && work) /* our last signal is sent, nobody waits for us */
             work(arg);
 
         atomic_uint *flag = &me->flag[k][par].episode;

@@ -7,27 +7,28 @@
 #include "base/error.h"
 #include "base/grow.h"
 #include "router/records.h"
+#include "router/router_internal.h"
 
 /* Records are appended by lane 0 between two barriers of an empty superstep,
  * so their page faults were on every superstep's critical path (one per 34
- * records on 4 KiB pages: about a third of an empty bsp_sync); the router
- * takes them while it waits in the barrier (bspram_log_ready). From 2 MiB on
+ * records on 4 KiB pages: a quarter to a third of an empty bsp_sync); the router
+ * takes them while it waits in the barrier (bspram__log_ready). From 2 MiB on
  * the log lives on transparent huge pages, where the kernel gives them: one
  * fault per 17 000 records, and no copies of 4 KiB pages as it grows. */
 #define LOG_HUGE ((size_t)2 << 20)
 
-static __attribute__((noinline)) void log_grow(bspram_log *log)
+static __attribute__((noinline)) void log_grow(bspram_log *log, const char *call)
 {
     size_t cap = bspram__capacity(log->cap, log->n + 1, 64);
     if (cap * sizeof *log->records < LOG_HUGE) {
-        log->records = bspram_realloc(log->records, cap * sizeof *log->records, "bspram_log_append");
+        log->records = bspram_realloc(log->records, cap * sizeof *log->records, call);
         log->cap = cap;
         return;
     }
     size_t bytes = (cap * sizeof *log->records + LOG_HUGE - 1) & ~(LOG_HUGE - 1);
     bspram_record *to = aligned_alloc(LOG_HUGE, bytes);
     if (!to)
-        bspram_fatal("bspram_log_append: out of memory (%zu bytes)", bytes);
+        bspram_fatal("%s: out of memory (%zu bytes)", call, bytes);
 #ifdef MADV_HUGEPAGE
     madvise(to, bytes, MADV_HUGEPAGE); /* advice: nothing to do if refused */
 #endif
@@ -41,14 +42,14 @@ static __attribute__((noinline)) void log_grow(bspram_log *log)
 void bspram_log_append(bspram_log *log, const bspram_record *rec)
 {
     if (log->n == log->cap)
-        log_grow(log);
+        log_grow(log, "bspram_log_append");
     log->records[log->n++] = *rec;
 }
 
-void bspram_log_ready(bspram_log *log)
+void bspram__log_ready(bspram_log *log)
 {
     if (log->n == log->cap)
-        log_grow(log);
+        log_grow(log, "bspram_router_exchange (log)");
     memset(&log->records[log->n], 0, sizeof *log->records);
 }
 

@@ -35,7 +35,7 @@ typedef struct bspram_record {
     uint64_t max_message; /* largest single payload, in bytes */
     uint64_t work;        /* w: max over components of the work they declared */
     double seconds;          /* wall time since the previous exchange ended */
-    double exchange_seconds; /* wall time of the exchange itself */
+    double exchange_seconds; /* wall time of the exchange itself, from lane 0's entry */
 } bspram_record;
 
 /* A growable log of records. */
@@ -45,9 +45,6 @@ typedef struct bspram_log {
 } bspram_log;
 
 void bspram_log_append(bspram_log *log, const bspram_record *rec);
-/* Make room for the next append and touch its memory, so that the append
- * costs no allocation and no page fault. */
-void bspram_log_ready(bspram_log *log);
 void bspram_log_clear(bspram_log *log);
 void bspram_log_free(bspram_log *log);
 

@@ -583,8 +583,10 @@ static void complete_pending(bspram_router *r, const bspram__stats *st)
 void bspram__waiting(void *router)
 {
     bspram_router *r = router;
-    r->t_enter = bspram__clock();
-    bspram_log_ready(&r->log);
+    if (r->waiting & BSPRAM__WAIT_CLOCK)
+        r->t_enter = bspram__clock();
+    if (r->waiting & BSPRAM__WAIT_LOG)
+        bspram__log_ready(&r->log);
 }
 
 /* Lane 0: the record of this exchange from the reduced send statistics. */
@@ -639,6 +641,16 @@ unsigned bspram_router_exchange(bspram_router *r, unsigned lane, unsigned tag)
         bspram_fatal("bspram_router_exchange(tag=%#x): bits %#x are reserved by the router",
                      tag, BSPRAM_TAG_ROUTER_MASK);
     const unsigned par = (unsigned)(ln->step & 1);
+    if (lane == r->lane_lo) {
+        /* The exchange begins now; closing the outboxes (the windows' last
+         * lines) and keeping the pattern are part of it. With neither to do,
+         * the clock is read while lane 0 waits in the barrier. */
+        r->waiting = BSPRAM__WAIT_LOG;
+        if (ln->n_touched[par] || r->keep_pattern)
+            r->t_enter = bspram__clock();
+        else
+            r->waiting |= BSPRAM__WAIT_CLOCK;
+    }
     close_src(&ln->sent[par]);
     outboxes_close(ln, par);
     /* Windows pay off once a superstep's messages no longer fit the caches
@@ -688,6 +700,8 @@ static unsigned collective(bspram_router *r, unsigned lane, unsigned tag, const 
     bspram__lane *ln = &r->lane[lane];
     bspram__stats st;
     tag |= lane_stats(ln, (unsigned)(ln->step & 1), 0, &st);
+    if (lane == r->lane_lo)
+        r->waiting = 0; /* no record follows */
     unsigned all = r->transport->allreduce(r, lane, tag, &st);
     if (call && (all & BSPRAM_TAG_LEAVE))
         bspram_fatal("%s: lane %u is in a barrier (superstep %llu) while another lane's program "

@@ -38,13 +38,14 @@
  * block (O(1) when nothing was posted), plus O(messages) for the inboxes
  * read.
  *
- * Memory: per component, 128·L bytes of outbox headers (64 bytes per lane and
- * superstep parity; the pages of destinations never posted to are never
- * touched) and 16 bytes of inbox bookkeeping; per message, 8 bytes of header
- * plus its payload rounded up to 8, in the sender's storage, and a 24-byte
- * inbox entry at the receiver; per lane that posts heavily, 256·p bytes of
- * windows. At p = 2^24 on L = 2 lanes with one message per component that is
- * about 350 bytes per component (5.9 GB in all).
+ * Memory: per component, 136·L bytes of outbox bookkeeping (64 bytes of
+ * header and 4 of last time's size per lane and superstep parity; the pages
+ * of destinations never posted to are never touched) and 16 bytes of inbox
+ * bookkeeping; per message, 8 bytes of header plus its payload rounded up to
+ * 8, in the sender's storage, and a 24-byte inbox entry at the receiver; per
+ * lane that posts heavily, 256·p bytes of windows. At p = 2^24 on L = 2 lanes
+ * with one message per component that is about 370 bytes per component
+ * (6.2 GB in all).
  */
 #ifndef BSPRAM_ROUTER_ROUTER_H
 #define BSPRAM_ROUTER_ROUTER_H

@@ -198,18 +198,26 @@ struct bspram_router {
     char label[BSPRAM_LABEL_LEN];
     int pending;            /* log's last record still needs r and h_in */
     double clock;           /* when the previous exchange ended */
-    double t_enter;         /* when lane 0 arrived at the current exchange's barrier */
+    double t_enter;         /* when lane 0 entered the current exchange */
+    unsigned waiting;       /* what bspram__waiting does now: BSPRAM__WAIT_* */
     bspram_pattern pattern; /* index-aligned with log */
 };
 
-/* Lane 0's work while it waits in a superstep's barrier (the transport calls
- * it, transport.h): the time the exchange began, and the log made ready for
- * the record that follows the barrier — room, and its page touched. Neither
- * needs this superstep's statistics, and both (a clock read, and a page fault
- * every 34 records on 4 KiB pages) were on every empty superstep's critical
- * path when they followed the barrier. Takes the router as void * so that a
- * barrier can call it. */
+/* Lane 0's work while it waits in an exchange's barrier (the transport calls
+ * it at every allreduce, transport.h; it does something only in exchanges):
+ * the log made ready for the record that follows the barrier — room, and its
+ * page touched — and, when lane 0 posted nothing (so that nothing happened
+ * between entering the exchange and arriving), the time the exchange began.
+ * Neither needs this superstep's statistics, and both (a clock read, and a
+ * page fault every 34 records on 4 KiB pages) were on every empty superstep's
+ * critical path when they followed the barrier. Takes the router as void *
+ * so that a barrier can call it. */
+enum { BSPRAM__WAIT_LOG = 1, BSPRAM__WAIT_CLOCK = 2 };
 void bspram__waiting(void *router);
+
+/* Make room in the log for the next append and touch its memory, so that the
+ * append costs no allocation and no page fault (records.c). */
+void bspram__log_ready(bspram_log *log);
 
 /* Posting (router.c): the hot path is here, inline, so that the layers that
  * post once per put or request (bsp/) pay no call for it. */

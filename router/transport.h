@@ -84,8 +84,8 @@ typedef struct bspram__transport {
      * (otherwise it is left as lane 0 brought it). Every write a lane made
      * before calling happens-before every read any lane makes after return.
      * On the process's first lane (r->lane_lo) it calls bspram__waiting(r)
-     * once: while it waits, after its arrival is visible to the others, where
-     * it can (shm), else before it waits. */
+     * once: in a barrier's wait, when no other lane waits for this one any
+     * more (shm; MPI among a rank's lanes), else just before it waits. */
     unsigned (*allreduce)(bspram_router *r, unsigned lane, unsigned tag, bspram__stats *stats);
     void (*deliver)(bspram_router *r, unsigned lane);
     /* After a delivery that set the lane's `lazy`: write the headers of

@@ -83,14 +83,18 @@ int main(int argc, char **argv)
     while (fgets(line, sizeof line, f)) {
         struct row got;
         unsigned machine;
-        unsigned long long step;
-        int k = sscanf(line, "%u,%llu,%31[^,],%llu,%llu,%llu,%llu,%llu,%llu,%llu", &machine, &step,
-                       got.label, &got.messages, &got.bytes, &got.q, &got.r, &got.charge,
-                       &got.h_bytes, &got.max_message);
-        CHECK_EQ_U64(k, 10);
+        unsigned long long step, work;
+        double seconds, exchange_seconds;
+        int k = sscanf(line, "%u,%llu,%31[^,],%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%lf,%lf",
+                       &machine, &step, got.label, &got.messages, &got.bytes, &got.q, &got.r,
+                       &got.charge, &got.h_bytes, &got.max_message, &work, &seconds,
+                       &exchange_seconds);
+        CHECK_EQ_U64(k, 13);
         CHECK(n < sizeof expect / sizeof expect[0]);
-        if (k != 10 || n >= sizeof expect / sizeof expect[0])
+        if (k != 13 || n >= sizeof expect / sizeof expect[0])
             break;
+        /* The exchange is part of its superstep: 0 <= exchange_seconds <= seconds. */
+        CHECK(exchange_seconds >= 0 && exchange_seconds <= seconds);
         const struct row *e = &expect[n];
         CHECK_EQ_U64(step, n);
         CHECK(strcmp(got.label, e->label) == 0);
