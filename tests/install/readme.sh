@@ -7,12 +7,16 @@
 # program of the README, its find_package and target_link_libraries lines in
 # a CMake project, and `bspram` from PATH; then every `bspram` command of the
 # README (step 5 says which are adapted). Every command is read from the
-# README, so a recipe that stops working as written fails here.
-# usage: readme.sh <source dir>   (exit 77, skipped, outside a git checkout)
+# README, so a recipe that stops working as written fails here; and what they
+# find (bspram on PATH, pkg-config's and CMake's package, the library the
+# programs load) must be P's, not an install elsewhere on the default paths.
+# usage: readme.sh <source dir>   (exit 77, skipped, unless it is the top of
+# a git checkout)
 set -eu
 src=$1
-command -v git >/dev/null && git -C "$src" rev-parse --git-dir >/dev/null 2>&1 || {
-  echo "readme: $src is not a git checkout; skipped"; exit 77; }
+top=$(command -v git >/dev/null && git -C "$src" rev-parse --show-toplevel 2>/dev/null || true)
+[ -n "$top" ] && [ "$(cd "$top" && pwd -P)" = "$(cd "$src" && pwd -P)" ] || {
+  echo "readme: $src is not the top of a git checkout; skipped"; exit 77; }
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 git clone -q "$src" "$scratch/clone"
@@ -23,34 +27,43 @@ mkdir -p "$HOME"
 
 # The section, and its fenced sh blocks (numbered from 1).
 awk '/^## Use it in your project/ { on = 1; next } on && /^## / { exit } on' README.md > "$scratch/section"
-block() { awk -v want="$1" '/^```/ { if (inb) { inb = 0; next } if ($0 ~ /^```sh/) { n++; inb = (n == want) } next } inb' "$scratch/section"; }
+block() { awk -v want="$1" '/^```/ { if (inb) { inb = 0; next } if ($0 == "```sh") { n++; inb = (n == want) } next } inb' "$scratch/section"; }
 [ -n "$(block 1)" ] && [ -n "$(block 2)" ] || { echo "readme: the section's sh blocks are missing"; exit 1; }
 
 # 1. Build and install, line by line, comments stripped.
 block 1 | sed 's/ *#.*$//' | grep -v '^ *$' > "$scratch/install.sh"
 grep -q 'HOME/opt/bspram' "$scratch/install.sh" || { echo "readme: no install to \$HOME/opt/bspram"; exit 1; }
-grep -v '^sudo ' "$scratch/install.sh" > "$scratch/install_here.sh"
+grep -v '^sudo ' "$scratch/install.sh" > "$scratch/install_here.sh" || true
 sh -e "$scratch/install_here.sh" > "$scratch/install.log" 2>&1 || {
   tail -20 "$scratch/install.log"; echo "readme: the install commands failed"; exit 1; }
 P="$HOME/opt/bspram"
 
 # 2. The section's exports for a prefix P of one's own, with P = the one above.
-exports=$(grep -o 'export PKG_CONFIG_PATH=[^`]*' "$scratch/section")
+exports=$(grep -o 'export PKG_CONFIG_PATH=[^`]*' "$scratch/section" || true)
 [ -n "$exports" ] || { echo "readme: no export line"; exit 1; }
 eval "$(echo "$exports" | sed "s|P/|$P/|g")"
-command -v bspram >/dev/null || { echo "readme: bspram is not on PATH after the exports"; exit 1; }
+[ "$(command -v bspram || true)" = "$P/bin/bspram" ] || {
+  echo "readme: after the exports, bspram on PATH is '$(command -v bspram || true)', not $P/bin/bspram"; exit 1; }
 bspram --version | grep -q '^bspram ' || { echo "readme: bspram --version"; exit 1; }
+[ "$(pkg-config --variable=prefix bspram || true)" = "$P" ] || {
+  echo "readme: pkg-config finds bspram in '$(pkg-config --variable=prefix bspram || true)', not $P"; exit 1; }
+# loads_from <program>: its libbspram must be P's
+loads_from() {
+  lib=$(ldd "$1" | awk '/libbspram/ { print $3; exit }')
+  case "$lib" in "$P"/*) ;; *) echo "readme: $1 loads '$lib', not P's library"; exit 1 ;; esac
+}
 
 # 3. Every C program of the README, as prog.c, by the section's cc line.
 cc_line=$(block 2)
 echo "$cc_line" | grep -q '^cc prog.c' || { echo "readme: the second block is not the cc line"; exit 1; }
-awk '/^```c/ { n++; f = sprintf("'"$scratch"'/prog%d.c", n); inb = 1; next } /^```/ { inb = 0; next } inb { print > f }' README.md
+awk -v dir="$scratch" '$0 == "```c" { n++; f = sprintf("%s/prog%d.c", dir, n); inb = 1; next } /^```/ { inb = 0; next } inb { print > f }' README.md
 count=0
 mkdir "$scratch/user"
 for prog in "$scratch"/prog*.c; do
   cp "$prog" "$scratch/user/prog.c"
   (cd "$scratch/user" && sh -ec "$cc_line" > out 2>&1) || {
     cat "$scratch/user/out"; echo "readme: $(basename "$prog") failed by the cc line"; exit 1; }
+  loads_from "$scratch/user/prog"
   count=$((count + 1))
 done
 [ "$count" -ge 2 ] || { echo "readme: found $count C programs"; exit 1; }
@@ -67,23 +80,31 @@ cmake -S "$scratch/cmake" -B "$scratch/cmake/build" -DCMAKE_PREFIX_PATH="$P" > "
   cmake --build "$scratch/cmake/build" >> "$scratch/cmake.log" 2>&1 || {
   cat "$scratch/cmake.log"; echo "readme: find_package(bspram) failed"; exit 1; }
 "$scratch/cmake/build/prog" > /dev/null || { echo "readme: the CMake-built program failed"; exit 1; }
+loads_from "$scratch/cmake/build/prog"
 
 # 5. Every `bspram` command of the README's sh blocks, from PATH, as written but for
-# --runs (2 here; the tables' hundreds of runs take minutes) and for two kinds of
-# line: `bspram probe` (a measurement: a loaded machine can fit a negative g, which
-# it refuses; tests/cli/demo_probe.sh tests it) and lines under mpirun.
-awk '/^```sh/ { inb = 1; next } /^```/ { inb = 0; next } inb' README.md | sed 's/ *#.*$//' |
+# --runs (2 here; the tables' hundreds of runs take minutes) and for three kinds
+# of line: `bspram probe` (a measurement: a loaded machine can fit a negative g,
+# which it refuses; tests/cli/demo_probe.sh tests it), lines under mpirun (the
+# MPI tests), and --plot without gnuplot (tests/cli/table.sh skips it alike).
+awk '$0 == "```sh" { inb = 1; next } /^```/ { inb = 0; next } inb' README.md | sed 's/ *#.*$//' |
   awk '{ if (sub(/\\$/, "")) { acc = acc $0; next } print acc $0; acc = "" }' |
-  grep '^bspram ' | grep -v '^bspram probe' | sed 's/--runs [0-9]*/--runs 2/; /^bspram table/ { /--runs/! s/$/ --runs 2/; }' > "$scratch/commands"
+  grep '^bspram ' | grep -v '^bspram probe' |
+  sed 's/--runs[ =][0-9]*/--runs 2/; /^bspram table/ { /--runs/! s/$/ --runs 2/; }' > "$scratch/commands" || true
+if ! command -v gnuplot >/dev/null; then
+  echo "readme: no gnuplot; the --plot lines are left out"
+  grep -v -- '--plot' "$scratch/commands" > "$scratch/commands.now" || true
+  mv "$scratch/commands.now" "$scratch/commands"
+fi
 [ "$(wc -l < "$scratch/commands")" -ge 5 ] || { echo "readme: found too few bspram commands"; exit 1; }
 mkdir "$scratch/run"
 commands=0
 while IFS= read -r line; do
-  (cd "$scratch/run" && sh -ec "$line" > out 2>&1) || {
+  (cd "$scratch/run" && sh -ec "$line" > out 2>&1 < /dev/null) || {
     tail -5 "$scratch/run/out"; echo "readme: failed as written: $line"; exit 1; }
   commands=$((commands + 1))
 done < "$scratch/commands"
-if grep -q -- '--plot table3.svg' "$scratch/commands"; then
+if grep -q -- '--plot table3.svg' "$scratch/commands"; then # it ran
   [ -s "$scratch/run/table3.svg" ] || { echo "readme: no table3.svg"; exit 1; }
 fi
 
