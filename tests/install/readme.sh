@@ -45,8 +45,9 @@ eval "$(echo "$exports" | sed "s|P/|$P/|g")"
 [ "$(command -v bspram || true)" = "$P/bin/bspram" ] || {
   echo "readme: after the exports, bspram on PATH is '$(command -v bspram || true)', not $P/bin/bspram"; exit 1; }
 bspram --version | grep -q '^bspram ' || { echo "readme: bspram --version"; exit 1; }
-[ "$(pkg-config --variable=prefix bspram || true)" = "$P" ] || {
-  echo "readme: pkg-config finds bspram in '$(pkg-config --variable=prefix bspram || true)', not $P"; exit 1; }
+pc_prefix=$(pkg-config --variable=prefix bspram || true) # may be relative to the .pc file
+[ -n "$pc_prefix" ] && [ "$(cd "$pc_prefix" && pwd -P)" = "$(cd "$P" && pwd -P)" ] || {
+  echo "readme: pkg-config finds bspram in '$pc_prefix', not $P"; exit 1; }
 # loads_from <program>: its libbspram must be P's
 loads_from() {
   lib=$(ldd "$1" | awk '/libbspram/ { print $3; exit }')
