@@ -49,7 +49,7 @@ static size_t read_rows(const char *path, char labels[][32], unsigned long long 
     }
     while (n < max && fgets(line, sizeof line, f)) {
         /* machine,superstep,label,messages,bytes,q,r,charge,h_bytes,max_message,work,... */
-        char *field[12];
+        char *field[12] = {0};
         char *at = line;
         for (int k = 0; k < 12; k++) {
             field[k] = at;
@@ -58,6 +58,8 @@ static size_t read_rows(const char *path, char labels[][32], unsigned long long 
                 break;
             *at++ = 0;
         }
+        if (!field[10]) /* a short row: not a record */
+            continue;
         snprintf(labels[n], 32, "%s", field[2]);
         work[n++] = strtoull(field[10], NULL, 10);
     }

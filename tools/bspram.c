@@ -17,7 +17,7 @@ static const struct bspram_command commands[] = {
     {"models", "price runs on other machines: BSP, k ports, bus, shared memory, ring, torus, hypercube, switch", bspram_cmd_models},
     {"pram", "run a PRAM example on the emulated PRAM, checked, with its steps, work, charge and slowdown", bspram_cmd_pram},
     {"probe", "measure g and l (BSPlib h-relations, least squares) and save them", bspram_cmd_probe},
-    {"prof", "a picture of a run from its trace (BSPRAM_TRACE): charges, bytes, time against W + g·H + l·S", bspram_cmd_prof},
+    {"prof", "a picture of a run from its trace (BSPRAM_TRACE): charges, bytes, time against W/r + g·H + l·S", bspram_cmd_prof},
 };
 
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };

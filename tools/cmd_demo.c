@@ -114,19 +114,28 @@ int bspram_cmd_demo(int argc, char **argv)
         measured += rec[i].seconds;
     printf("\ntotal charge (sum of max(q,r)) = %" PRIu64 ", messages checked: %s\n", t.charge,
            d.bad ? "ERRORS" : "all correct");
-    const double cost = bspram_machine_predicted_cost(m);
     if (!probed) {
         printf("predicted cost sum(w + g*h + l) = %.0f in units of w, h in bytes (g = %.3g, l = %.3g); "
-               "`bspram probe` measures g and l in ns\n", cost, cfg.g, cfg.l);
+               "`bspram probe` measures g and l in ns\n", bspram_machine_predicted_cost(m), cfg.g, cfg.l);
     } else {
         /* The probe timed P processes, one per thread, each its own h; here
          * a thread serves p/T components, so a superstep moves about p/T
          * components' h through each thread. */
         const int T = bspram_machine_threads(m);
         const double per_thread = (double)p / T;
-        printf("predicted time sum(w + g*h + l) = %.3f ms, with g = %.3g ns per byte of h and "
-               "l = %.3g ns from `bspram probe` (P = %u processes); measured %.3f ms\n",
-               cost * 1e-6, cfg.g, cfg.l, probe.p, measured * 1e3);
+        /* In ns, w (one per message handled) is priced as flops at the
+         * probe's rate r, as `bspram prof` prices it (not at all without r). */
+        const double r = probe.flops_per_ns;
+        double ns = 0;
+        for (size_t i = 0; i < n; i++)
+            ns += (r > 0 ? (double)rec[i].work / r : 0) + cfg.g * (double)rec[i].h_bytes + cfg.l;
+        printf("predicted time sum(w/r + g*h + l) = %.3f ms, with g = %.3g ns per byte of h and "
+               "l = %.3g ns from `bspram probe` (P = %u processes), %s; measured %.3f ms\n",
+               ns * 1e-6, cfg.g, cfg.l, probe.p,
+               r > 0 ? "w as flops at its rate r" : "w not priced (the probe saved no rate r)",
+               measured * 1e3);
+        if (r > 0)
+            printf("r = %.3g flop per ns\n", r);
         if (per_thread > 1.5 || probe.p != (unsigned)T)
             printf("note: g and l were probed with P = %u processes, one per thread; here each of "
                    "the T = %d threads serves %.0f components, so a superstep costs about %.0f "

@@ -1,6 +1,5 @@
 /* SVG pictures by gnuplot (gnuplot.h). */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,13 +47,11 @@ int bspram_tool_gnuplot_check(const char *command, const char *option, const cha
     if (stat(path, &st) == 0) {
         if (S_ISDIR(st.st_mode))
             return refuse(end_job, command, "%s %s: is a directory", option, path);
-        int fd = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK); /* a FIFO without reader: no wait */
-        int tty = fd >= 0 && isatty(fd);
-        if (fd >= 0)
-            close(fd);
-        if (tty)
-            return refuse(end_job, command, "%s %s: is a terminal; give a file name ending in .svg",
-                          option, path);
+        /* A terminal, a FIFO or a device: gnuplot could block on it, or fail
+         * to open it after the run and print the SVG on stdout. */
+        if (!S_ISREG(st.st_mode))
+            return refuse(end_job, command, "%s %s: not a regular file (a terminal, FIFO or "
+                          "device); give a file name ending in .svg", option, path);
     }
     char dir[4096];
     snprintf(dir, sizeof dir, "%s", path);

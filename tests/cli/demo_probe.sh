@@ -99,9 +99,15 @@ run "$bspram" demo --p 64 --h 2 --supersteps 2
 grep -q "in units of w, h in bytes (g = 1, l = 1)" "$scratch/out" && ok || fail "demo without a probe: no unit"
 printf 'p = 2\ng_ns_per_byte = 0.5\nl_ns = 300\n' >"$scratch/probed"
 BSPRAM_PARAMS=$scratch/probed OMP_NUM_THREADS=2 run "$bspram" demo --p 64 --h 2 --supersteps 2
-if [ "$rc" -eq 0 ] && grep -q "ms, with g = 0.5 ns per byte of h and l = 300 ns from .bspram probe. (P = 2 processes)" "$scratch/out" \
+if [ "$rc" -eq 0 ] && grep -q "ms, with g = 0.5 ns per byte of h and l = 300 ns from .bspram probe. (P = 2 processes), w not priced" "$scratch/out" \
     && grep -q "^note: .* each of the T = 2 threads serves 32 components, so a superstep costs about 32 times g\*h" "$scratch/out"; then ok
 else fail "demo with a probe: exit $rc"; cat "$scratch/out" >&2; fi
+# With the probe's rate r, w is priced as flops at r, as bspram prof prices it.
+printf 'p = 2\ng_ns_per_byte = 0.5\nl_ns = 300\nflops_per_ns = 4\n' >"$scratch/probed"
+BSPRAM_PARAMS=$scratch/probed OMP_NUM_THREADS=2 run "$bspram" demo --p 64 --h 2 --supersteps 2
+if [ "$rc" -eq 0 ] && grep -q "predicted time sum(w/r + g\*h + l) = .*, w as flops at its rate r" "$scratch/out" \
+    && grep -q "^r = 4 flop per ns" "$scratch/out"; then ok
+else fail "demo with a probe and r: exit $rc"; cat "$scratch/out" >&2; fi
 
 # An unknown option or a missing value is one line and exit 2; --help is not.
 expect_error "demo --bogus" "bspram demo: unknown option '--bogus'; see bspram demo --help" demo --bogus

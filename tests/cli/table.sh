@@ -175,6 +175,9 @@ if command -v gnuplot >/dev/null 2>&1; then
     grep -q "cannot write in $scratch/no/such/dir" "$scratch/err" && ok || fail "--plot: missing directory not named"
     expect_error "--plot into a directory" --paper 3 --plot "$scratch"
     grep -q "is a directory" "$scratch/err" && ok || fail "--plot: a directory not refused"
+    # A device (a terminal without a controlling one failed only after the run).
+    expect_error "--plot into a device" --paper 3 --plot /dev/null
+    grep -q "not a regular file" "$scratch/err" && ok || fail "--plot: a device not refused"
     run env PATH=/nonexistent "$bspram" table --paper 3 --plot "$scratch/x.svg"
     [ "$rc" -eq 1 ] && [ "$(lines "$scratch/err")" -eq 1 ] && grep -q "gnuplot is not on PATH" "$scratch/err" && ok \
         || { fail "--plot without gnuplot: exit $rc"; cat "$scratch/err" >&2; }
