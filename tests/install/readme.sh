@@ -3,7 +3,7 @@
 # clone the committed tree, run the section's commands as written (the
 # `sudo ... /usr/local` line aside: a test does not write the system), with
 # HOME a scratch directory so that "$HOME/opt/bspram" is a scratch prefix P;
-# then the section's exports with that P, its `cc prog.c ...` line for every C
+# then the section's exports for it, its `cc prog.c ...` line for every C
 # program of the README, its find_package and target_link_libraries lines in
 # a CMake project, and `bspram` from PATH; then every `bspram` command of the
 # README (step 5 says which are adapted). Every command is read from the
@@ -38,10 +38,10 @@ sh -e "$scratch/install_here.sh" > "$scratch/install.log" 2>&1 || {
   tail -20 "$scratch/install.log"; echo "readme: the install commands failed"; exit 1; }
 P="$HOME/opt/bspram"
 
-# 2. The section's exports for a prefix P of one's own, with P = the one above.
+# 2. The section's exports for that prefix, as written.
 exports=$(grep -o 'export PKG_CONFIG_PATH=[^`]*' "$scratch/section" || true)
 [ -n "$exports" ] || { echo "readme: no export line"; exit 1; }
-eval "$(echo "$exports" | sed "s|P/|$P/|g")"
+eval "$exports"
 [ "$(command -v bspram || true)" = "$P/bin/bspram" ] || {
   echo "readme: after the exports, bspram on PATH is '$(command -v bspram || true)', not $P/bin/bspram"; exit 1; }
 bspram --version | grep -q '^bspram ' || { echo "readme: bspram --version"; exit 1; }
@@ -69,15 +69,17 @@ for prog in "$scratch"/prog*.c; do
 done
 [ "$count" -ge 2 ] || { echo "readme: found $count C programs"; exit 1; }
 
-# 4. CMake, with the section's two lines and -DCMAKE_PREFIX_PATH=P.
+# 4. CMake, with the section's two lines and its -DCMAKE_PREFIX_PATH.
 fp=$(grep -o 'find_package(bspram REQUIRED)' "$scratch/section" | head -n 1)
 tl=$(grep -o 'target_link_libraries(prog PRIVATE bspram::bspram)' "$scratch/section" | head -n 1)
-[ -n "$fp" ] && [ -n "$tl" ] || { echo "readme: the CMake lines are missing"; exit 1; }
+cmake_prefix=$(grep -o -- '-DCMAKE_PREFIX_PATH=[^`]*' "$scratch/section" | head -n 1 || true)
+[ -n "$fp" ] && [ -n "$tl" ] && [ -n "$cmake_prefix" ] || { echo "readme: the CMake lines are missing"; exit 1; }
+eval "cmake_prefix=$cmake_prefix" # as a shell would expand it
 mkdir "$scratch/cmake"
 cp "$scratch/prog1.c" "$scratch/cmake/prog.c"
 printf 'cmake_minimum_required(VERSION 3.16)\nproject(prog C)\n%s\nadd_executable(prog prog.c)\n%s\n' \
   "$fp" "$tl" > "$scratch/cmake/CMakeLists.txt"
-cmake -S "$scratch/cmake" -B "$scratch/cmake/build" -DCMAKE_PREFIX_PATH="$P" > "$scratch/cmake.log" 2>&1 &&
+cmake -S "$scratch/cmake" -B "$scratch/cmake/build" "$cmake_prefix" > "$scratch/cmake.log" 2>&1 &&
   cmake --build "$scratch/cmake/build" >> "$scratch/cmake.log" 2>&1 || {
   cat "$scratch/cmake.log"; echo "readme: find_package(bspram) failed"; exit 1; }
 "$scratch/cmake/build/prog" > /dev/null || { echo "readme: the CMake-built program failed"; exit 1; }
