@@ -96,7 +96,7 @@
  *
  *     cc -DBSPRAM_BSPLIB_INT prog.c $(pkg-config --cflags --libs bspram)
  *
- * (or #define BSPRAM_BSPLIB_INT before including <bsp.h>). Then every
+ * (or `#define BSPRAM_BSPLIB_INT` before including <bsp.h>). Then every
  * function of the 1998 standard has its int-typed signature: the standard
  * names are macros for the bspram_bsplib_int_* functions at the end of this
  * file, which report a negative size, offset, pid or P as an error and a

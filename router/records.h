@@ -119,7 +119,7 @@ typedef struct bspram_log_view {
  * A label may hold any bytes: CSV quotes it when
  * it holds a comma, a quote or a control character (RFC 4180: in double
  * quotes, a quote doubled), JSON escapes the quote, the backslash and every
- * control character (\n, \t, …, \u00XX); other bytes are written as they
+ * control character (`\n`, `\t`, …, `\u00XX`); other bytes are written as they
  * are, so a label that is not UTF-8 is not valid JSON text. Returns 0 or −1
  * (errno set) on an I/O error. */
 int bspram_records_write_csv(FILE *f, const bspram_log_view *log, int header);

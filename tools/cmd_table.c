@@ -77,6 +77,17 @@ static int plot(const char *path, const bspram_table_config *cfg, const bspram_t
     }
     if (lo > 0 && hi > 10 * lo)
         fprintf(g, "set logscale y\n");
+    /* One degree, or one factor: ranges of their own (gnuplot would warn of
+     * an empty range on stderr, and widen it anyway). */
+    uint64_t dlo = UINT64_MAX, dhi = 0;
+    for (size_t i = 0; i < n; i++) {
+        dlo = E[i].degree < dlo ? E[i].degree : dlo;
+        dhi = E[i].degree > dhi ? E[i].degree : dhi;
+    }
+    if (n && dlo == dhi)
+        fprintf(g, "set xrange [%g:%g]\n", (double)dlo / 2, (double)dlo * 2);
+    if (n && lo == hi && lo > 0)
+        fprintf(g, "set yrange [%g:%g]\n", lo / 2, hi * 2);
     /* One line per basis spelling, in order of first appearance. */
     const char *names[MAX_ITEMS];
     size_t nn = 0;

@@ -175,6 +175,10 @@ if command -v gnuplot >/dev/null 2>&1; then
     grep -q "cannot write in $scratch/no/such/dir" "$scratch/err" && ok || fail "--plot: missing directory not named"
     expect_error "--plot into a directory" --paper 3 --plot "$scratch"
     grep -q "is a directory" "$scratch/err" && ok || fail "--plot: a directory not refused"
+    # One degree, one factor: gnuplot has ranges to draw and nothing to say.
+    run "$bspram" table --p 16 --v 64 --degrees 1 --basis 16 --runs 2 --plot "$scratch/one.svg"
+    [ $rc -eq 0 ] && [ -s "$scratch/one.svg" ] && [ ! -s "$scratch/err" ] && ok \
+        || { fail "--plot of one degree: exit $rc, or stderr"; cat "$scratch/err" >&2; }
     # A device (a terminal without a controlling one failed only after the run).
     expect_error "--plot into a device" --paper 3 --plot /dev/null
     grep -q "not a regular file" "$scratch/err" && ok || fail "--plot: a device not refused"
