@@ -126,12 +126,12 @@ int bspram_cmd_demo(int argc, char **argv)
         /* In ns, w (one per message handled) is priced as flops at the
          * probe's rate r, as `bspram prof` prices it (not at all without r). */
         const double r = probe.flops_per_ns;
-        double ns = 0;
+        double predicted = 0;
         for (size_t i = 0; i < n; i++)
-            ns += (r > 0 ? (double)rec[i].work / r : 0) + cfg.g * (double)rec[i].h_bytes + cfg.l;
+            predicted += bspram_tool_bsp_seconds(&rec[i], cfg.g, cfg.l, r);
         printf("predicted time sum(w/r + g*h + l) = %.3f ms, with g = %.3g ns per byte of h and "
                "l = %.3g ns from `bspram probe` (P = %u processes), %s; measured %.3f ms\n",
-               ns * 1e-6, cfg.g, cfg.l, probe.p,
+               predicted * 1e3, cfg.g, cfg.l, probe.p,
                r > 0 ? "w as flops at its rate r" : "w not priced (the probe saved no rate r)",
                measured * 1e3);
         if (r > 0)

@@ -44,13 +44,17 @@ typedef struct prof_params {
     const char *source;
 } prof_params;
 
-/* A superstep's predicted seconds, w/r + g·h + l (w left out if r unknown). */
+double bspram_tool_bsp_seconds(const bspram_record *r, double g, double l, double rate)
+{
+    double ns = g * (double)r->h_bytes + l;
+    if (rate > 0)
+        ns += (double)r->work / rate;
+    return ns * 1e-9;
+}
+
 static double predicted(const prof_params *pp, const bspram_record *r)
 {
-    double ns = pp->g * (double)r->h_bytes + pp->l;
-    if (pp->rate > 0)
-        ns += (double)r->work / pp->rate;
-    return ns * 1e-9;
+    return bspram_tool_bsp_seconds(r, pp->g, pp->l, pp->rate);
 }
 
 static void summary(const trace_machine *m, const prof_params *pp)

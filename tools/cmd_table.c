@@ -64,10 +64,13 @@ static int plot(const char *path, const bspram_table_config *cfg, const bspram_t
             cfg->p, cfg->v, cfg->runs, cfg->seed);
     fprintf(g, "set logscale x 2\nset xlabel 'degree'\nset ylabel 'performance factor'\n"
                "set key below horizontal\nset grid\n");
-    /* A log y axis when the factors span more than a decade. */
+    /* The spans of the factors (a log y axis past a decade) and the degrees. */
     double lo = INFINITY, hi = 0;
+    uint64_t dlo = UINT64_MAX, dhi = 0;
     for (size_t i = 0; i < n; i++) {
         double f = E[i].total / base;
+        dlo = E[i].degree < dlo ? E[i].degree : dlo;
+        dhi = E[i].degree > dhi ? E[i].degree : dhi;
         lo = f < lo ? f : lo;
         hi = f > hi ? f : hi;
         if (R[i].paper > 0) {
@@ -79,11 +82,6 @@ static int plot(const char *path, const bspram_table_config *cfg, const bspram_t
         fprintf(g, "set logscale y\n");
     /* One degree, or one factor: ranges of their own (gnuplot would warn of
      * an empty range on stderr, and widen it anyway). */
-    uint64_t dlo = UINT64_MAX, dhi = 0;
-    for (size_t i = 0; i < n; i++) {
-        dlo = E[i].degree < dlo ? E[i].degree : dlo;
-        dhi = E[i].degree > dhi ? E[i].degree : dhi;
-    }
     if (n && dlo == dhi)
         fprintf(g, "set xrange [%g:%g]\n", (double)dlo / 2, (double)dlo * 2);
     if (n && lo == hi && lo > 0)

@@ -20,6 +20,12 @@ int bspram_cmd_prof(int argc, char **argv);
 int bspram_cmd_sdp(int argc, char **argv);
 int bspram_cmd_table(int argc, char **argv);
 
+/* A superstep's BSP time in seconds, w/r + g·h + l, from its record: g in ns
+ * per byte of h, l in ns, r (rate) in units of w per ns; w is left out when
+ * rate ≤ 0 (unknown). What `bspram prof` and `bspram demo` print. */
+struct bspram_record;
+double bspram_tool_bsp_seconds(const struct bspram_record *r, double g, double l, double rate);
+
 /* One line on stderr, "bspram <command>: <message>", and 1 (the exit
  * status of a bad option). */
 int bspram_tool_error(const char *command, const char *fmt, ...)
