@@ -328,17 +328,19 @@ _Noreturn void bsplib_fatal_agreed(const bsplib_world *w, const char *fmt, ...)
  * shared-memory library, where the job is one process.
  *   ranks     the job's processes (MPI ranks)
  *   rank      this one's
- *   announce  rank 0: a section of P BSP processes begins; the other ranks
- *             are waiting in await. BSPLIB_ANNOUNCE_SERVE (first, from
- *             bsp_init or bsp_begin): they have begun to wait — at exit,
- *             announce the end (an await that returns 0)
- *   await     ranks ≠ 0: the next announcement */
+ *   announce  rank 0: a section of P BSP processes begins, whose processes
+ *             run spmd from its start (NULL: main, shape (b)); the other
+ *             ranks are waiting in await. BSPLIB_ANNOUNCE_SERVE (first,
+ *             from bsp_init or bsp_begin): they have begun to wait — at
+ *             exit, announce the end (an await that returns 0)
+ *   await     ranks ≠ 0: the next announcement's P, and its spmd (the same
+ *             function in this rank's address space) */
 #define BSPLIB_ANNOUNCE_SERVE UINT32_MAX /* announce: the other ranks serve from now on */
 typedef struct bsplib_spread_hooks {
     unsigned (*ranks)(void);
     unsigned (*rank)(void);
-    void (*announce)(unsigned P);
-    unsigned (*await)(void);
+    void (*announce)(unsigned P, void (*spmd)(void));
+    unsigned (*await)(void (**spmd)(void));
 } bsplib_spread_hooks;
 extern bsplib_spread_hooks bsplib_spread;
 

@@ -182,7 +182,7 @@ static void check_section_closed(void)
  * MPI the rank's block): the team runs processes (lo, hi) from the SPMD
  * function, and process lo is handed to the calling thread. NULL when this
  * rank has no process in the section. */
-static bsplib_world *world_start(unsigned P)
+static bsplib_world *world_start(unsigned P, void (*spmd)(void))
 {
     bsplib_world *w = bspram_calloc(1, sizeof *w, "bsp_begin");
     w->p = P;
@@ -216,7 +216,7 @@ static bsplib_world *world_start(unsigned P)
         pr->cache_slot = BSPLIB_NO_SLOT;
         atomic_init(&pr->landed, 0);
     }
-    w->spmd = init_spmd;
+    w->spmd = spmd;
     w->argc = main_argc;
     w->argv = main_argv;
     pthread_mutex_init(&w->lock, NULL);
@@ -245,10 +245,11 @@ static jmp_buf serving;
 static _Noreturn void serve(void)
 {
     for (;;) {
-        unsigned P = bsplib_spread.await();
+        void (*spmd)(void);
+        unsigned P = bsplib_spread.await(&spmd);
         if (!P)
             exit(0);
-        bsplib_world *w = world_start(P);
+        bsplib_world *w = world_start(P, spmd);
         if (!w)
             continue; /* no process of this section runs here */
         if (setjmp(serving) == 0) {
@@ -273,7 +274,7 @@ static void enter(void)
     static atomic_flag registered = ATOMIC_FLAG_INIT;
     unsigned rank = bsplib_spread.rank ? bsplib_spread.rank() : 0; /* starts MPI */
     if (rank == 0 && bsplib_spread.announce)
-        bsplib_spread.announce(BSPLIB_ANNOUNCE_SERVE);
+        bsplib_spread.announce(BSPLIB_ANNOUNCE_SERVE, NULL);
     /* Registered last, so it runs first at exit: before MPI is finalised
      * and before rank 0 tells the others that the program ended. */
     if (!atomic_flag_test_and_set(&registered))
@@ -303,8 +304,8 @@ void bsp_begin(bsp_pid_t P)
         bsplib_fatal(NULL, "bsp_begin(P=%u): P must be in [1, %u]", P, BSPLIB_MAX_P);
     enter();
     if (bsplib_spread.announce)
-        bsplib_spread.announce(P);
-    bsplib_world *w = world_start(P); /* rank 0 runs process 0: never NULL */
+        bsplib_spread.announce(P, init_spmd);
+    bsplib_world *w = world_start(P, init_spmd); /* rank 0 runs process 0: never NULL */
     bsplib_current = &w->procs[0];
 }
 
