@@ -100,8 +100,11 @@
  * function of the 1998 standard has its int-typed signature: the standard
  * names are macros for the bspram_bsplib_int_* functions at the end of this
  * file, which report a negative size, offset, pid or P as an error and a
- * result that does not fit in an int likewise. bsp_direct_get keeps its
- * bsp_size_t signature (it is not in the 1998 standard).
+ * result that does not fit in an int likewise; bsp_size_t, bsp_pid_t and
+ * bsp_nprocs_t are int, as in BSPonMPI. bsp_direct_get keeps its size_t
+ * signature (it is not in the 1998 standard), and the extensions
+ * (bsp_shm.h, bsp_coll.h, bsp_sdp.h) are typed size_t and unsigned in
+ * both modes.
  * Without the macro, handing an int * to bsp_set_tagsize, bsp_qsize or
  * bsp_get_tag (where the library would store 8 bytes into a 4-byte int) is
  * a compile error in C that says to add -DBSPRAM_BSPLIB_INT; in C++ the
@@ -113,12 +116,21 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h> /* as the Oxford BSP toolset's bsp.h: its programs print without it */
 
 #include "base/api.h"
 
 BSPRAM_BEGIN_DECLS
 
-/* Types of MulticoreBSP for C 2. */
+/* Types of MulticoreBSP for C 2, which the library is built with. In the
+ * int-typed mode the three names are int (as in the 1998 standard and
+ * BSPonMPI; defined at the end of this file), and the declarations here
+ * keep the library's types under the names these macros give them. */
+#if defined(BSPRAM_BSPLIB_INT)
+#define bsp_pid_t bspram_bsplib_pid_t
+#define bsp_nprocs_t bspram_bsplib_nprocs_t
+#define bsp_size_t bspram_bsplib_size_t
+#endif
 typedef unsigned int bsp_pid_t;    /* a process id */
 typedef unsigned int bsp_nprocs_t; /* a count of processes or of messages */
 typedef size_t bsp_size_t;         /* a size in bytes */
@@ -362,6 +374,14 @@ int bspram_bsplib_int_hpmove(void **tag_ptr, void **payload_ptr);
 BSPRAM_END_DECLS
 
 #if defined(BSPRAM_BSPLIB_INT)
+/* The 1998 standard's types: `bsp_size_t n, m; bsp_qsize(&n, &m);` hands
+ * int * to the int-typed bsp_qsize. */
+#undef bsp_pid_t
+#undef bsp_nprocs_t
+#undef bsp_size_t
+typedef int bsp_pid_t;
+typedef int bsp_nprocs_t;
+typedef int bsp_size_t;
 /* Object-like macros: a call, `&bsp_put` and `(bsp_put)(...)` all reach the
  * int-typed function. */
 #define bsp_begin bspram_bsplib_int_begin
@@ -379,47 +399,67 @@ BSPRAM_END_DECLS
 #define bsp_get_tag bspram_bsplib_int_get_tag
 #define bsp_move bspram_bsplib_int_move
 #define bsp_hpmove bspram_bsplib_int_hpmove
-#elif !defined(__cplusplus) && !defined(BSPRAM_BUILDING_LIBRARY)
+#elif !defined(__cplusplus) && !defined(BSPRAM_BUILDING_LIBRARY) && \
+    ((defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L) || defined(__GNUC__))
 /* The int-typed program's pointers, caught at compile time. C converts an
  * int * to a size_t * with a mere warning, and then the library stores 8
  * bytes into 4; so each pointer argument that is written through must have
- * the right type, or be a null pointer constant (NULL, 0). The check is a
- * _Static_assert inside the expression (in a struct in sizeof, unevaluated),
- * so it stops every C11 compiler, at any optimisation level, with the
- * message; the expression then calls the function itself (a macro's own
- * name is not expanded again), and `&bsp_qsize` or `(bsp_qsize)(...)` reach
- * the function directly. Not in C++, which rejects the mismatch anyway, and
- * not where the library defines these functions (it compiles with
- * BSPRAM_BUILDING_LIBRARY). */
-#if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 202311L
+ * the right type, or be a null pointer constant (NULL, 0). The check sits
+ * inside the expression (in a struct in sizeof, unevaluated), so it stops
+ * the compiler at any optimisation level; the expression then calls the
+ * function itself (a macro's own name is not expanded again), and
+ * `&bsp_qsize` or `(bsp_qsize)(...)` reach the function directly.
+ *   C11 and later: a _Static_assert on a _Generic selection, with the
+ *   message.
+ *   C89 and C99 with GCC or Clang (-std=c99, gnu89, ...): GNU builtins that
+ *   every mode has, and an array of negative size whose name is the
+ *   message (before C11, glibc turns _Static_assert into a declaration that
+ *   cannot stand in a struct, and -Wpedantic warns of _Generic).
+ * Other pre-C11 compilers go without the check; so does C++, which rejects
+ * the mismatch anyway, and the library, which defines these functions (it
+ * compiles with BSPRAM_BUILDING_LIBRARY). */
+#if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#if __STDC_VERSION__ >= 202311L
 #define BSPRAM_NULLPTR_T_ typeof(nullptr) : 1,
 #else
 #define BSPRAM_NULLPTR_T_
 #endif
 #define BSPRAM_POINTS_TO_(arg, type) \
     _Generic((arg), type *: 1, void *: 1, int: 1, BSPRAM_NULLPTR_T_ default: 0)
-#define BSPRAM_POINTER_CHECK_(arg, type, message) \
+#define BSPRAM_POINTER_CHECK_(arg, type, message, name) \
     (void)sizeof(struct { \
         _Static_assert(BSPRAM_POINTS_TO_(arg, type), message); \
         int bspram_checked_; \
     })
+#else
+#define BSPRAM_POINTS_TO_(arg, type) \
+    (__builtin_types_compatible_p(__typeof__(arg), type *) || \
+     __builtin_types_compatible_p(__typeof__(arg), void *) || \
+     __builtin_types_compatible_p(__typeof__(arg), int))
+#define BSPRAM_POINTER_CHECK_(arg, type, message, name) \
+    (void)sizeof(struct { int name[BSPRAM_POINTS_TO_(arg, type) ? 1 : -1]; })
+#endif
 #define BSPRAM_INT_HINT_ "; an int-typed BSPlib program needs -DBSPRAM_BSPLIB_INT"
 #define bsp_set_tagsize(tag_bytes) \
     (BSPRAM_POINTER_CHECK_(tag_bytes, bsp_size_t, \
-                           "bsp_set_tagsize takes a bsp_size_t * (size_t *)" BSPRAM_INT_HINT_), \
+                           "bsp_set_tagsize takes a bsp_size_t * (size_t *)" BSPRAM_INT_HINT_, \
+                           bsp_set_tagsize_takes_a_size_t_pointer_INT_PROGRAMS_NEED_DBSPRAM_BSPLIB_INT), \
      bsp_set_tagsize(tag_bytes))
 #define bsp_qsize(packets, accumulated_size) \
     (BSPRAM_POINTER_CHECK_(packets, bsp_nprocs_t, \
                            "bsp_qsize takes a bsp_nprocs_t * (unsigned *) as packets" \
-                           BSPRAM_INT_HINT_), \
+                           BSPRAM_INT_HINT_, \
+                           bsp_qsize_takes_an_unsigned_pointer_INT_PROGRAMS_NEED_DBSPRAM_BSPLIB_INT), \
      BSPRAM_POINTER_CHECK_(accumulated_size, bsp_size_t, \
                            "bsp_qsize takes a bsp_size_t * (size_t *) as accumulated_size" \
-                           BSPRAM_INT_HINT_), \
+                           BSPRAM_INT_HINT_, \
+                           bsp_qsize_takes_a_size_t_pointer_INT_PROGRAMS_NEED_DBSPRAM_BSPLIB_INT), \
      bsp_qsize(packets, accumulated_size))
 #define bsp_get_tag(status, tag) \
     (BSPRAM_POINTER_CHECK_(status, bsp_size_t, \
                            "bsp_get_tag takes a bsp_size_t * (size_t *) as status" \
-                           BSPRAM_INT_HINT_), \
+                           BSPRAM_INT_HINT_, \
+                           bsp_get_tag_takes_a_size_t_pointer_INT_PROGRAMS_NEED_DBSPRAM_BSPLIB_INT), \
      bsp_get_tag(status, tag))
 #endif
 

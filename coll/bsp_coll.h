@@ -95,15 +95,15 @@ typedef struct bsp_coll_group bsp_coll_group;
  * Errors: members NULL with n > 0; n > P; a pid ≥ P or repeated; this
  * process not in its list; members' lists differing ("pid 3 names members
  * 0 1 2 3 but pid 1 names 0 1 2"). Cost: one superstep, h = 4n·(n − 1) + 8(n − 1) bytes at most. */
-bsp_coll_group *bsp_coll_group_create(const bsp_pid_t *members, bsp_pid_t n);
+bsp_coll_group *bsp_coll_group_create(const unsigned *members, unsigned n);
 
 /* Free this process's group (local; no superstep). NULL is ignored. */
 void bsp_coll_group_destroy(bsp_coll_group *g);
 
 /* The group's size n (P for NULL) and this process's rank in it (bsp_pid()
  * for NULL). Cost: O(1). */
-bsp_pid_t bsp_coll_group_size(const bsp_coll_group *g);
-bsp_pid_t bsp_coll_group_rank(const bsp_coll_group *g);
+unsigned bsp_coll_group_size(const bsp_coll_group *g);
+unsigned bsp_coll_group_rank(const bsp_coll_group *g);
 
 /* ---- algorithms and options ---- */
 
@@ -161,7 +161,7 @@ extern const unsigned char bsp_coll_in_place_[1];
  * ⌈log2 n⌉ + ⌈log_{k+1} n⌉, C2 = p(n − 1) + ⌈p(n − 1)/k⌉ (about 2·size for
  * one port, when n divides size or size ≫ n). DIRECT: root sends to k members per round:
  * C1 = ⌈(n−1)/k⌉, C2 = size·C1. */
-void bsp_coll_broadcast(const bsp_coll_group *g, void *buf, bsp_size_t size, bsp_pid_t root,
+void bsp_coll_broadcast(const bsp_coll_group *g, void *buf, size_t size, unsigned root,
                         const bsp_coll_options *opt);
 
 /* Scatter: block i of root's send (n·b bytes) lands in recv (b bytes) of
@@ -169,14 +169,14 @@ void bsp_coll_broadcast(const bsp_coll_group *g, void *buf, bsp_size_t size, bsp
  * send. BINOMIAL (recursive halving, any n, the larger half below): C1 =
  * ⌈log2 n⌉, C2 = b·(n − 1), the one-port lower bound (Saad & Schultz §3). DIRECT: C1 = ⌈(n−1)/k⌉,
  * C2 = b·C1. */
-void bsp_coll_scatter(const bsp_coll_group *g, const void *send, void *recv, bsp_size_t block,
-                      bsp_pid_t root, const bsp_coll_options *opt);
+void bsp_coll_scatter(const bsp_coll_group *g, const void *send, void *recv, size_t block,
+                      unsigned root, const bsp_coll_options *opt);
 
 /* Gather: rank i's send (b bytes) lands in block i of root's recv (n·b
  * bytes). In place: at the root send = BSP_COLL_IN_PLACE takes its block
  * from recv. BINOMIAL and DIRECT as for scatter, the rounds reversed. */
-void bsp_coll_gather(const bsp_coll_group *g, const void *send, void *recv, bsp_size_t block,
-                     bsp_pid_t root, const bsp_coll_options *opt);
+void bsp_coll_gather(const bsp_coll_group *g, const void *send, void *recv, size_t block,
+                     unsigned root, const bsp_coll_options *opt);
 
 /* Allgather (concatenation, total exchange): rank i's send (b bytes) lands
  * in block i of every member's recv (n·b bytes). In place: send =
@@ -184,7 +184,7 @@ void bsp_coll_gather(const bsp_coll_group *g, const void *send, void *recv, bsp_
  * BRUCK (Bruck §4, k ports): C1 = ⌈log_{k+1} n⌉ and C2 = ⌈b(n−1)/k⌉, both
  * optimal, except in the range of bsp_coll_tradeoff. RING (Saad & Schultz
  * §3): C1 = n − 1, C2 = b(n − 1). DIRECT: C1 = ⌈(n−1)/k⌉, C2 = b·C1. */
-void bsp_coll_allgather(const bsp_coll_group *g, const void *send, void *recv, bsp_size_t block,
+void bsp_coll_allgather(const bsp_coll_group *g, const void *send, void *recv, size_t block,
                         const bsp_coll_options *opt);
 
 /* Alltoall (index, personalized all-to-all, Saad–Schultz's multiscatter):
@@ -207,15 +207,15 @@ void bsp_coll_allgather(const bsp_coll_group *g, const void *send, void *recv, b
  * port only, no radix. The selection considers it for n a power of two
  * and one port, where it ties with BRUCK r = 2 and so is not picked (ties
  * go to the earlier algorithm): force it to keep to the cube's links. */
-void bsp_coll_alltoall(const bsp_coll_group *g, const void *send, void *recv, bsp_size_t block,
+void bsp_coll_alltoall(const bsp_coll_group *g, const void *send, void *recv, size_t block,
                        const bsp_coll_options *opt);
 
 /* Reduce: root's recv (count words) ← send_0 ⊕ … ⊕ send_{n−1}. In place: at
  * the root send = BSP_COLL_IN_PLACE takes its operand from recv.
  * BINOMIAL: C1 = ⌈log2 n⌉, C2 = m·C1. DIRECT: every member sends to the
  * root, which folds in rank order: C1 = ⌈(n−1)/k⌉, C2 = m·C1. */
-void bsp_coll_reduce(const bsp_coll_group *g, const void *send, void *recv, bsp_size_t count,
-                     unsigned op, bsp_pid_t root, const bsp_coll_options *opt);
+void bsp_coll_reduce(const bsp_coll_group *g, const void *send, void *recv, size_t count,
+                     unsigned op, unsigned root, const bsp_coll_options *opt);
 
 /* Allreduce: every member's recv ← send_0 ⊕ … ⊕ send_{n−1}. In place: send
  * = BSP_COLL_IN_PLACE. DOUBLING (recursive doubling; n not a power of two:
@@ -225,7 +225,7 @@ void bsp_coll_reduce(const bsp_coll_group *g, const void *send, void *recv, bsp_
  * in rank order: C1 = ⌈log_{k+1} n⌉, C2 = ⌈m(n−1)/k⌉ (few rounds, for short
  * vectors). */
 void bsp_coll_allreduce(const bsp_coll_group *g, const void *send, void *recv,
-                        bsp_size_t count, unsigned op, const bsp_coll_options *opt);
+                        size_t count, unsigned op, const bsp_coll_options *opt);
 
 /* Inclusive scan: rank i's recv ← send_0 ⊕ … ⊕ send_i; exclusive scan:
  * send_0 ⊕ … ⊕ send_{i−1}, and the operation's identity at rank 0. In place:
@@ -236,9 +236,9 @@ void bsp_coll_allreduce(const bsp_coll_group *g, const void *send, void *recv,
  * C2 = m·C1; about 2n operations in all, against Hillis–Steele's n·log2 n.
  * DIRECT: every member sends to every higher rank: C1 = ⌈(n−1)/k⌉,
  * C2 = m·C1. */
-void bsp_coll_scan(const bsp_coll_group *g, const void *send, void *recv, bsp_size_t count,
+void bsp_coll_scan(const bsp_coll_group *g, const void *send, void *recv, size_t count,
                    unsigned op, const bsp_coll_options *opt);
-void bsp_coll_exscan(const bsp_coll_group *g, const void *send, void *recv, bsp_size_t count,
+void bsp_coll_exscan(const bsp_coll_group *g, const void *send, void *recv, size_t count,
                      unsigned op, const bsp_coll_options *opt);
 
 /* ---- selection and measured cost ---- */
@@ -266,13 +266,13 @@ typedef struct bsp_coll_choice {
  * BRUCK alltoall; EXCHANGE only for n a power of two); ties go to the
  * fewer rounds, then the earlier algorithm in bsp_coll_algorithm. Local, no communication; a pure function of its
  * arguments and the parameter file. Errors: n = 0; op unknown. */
-bsp_coll_choice bsp_coll_select(bsp_coll_op op, bsp_pid_t n, bsp_size_t block, unsigned ports,
+bsp_coll_choice bsp_coll_select(bsp_coll_op op, unsigned n, size_t block, unsigned ports,
                                 double g, double l);
 
 /* The predicted C1 and C2 of a forced choice (opt as for the calls: zeros
  * take the defaults), for the text of `bspram coll` and for tests of the
  * selection. Errors: as for the calls. */
-bsp_coll_choice bsp_coll_predict(bsp_coll_op op, bsp_pid_t n, bsp_size_t block,
+bsp_coll_choice bsp_coll_predict(bsp_coll_op op, unsigned n, size_t block,
                                  const bsp_coll_options *opt);
 
 /* The measured cost of this process's latest collective call, summed over

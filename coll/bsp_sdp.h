@@ -109,13 +109,13 @@ BSPRAM_BEGIN_DECLS
 typedef struct bsp_sdp_layout {
     unsigned m;                          /* logic dimensions, n ≤ m ≤ 62 */
     unsigned char pi[BSP_SDP_MAX_DIMS];  /* π(i) for i < m: a permutation of [0, m) */
-    bsp_size_t elem;                     /* bytes per element (0 is legal) */
+    size_t elem;                     /* bytes per element (0 is legal) */
 } bsp_sdp_layout;
 
 /* The cyclic and consecutive allocations of 2^m elements on 2^n processes
  * (pure; errors: n > m or m > 62, reported as bsp_sdp_cyclic(n=…, m=…)). */
-bsp_sdp_layout bsp_sdp_cyclic(unsigned n, unsigned m, bsp_size_t elem);
-bsp_sdp_layout bsp_sdp_consecutive(unsigned n, unsigned m, bsp_size_t elem);
+bsp_sdp_layout bsp_sdp_cyclic(unsigned n, unsigned m, size_t elem);
+bsp_sdp_layout bsp_sdp_consecutive(unsigned n, unsigned m, size_t elem);
 
 /* A permutation δ of m logic dimensions. */
 typedef struct bsp_sdp_perm {

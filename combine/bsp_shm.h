@@ -171,7 +171,7 @@ typedef enum bsp_shm_policy {
  * unknown layout; (at the sync) not collective; more than 65535 segments
  * live. Cost: O(1) now; at the sync one barrier and O(cells + P) work on
  * pid 0 (the cells' storage; n hash evaluations for a hashed layout). */
-bsp_shm_t bsp_shm_alloc(bsp_size_t cells, bsp_size_t width, bspram_layout layout);
+bsp_shm_t bsp_shm_alloc(size_t cells, size_t width, bspram_layout layout);
 
 /* Free the segment at the next bsp_sync, after that sync's batch: requests
  * issued in the same superstep as the free still run. From the next
@@ -217,7 +217,7 @@ void bsp_shm_set_basis(const char *basis);
 /* Read cell `index` of seg: at the next bsp_sync its `width` bytes (as the
  * cell was before the superstep's updates) are written to dst.
  * Cost: one request (32 bytes forward, 16 back; O(1) now). */
-void bsp_shm_read(bsp_shm_t seg, bsp_size_t index, void *dst);
+void bsp_shm_read(bsp_shm_t seg, size_t index, void *dst);
 
 /* Write the cell's `width` bytes from src (copied now) at the next
  * bsp_sync, with the given policy when several requests write the cell.
@@ -225,7 +225,7 @@ void bsp_shm_read(bsp_shm_t seg, bsp_size_t index, void *dst);
  * BSP_SHM_PRIORITY or BSP_SHM_COMMON; (at the sync, from the engine)
  * common writes of different values, or another update species at the
  * cell. Cost: one request (32 bytes forward). */
-void bsp_shm_write(bsp_shm_t seg, bsp_size_t index, bsp_shm_policy policy, const void *src);
+void bsp_shm_write(bsp_shm_t seg, size_t index, bsp_shm_policy policy, const void *src);
 
 /* cell ← cell ⊕ value (8 bytes from value, copied now) at the next
  * bsp_sync; requests for one cell are combined on the way.
@@ -233,19 +233,19 @@ void bsp_shm_write(bsp_shm_t seg, bsp_size_t index, bsp_shm_policy policy, const
  * superstep; cells of fewer than 8 bytes; (at the sync) another update
  * species at the cell. Cost: one request (16 bytes forward on a hashed
  * segment, 32 otherwise). */
-void bsp_shm_reduce(bsp_shm_t seg, bsp_size_t index, unsigned op, const void *value);
+void bsp_shm_reduce(bsp_shm_t seg, size_t index, unsigned op, const void *value);
 
 /* Fetch-and-op: cell ← cell ⊕ value at the next bsp_sync, and dst (8
  * bytes) receives the cell's value before the superstep ⊕ the values of the
  * requests that precede this one in the combining order (multiprefix; see
  * the top of this file). Errors: as bsp_shm_reduce, and dst NULL.
  * Cost: one request (32 bytes forward, 16 back). */
-void bsp_shm_fetch_op(bsp_shm_t seg, bsp_size_t index, unsigned op, const void *value, void *dst);
+void bsp_shm_fetch_op(bsp_shm_t seg, size_t index, unsigned op, const void *value, void *dst);
 
 /* Combining write (bspram_kind_combine_write): the cell gets the ⊕ of the
  * values written to it in the superstep, its old value dropped.
  * Errors: as bsp_shm_reduce. Cost: one request (32 bytes forward). */
-void bsp_shm_combine_write(bsp_shm_t seg, bsp_size_t index, unsigned op, const void *value);
+void bsp_shm_combine_write(bsp_shm_t seg, size_t index, unsigned op, const void *value);
 
 BSPRAM_END_DECLS
 

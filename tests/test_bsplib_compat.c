@@ -111,6 +111,15 @@ static void allgather(void)
     SPMD_CHECK(status == -1); /* the queue is empty: the standard's −1 */
     std_qsize(&qs.packets, NULL);
     SPMD_CHECK(qs.packets == 0);
+    /* The standard's types are int here (as in BSPonMPI): the whole of
+     * each variable is written, whatever was in it before. */
+    bsp_size_t empty_n = -7, empty_bytes = -7;
+    bsp_pid_t me = bsp_pid();
+    bsp_nprocs_t procs = bsp_nprocs();
+    SPMD_CHECK(sizeof empty_n == sizeof(int) && sizeof me == sizeof(int) &&
+               sizeof procs == sizeof(int) && me == s && procs == p);
+    bsp_qsize(&empty_n, &empty_bytes);
+    SPMD_CHECK(empty_n == 0 && empty_bytes == 0);
 
     /* The same exchange once more, read with bsp_hpmove (and the hp twins). */
     for (int t = 0; t < p; t++)

@@ -1,7 +1,10 @@
 #!/bin/sh
-# bsp.h's two modes at compile time (docs/bsplib.md, "Int-typed programs"):
-#  - with -DBSPRAM_BSPLIB_INT, bsp.h compiles alone as C11 and C++17, and a
-#    1998 int-typed program compiles without a warning;
+# bsp.h's two modes at compile time (docs/bsplib.md, "Int-typed programs"),
+# in every C dialect a BSPlib program is built with (c99 for BSPedupack 2.0,
+# gnu89 up to c17) and as C++11 to C++20:
+#  - with -DBSPRAM_BSPLIB_INT, bsp.h compiles alone, and a 1998 int-typed
+#    program compiles without a warning, as does a program written for the
+#    Oxford toolset's bsp.h (bsp_size_t is int; <stdio.h> comes with bsp.h);
 #  - without it, that program (and each int * on its own) does not compile in
 #    C, and the error says to add -DBSPRAM_BSPLIB_INT; the same calls with
 #    bsp.h's own types compile without a warning.
@@ -47,9 +50,19 @@ fi
 
 printf '#define BSPRAM_BSPLIB_INT\n#include <bsp.h>\ntypedef int bspram_not_empty;\n' > "$scratch/alone.c"
 cp "$scratch/alone.c" "$scratch/alone.cpp"
-ok "bsp.h alone, compat mode, C++17" "$cxx" -std=c++17 $flags "$scratch/alone.cpp"
-printf '#include <bsp.h>\ntypedef int bspram_not_empty;\n' > "$scratch/default.cpp"
-ok "bsp.h alone, default mode, C++17" "$cxx" -std=c++17 $flags "$scratch/default.cpp"
+printf '#include <bsp.h>\ntypedef int bspram_not_empty;\n' > "$scratch/default.c"
+cp "$scratch/default.c" "$scratch/default.cpp"
+cxxs=$cxx
+if command -v clang++ >/dev/null 2>&1 && [ "$(basename "$cxx")" != clang++ ]; then
+  cxxs="$cxxs clang++"
+fi
+for x in $cxxs; do
+  for std in c++11 c++14 c++17 c++20; do
+    ok "$x -std=$std: bsp.h alone, compat mode" "$x" -std=$std $flags "$scratch/alone.cpp"
+    ok "$x -std=$std: bsp.h alone, default mode" "$x" -std=$std $flags "$scratch/default.cpp"
+    ok "$x -std=$std: sized program" "$x" -std=$std $flags -x c++ "$here/sized_program.c"
+  done
+done
 # The umbrella header: no other header trips over the macros.
 printf '#define BSPRAM_BSPLIB_INT\n#include <bspram.h>\ntypedef int bspram_not_empty;\n' > "$scratch/umbrella.c"
 cp "$scratch/umbrella.c" "$scratch/umbrella.cpp"
@@ -58,13 +71,23 @@ ok "bspram.h, compat mode, C++17" "$cxx" -std=c++17 $flags "$scratch/umbrella.cp
 ok "int program as C++17, -DBSPRAM_BSPLIB_INT" \
   "$cxx" -std=c++17 $flags -DBSPRAM_BSPLIB_INT -x c++ "$here/int_program.c"
 
+# Before C11 the int * guard names its message as an array of negative size.
+old_hint=INT_PROGRAMS_NEED_DBSPRAM_BSPLIB_INT
 for c in $compilers; do
-  for std in c11 c17 gnu11; do
+  for std in gnu89 c99 gnu99 c11 c17 gnu11; do
     ok "$c -std=$std: bsp.h alone, compat mode" "$c" -std=$std $flags "$scratch/alone.c"
+    ok "$c -std=$std: bsp.h alone, default mode" "$c" -std=$std $flags "$scratch/default.c"
     ok "$c -std=$std: int program, -DBSPRAM_BSPLIB_INT" \
       "$c" -std=$std $flags -DBSPRAM_BSPLIB_INT "$here/int_program.c"
+    ok "$c -std=$std: Oxford toolset's program, -DBSPRAM_BSPLIB_INT" \
+      "$c" -std=$std $flags -DBSPRAM_BSPLIB_INT "$here/oxford_program.c"
+    [ "$std" = gnu89 ] && continue # the sized program mixes declarations and code
     ok "$c -std=$std: bsp_size_t program" "$c" -std=$std $flags "$here/sized_program.c"
     ok "$c -std=$std -O2: bsp_size_t program" "$c" -std=$std -O2 $flags "$here/sized_program.c"
+    case $std in c11 | c17 | gnu11) msg="bsp_set_tagsize takes a bsp_size_t * (size_t *); $hint" ;;
+                 *) msg="bsp_set_tagsize_takes_a_size_t_pointer_$old_hint" ;; esac
+    refused "$c -std=$std: int program without -DBSPRAM_BSPLIB_INT" "$msg" \
+      "$c" -std=$std -fsyntax-only -I"$src" -I"$src/bsp" "$here/int_program.c"
   done
   # Without -Werror and at any optimisation level: an error, not a warning.
   for opt in -O0 -O2; do
