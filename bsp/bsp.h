@@ -164,8 +164,9 @@ void bsp_end(void);
 
 /* Print the formatted message (printf-style, as given: add '\n' yourself) on
  * stderr and stop every process at once, even those waiting in bsp_sync; the
- * program exits with status 1. Callable from any process, at any time, also
- * outside a BSP section. Never returns. */
+ * program exits with status 1. A message that prints nothing (bsp_abort(""))
+ * is replaced by one line naming the process and the superstep. Callable
+ * from any process, at any time, also outside a BSP section. Never returns. */
 void bsp_abort(const char *format, ...) __attribute__((format(printf, 1, 2), noreturn));
 void bsp_vabort(const char *format, va_list args) __attribute__((format(printf, 1, 0), noreturn));
 

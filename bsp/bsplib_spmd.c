@@ -23,6 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/abort.h"
 #include "base/clock.h"
 #include "base/environment.h"
 #include "base/error.h"
@@ -156,26 +157,35 @@ static atomic_uint last_p;
 static atomic_uint_fast64_t sections;
 
 
-static void check_section_closed(void)
+/* The program ended (exit, or main's return) with `status` while a section
+ * was open: one line, and the job ends with the program's own status (1 if
+ * that was 0: a section left open is a failure). glibc's on_exit hands the
+ * handler the status, which atexit would not. */
+static void check_section_closed(int status, void *unused)
 {
+    (void)unused;
     if (!atomic_load(&section_open))
         return;
+    int end = status ? status : BSPRAM_EXIT_FAILURE;
     unsigned starting = atomic_load(&starting_p);
     if (starting)
-        bsplib_fatal(NULL, "bsp_begin(P=%u): the OpenMP runtime could not start %u threads; lower P, "
-                           "or raise the limits on threads and memory (ulimit -u, ulimit -v) or "
-                           "lower OMP_STACKSIZE", starting, starting);
+        bspram__fatal_status(end, "bsp_begin(P=%u): the OpenMP runtime could not start %u threads; "
+                             "lower P, or raise the limits on threads and memory (ulimit -u, "
+                             "ulimit -v) or lower OMP_STACKSIZE", starting, starting);
     /* exit runs the handlers on the thread that called it: its BSPlib
      * process (if any) says who ended the program. Pid 0 also gets here by
      * returning from main; any other process only by calling exit. */
     const bsplib_proc *me = bsplib_current ? bsplib_current : bsplib_joining;
     if (!me || me->pid == 0)
-        bsplib_fatal(NULL, "bsp_end: the program exited inside a BSP section (%s); every process "
-                           "must end its section with bsp_end",
-                     me ? "pid 0 never called bsp_end"
-                        : "exit called by a thread that is no BSP process, before pid 0's bsp_end");
-    bsplib_fatal(NULL, "bsp_end: the program exited inside a BSP section (pid %u called exit before "
-                       "its bsp_end); every process must end its section with bsp_end", me->pid);
+        bspram__fatal_status(end, "bsp_end: the program exited inside a BSP section (%s, exit "
+                             "status %d); every process must end its section with bsp_end",
+                             me ? "pid 0 never called bsp_end"
+                                : "exit called by a thread that is no BSP process, before pid 0's "
+                                  "bsp_end", status);
+    bspram__fatal_status(end, "bsp_end: the program exited inside a BSP section (pid %u called exit "
+                         "with status %d before its bsp_end, superstep %llu); every process must "
+                         "end its section with bsp_end", me->pid, status,
+                         (unsigned long long)me->superstep);
 }
 
 /* Start a section of P processes on this process's lanes (all of them; over
@@ -278,7 +288,7 @@ static void enter(void)
     /* Registered last, so it runs first at exit: before MPI is finalised
      * and before rank 0 tells the others that the program ended. */
     if (!atomic_flag_test_and_set(&registered))
-        atexit(check_section_closed);
+        on_exit(check_section_closed, NULL);
     if (rank != 0)
         serve();
 }
@@ -356,7 +366,25 @@ void bsplib_fatal_agreed(const bsplib_world *w, const char *fmt, ...)
     die(NULL, 0, fmt, ap);
 }
 
-void bsp_vabort(const char *format, va_list args) { die(NULL, 1, format, args); }
+/* BSPlib prints the user's text as it is; a text that prints nothing
+ * (bsp_abort("")) would end the job without a word, so then the line names
+ * the process and superstep that aborted. */
+void bsp_vabort(const char *format, va_list args)
+{
+    va_list probe;
+    va_copy(probe, args);
+    char first[2];
+    int n = format ? vsnprintf(first, sizeof first, format, probe) : 0;
+    va_end(probe);
+    if (n > 0)
+        die(NULL, 1, format, args);
+    const bsplib_proc *me = bsplib_current ? bsplib_current : bsplib_joining;
+    if (me)
+        bspram_fatal("bsp_abort(\"\"): process %u aborted the program with an empty message "
+                     "(superstep %llu, pid %u)", me->pid, (unsigned long long)me->superstep, me->pid);
+    bspram_fatal("bsp_abort(\"\"): the program aborted with an empty message, outside a BSP "
+                 "section");
+}
 
 void bsp_abort(const char *format, ...)
 {
