@@ -34,9 +34,15 @@ block() { awk -v want="$1" '/^```/ { if (inb) { inb = 0; next } if ($0 == "```sh
 block 1 | sed 's/ *#.*$//' | grep -v '^ *$' > "$scratch/install.sh"
 grep -q 'HOME/opt/bspram' "$scratch/install.sh" || { echo "readme: no install to \$HOME/opt/bspram"; exit 1; }
 grep -v '^sudo ' "$scratch/install.sh" > "$scratch/install_here.sh" || true
+if grep -Eq -- '(^| )(-j|--parallel)( *$| *&&| +-)' "$scratch/install.sh"; then
+  echo "readme: the build line runs an unbounded number of jobs (-j without a number)"; exit 1
+fi
 sh -e "$scratch/install_here.sh" > "$scratch/install.log" 2>&1 || {
   tail -20 "$scratch/install.log"; echo "readme: the install commands failed"; exit 1; }
 P="$HOME/opt/bspram"
+# The install-only configuration: no test or benchmark is built.
+built=$(find . -path ./.git -prune -o -name '*.o' -print | grep -c '/tests/\|/bench/' || true)
+[ "$built" -eq 0 ] || { echo "readme: the install built $built objects of tests and benchmarks"; exit 1; }
 
 # 2. The section's exports for that prefix, as written.
 exports=$(grep -o 'export PKG_CONFIG_PATH=[^`]*' "$scratch/section" || true)
