@@ -17,7 +17,7 @@ expect() { # <ranks> <case> <text>...
   n=$1; what=$2; shift 2
   start=$(date +%s)
   # shellcheck disable=SC2086
-  timeout 60 mpirun $flags -np "$n" "$prog" "$what" > "$out" 2>&1
+  timeout 300 mpirun $flags -np "$n" "$prog" "$what" > "$out" 2>&1
   status=$?
   took=$(($(date +%s) - start))
   if [ "$status" -eq 0 ] || [ "$status" -eq 124 ]; then
@@ -37,10 +37,11 @@ for n in 1 2 4; do
   expect $n abort "faults: pid $last gives up in superstep 2"
   expect $n badput "bsp_put(pid=$n," "pid outside [0, $n)" "(superstep 1, pid $last)"
   if [ "$n" -eq 1 ]; then
-    expect $n exit "bspram: bsp_end: the program exited inside a BSP section (pid 0 never called bsp_end)"
+    expect $n exit "bspram: bsp_end: the program exited inside a BSP section (pid 0 never called bsp_end, exit status 3)"
   else
-    expect $n exit "bspram: bsp_end: the program exited inside a BSP section (pid $last called exit before its bsp_end)"
+    expect $n exit "bspram: bsp_end: the program exited inside a BSP section (pid $last called exit with status 3 before its bsp_end, superstep 2)"
   fi
+  [ "$status" -eq 3 ] || { echo "faults.sh: exit(3) on $n ranks ended the job with $status, not 3"; fails=$((fails + 1)); }
   expect $n kill "exited on signal 9"
   expect $n direct "bsp_direct_get(pid=0," "no one-sided read (MPI); use bsp_get (superstep 1, pid $last)"
 done
@@ -56,6 +57,9 @@ for n in 2 3; do
   once shm $n "processes disagree"
   expect $n coll "bsp_coll_broadcast: processes disagree in superstep 0: pid 0 called bsp_coll_broadcast(" "but pid $last called"
   once coll $n "processes disagree"
+  members=$(seq -s ' ' 0 "$last")
+  expect $n gcoll "bsp_coll_broadcast: members of a group disagree in superstep 1: pid 0 called bsp_coll_broadcast(size=8, root=0) but pid $last called bsp_coll_broadcast(size=16, root=0) (the size differs; the group: $members); every member of a group must pass the same arguments"
+  once gcoll $n "members of a group disagree"
 done
 # The survivors name their rank and superstep (rank 0 may still be finishing
 # superstep 2 when rank 2 dies in 3). mpirun's SIGTERM comes shortly before

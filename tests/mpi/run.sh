@@ -13,7 +13,7 @@ flags="--oversubscribe"
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 # shellcheck disable=SC2086
-timeout 300 mpirun $flags -np "$n" "$@" > "$out" 2>&1
+timeout 1700 mpirun $flags -np "$n" "$@" > "$out" 2>&1
 status=$?
 cat "$out"
 if [ "$status" -ne 0 ]; then
