@@ -24,11 +24,16 @@ void bsplib_coll_put(bsplib_proc *me, unsigned pid, uint64_t offset, const void 
                       bsplib_window_ref(offset), src, n);
 }
 
-void bsplib_window_overrun(const bsplib_proc *me, uint64_t offset, uint64_t len)
+/* Only processes that disagree get here: each sizes its window and its
+ * puts from its own arguments, and the first round's signature compares
+ * them (coll/frame.c) — but in 5 bits, so 1 disagreement in 32 passes it. */
+void bsplib_window_overrun(const bsplib_proc *me, unsigned from, uint64_t offset, uint64_t len)
 {
-    bsplib_fatal(me, "bsp_sync: a collective's put of %llu bytes at offset %llu lands outside "
-                 "this process's window of %zu bytes (internal error)",
-                 (unsigned long long)len, (unsigned long long)offset, me->window_size);
+    bsplib_fatal(me, "%s: pid %u put %llu bytes at offset %llu of this process's window, which "
+                 "has %zu: the two processes passed the call different arguments (a size, "
+                 "count, root or group); they must pass the same",
+                 me->where ? me->where : "bsp_sync", from, (unsigned long long)len,
+                 (unsigned long long)offset, me->window_size);
 }
 
 void *bsplib_scratch(bsplib_proc *me, unsigned which, size_t size)

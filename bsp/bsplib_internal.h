@@ -415,11 +415,16 @@ static inline const void *bsplib_window_ref(uint64_t offset)
     return (const void *)(uintptr_t)(BSPLIB_WINDOW_BIT | offset);
 }
 
-_Noreturn void bsplib_window_overrun(const bsplib_proc *me, uint64_t offset, uint64_t len);
+/* A window put of pid `from` past the end of this process's window: the two
+ * passed the collective different arguments (bsplib_coll.c). */
+_Noreturn void bsplib_window_overrun(const bsplib_proc *me, unsigned from, uint64_t offset,
+                                     uint64_t len);
 
 /* The address a put's destination or a get's source names in this process
- * (len bytes there: a window put beyond the window is fatal). */
-static inline void *bsplib_resolve(const bsplib_proc *me, const void *where, uint64_t len)
+ * (len bytes there: a window put beyond the window is fatal); `from` is the
+ * pid whose message names it. */
+static inline void *bsplib_resolve(const bsplib_proc *me, unsigned from, const void *where,
+                                   uint64_t len)
 {
     uint64_t w = (uint64_t)(uintptr_t)where;
     if (__builtin_expect(!(w >> 62), 1))
@@ -427,7 +432,7 @@ static inline void *bsplib_resolve(const bsplib_proc *me, const void *where, uin
     if (!(w & BSPLIB_REF_BIT)) {
         uint64_t offset = w & ~BSPLIB_WINDOW_BIT;
         if (offset > me->window_size || len > me->window_size - offset)
-            bsplib_window_overrun(me, offset, len);
+            bsplib_window_overrun(me, from, offset, len);
         return me->window + offset;
     }
     uint64_t slot = (w & ~BSPLIB_REF_BIT) >> BSPLIB_REF_OFFSET_BITS;

@@ -55,7 +55,7 @@ static void serve_gets(bsplib_proc *me, const bspram_message *in, size_t n)
         if (m.kind != BSPLIB_KIND_GET)
             continue;
         bsplib_encode_put(bspram_send_buffer(me->self, in[i].src, bsplib_put_len(m.len)), m.dst,
-                          bsplib_resolve(me, m.src, m.len), m.len);
+                          bsplib_resolve(me, (unsigned)in[i].src, m.src, m.len), m.len);
     }
 }
 
@@ -75,7 +75,7 @@ static __attribute__((noinline)) int land_other(bsplib_proc *me, const bspram_me
         return m.kind == BSPLIB_KIND_SEND;
     if (m.kind == BSPLIB_KIND_PUT) {
         me->window_puts += ((uint64_t)(uintptr_t)m.dst >> 62) == 1;
-        memcpy(bsplib_resolve(me, m.dst, m.len), m.src, m.len);
+        memcpy(bsplib_resolve(me, (unsigned)in->src, m.dst, m.len), m.src, m.len);
     } else if (m.kind == BSPLIB_KIND_HPPUT) { /* copy from the sender's memory */
         memmove(m.dst, m.src, m.len);
     }

@@ -61,11 +61,24 @@
  * this process is not in; processes in different calls at one round —
  * bsp_sync against a collective, or two different collectives ("bsp_coll_
  * allgather: pid 0 is in bsp_coll_allgather while pid 2 is in bsp_sync
- * (superstep 4); …"); on the whole machine, processes passing different
- * arguments (block, count, root, operation, algorithm, radix, ports),
- * detected by a signature in the round's barrier and reported with both
- * calls in full. Within a group, the members' arguments are not compared
- * (that would cost a superstep per call); the member lists are, once, by
+ * (superstep 4); …"); processes passing different arguments (size, block,
+ * count, root, operation, algorithm, radix, ports, tradeoff) — on the whole
+ * machine any two; in a group call two members of one group (different
+ * groups may pass different arguments: each row its own root), or some
+ * processes calling on all and others on groups; and where arguments
+ * differ, a member passing another group. These are found by a signature
+ * in the first round's barrier, at no extra superstep (where groups differ
+ * from each other, a gather and a barrier without a record tell that
+ * apart), and reported before anything lands, with both calls in full, the
+ * arguments that differ and the group ("bsp_coll_broadcast: members of a
+ * group disagree in superstep 2: pid 2 called bsp_coll_broadcast(size=8,
+ * root=0) but pid 3 called bsp_coll_broadcast(size=256, root=0) (the size
+ * differs; the group: 2 3); …"). The signature holds 5 bits of the
+ * arguments, so 1 disagreement in 32 passes it; most of those still end in
+ * one line, where a put overruns the buffer its receiver sized
+ * ("bsp_coll_broadcast: pid 2 put 256 bytes at offset 0 of this process's
+ * window, which has 87: the two processes passed the call different
+ * arguments …"). The member lists are checked once, by
  * bsp_coll_group_create.
  */
 #ifndef BSPRAM_COLL_BSP_COLL_H

@@ -97,12 +97,13 @@ static void call(bsp_coll_op kind, const bsp_coll_group *g, const void *send, vo
     int reduces = kind >= BSP_COLL_REDUCE;
     coll_desc desc = {g, send, recv, size,
                       kind == BSP_COLL_BROADCAST ? "size" : reduces ? "count" : "block",
-                      rooted ? (long)root : -1, reduces ? (long)op : -1, opt, NULL};
+                      rooted ? (long)root : -1, reduces ? (long)op : -1, opt, NULL, NULL};
     coll_call c = {.me = me, .name = name, .desc = &desc};
     unsigned n = g ? g->n : me->p, rank = g ? g->rank : me->pid;
 
     /* The algorithm and its radix and ports. */
     bsp_coll_options o = opt ? *opt : (bsp_coll_options){0};
+    const bsp_coll_options given = o;
     if ((unsigned)o.algorithm >= COLL_ALGORITHMS)
         coll_fail(&c, "unknown algorithm %d", (int)o.algorithm);
     if ((unsigned)o.tradeoff > BSP_COLL_OPTIMAL_C2)
@@ -175,8 +176,19 @@ static void call(bsp_coll_op kind, const bsp_coll_group *g, const void *send, vo
     if (kind == BSP_COLL_BROADCAST)
         a.send = recv;
 
-    uint64_t sig[] = {size, rooted ? root : 0, reduces ? op : 0, (uint64_t)o.algorithm, o.radix,
-                      o.ports, (uint64_t)o.tradeoff};
+    /* What must agree: on the whole machine the arguments as resolved; in a
+     * group as passed (members of one group resolve them alike, and groups
+     * of different sizes passing the same arguments then agree). */
+    const bsp_coll_options *as = g ? &given : &o;
+    uint64_t sig[] = {size, rooted ? root : 0, reduces ? op : 0, (uint64_t)as->algorithm,
+                      as->radix, as->ports, (uint64_t)as->tradeoff};
+    static const char *const reductions[] = {"count", "root", "op", "algorithm", "radix",
+                                             "ports", "tradeoff"};
+    static const char *const blocks_of[] = {"block", "root", "op", "algorithm", "radix",
+                                            "ports", "tradeoff"};
+    static const char *const broadcast[] = {"size", "root", "op", "algorithm", "radix",
+                                            "ports", "tradeoff"};
+    desc.names = reduces ? reductions : kind == BSP_COLL_BROADCAST ? broadcast : blocks_of;
     coll_begin(&c, me, name, g, exclusive ? COLL_CODE_EXSCAN : (unsigned)kind, sig,
                sizeof sig / sizeof *sig, &desc);
     if (reduces && n > 0)

@@ -26,7 +26,14 @@
 struct bsp_coll_group {
     unsigned n, rank;
     bsp_pid_t *members; /* [rank] → pid */
+    uint64_t hash;      /* of the member list (the agreement check names a group by it) */
 };
+
+/* "0 1 2 3": a member list as text, cut with "…" to fit len (group.c). */
+void coll_list_text(char *buf, size_t len, const bsp_pid_t *m, unsigned n);
+
+/* The most argument words a call's signature covers. */
+#define COLL_SIG_WORDS 8
 
 /* One collective call of one process. */
 typedef struct coll_call {
@@ -34,7 +41,11 @@ typedef struct coll_call {
     const char *name;         /* "bsp_coll_allgather": the records' label */
     unsigned n, rank;         /* group size, this process's rank */
     const bsp_pid_t *members; /* rank → pid; NULL: rank = pid */
+    const bsp_coll_group *group; /* NULL: the whole machine */
     unsigned sig;             /* the arguments' signature (frame.c) */
+    unsigned mask;            /* the bits of sig this process vouches for */
+    unsigned nwords;          /* the arguments that must agree, as words: */
+    uint64_t words[COLL_SIG_WORDS];
     int grouped;              /* a group call: padded to the largest group */
     int then;                 /* rounds follow the running algorithm (set by a
                                  composite around its first part) */
@@ -55,6 +66,8 @@ typedef struct coll_desc {
     long op;            /* −1: none */
     const bsp_coll_options *opt;
     const char *text;   /* or a ready text (groups) */
+    const char *const *names; /* the signature's words' names, for the line
+                                 that names the arguments that differ */
 } coll_desc;
 
 /* The arguments as text ("g=…, send=…, …"); without the buffers and the
@@ -81,9 +94,12 @@ typedef struct coll_args {
 enum { COLL_CODE_EXSCAN = 8, COLL_CODE_GROUP = 9, COLL_CODE_SDP = 10 };
 
 /* Open a call: `name` labels its records; `desc` holds the arguments
- * (printed in error lines); sig_words are the arguments every
- * process must agree on (on the whole machine; a group call checks only the
- * code: the operation, COLL_CODE_EXSCAN or COLL_CODE_GROUP). */
+ * (printed in error lines, desc->names naming the words); sig_words (at
+ * most COLL_SIG_WORDS) are the arguments that must agree: on the whole
+ * machine every process's, in a group call (g not NULL) the members' of
+ * each group — groups may differ from each other. The first round's
+ * barrier checks them (frame.c), with the code (the operation,
+ * COLL_CODE_EXSCAN, COLL_CODE_GROUP or COLL_CODE_SDP). */
 void coll_begin(coll_call *c, bsplib_proc *me, const char *name, const bsp_coll_group *g,
                 unsigned code, const uint64_t *sig_words, size_t nsig, const coll_desc *desc);
 

@@ -14,13 +14,25 @@
  *     every process has the same s, OR(s) & OR(~s) = 0; a bit on which two
  *     processes differ shows in both. The call's code takes 4 bits of s, so
  *     two different collectives are always told apart; the other 5 hash the
- *     arguments that must agree on the whole machine (different arguments
- *     slip through with probability 1/32, and then mostly fail otherwise).
- *     Only on a mismatch do processes exchange their calls' text (one
- *     barrier) to report both.
+ *     arguments that must agree (different arguments slip through with
+ *     probability 1/32, and then mostly fail otherwise: a put past the end
+ *     of a window names the disagreement too, bsplib_coll.c). A group call
+ *     hashes its own arguments (what the user passed: the members of a
+ *     group pick the same algorithm for the same arguments) with another
+ *     seed, and a process in a group of fewer than two vouches for its code
+ *     only: it has no one to agree with.
+ * Where the OR shows a difference, the processes compare their calls (one
+ * gather and a barrier, no record, no superstep): on the whole machine every
+ * difference is fatal; in a group call only a difference between members of
+ * one group is — different groups may pass different arguments (each row
+ * its own root), and then the call goes on, its records those it would have
+ * had, and its later rounds check the code alone. A fatal difference is one
+ * line, printed before anything of the round lands: both calls in full, the
+ * arguments that differ, the pids, the group and the superstep.
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
@@ -34,15 +46,9 @@ enum {
     SIG_SHIFT = 10,    /* s in bits 10..18 */
     NSIG_SHIFT = 19,   /* ~s in bits 19..27 */
     SIG_MASK = 0x1ffu,
+    CODE_MASK = 15u,   /* the call's code, in the low 4 bits of s */
+    TAG_FATAL = 1u << 9, /* of the agreement's barrier: a difference is fatal */
 };
-
-static unsigned signature(unsigned code, const uint64_t *words, size_t n, int grouped)
-{
-    unsigned s = code & 15u;
-    if (!grouped && n)
-        s |= (unsigned)(XXH3_64bits(words, n * sizeof *words) & 31u) << 4;
-    return s;
-}
 
 void coll_begin(coll_call *c, bsplib_proc *me, const char *name, const bsp_coll_group *g,
                 unsigned code, const uint64_t *sig_words, size_t nsig, const coll_desc *desc)
@@ -53,7 +59,17 @@ void coll_begin(coll_call *c, bsplib_proc *me, const char *name, const bsp_coll_
     c->n = g ? g->n : me->p;
     c->rank = g ? g->rank : me->pid;
     c->members = g ? g->members : NULL;
-    c->sig = signature(code, sig_words, nsig, c->grouped);
+    c->group = g;
+    c->nwords = nsig < COLL_SIG_WORDS ? (unsigned)nsig : COLL_SIG_WORDS; /* the callers' ≤ 7 */
+    if (c->nwords)
+        memcpy(c->words, sig_words, c->nwords * sizeof *sig_words);
+    c->sig = code & CODE_MASK;
+    c->mask = CODE_MASK;
+    if (nsig && (!g || g->n >= 2)) {
+        uint64_t h = XXH3_64bits_withSeed(sig_words, nsig * sizeof *sig_words, g ? 0x67 : 0);
+        c->sig |= (unsigned)(h & 31u) << 4;
+        c->mask = SIG_MASK;
+    }
     c->then = 0;
     c->rounds = 0;
     c->more = 0;
@@ -70,42 +86,167 @@ void coll_put(coll_call *c, unsigned to, size_t offset, const void *src, size_t 
     bsplib_coll_put(c->me, pid, offset, src, n, c->name);
 }
 
-/* Processes called with different arguments: each publishes its call
- * (without its buffers, which may differ), the calls are gathered, and pid
- * 0's rank reports the pair (pid 0 and the first that differs from it). */
-static _Noreturn void disagree(const coll_call *c)
+/* ---- the agreement, where the signatures differ ----
+ * Every process brings its claim (what its call is, on which group, with
+ * which arguments); the first process of each rank judges them all alike.
+ * Only if the judgement is fatal do the processes bring their calls' text
+ * too, for the line. */
+
+typedef struct claim {
+    uint32_t code, grouped;
+    uint32_t n, first;   /* the group's size and first member (no group: this pid) */
+    uint64_t group_hash; /* of its member list */
+    uint32_t nwords, pad;
+    uint64_t words[COLL_SIG_WORDS];
+} claim;
+
+enum { SAME, CALLS, ARGS, GROUPS, GROUP_ARGS }; /* what differs */
+
+typedef struct judgement {
+    int kind;
+    unsigned p, q;   /* the two pids of the line */
+    char names[96];  /* the arguments that differ: "size and root" */
+} judgement;
+
+typedef struct call_text {
+    char call[200];  /* bsp_coll_broadcast(size=8, root=0) */
+    char group[112]; /* 0 1 2 3, or "" on the whole machine */
+} call_text;
+
+static int words_differ(const claim *a, const claim *b)
+{
+    return a->nwords != b->nwords || memcmp(a->words, b->words, a->nwords * sizeof *a->words) != 0;
+}
+
+/* "size", "size and root", "size, root and ports": the words that differ. */
+static void differing_names(const coll_call *c, const claim *a, const claim *b, char *buf,
+                            size_t len)
+{
+    const char *const *names = c->desc ? c->desc->names : NULL;
+    unsigned idx[COLL_SIG_WORDS], k = 0;
+    for (unsigned i = 0; i < a->nwords && i < b->nwords; i++)
+        if (a->words[i] != b->words[i])
+            idx[k++] = i;
+    buf[0] = '\0';
+    size_t used = 0;
+    for (unsigned j = 0; j < k && used < len; j++) {
+        char unnamed[16];
+        const char *name = names && names[idx[j]] ? names[idx[j]] : unnamed;
+        if (name == unnamed)
+            snprintf(unnamed, sizeof unnamed, "argument %u", idx[j] + 1);
+        int w = snprintf(buf + used, len - used, "%s%s", j == 0 ? "" : j + 1 == k ? " and " : ", ",
+                         name);
+        if (w < 0)
+            break;
+        used += (size_t)w;
+    }
+}
+
+static judgement judge(const coll_call *c, const claim *all, unsigned p)
+{
+    judgement v = {SAME, 0, 0, ""};
+    for (unsigned q = 1; q < p; q++)
+        if (all[q].code != all[0].code || all[q].grouped != all[0].grouped)
+            return (judgement){CALLS, 0, q, ""};
+    for (unsigned q = 0; q < p && v.kind == SAME; q++) {
+        unsigned f = all[0].grouped ? all[q].first : 0;
+        if (f >= p || f == q)
+            continue;
+        if (all[q].n != all[f].n || all[q].group_hash != all[f].group_hash)
+            v = (judgement){GROUPS, f, q, ""};
+        else if (words_differ(&all[q], &all[f]))
+            v = (judgement){all[0].grouped ? GROUP_ARGS : ARGS, f, q, ""};
+    }
+    if (v.kind == ARGS || v.kind == GROUP_ARGS)
+        differing_names(c, &all[v.p], &all[v.q], v.names, sizeof v.names);
+    return v;
+}
+
+static _Noreturn void report(const coll_call *c, const judgement *v, const call_text *t)
+{
+    const bsplib_world *w = c->me->world;
+    unsigned long long step = (unsigned long long)c->me->superstep;
+    const call_text *a = &t[v->p], *b = &t[v->q];
+    int name = (int)strcspn(a->call, "(");
+    const char *one = v->names[0] && !strstr(v->names, " and ") ? " differs" : " differ";
+    switch (v->kind) {
+    case CALLS:
+        if (!a->group[0] == !b->group[0]) /* two different collectives */
+            bsplib_fatal_agreed(w, "%.*s: processes disagree in superstep %llu: pid %u called %s "
+                                "but pid %u called %s; every process must pass the same arguments",
+                                name, a->call, step, v->p, a->call, v->q, b->call);
+        bsplib_fatal_agreed(w, "%.*s: processes disagree in superstep %llu: pid %u called %s %s%s "
+                            "but pid %u called %s %s%s; every process must call it on all "
+                            "processes, or every one on its group",
+                            name, a->call, step, v->p, a->call,
+                            a->group[0] ? "on the group " : "on all processes", a->group, v->q,
+                            b->call, b->group[0] ? "on the group " : "on all processes", b->group);
+    case ARGS:
+        bsplib_fatal_agreed(w, "%.*s: processes disagree in superstep %llu: pid %u called %s but "
+                            "pid %u called %s (the %s%s); every process must pass the same "
+                            "arguments", name, a->call, step, v->p, a->call, v->q, b->call,
+                            v->names, one);
+    case GROUPS:
+        bsplib_fatal_agreed(w, "%.*s: members of a group disagree in superstep %llu: pid %u called "
+                            "%s on the group %s but pid %u called it on the group %s; every "
+                            "member of a group must pass that group", name, a->call, step, v->q,
+                            b->call, b->group, v->p, a->group);
+    default:
+        bsplib_fatal_agreed(w, "%.*s: members of a group disagree in superstep %llu: pid %u called "
+                            "%s but pid %u called %s (the %s%s; the group: %s); every member of a "
+                            "group must pass the same arguments", name, a->call, step, v->p,
+                            a->call, v->q, b->call, v->names, one, a->group);
+    }
+}
+
+/* The signatures differ: compare the calls. Returns if only different
+ * groups differ; else one line, and the job ends. Collective. */
+static void agree(coll_call *c)
 {
     bsplib_proc *me = c->me;
+    const bsp_coll_group *g = c->group;
+    claim mine;
+    memset(&mine, 0, sizeof mine);
+    mine.code = c->sig & CODE_MASK;
+    mine.grouped = (uint32_t)c->grouped;
+    mine.n = c->n;
+    mine.first = g && g->n ? g->members[0] : me->pid;
+    mine.group_hash = g ? g->hash : 0;
+    mine.nwords = c->nwords;
+    memcpy(mine.words, c->words, sizeof mine.words);
+    const claim *all = bsplib_gather(me, &mine, sizeof mine);
+    judgement v = {SAME, 0, 0, ""};
+    if (all) /* the rank's first process: every rank's judges alike */
+        v = judge(c, all, me->world->p);
+    if (!bsplib_barrier(me, v.kind != SAME ? TAG_FATAL : 0))
+        return;
+    call_text t;
     char args[160];
     coll_describe(c, args, sizeof args, 0);
-    snprintf(me->published, sizeof me->published, "%s(%s)", c->name, args);
-    const char(*calls)[sizeof me->published] =
-        (const char(*)[sizeof me->published])bsplib_gather(me, me->published, sizeof me->published);
-    const bsplib_world *w = me->world;
-    if (!calls) /* the rank's first process reports it */
+    snprintf(t.call, sizeof t.call, "%s(%s)", c->name, args);
+    t.group[0] = '\0';
+    if (g)
+        coll_list_text(t.group, 100, g->members, g->n);
+    const call_text *texts = bsplib_gather(me, &t, sizeof t);
+    if (!texts) /* the rank's first process reports it */
         for (;;)
             pause();
-    unsigned q = 1;
-    while (q < w->p && strcmp(calls[q], calls[0]) == 0)
-        q++;
-    if (q == w->p)
-        q = 1;
-    bsplib_fatal_agreed(w, "%.*s: processes disagree in superstep %llu: pid 0 called %s but pid %u "
-                        "called %s; every process must pass the same arguments",
-                        (int)strcspn(calls[0], "("), calls[0], (unsigned long long)me->superstep,
-                        calls[0], q, calls[q]);
+    report(c, &v, texts);
 }
 
 /* Right after the round's barrier, before its puts land. */
 static void check_signatures(void *arg, unsigned all)
 {
-    if ((all >> SIG_SHIFT) & (all >> NSIG_SHIFT) & SIG_MASK)
-        disagree(arg);
+    if ((all >> SIG_SHIFT) & (all >> NSIG_SHIFT) & SIG_MASK) {
+        coll_call *c = arg;
+        agree(c);
+        c->mask = CODE_MASK; /* different groups differ: the later rounds check the code */
+    }
 }
 
 void coll_round(coll_call *c, bool last)
 {
-    unsigned bits = c->sig << SIG_SHIFT | (~c->sig & SIG_MASK) << NSIG_SHIFT |
+    unsigned bits = (c->sig & c->mask) << SIG_SHIFT | (~c->sig & c->mask) << NSIG_SHIFT |
                     (!last || c->then ? TAG_MORE : 0);
     unsigned all = bsplib_coll_sync(c->me, c->name, bits, c->rounds == 0, check_signatures, c);
     c->rounds++;

@@ -29,8 +29,7 @@ typedef struct verdict {
 static const char CALL[] = "bsp_coll_group_create";
 #define BAD_LIST (1u << 9) /* a tag bit of the verdict barrier */
 
-/* "0 1 2 3", cut with "…" to fit. */
-static void list_text(char *buf, size_t len, const bsp_pid_t *m, bsp_pid_t n)
+void coll_list_text(char *buf, size_t len, const bsp_pid_t *m, unsigned n)
 {
     size_t used = 0;
     buf[0] = '\0';
@@ -83,11 +82,12 @@ bsp_coll_group *bsp_coll_group_create(const bsp_pid_t *members, bsp_pid_t n)
         memcpy(g->members, members, n * sizeof *members);
 
     /* The round: (n, hash) to every other member, into slot pid. */
-    uint64_t mine[2] = {n, XXH3_64bits(members, n * sizeof *members)};
+    g->hash = XXH3_64bits(members, n * sizeof *members);
+    uint64_t mine[2] = {n, g->hash};
     uint64_t *slots = bsplib_scratch(me, 0, (size_t)P * sizeof mine);
     for (bsp_pid_t i = 0; i < n; i++)
         slots[2 * members[i]] = 0;
-    list_text(me->published, 100, members, n); /* short enough for two in a line */
+    coll_list_text(me->published, 100, members, n); /* short enough for two in a line */
     char text[64];
     snprintf(text, sizeof text, "members=%p, n=%u", (const void *)members, n);
     coll_desc desc = {.text = text};

@@ -147,7 +147,7 @@ int main(void)
         {VS_SYNC, "collective against bsp_sync", "bspram: bsp_coll_allgather: pid 0 is in bsp_coll_allgather while pid 2 is in bsp_sync (superstep 1); every process must make the same collective calls in the same order\n"},
         {VS_OTHER, "two collectives", "bspram: bsp_coll_allgather: processes disagree in superstep 1: pid 0 called bsp_coll_allgather(block=4, algorithm=direct, radix=0, ports=0) but pid 1 called bsp_coll_alltoall(block=4, algorithm=direct, radix=0, ports=0); every process must pass the same arguments\n"},
         {VS_END, "collective against bsp_end", "bspram: bsp_coll_allgather: pid 0 is in bsp_coll_allgather while pid 1 is in bsp_end (superstep 1); every process must make the same collective calls in the same order\n"},
-        {ARGS, "arguments differ", "bspram: bsp_coll_allgather: processes disagree in superstep 1: pid 0 called bsp_coll_allgather(block=4, algorithm=direct, radix=0, ports=0) but pid 2 called bsp_coll_allgather(block=5, algorithm=direct, radix=0, ports=0); every process must pass the same arguments\n"},
+        {ARGS, "arguments differ", "bspram: bsp_coll_allgather: processes disagree in superstep 1: pid 0 called bsp_coll_allgather(block=4, algorithm=direct, radix=0, ports=0) but pid 2 called bsp_coll_allgather(block=5, algorithm=direct, radix=0, ports=0) (the block differs); every process must pass the same arguments\n"},
         {ROOT, "root", "bspram: bsp_coll_broadcast(g=(nil), buf=" PTR},
         {ROOT, "root line", ", size=8, root=3, algorithm=direct, radix=0, ports=0): root 3 is outside the group's ranks [0, 3) (superstep 1, pid "},
         {NULL_RECV, "recv NULL", ", recv=(nil), block=4, algorithm=direct, radix=0, ports=0): recv is NULL (superstep 1, pid 1)\n"},

@@ -9,7 +9,9 @@
  *   kill    the process kills itself (SIGKILL) in superstep 3
  *   direct  bsp_direct_get, which has no one-sided read over MPI
  *   shm     bsp_shm_alloc with a size that differs on the last process
- *   coll    bsp_coll_broadcast with a root that differs on the last process */
+ *   coll    bsp_coll_broadcast with a root that differs on the last process
+ *   gcoll   bsp_coll_broadcast on a group of all processes (superstep 1),
+ *           with a size that differs on the last process */
 #include <bsp.h>
 #include <bsp_coll.h>
 #include <bsp_shm.h>
@@ -34,6 +36,16 @@ static void spmd(void)
         bsp_shm_alloc(last && p > 1 ? 10 : 8, 8, BSPRAM_LAYOUT_HASHED);
     if (!strcmp(which, "coll"))
         bsp_coll_broadcast(NULL, &v, sizeof v, last && p > 1 ? 1 : 0, NULL);
+    if (!strcmp(which, "gcoll")) {
+        bsp_pid_t *members = malloc(p * sizeof *members);
+        for (unsigned q = 0; q < p; q++)
+            members[q] = q;
+        bsp_coll_group *g = bsp_coll_group_create(members, p);
+        uint64_t two[2] = {s, s};
+        bsp_coll_broadcast(g, two, last && p > 1 ? 16 : 8, 0, NULL);
+        bsp_coll_group_destroy(g);
+        free(members);
+    }
     bsp_sync();
     for (unsigned step = 1; step <= 5; step++) {
         if (last && !strcmp(which, "badput") && step == 1)
