@@ -20,7 +20,8 @@
  * processes, and receives at most k in one round; k = 1 is the one-port
  * model. The lower bounds (Bruck §2) are C1 ≥ ⌈log_{k+1} n⌉ for every
  * operation that spreads one process's data to all (or all to one), and
- * C2 ≥ ⌈b(n − 1)/k⌉ for allgather and alltoall with blocks of b bytes.
+ * C2 ≥ ⌈b(n − 1)/k⌉ for allgather and alltoall with blocks of b bytes —
+ * ⌈b(n − 1)/min(k, n − 1)⌉, as no round has more than n − 1 partners.
  *
  * Calls. A collective is called by every process of the BSP section, in the
  * same superstep, in the same order (like bsp_sync): each names its group
@@ -171,9 +172,9 @@ extern const unsigned char bsp_coll_in_place_[1];
  * (Saad & Schultz §3, the spanning binomial tree; k ports: the (k+1)-nomial
  * tree). SCATTER_ALLGATHER: the buffer cut into n pieces of p = ⌈size/n⌉
  * bytes, scattered (binomial) and concatenated (Bruck, k ports): C1 =
- * ⌈log2 n⌉ + ⌈log_{k+1} n⌉, C2 = p(n − 1) + ⌈p(n − 1)/k⌉ (about 2·size for
- * one port, when n divides size or size ≫ n). DIRECT: root sends to k members per round:
- * C1 = ⌈(n−1)/k⌉, C2 = size·C1. */
+ * ⌈log2 n⌉ + ⌈log_{k+1} n⌉, C2 = p(n − 1) + ⌈p(n − 1)/min(k, n − 1)⌉
+ * (about 2·size for one port, when n divides size or size ≫ n). DIRECT:
+ * root sends to k members per round: C1 = ⌈(n−1)/k⌉, C2 = size·C1. */
 void bsp_coll_broadcast(const bsp_coll_group *g, void *buf, size_t size, unsigned root,
                         const bsp_coll_options *opt);
 
@@ -194,8 +195,11 @@ void bsp_coll_gather(const bsp_coll_group *g, const void *send, void *recv, size
 /* Allgather (concatenation, total exchange): rank i's send (b bytes) lands
  * in block i of every member's recv (n·b bytes). In place: send =
  * BSP_COLL_IN_PLACE takes the own block from recv.
- * BRUCK (Bruck §4, k ports): C1 = ⌈log_{k+1} n⌉ and C2 = ⌈b(n−1)/k⌉, both
- * optimal, except in the range of bsp_coll_tradeoff. RING (Saad & Schultz
+ * BRUCK (Bruck §4, k ports): C1 = ⌈log_{k+1} n⌉ and C2 = ⌈b(n−1)/k'⌉ with
+ * k' = min(k, n − 1) (a round has at most n − 1 partners: with k ≥ n − 1
+ * one round, C2 = b), both optimal, except in the range of
+ * bsp_coll_tradeoff (set it in bsp_coll_options; `bspram coll --tradeoff
+ * c1|c2`). RING (Saad & Schultz
  * §3): C1 = n − 1, C2 = b(n − 1). DIRECT: C1 = ⌈(n−1)/k⌉, C2 = b·C1. */
 void bsp_coll_allgather(const bsp_coll_group *g, const void *send, void *recv, size_t block,
                         const bsp_coll_options *opt);
@@ -235,8 +239,8 @@ void bsp_coll_reduce(const bsp_coll_group *g, const void *send, void *recv, size
  * the 2(n − 2^⌊log2 n⌋) lowest ranks pair off first, and get the result last):
  * C1 = log2 n for a power of two, else ⌊log2 n⌋ + 2; C2 = m·C1.
  * DISSEMINATION: Bruck's concatenation of the operands (k ports) and a fold
- * in rank order: C1 = ⌈log_{k+1} n⌉, C2 = ⌈m(n−1)/k⌉ (few rounds, for short
- * vectors). */
+ * in rank order: C1 = ⌈log_{k+1} n⌉, C2 = ⌈m(n−1)/min(k, n−1)⌉ (few rounds,
+ * for short vectors). */
 void bsp_coll_allreduce(const bsp_coll_group *g, const void *send, void *recv,
                         size_t count, unsigned op, const bsp_coll_options *opt);
 

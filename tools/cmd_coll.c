@@ -22,7 +22,7 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: bspram coll --op OP --p N [--algorithm A] [--radix R] [--ports K]\n"
             "                   [--block BYTES] [--root R] [--operation O] [--reps N]\n"
-            "                   [--format text|csv]\n"
+            "                   [--tradeoff c1|c2] [--format text|csv]\n"
             "Runs one collective on N BSPlib processes (coll/bsp_coll.h), checks the result\n"
             "against a sequential computation, and prints its rounds C1 and data C2 as the\n"
             "router's records measured them (C2: the sum over the rounds of the largest\n"
@@ -41,6 +41,12 @@ static void usage(FILE *f)
             "  --operation O  reductions: sum, prod, min, max, and, or, xor with :i64, :u64\n"
             "                 or :f64 (default sum:i64)\n"
             "  --reps N       calls timed after the checked one, in [1, 10^7] (default 100)\n"
+            "  --tradeoff T   c1 (default) or c2, for Bruck's concatenation (allgather\n"
+            "                 bruck, allreduce dissemination, broadcast scatter-allgather)\n"
+            "                 where it cannot have both optimal (Bruck 4.2: b >= 3, k >= 3,\n"
+            "                 (k+1)^d - k < N < (k+1)^d, d = ceil(log_{k+1} N)): c1 keeps\n"
+            "                 C1 = d, C2 at most b - 1 above ceil(b(N-1)/k); c2 takes\n"
+            "                 C2 = ceil(b(N-1)/k) in at most one round more\n"
             "  --format F     text (default) or csv; CSV columns:\n"
             "                 op,algorithm,p,radix,ports,block,c1,c2,seconds,verified,\n"
             "                 supersteps,h_bytes,predicted_c1,predicted_c2\n"
@@ -199,6 +205,7 @@ static uint64_t ceil_log(uint64_t n, uint64_t base)
 int bspram_cmd_coll(int argc, char **argv)
 {
     const char *op = NULL, *alg = "auto", *format = "text", *operation = "sum:i64";
+    const char *tradeoff = "c1";
     uint64_t p = 0, radix = 0, ports = 0, block = 8, root = 0, reps = 100;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -208,7 +215,7 @@ int bspram_cmd_coll(int argc, char **argv)
         }
         static const char *const known[] = {"--op",    "--p",    "--algorithm", "--radix",
                                             "--ports", "--block", "--root",     "--operation",
-                                            "--reps",  "--format"};
+                                            "--reps",  "--format", "--tradeoff"};
         int ok = 0;
         for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
             ok |= !strcmp(a, known[k]);
@@ -225,6 +232,8 @@ int bspram_cmd_coll(int argc, char **argv)
             format = v;
         else if (!strcmp(a, "--operation"))
             operation = v;
+        else if (!strcmp(a, "--tradeoff"))
+            tradeoff = v;
         else if (!strcmp(a, "--p") ? bspram_tool_number("coll", a, v, 1, 65536, &p)
                  : !strcmp(a, "--radix") ? bspram_tool_number("coll", a, v, 2, 65536, &radix)
                  : !strcmp(a, "--ports") ? bspram_tool_number("coll", a, v, 1, 65536, &ports)
@@ -265,6 +274,10 @@ int bspram_cmd_coll(int argc, char **argv)
     int csv = !strcmp(format, "csv");
     if (!csv && strcmp(format, "text"))
         return error("--format '%s': unknown format; valid: text, csv", format);
+    int c2 = !strcmp(tradeoff, "c2");
+    if (!c2 && strcmp(tradeoff, "c1"))
+        return error("--tradeoff '%s': unknown; valid: c1 (C1-optimal, the default), c2 "
+                     "(C2-optimal)", tradeoff);
 
     run.p = (unsigned)p;
     run.root = (unsigned)root;
@@ -272,7 +285,8 @@ int bspram_cmd_coll(int argc, char **argv)
     run.opid = (unsigned)opid;
     run.reps = reps;
     run.opt = (bsp_coll_options){.algorithm = (bsp_coll_algorithm)a, .radix = (unsigned)radix,
-                                 .ports = (unsigned)ports};
+                                 .ports = (unsigned)ports,
+                                 .tradeoff = c2 ? BSP_COLL_OPTIMAL_C2 : BSP_COLL_OPTIMAL_C1};
     /* What the library will run: the selection's pick for auto; the same
      * checks as the call, so a bad combination gives its one line here. */
     bsp_coll_choice pred;
@@ -287,7 +301,7 @@ int bspram_cmd_coll(int argc, char **argv)
     }
     bsp_init(spmd, argc, argv);
     spmd();
-    if (a != BSP_COLL_AUTO)
+    if (a != BSP_COLL_AUTO || c2) /* the selection's formula is the C1-optimal one */
         pred = bsp_coll_predict((bsp_coll_op)run.op, (bsp_pid_t)p, (bsp_size_t)block, &run.opt);
     int verified = !atomic_load(&run.wrong);
     const char *algname = bsp_coll_algorithm_name(pred.algorithm);
@@ -304,7 +318,7 @@ int bspram_cmd_coll(int argc, char **argv)
                algname);
         if (pred.radix)
             printf(", radix %u", pred.radix);
-        printf(", %" PRIu64 " port%s\n", k, k > 1 ? "s" : "");
+        printf(", %" PRIu64 " port%s%s\n", k, k > 1 ? "s" : "", c2 ? ", C2-optimal tradeoff" : "");
         printf("  result      %s\n", verified ? "verified against the sequential reference"
                                               : "DIFFERS from the sequential reference");
         printf("  %-10s %12s %12s %12s\n", "", "measured", "formula", "lower bound");

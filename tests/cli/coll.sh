@@ -4,7 +4,8 @@
 # the papers' values where they are exact (Bruck et al. 1997 §3, §4; the
 # ring and direct schedules of Saad & Schultz 1986 §3), text output shows
 # the measured values beside the formula, and every bad option or value
-# gives one line on stderr naming it and a non-zero exit status.
+# gives one line on stderr naming it and a non-zero exit status; --tradeoff
+# picks Bruck 4.2's C1- or C2-optimal schedule, formula beside measurement.
 # usage: coll.sh <path of the bspram binary>
 set -u
 bspram=$1
@@ -31,6 +32,26 @@ csv_row() {
 csv_row 3 35 --op allgather --p 8 --algorithm bruck --block 5
 csv_row 2 16 --op allgather --p 9 --algorithm bruck --ports 2 --block 4
 csv_row 4 9 --op allgather --p 10 --algorithm bruck --block 1
+# Ports beyond n - 1 go unused: C2 = ceil(b(n-1)/min(k, n-1)) = b, in one round.
+csv_row 1 8 --op allgather --p 4 --algorithm bruck --ports 5 --block 8
+csv_row 1 3 --op allgather --p 2 --algorithm bruck --ports 3 --block 3
+# Bruck 4.2's tradeoff (b = 3, k = 3, n = 15: 11 = (k+1)^d - k < n < 16): C1-optimal
+# 2 rounds and 15 bytes, C2-optimal 3 rounds and ceil(3 * 14 / 3) = 14 bytes; the
+# formula column follows the tradeoff, also when auto picks the algorithm.
+csv_row 2 15 --op allgather --p 15 --algorithm bruck --ports 3 --block 3 --tradeoff c1
+csv_row 3 14 --op allgather --p 15 --algorithm bruck --ports 3 --block 3 --tradeoff c2
+for alg in bruck auto; do
+    run "$bspram" coll --format csv --reps 1 --op allgather --p 15 --algorithm $alg --ports 3 \
+        --block 3 --tradeoff c2
+    row=$(sed -n 2p "$scratch/out")
+    if [ "$rc" -eq 0 ] && [ "$(echo "$row" | cut -d, -f2,7,8,13,14)" = "bruck,3,14,3,14" ]; then ok
+    else fail "--tradeoff c2 --algorithm $alg: predicted beside measured, row '$row'"; fi
+done
+run "$bspram" coll --op allgather --p 15 --algorithm bruck --ports 3 --block 3 --tradeoff c2 --reps 1
+if [ "$rc" -eq 0 ] && grep -q 'C2-optimal tradeoff' "$scratch/out" \
+    && grep -q '^  C1 rounds  *3  *3  *2$' "$scratch/out" && grep -q '^  C2 bytes  *14  *14  *14$' "$scratch/out"; then ok
+else fail "--tradeoff c2 text:"; cat "$scratch/out" >&2
+fi
 # The ring: n - 1 rounds of one block.
 csv_row 6 42 --op allgather --p 7 --algorithm ring --block 7
 # Bruck's index, radix 2 on 8: 3 rounds of 4 blocks; radix n: the direct one.
@@ -78,6 +99,7 @@ expect_error "root" "--root 4: not a process" --op gather --p 4 --root 4
 expect_error "odd reduction" "multiple of 8" --op allreduce --p 4 --block 12
 expect_error "unknown option" "unknown option '--bogus'" --op scan --p 2 --bogus 1
 expect_error "unknown format" "--format 'xml'" --op scan --p 2 --format xml
+expect_error "unknown tradeoff" "--tradeoff 'c3': unknown; valid: c1" --op allgather --p 4 --tradeoff c3
 
 echo "coll_cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
