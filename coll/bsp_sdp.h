@@ -49,8 +49,10 @@
  *        C2 = 2(σ_p − β)K;
  *   A1a  A1 with every transfer split in two halves sent in consecutive
  *        supersteps (a process forwards one half while the other arrives):
- *        C1 = Σ (σ_i + 1), C2 = Σ σ_i·K for even K (Table 2: σ_p K t_c; with
- *        halves of ⌈K/2⌉ and ⌊K/2⌋ bytes, sdp_a1a.c gives the exact count);
+ *        C1 = Σ (σ_i + 1), C2 = Σ σ_i·K for even K — Table 2's σ_p K t_c —
+ *        but 3K/2 for a cycle of order 2 (its two transfers pipeline into
+ *        three supersteps of K/2: half a block below Table 2's 2K); with
+ *        halves of ⌈K/2⌉ and ⌊K/2⌋ bytes, sdp_a1a.c gives the exact count;
  *   A2   exchanges with a virtual dimension (§4.2.1, Swarztrauber's): a
  *        cycle of order σ_i takes σ_i + 1 exchanges of half the block,
  *        C1 = σ_p + β (n + 1 for a shuffle), C2 = (σ_p + β)·⌈K/2⌉ — Table

@@ -33,7 +33,8 @@ static void usage(FILE *f)
             "  --elems K    elements per process, a power of two in [1, 2^24]\n"
             "  --alg A      A1, A1a, A2, A3, A5 (n ports only) or auto (default: the\n"
             "               least C1·l + C2·g)\n"
-            "  --ports P    1 (default) or n (n ports: A2 and A5)\n"
+            "  --ports P    1 (default) or n (n ports: A2 and A5), given as the letter n\n"
+            "               or as the value of --dims\n"
             "  --bytes B    bytes per element, in [0, 4096] (default 8)\n"
             "  --alloc A    cyclic (default: the low logic dimensions on the processor) or\n"
             "               consecutive (the high ones)\n"
@@ -112,6 +113,7 @@ int bspram_cmd_sdp(int argc, char **argv)
 {
     const char *perm = NULL, *alg = "auto", *alloc = "cyclic", *format = "text";
     uint64_t dims = UINT64_MAX, elems = 0, bytes = 8, ports = 1, reps = 10;
+    int ports_n = 0; /* --ports n: the cube's dimension, known once --dims is read */
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -136,15 +138,19 @@ int bspram_cmd_sdp(int argc, char **argv)
             alloc = v;
         else if (!strcmp(a, "--format"))
             format = v;
+        else if (!strcmp(a, "--ports") && !strcmp(v, "n"))
+            ports_n = 1;
         else if (!strcmp(a, "--dims") ? bspram_tool_number("sdp", a, v, 0, 16, &dims)
                  : !strcmp(a, "--elems") ? bspram_tool_number("sdp", a, v, 1, 1u << 24, &elems)
                  : !strcmp(a, "--bytes") ? bspram_tool_number("sdp", a, v, 0, 4096, &bytes)
-                 : !strcmp(a, "--ports") ? bspram_tool_number("sdp", a, v, 1, 16, &ports)
+                 : !strcmp(a, "--ports") ? (ports_n = 0, bspram_tool_number("sdp", a, v, 1, 16, &ports))
                                          : bspram_tool_number("sdp", a, v, 1, 1000000, &reps))
             return 1;
     }
     if (dims == UINT64_MAX)
         return error("--dims n is required (the cube's dimension, in [0, 16])");
+    if (ports_n)
+        ports = dims ? dims : 1;
     if (!perm)
         return error("--perm PERM is required; valid: shuffle, unshuffle, k-shuffle=K, bitrev, "
                      "transpose");
