@@ -18,7 +18,7 @@
  * Exits with status 1 if anything differs from the sequential reference.
  * BSPRAM_TRACE=trace.csv shows the combining phases of each superstep.
  *
- *   ./build/bsp_shm_histogram [P] [samples per process] [bins]
+ *   bsp_shm_histogram [P] [samples per process] [bins]
  */
 #include <bsp.h>
 #include <bsp_shm.h>

@@ -8,7 +8,7 @@
  * charge max(q, r), read from the router's records, for a one-phase and a
  * three-phase basis.
  *
- *   ./build/histogram [p] [samples per component] [bins]
+ *   histogram [p] [samples per component] [bins]
  */
 #include <inttypes.h>
 #include <stdio.h>

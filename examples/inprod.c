@@ -6,7 +6,7 @@
  * the others in the first superstep (each process has its own n, on the
  * stack, so that on one machine no two threads share it).
  *
- *   ./build/inprod [P] [n]        BSPRAM_TRACE=t.csv shows its supersteps
+ *   inprod [P] [n]        BSPRAM_TRACE=t.csv shows its supersteps
  *   mpirun -np 4 ./inprod 8 1000  (built with -lbspram-mpi)
  */
 #include <bsp.h>

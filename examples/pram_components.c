@@ -44,13 +44,13 @@
  * mean degree 2: a giant component of about 80 % of the vertices and many
  * small ones.
  *
- *   ./build/pram_components [n] [seed] [p] [threads]
+ *   pram_components [n] [seed] [p] [threads]
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "examples/pram/example.h"
+#include "pram/example.h"
 
 static uint64_t find(uint64_t *parent, uint64_t v) /* with path halving */
 {

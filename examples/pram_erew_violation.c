@@ -20,7 +20,7 @@
  * delivered the value, and exits 0 — a PRAM program written for CREW is
  * caught on EREW by the step, cell and VPs of its first concurrent read.
  *
- *   ./build/pram_erew_violation [n] [seed] [p] [threads]      (n ≥ 2)
+ *   pram_erew_violation [n] [seed] [p] [threads]      (n ≥ 2)
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* open_memstream */
@@ -30,7 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "examples/pram/example.h"
+#include "pram/example.h"
 
 typedef struct {
     bspram_pram_array B, X, Y;

@@ -14,13 +14,13 @@
  * component receives more than a few of them. Uses
  * bspram_pram_scatter_reduce; checked against a sequential count.
  *
- *   ./build/pram_histogram [n] [seed] [p] [threads]
+ *   pram_histogram [n] [seed] [p] [threads]
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "examples/pram/example.h"
+#include "pram/example.h"
 
 #define BINS 1024
 

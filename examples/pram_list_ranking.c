@@ -26,13 +26,13 @@
  * callback its computation and writes — "for all i in parallel do" line by
  * line. Checked against a sequential walk of the list.
  *
- *   ./build/pram_list_ranking [n] [seed] [p] [threads]
+ *   pram_list_ranking [n] [seed] [p] [threads]
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "examples/pram/example.h"
+#include "pram/example.h"
 
 /* A node's cell: the successor in the high half, the rank in the low half. */
 #define NODE(next, rank) ((uint64_t)(next) << 32 | (uint64_t)(rank))

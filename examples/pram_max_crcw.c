@@ -16,13 +16,13 @@
  * sequential loop. n = 2^10 gives 2^20 VPs; n is at most 2048 (2^22 VPs).
  * Compare pram_max_erew.c: log2 n steps with n VPs and no concurrency.
  *
- *   ./build/pram_max_crcw [n] [seed] [p] [threads]
+ *   pram_max_crcw [n] [seed] [p] [threads]
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "examples/pram/example.h"
+#include "pram/example.h"
 
 static uint64_t vps_of(uint64_t n) { return n * n; }
 

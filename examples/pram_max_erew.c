@@ -10,13 +10,13 @@
  * X[0] is then the maximum, checked against a sequential loop. Compare
  * pram_max_crcw.c: O(1) steps, but n² VPs and concurrent reads and writes.
  *
- *   ./build/pram_max_erew [n] [seed] [p] [threads]
+ *   pram_max_erew [n] [seed] [p] [threads]
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "examples/pram/example.h"
+#include "pram/example.h"
 
 /* The tree reduction of cells [0, n) of X into X[0] on P (≥ n/2 VPs). */
 static void tree_max(bspram_pram *P, bspram_pram_array X, uint64_t n)

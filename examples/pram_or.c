@@ -11,13 +11,13 @@
  * The bits are 1 with probability 1/n, so the OR is 0 for about a third of
  * the seeds. Checked against a sequential loop.
  *
- *   ./build/pram_or [n] [seed] [p] [threads]
+ *   pram_or [n] [seed] [p] [threads]
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "examples/pram/example.h"
+#include "pram/example.h"
 
 static void run(const pram_example_params *prm, pram_example_result *res)
 {

@@ -18,66 +18,17 @@
  * Afterwards X[j] = x_0 + … + x_{j−1} (the exclusive prefix sums, 64-bit
  * wrap-around) and SUM = x_0 + … + x_{n−1}, both checked against a
  * sequential loop. Each step is one bulk read phase (bspram_pram_gather,
- * two cells per VP) and one write phase (bspram_pram_scatter).
+ * two cells per VP) and one write phase (bspram_pram_scatter). The scan
+ * itself is pram_scan_exclusive of pram/scan.h, which pram_sort runs too.
  *
- *   ./build/pram_prefix_sums [n] [seed] [p] [threads]
+ *   pram_prefix_sums [n] [seed] [p] [threads]
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "examples/pram/example.h"
-
-/* One sweep step: VP i < active reads cells (left_i, right_i) of a, then
- * writes (left, right) ← down ? (R, L + R) : (L, L + R) — in the up-sweep
- * only the right cell is written. rc/rv/wc/wv hold 2 words per VP; entries
- * of VPs at or above `active` are NONE (no access) on entry and on return. */
-static void sweep_step(bspram_pram *P, bspram_pram_array a, uint64_t h, uint64_t active, int down,
-                       uint64_t *rc, uint64_t *rv, uint64_t *wc, uint64_t *wv)
-{
-    for (uint64_t i = 0; i < active; i++) {
-        rc[2 * i] = bspram_pram_cell(P, a, 2 * h * i + h - 1);
-        rc[2 * i + 1] = bspram_pram_cell(P, a, 2 * h * i + 2 * h - 1);
-    }
-    bspram_pram_gather(P, 2, rc, rv);
-    for (uint64_t i = 0; i < active; i++) {
-        uint64_t l = rv[2 * i], r = rv[2 * i + 1];
-        wc[2 * i] = down ? rc[2 * i] : BSPRAM_PRAM_NONE;
-        wv[2 * i] = r;
-        wc[2 * i + 1] = rc[2 * i + 1];
-        wv[2 * i + 1] = l + r;
-    }
-    bspram_pram_scatter(P, 2, wc, wv);
-    for (uint64_t i = 0; i < 2 * active; i++)
-        rc[i] = wc[i] = BSPRAM_PRAM_NONE;
-}
-
-void pram_scan_exclusive(bspram_pram *P, bspram_pram_array a, uint64_t m, bspram_pram_array total)
-{
-    uint64_t n = bspram_pram_n(P);
-    unsigned levels = pram_example_log2(m);
-    uint64_t *rc = pram_example_words(2 * n, "scan"), *rv = pram_example_words(2 * n, "scan");
-    uint64_t *wc = pram_example_words(2 * n, "scan"), *wv = pram_example_words(2 * n, "scan");
-    for (uint64_t i = 0; i < 2 * n; i++)
-        rc[i] = wc[i] = BSPRAM_PRAM_NONE;
-    for (unsigned d = 0; d < levels; d++) /* up-sweep */
-        sweep_step(P, a, UINT64_C(1) << d, m >> (d + 1), 0, rc, rv, wc, wv);
-    /* root: VP 0 reads X[m−1], writes it to SUM and 0 to X[m−1] */
-    rc[0] = bspram_pram_cell(P, a, m - 1);
-    bspram_pram_gather(P, 1, rc, rv);
-    wc[0] = bspram_pram_cell(P, total, 0);
-    wv[0] = rv[0];
-    wc[1] = rc[0];
-    wv[1] = 0;
-    bspram_pram_scatter(P, 2, wc, wv);
-    rc[0] = wc[0] = wc[1] = BSPRAM_PRAM_NONE;
-    for (unsigned d = levels; d-- > 0;) /* down-sweep */
-        sweep_step(P, a, UINT64_C(1) << d, m >> (d + 1), 1, rc, rv, wc, wv);
-    free(rc);
-    free(rv);
-    free(wc);
-    free(wv);
-}
+#include "pram/example.h"
+#include "pram/scan.h"
 
 static void run(const pram_example_params *prm, pram_example_result *res)
 {

@@ -4,7 +4,7 @@
  * Parallel Algorithms", ch. 4, sorting; the ranks within a bucket come from
  * fetch-and-add, the multiprefix of the NYU Ultracomputer — Gottlieb et al.
  * 1983 — and the bucket offsets from the EREW prefix sums of
- * pram_prefix_sums.c). Model: CRCW-combining: concurrent fetch-and-adds on
+ * pram_prefix_sums, pram/scan.h). Model: CRCW-combining: concurrent fetch-and-adds on
  * a bucket's counter, concurrent reads of its offset. Time: 2·log2(K) + 3
  * steps for K key values; work O(n + K); n VPs.
  *
@@ -18,13 +18,14 @@
  * the sort is not stable. Checked against a sequential counting sort: the
  * same keys in the same places, and every record exactly once.
  *
- *   ./build/pram_sort [n] [seed] [p] [threads]
+ *   pram_sort [n] [seed] [p] [threads]
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "examples/pram/example.h"
+#include "pram/example.h"
+#include "pram/scan.h"
 
 #define MAX_KEYS (UINT64_C(1) << 16)
 

@@ -9,14 +9,32 @@
  *   - `bspram pram --example NAME` (tools/cmd_pram.c, through the list in
  *     examples/pram/registry.c);
  *   - the benchmark bench/bench_pram.c (wall time beside the sequential code).
+ *
+ * The frame is this header alone: its functions are static inline, and it
+ * uses only the installed package's public headers (pram/pram.h,
+ * hash/random.h), the C library and OpenMP's clock. So an example is one
+ * file that builds by itself against the installed package, where its
+ * sources sit in share/doc/bspram/examples (beside this header, in pram/):
+ *
+ *   cc pram_sort.c $(pkg-config --cflags --libs bspram) -o pram_sort
+ *
+ * An example includes it as "pram/example.h", a path relative to the
+ * examples' folder, the same in the source tree and installed.
  */
 #ifndef BSPRAM_EXAMPLES_PRAM_EXAMPLE_H
 #define BSPRAM_EXAMPLES_PRAM_EXAMPLE_H
 
+#include <errno.h>
+#include <inttypes.h>
+#include <omp.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "hash/random.h"
 #include "pram/pram.h"
 
 /* What to run: the problem size, the machine, the model. */
@@ -68,6 +86,7 @@ typedef struct pram_example {
     (PRAM_MODEL_BIT(BSPRAM_CRCW_COMMON) | PRAM_MODEL_BIT(BSPRAM_CRCW_ARBITRARY) | \
      PRAM_MODEL_BIT(BSPRAM_CRCW_PRIORITY))
 
+
 /* ---- for the examples' run functions ---- */
 
 /* A PRAM of `vps` virtual processors for these parameters (p, threads,
@@ -77,30 +96,148 @@ typedef struct pram_example {
  * AUTO with `degree` as its hint: the concurrency most of the example's
  * steps have (combine.h; at p = 4096 one phase up to degree 8), 0 if
  * unknown. Records vps, p and the trace's path in res. */
-bspram_pram *pram_example_create(const pram_example_params *prm, uint64_t vps, unsigned registers,
-                                 bool report, uint64_t degree, pram_example_result *res);
-/* Fill res->stats from P, write the trace if asked, then destroy P. */
-void pram_example_finish(bspram_pram *P, pram_example_result *res);
+static inline bspram_pram *pram_example_create(const pram_example_params *prm, uint64_t vps,
+                                               unsigned registers, bool report, uint64_t degree,
+                                               pram_example_result *res)
+{
+    bspram_pram_config c = bspram_pram_config_default(vps, prm->model);
+    if (prm->p)
+        c.p = prm->p < vps ? prm->p : vps;
+    if (prm->threads)
+        c.threads = prm->threads;
+    if (prm->has_op)
+        c.op = prm->op;
+    c.seed = prm->seed;
+    if (prm->has_combine)
+        c.combine = prm->combine;
+    else
+        c.combine.degree_hint = degree;
+    c.registers = registers;
+    c.report = report;
+    res->vps = vps;
+    res->p = c.p;
+    res->trace_path = prm->trace_path;
+    return bspram_pram_create(&c);
+}
 
-/* The wall clock (seconds, monotonic). */
-double pram_example_clock(void);
-/* A uniform value in [0, bound) from (seed, i, stream): the inputs. */
-uint64_t pram_example_random(uint64_t seed, uint64_t i, uint64_t stream, uint64_t bound);
+/* Fill res->stats from P, write the trace if asked, then destroy P. */
+static inline void pram_example_finish(bspram_pram *P, pram_example_result *res)
+{
+    res->stats = bspram_pram_stats_of(P);
+    res->trace_errno = 0;
+    if (res->trace_path && bspram_pram_write_trace(P, res->trace_path))
+        res->trace_errno = errno ? errno : EIO;
+    bspram_pram_destroy(P);
+}
+
+/* The wall clock (seconds): OpenMP's, which the package's flags bring
+ * (-fopenmp) and which needs no feature macro in strict C11. */
+static inline double pram_example_clock(void) { return omp_get_wtime(); }
+
+/* A uniform value in [0, bound) from (seed, i, stream): the inputs
+ * (hash/random.h: a pure function of its arguments, for any thread count). */
+static inline uint64_t pram_example_random(uint64_t seed, uint64_t i, uint64_t stream, uint64_t bound)
+{
+    return bspram_random_below(bound, seed, i, stream, 0x5052414dU /* "PRAM" */);
+}
+
 /* The least power of two ≥ x (x ≥ 1), and its log2. */
-uint64_t pram_example_pow2(uint64_t x);
-unsigned pram_example_log2(uint64_t pow2);
+static inline uint64_t pram_example_pow2(uint64_t x)
+{
+    uint64_t m = 1;
+    while (m < x)
+        m <<= 1;
+    return m;
+}
+
+static inline unsigned pram_example_log2(uint64_t pow2)
+{
+    unsigned l = 0;
+    while ((UINT64_C(1) << l) < pow2)
+        l++;
+    return l;
+}
+
 /* A checked allocation of count 64-bit words (the program ends with one line
  * naming `what` if it fails). calloc'd: all 0. */
-uint64_t *pram_example_words(uint64_t count, const char *what);
+static inline uint64_t *pram_example_words(uint64_t count, const char *what)
+{
+    uint64_t *w = count <= SIZE_MAX / sizeof *w ? calloc(count ? (size_t)count : 1, sizeof *w) : NULL;
+    if (!w) {
+        fprintf(stderr, "pram example: out of memory for %s (%" PRIu64 " words)\n", what, count);
+        exit(1);
+    }
+    return w;
+}
 
-/* The exclusive prefix sums (scan) of cells [0, m) of array a, m a power of
- * two, in place on an EREW PRAM of at least m/2 VPs (max(m/2, 1)): the
- * balanced tree's up-sweep and down-sweep, 2·log2(m) + 1 steps; the total
- * goes to cell 0 of array `total`. Defined in examples/pram_prefix_sums.c;
- * used by the counting sort too. */
-void pram_scan_exclusive(bspram_pram *P, bspram_pram_array a, uint64_t m, bspram_pram_array total);
+/* ---- for the programs, the tool and the benchmark ---- */
 
-/* ---- for the programs ---- */
+/* The number of VPs the example's PRAM has for size n. */
+static inline uint64_t pram_example_vps(const pram_example *ex, uint64_t n) { return ex->vps ? ex->vps(n) : n; }
+
+/* "EREW, CREW, ...": the models of the example (into buf). */
+static inline void pram_example_models_text(const pram_example *ex, char *buf, size_t len)
+{
+    size_t o = 0;
+    buf[0] = 0;
+    for (unsigned m = 0; m <= BSPRAM_CRCW_COMBINING && o < len; m++)
+        if (ex->models & PRAM_MODEL_BIT(m))
+            o += (size_t)snprintf(buf + o, len - o, "%s%s", o ? ", " : "",
+                                  bspram_pram_model_name((bspram_pram_model)m));
+}
+
+/* Check n and the model against the example; 0, or −1 with one phrase in
+ * err (e.g. "n 0 out of range [1, 65535]"). */
+static inline int pram_example_check(const pram_example *ex, const pram_example_params *prm, char *err,
+                                     size_t len)
+{
+    if (prm->n < ex->min_n || prm->n > ex->max_n) {
+        snprintf(err, len, "n %" PRIu64 " out of range [%" PRIu64 ", %" PRIu64 "] (%s)", prm->n, ex->min_n,
+                 ex->max_n, ex->n_means);
+        return -1;
+    }
+    if ((unsigned)prm->model > BSPRAM_CRCW_COMBINING || !(ex->models & PRAM_MODEL_BIT(prm->model))) {
+        char models[160];
+        pram_example_models_text(ex, models, sizeof models);
+        const char *name = bspram_pram_model_name(prm->model);
+        snprintf(err, len, "%s is not a model of example %s; it runs on %s", name ? name : "?", ex->name,
+                 models);
+        return -1;
+    }
+    return 0;
+}
+
+/* A whole number in [min, max], read strictly: decimal digits only, the
+ * whole string (no space, sign, hex or trailing character; "007" is 7), no
+ * overflow. 0 and *out set, or −1. (The library's tools read numbers the
+ * same way.) */
+static inline int pram_example_parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out)
+{
+    if (!text || !*text)
+        return -1;
+    uint64_t x = 0;
+    for (const char *s = text; *s; s++) {
+        if (*s < '0' || *s > '9')
+            return -1;
+        unsigned d = (unsigned)(*s - '0');
+        if (x > (UINT64_MAX - d) / 10) /* x·10 + d would wrap */
+            return -1;
+        x = x * 10 + d;
+    }
+    if (x < min || x > max)
+        return -1;
+    *out = x;
+    return 0;
+}
+
+static inline int pram_example_usage_error(const pram_example *ex, const char *what, const char *text,
+                                           uint64_t min, uint64_t max)
+{
+    fprintf(stderr, "pram_%s: %s '%s': not a whole number in [%" PRIu64 ", %" PRIu64 "]\n", ex->name, what,
+            text, min, max);
+    fprintf(stderr, "usage: pram_%s [n] [seed] [p] [threads]   (n: %s)\n", ex->name, ex->n_means);
+    return 2;
+}
 
 /* The main of an example program: `pram_<name> [n] [seed] [p] [threads]`
  * (defaults: the example's small n, seed 1, the PRAM's p and T), every
@@ -108,18 +245,55 @@ void pram_scan_exclusive(bspram_pram *P, bspram_pram_array a, uint64_t m, bspram
  * one line: the steps, work, charge and slowdown of bspram_pram_stats_of,
  * the detail, and "verified" or "MISMATCH" (the report first, in report
  * mode). Exit status 0 if verified, 1 on a mismatch, 2 on a bad argument. */
-int pram_example_main(int argc, char **argv, const pram_example *ex);
+static inline int pram_example_main(int argc, char **argv, const pram_example *ex)
+{
+    pram_example_params prm = {.n = ex->small_n, .seed = 1, .model = ex->model};
+    uint64_t x;
+    if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        printf("pram_%s: %s\nusage: pram_%s [n] [seed] [p] [threads]\n"
+               "  n: %s, in [%" PRIu64 ", %" PRIu64 "] (default %" PRIu64 ")\n"
+               "  seed: the input and the hashing (default 1); p: components (default min(VPs, 4096));\n"
+               "  threads: worker threads (default OpenMP's)\n",
+               ex->name, ex->title, ex->name, ex->n_means, ex->min_n, ex->max_n, ex->small_n);
+        return 0;
+    }
+    if (argc > 5) {
+        fprintf(stderr, "pram_%s: too many arguments\nusage: pram_%s [n] [seed] [p] [threads]\n", ex->name,
+                ex->name);
+        return 2;
+    }
+    if (argc > 1 && pram_example_parse_u64(argv[1], ex->min_n, ex->max_n, &prm.n))
+        return pram_example_usage_error(ex, "n", argv[1], ex->min_n, ex->max_n);
+    if (argc > 2 && pram_example_parse_u64(argv[2], 0, UINT64_MAX, &prm.seed))
+        return pram_example_usage_error(ex, "seed", argv[2], 0, UINT64_MAX);
+    if (argc > 3) {
+        if (pram_example_parse_u64(argv[3], 1, UINT64_C(1) << 31, &x))
+            return pram_example_usage_error(ex, "p", argv[3], 1, UINT64_C(1) << 31);
+        prm.p = x;
+    }
+    if (argc > 4) {
+        if (pram_example_parse_u64(argv[4], 1, 1024, &x))
+            return pram_example_usage_error(ex, "threads", argv[4], 1, 1024);
+        prm.threads = (int)x;
+    }
+    pram_example_result res;
+    memset(&res, 0, sizeof res);
+    ex->run(&prm, &res);
+    if (res.report)
+        fputs(res.report, stdout);
+    const bspram_pram_stats *s = &res.stats;
+    printf("pram_%s n=%" PRIu64 " %s VPs=%" PRIu64 " p=%" PRIu64 ": steps %" PRIu64 ", work %" PRIu64
+           ", charge %" PRIu64 ", slowdown %.3f; %s; %s (PRAM %.3f s, sequential %.3f s)\n",
+           ex->name, prm.n, bspram_pram_model_name(prm.model), res.vps, res.p, s->steps, s->work, s->charge,
+           s->slowdown, res.detail, res.verified ? "verified" : "MISMATCH", res.pram_seconds, res.seq_seconds);
+    free(res.report);
+    return res.verified ? 0 : 1;
+}
 
-/* Check n and the model against the example; 0, or −1 with one phrase in
- * err (e.g. "n 0 out of range [1, 65535]"). */
-int pram_example_check(const pram_example *ex, const pram_example_params *prm, char *err, size_t len);
-/* The number of VPs the example's PRAM has for size n. */
-uint64_t pram_example_vps(const pram_example *ex, uint64_t n);
-/* "EREW, CREW, ...": the models of the example (into buf). */
-void pram_example_models_text(const pram_example *ex, char *buf, size_t len);
-
-/* The list of all examples (examples/pram/registry.c: the tool and the
- * benchmark link it; a program does not). */
+/* ---- for the tool and the benchmark only ----
+ * The list of all examples, defined in examples/pram/registry.c, which
+ * `bspram pram` and bench_pram link with the examples compiled as a library
+ * (PRAM_EXAMPLES_LIBRARY: no main). A program never refers to it. */
 extern const pram_example *const pram_examples[];
 extern const size_t pram_example_count;
 /* The example of that name ('-' may stand for '_'); NULL if none. */

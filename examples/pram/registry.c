@@ -2,7 +2,7 @@
  * example program links only its own example). */
 #include <string.h>
 
-#include "examples/pram/example.h"
+#include "example.h"
 
 extern const pram_example pram_example_prefix_sums, pram_example_max_erew, pram_example_max_crcw,
     pram_example_or, pram_example_list_ranking, pram_example_components, pram_example_histogram,

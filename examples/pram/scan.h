@@ -1,0 +1,82 @@
+/* The EREW scan of the PRAM examples: Blelloch's up-sweep and down-sweep
+ * (G. E. Blelloch, "Prefix sums and their applications", CMU-CS-90-190,
+ * 1990), written once for the two examples that run it — pram_prefix_sums
+ * (the scan is the example) and pram_sort (the buckets' offsets). Header
+ * only, like the frame (example.h): each example stays one file that builds
+ * alone against the installed package.
+ *
+ *   up-sweep, d = 0 .. log2(m)−1, h = 2^d:   for all i < m/2h in parallel
+ *       X[2h·i + 2h − 1] ← X[2h·i + h − 1] + X[2h·i + 2h − 1]
+ *   root:       SUM ← X[m−1];  X[m−1] ← 0
+ *   down-sweep, d = log2(m)−1 .. 0:          for all i < m/2h in parallel
+ *       (X[2h·i + h − 1], X[2h·i + 2h − 1]) ← (X[2h·i + 2h − 1], X[2h·i + h − 1] + X[2h·i + 2h − 1])
+ *
+ * Each step is one bulk read phase (bspram_pram_gather, two cells per VP)
+ * and one write phase (bspram_pram_scatter). An example includes it as
+ * "pram/scan.h", after "pram/example.h".
+ */
+#ifndef BSPRAM_EXAMPLES_PRAM_SCAN_H
+#define BSPRAM_EXAMPLES_PRAM_SCAN_H
+
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "example.h"
+
+/* One sweep step: VP i < active reads cells (left_i, right_i) of a, then
+ * writes (left, right) ← down ? (R, L + R) : (L, L + R) — in the up-sweep
+ * only the right cell is written. rc/rv/wc/wv hold 2 words per VP; entries
+ * of VPs at or above `active` are NONE (no access) on entry and on return. */
+static inline void pram_scan_sweep_step(bspram_pram *P, bspram_pram_array a, uint64_t h, uint64_t active,
+                                        int down, uint64_t *rc, uint64_t *rv, uint64_t *wc, uint64_t *wv)
+{
+    for (uint64_t i = 0; i < active; i++) {
+        rc[2 * i] = bspram_pram_cell(P, a, 2 * h * i + h - 1);
+        rc[2 * i + 1] = bspram_pram_cell(P, a, 2 * h * i + 2 * h - 1);
+    }
+    bspram_pram_gather(P, 2, rc, rv);
+    for (uint64_t i = 0; i < active; i++) {
+        uint64_t l = rv[2 * i], r = rv[2 * i + 1];
+        wc[2 * i] = down ? rc[2 * i] : BSPRAM_PRAM_NONE;
+        wv[2 * i] = r;
+        wc[2 * i + 1] = rc[2 * i + 1];
+        wv[2 * i + 1] = l + r;
+    }
+    bspram_pram_scatter(P, 2, wc, wv);
+    for (uint64_t i = 0; i < 2 * active; i++)
+        rc[i] = wc[i] = BSPRAM_PRAM_NONE;
+}
+
+/* The exclusive prefix sums (scan) of cells [0, m) of array a, m a power of
+ * two, in place on an EREW PRAM of at least m/2 VPs (max(m/2, 1)): the
+ * balanced tree's up-sweep and down-sweep, 2·log2(m) + 1 steps; the total
+ * goes to cell 0 of array `total`. */
+static inline void pram_scan_exclusive(bspram_pram *P, bspram_pram_array a, uint64_t m,
+                                       bspram_pram_array total)
+{
+    uint64_t n = bspram_pram_n(P);
+    unsigned levels = pram_example_log2(m);
+    uint64_t *rc = pram_example_words(2 * n, "scan"), *rv = pram_example_words(2 * n, "scan");
+    uint64_t *wc = pram_example_words(2 * n, "scan"), *wv = pram_example_words(2 * n, "scan");
+    for (uint64_t i = 0; i < 2 * n; i++)
+        rc[i] = wc[i] = BSPRAM_PRAM_NONE;
+    for (unsigned d = 0; d < levels; d++) /* up-sweep */
+        pram_scan_sweep_step(P, a, UINT64_C(1) << d, m >> (d + 1), 0, rc, rv, wc, wv);
+    /* root: VP 0 reads X[m−1], writes it to SUM and 0 to X[m−1] */
+    rc[0] = bspram_pram_cell(P, a, m - 1);
+    bspram_pram_gather(P, 1, rc, rv);
+    wc[0] = bspram_pram_cell(P, total, 0);
+    wv[0] = rv[0];
+    wc[1] = rc[0];
+    wv[1] = 0;
+    bspram_pram_scatter(P, 2, wc, wv);
+    rc[0] = wc[0] = wc[1] = BSPRAM_PRAM_NONE;
+    for (unsigned d = levels; d-- > 0;) /* down-sweep */
+        pram_scan_sweep_step(P, a, UINT64_C(1) << d, m >> (d + 1), 1, rc, rv, wc, wv);
+    free(rc);
+    free(rv);
+    free(wc);
+    free(wv);
+}
+
+#endif
