@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "base/environment.h"
+#include "base/input.h"
 #include "base/number.h"
 #include "bsp/params_internal.h"
 
@@ -135,55 +136,32 @@ int bspram__params_parse(const char *path, char *buf, size_t n, bspram_params *o
 
 int bspram_params_read(bspram_params *out)
 {
-    char path[4096];
+    char path[4096], why[160];
     if (bspram_params_path(path, sizeof path) != 0)
         return -1;
-    /* O_NONBLOCK: opening a FIFO with no writer must not wait for one. */
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-    if (fd < 0)
-        return errno == ENOENT || errno == ENOTDIR ? -1 /* no probe ran: no warning */
-                                                   : warn(path, "cannot open: ", strerror(errno));
-    struct stat st;
-    if (fstat(fd, &st) != 0) {
-        int e = errno;
-        close(fd);
-        return warn(path, "cannot stat: ", strerror(e));
+    bspram_input in;
+    if (bspram__input_open(&in, path, BSPRAM_PARAMS_MAX_BYTES) != 0) {
+        if (in.status == BSPRAM_INPUT_OPEN && (in.err == ENOENT || in.err == ENOTDIR))
+            return -1; /* no probe ran: no warning */
+        return warn(path, bspram__input_problem(&in, why, sizeof why), "");
     }
-    if (!S_ISREG(st.st_mode)) {
-        close(fd);
-        return warn(path, "not a regular file", "");
-    }
-    if (st.st_size > BSPRAM_PARAMS_MAX_BYTES) {
-        close(fd);
-        return warn(path, "larger than 64 KiB", "");
-    }
-    /* Read at most one byte more than the limit: a file that grew since
-     * fstat is still caught. */
+    /* Room for one byte more than the limit (a file that grew since the
+     * open is caught) and the parser's terminating NUL. */
     char *buf = malloc(BSPRAM_PARAMS_MAX_BYTES + 2);
     if (!buf) {
-        close(fd);
+        bspram__input_close(&in);
         return warn(path, "out of memory", "");
     }
     size_t n = 0;
-    while (n < BSPRAM_PARAMS_MAX_BYTES + 1) {
-        ssize_t r = read(fd, buf + n, BSPRAM_PARAMS_MAX_BYTES + 1 - n);
-        if (r < 0 && errno == EINTR)
-            continue;
+    for (ssize_t r; (r = bspram__input_read(&in, buf + n, BSPRAM_PARAMS_MAX_BYTES + 1 - n)) != 0;) {
         if (r < 0) {
-            int e = errno;
             free(buf);
-            close(fd);
-            return warn(path, "cannot read: ", strerror(e));
+            bspram__input_close(&in);
+            return warn(path, bspram__input_problem(&in, why, sizeof why), "");
         }
-        if (r == 0)
-            break;
         n += (size_t)r;
     }
-    close(fd);
-    if (n > BSPRAM_PARAMS_MAX_BYTES) {
-        free(buf);
-        return warn(path, "larger than 64 KiB", "");
-    }
+    bspram__input_close(&in);
     int rc = bspram__params_parse(path, buf, n, out);
     free(buf);
     return rc;
@@ -235,9 +213,24 @@ int bspram_params_save(const bspram_params *params)
         return -1;
     }
     make_parents(path);
-    FILE *f = fopen(path, "w");
-    if (!f)
+    /* Never block, whatever lies at the path: O_NONBLOCK makes opening a
+     * FIFO without a reader fail (ENXIO) instead of waiting for one, and
+     * anything but a regular file is refused (EINVAL) before a byte is
+     * written; the file is emptied only then. */
+    int fd = open(path, O_WRONLY | O_CREAT | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0644);
+    if (fd < 0)
         return -1;
+    struct stat st;
+    int err = fstat(fd, &st) != 0 ? errno : !S_ISREG(st.st_mode) ? EINVAL : 0;
+    if (!err && ftruncate(fd, 0) != 0)
+        err = errno;
+    FILE *f = err ? NULL : fdopen(fd, "w");
+    if (!f) {
+        err = err ? err : errno;
+        close(fd);
+        errno = err;
+        return -1;
+    }
     fprintf(f, "# bspram BSP parameters, measured by `bspram probe`\n");
     fprintf(f, "p = %u\n", params->p);
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
@@ -245,5 +238,11 @@ int bspram_params_save(const bspram_params *params)
         memcpy(&v, (const char *)params + fields[i].offset, sizeof v);
         fprintf(f, "%s = %.6g\n", fields[i].key, v);
     }
-    return fclose(f) == 0 ? 0 : -1;
+    /* A full disk shows at the latest when fclose flushes (errno set). */
+    int bad = ferror(f);
+    if (fclose(f) != 0)
+        return -1;
+    if (bad)
+        errno = EIO;
+    return bad ? -1 : 0;
 }

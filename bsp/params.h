@@ -64,7 +64,8 @@ int bspram_params_load(double *g_ns_per_byte, double *l_ns);
  * silently. Never blocks, whatever lies at the path. Lines may be of any
  * length ('#' starts a comment line); unknown keys are ignored.
  * bspram_params_save refuses (−1, errno = EINVAL) what read would refuse,
- * e.g. a negative g from a noisy fit. */
+ * e.g. a negative g from a noisy fit, and a path that is not a regular file
+ * (a FIFO with no reader: ENXIO); it never blocks either. */
 int bspram_params_read(bspram_params *out);
 int bspram_params_save(const bspram_params *params);
 

@@ -1,10 +1,12 @@
 /* Superstep logs to CSV/JSON files, and the process-wide BSPRAM_TRACE sink. */
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/error.h"
@@ -35,9 +37,32 @@ static void write_closing(FILE *f, int json, int first)
         fputs(first ? "]\n" : "\n]\n", f);
 }
 
+/* fopen(path, "w"), or "r+" to append, that never blocks: O_NONBLOCK makes
+ * opening a FIFO that no process reads fail at once (ENXIO) instead of
+ * waiting for a reader, for ever at the end of the run. Once open, the
+ * descriptor blocks again, so a pipe with a reader (BSPRAM_TRACE=/dev/stdout
+ * into a pager) is written as any output is. */
+static FILE *open_trace(const char *path, int append)
+{
+    int fd = open(path, (append ? O_RDWR : O_WRONLY | O_CREAT | O_TRUNC) | O_NONBLOCK | O_CLOEXEC |
+                            O_NOCTTY, 0666);
+    if (fd < 0)
+        return NULL;
+    int flags = fcntl(fd, F_GETFL);
+    FILE *f = flags >= 0 && fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0
+                  ? fdopen(fd, append ? "r+" : "w")
+                  : NULL;
+    if (!f) {
+        int err = errno;
+        close(fd);
+        errno = err;
+    }
+    return f;
+}
+
 int bspram_trace_write_file(const char *path, const bspram_log_view *log)
 {
-    FILE *f = fopen(path, "w");
+    FILE *f = open_trace(path, 0);
     if (!f)
         return -1;
     int json = is_json(path), first = 1;
@@ -70,10 +95,10 @@ static int sink_append(const char *path, const bspram_log_view *log)
         errno = ESPIPE; /* started on a pipe or terminal */
         return -1;
     }
-    FILE *f = start ? NULL : fopen(path, "r+");
+    FILE *f = start ? NULL : open_trace(path, 1);
     if (!f && (start || errno == ENOENT)) {
         start = 1;
-        f = fopen(path, "w");
+        f = open_trace(path, 0);
     }
     if (!f)
         return -1;
@@ -114,8 +139,12 @@ void bspram_trace_add(const bspram_log_view *log)
     errno = 0;
     if (sink_append(path, log) != 0) {
         int err = errno;
+        struct stat st;
         fprintf(stderr, "bspram: BSPRAM_TRACE=%s: cannot write the trace: %s\n", path,
-                err ? strerror(err) : "I/O error");
+                err == ENXIO && stat(path, &st) == 0 && S_ISFIFO(st.st_mode)
+                    ? "a FIFO that no process reads (not waited for)"
+                : err ? strerror(err)
+                      : "I/O error");
     }
     pthread_mutex_unlock(&sink_lock);
 }

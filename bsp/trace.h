@@ -16,8 +16,9 @@
  *
  * A BSPRAM_TRACE naming another file than the last one (or a trace file
  * removed since) starts that file afresh. The file must be seekable to
- * take a second machine (a pipe such as /dev/stdout takes one).
- */
+ * take a second machine (a pipe such as /dev/stdout takes one). Opening it
+ * never waits: a FIFO that no process reads is reported at once, not
+ * waited on until someone does. */
 #ifndef BSPRAM_BSP_TRACE_H
 #define BSPRAM_BSP_TRACE_H
 

@@ -1,8 +1,10 @@
 /* The parameter file (bsp/params.h): whatever lies at $BSPRAM_PARAMS, loading
- * never hangs or crashes, and a bad file is refused with exactly one warning
- * line, the outputs untouched. Before: /dev/zero and a FIFO hung every
- * program, nan, inf, -1 and 1e400 were accepted, p = 1e30 was an undefined
- * cast, and a comment over 255 bytes was split and its tail read as a setting. */
+ * and saving never hang, loading never crashes, and a bad file is refused
+ * with exactly one warning line, the outputs untouched. Before: /dev/zero
+ * and a FIFO hung every program (a FIFO also the probe's save), nan, inf,
+ * -1 and 1e400 were accepted, p = 1e30 was an undefined cast, and a comment
+ * over 255 bytes was split and its tail read as a setting. */
+#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -67,7 +69,7 @@ static void refused_text(const char *text)
 static void on_alarm(int sig)
 {
     (void)sig;
-    static const char msg[] = "test_params: bspram_params_load hung (FIFO or /dev/zero)\n";
+    static const char msg[] = "test_params: a load or save hung (FIFO or /dev/zero)\n";
     (void)!write(real_stderr, msg, sizeof msg - 1);
     _exit(1);
 }
@@ -173,6 +175,27 @@ int main(void)
     CHECK(bspram_params_save(&bad) == 0);
     g = l = 0;
     CHECK(load(&g, &l, &lines) == 0 && g == 0.5 && l == 100 && lines == 0);
+
+    /* save never blocks either, whatever lies at the path: a FIFO that no
+     * process reads is refused at once (opening it to write waited for a
+     * reader for ever: `bspram probe` hung), one with a reader and a device
+     * are refused before a byte is written. */
+    CHECK(mkfifo(fifo, 0600) == 0);
+    setenv("BSPRAM_PARAMS", fifo, 1);
+    errno = 0;
+    CHECK(bspram_params_save(&bad) == -1 && errno == ENXIO);
+    int reader = open(fifo, O_RDONLY | O_NONBLOCK);
+    CHECK(reader >= 0);
+    errno = 0;
+    CHECK(bspram_params_save(&bad) == -1 && errno == EINVAL);
+    char byte;
+    CHECK(read(reader, &byte, 1) == 0); /* nothing was written */
+    close(reader);
+    remove(fifo);
+    setenv("BSPRAM_PARAMS", "/dev/null", 1);
+    errno = 0;
+    CHECK(bspram_params_save(&bad) == -1 && errno == EINVAL);
+    setenv("BSPRAM_PARAMS", file, 1);
 
     remove(file);
     remove(errfile);

@@ -1,5 +1,6 @@
 /* The bspram command: one entry point, a subcommand per job. Each subcommand
  * lives in its own file (tools/cmd_*.c) and is listed here. */
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -114,8 +115,18 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "help"))
         return help(argc, argv);
     const struct bspram_command *c = find(argv[1]);
-    if (c)
-        return c->run(argc - 1, argv + 1);
+    if (c) {
+        int rc = c->run(argc - 1, argv + 1);
+        /* What the command printed must have reached its file: on a full
+         * disk (or /dev/full) one line and a failure, never a quiet 0. */
+        int bad = fflush(stdout) != 0, err = errno;
+        if (bad || ferror(stdout)) {
+            fprintf(stderr, "bspram %s: cannot write the output: %s\n", c->name,
+                    strerror(bad ? err : EIO));
+            return rc ? rc : 1;
+        }
+        return rc;
+    }
     fprintf(stderr, "bspram: unknown command '%s' (bspram help lists them)\n", argv[1]);
     return 2;
 }

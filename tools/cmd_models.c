@@ -167,11 +167,22 @@ static const char *algorithm_of(int op, unsigned P, size_t N)
     return bsp_coll_algorithm_name(bsp_coll_select(coll[op], P, block, 1, -1, -1).algorithm);
 }
 
+/* The largest p the models price (models/model.c: their workspace indexes
+ * links with 32 bits); a trace's p may be up to 2^32 - 1. */
+#define MODELS_MAX_P (UINT32_MAX / 32)
+
 static int price_trace(const char *path, int csv)
 {
     trace t;
     if (trace_read(path, "models", &t))
         return 1;
+    for (size_t i = 0; i < t.n; i++)
+        if (t.machines[i].p > MODELS_MAX_P) {
+            error("%s: machine %u has p = %" PRIu64 "; the models price p up to %u", path,
+                  t.machines[i].id, t.machines[i].p, MODELS_MAX_P);
+            trace_free(&t);
+            return 1;
+        }
     if (csv)
         printf("machine,p,supersteps,model,priced_seconds,flagged\n");
     for (size_t i = 0; i < t.n; i++) {

@@ -6,15 +6,18 @@
  * computing rate r of a DAXPY to express g and l in flops. The result is
  * printed and saved (bsp/params.h says where) for predicting costs. */
 #include <bsp.h>
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "base/clock.h"
 #include "base/error.h"
+#include "base/input.h"
 #include "bsp/params.h"
 #include "tools/commands.h"
 
@@ -129,6 +132,26 @@ static int option_number(const char *option, const char *text, unsigned max, uns
     return 0;
 }
 
+/* Where the parameters go (bsp/params.h) into path: 0, or 1 after one line
+ * if there is no such place, or something there that bspram_params_save
+ * refuses — a directory, a FIFO, a device. */
+static int save_place(char *path, size_t len)
+{
+    struct stat st;
+    if (bspram_params_path(path, len) != 0) {
+        fprintf(stderr, "bspram probe: cannot save the parameters: no place for them (set "
+                        "BSPRAM_PARAMS, XDG_CONFIG_HOME or HOME, or give --no-save)\n");
+        return 1;
+    }
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        fprintf(stderr, "bspram probe: cannot save the parameters to %s: not a regular file (%s); "
+                        "give --no-save, or BSPRAM_PARAMS naming a file\n", path,
+                bspram__file_kind(st.st_mode));
+        return 1;
+    }
+    return 0;
+}
+
 int bspram_cmd_probe(int argc, char **argv)
 {
     /* Long options, as every command has them; the short ones of earlier
@@ -162,6 +185,9 @@ int bspram_cmd_probe(int argc, char **argv)
         fprintf(stderr, "bspram probe: --max-h %u is below --step %u\n", probe.hmax, probe.step);
         return 2;
     }
+    char place[4096];
+    if (save && save_place(place, sizeof place)) /* before the work, not after it */
+        return 1;
     const unsigned K = probe.hmax / probe.step + 1;
     probe.t = bspram_calloc(K, sizeof *probe.t, "bspram probe (timings)");
 
@@ -206,10 +232,16 @@ int bspram_cmd_probe(int argc, char **argv)
     }
     if (save) {
         char path[4096];
-        if (bspram_params_save(&pr) != 0 || bspram_params_path(path, sizeof path) != 0) {
-            perror("bspram probe: cannot save the parameters");
+        if (bspram_params_save(&pr) != 0) {
+            /* The values were checked above: what failed is the file (a
+             * FIFO or a device is refused, never waited on). */
+            int e = errno;
+            if (!save_place(path, sizeof path))
+                fprintf(stderr, "bspram probe: cannot save the parameters to %s: %s\n", path,
+                        strerror(e));
             return 1;
         }
+        bspram_params_path(path, sizeof path);
         printf("saved to %s\n", path);
     }
     return 0;

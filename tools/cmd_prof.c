@@ -27,7 +27,7 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: bspram prof TRACE.csv|TRACE.json [--output FILE.svg] [--machine N]\n"
+            "usage: bspram prof TRACE.csv|TRACE.json [--output FILE.svg|.png] [--machine N]\n"
             "                   [--g NS] [--l NS] [--rate W]\n"
             "  Prints, for every machine of the trace (BSPRAM_TRACE), its supersteps S, work\n"
             "  W = sum of w, H = sum of h (bytes), the BSP cost W/rate + g*H + l*S beside the\n"
@@ -35,7 +35,8 @@ static void usage(FILE *f)
             "  charge max(q,r), q and r, bytes and h, measured and predicted time, and (if the\n"
             "  trace kept the pattern: BSPRAM_PATTERN=1, and p <= %d) bytes out and in per\n"
             "  process. g (ns per byte of h), l (ns per superstep) and the rate of w (units per\n"
-            "  ns) come from `bspram probe` unless given.\n",
+            "  ns) come from `bspram probe` unless given. The picture is SVG, or PNG for a\n"
+            "  name ending in .png.\n",
             PROF_STRIP_MAX_P);
 }
 
@@ -301,7 +302,9 @@ int bspram_cmd_prof(int argc, char **argv)
         pp.g = probe.g_ns_per_byte, pp.l = probe.l_ns, pp.source = "from bspram probe";
     }
     pp.rate = rate >= 0 ? rate : probed && probe.flops_per_ns > 0 ? probe.flops_per_ns : -1;
-    if (output && bspram_tool_gnuplot_check("prof", "--output", output, 0))
+    /* The picture's name before the work, the trace among what it must not
+     * be (gnuplot would empty it). */
+    if (output && bspram_tool_gnuplot_check("prof", "--output", output, path, 0))
         return 1;
     trace t;
     if (trace_read(path, "prof", &t))
@@ -316,10 +319,7 @@ int bspram_cmd_prof(int argc, char **argv)
         if (!drawn)
             drawn = &t.machines[i];
     }
-    if (!found && t.n == 0) {
-        bspram_tool_error("prof", "%s holds no superstep (the program ran no machine)", path);
-        rc = 1;
-    } else if (!found) {
+    if (!found) { /* the trace has a superstep (trace_read), but not of this machine */
         bspram_tool_error("prof", "%s has no machine %" PRIu64 " (%zu machines)", path, only, t.n);
         rc = 1;
     } else if (output) {

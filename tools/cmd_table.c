@@ -183,7 +183,7 @@ int bspram_cmd_table(int argc, char **argv)
     size_t n = a.n;
     int rc;
     if (plot_path && bspram_rank() == 0 &&
-        bspram_tool_gnuplot_check("table", "--plot", plot_path, bspram_ranks() > 1)) {
+        bspram_tool_gnuplot_check("table", "--plot", plot_path, NULL, bspram_ranks() > 1)) {
         bspram_table_args_free(&a);
         return 1;
     }

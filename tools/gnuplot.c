@@ -1,13 +1,17 @@
-/* SVG pictures by gnuplot (gnuplot.h). */
+/* SVG and PNG pictures by gnuplot (gnuplot.h). */
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "base/error.h"
+#include "base/input.h"
 #include "tools/commands.h"
 #include "tools/gnuplot.h"
 
@@ -27,7 +31,43 @@ static int refuse(int end_job, const char *command, const char *fmt, ...)
     return bspram_tool_error(command, "%s", line);
 }
 
-int bspram_tool_gnuplot_check(const char *command, const char *option, const char *path, int end_job)
+/* The picture's format, from the name's extension (any case). */
+enum { PICTURE_NONE, PICTURE_SVG, PICTURE_PNG };
+static int picture_format(const char *path)
+{
+    const char *dot = strrchr(path, '.');
+    if (!dot || strchr(dot, '/'))
+        return PICTURE_NONE;
+    return !strcasecmp(dot, ".svg") ? PICTURE_SVG : !strcasecmp(dot, ".png") ? PICTURE_PNG
+                                                                           : PICTURE_NONE;
+}
+
+/* Whether this gnuplot has the pngcairo terminal (Debian's gnuplot-nox
+ * has): it exits non-zero on an unknown terminal. */
+static int has_pngcairo(void)
+{
+    pid_t pid = fork();
+    if (pid < 0)
+        return 0;
+    if (pid == 0) {
+        int null = open("/dev/null", O_RDWR);
+        if (null >= 0) {
+            dup2(null, STDIN_FILENO);
+            dup2(null, STDOUT_FILENO);
+            dup2(null, STDERR_FILENO);
+        }
+        execlp("gnuplot", "gnuplot", "-e", "set terminal pngcairo", (char *)NULL);
+        _exit(127);
+    }
+    int st;
+    while (waitpid(pid, &st, 0) < 0)
+        if (errno != EINTR)
+            return 0;
+    return WIFEXITED(st) && WEXITSTATUS(st) == 0;
+}
+
+int bspram_tool_gnuplot_check(const char *command, const char *option, const char *path,
+                              const char *input, int end_job)
 {
     const char *dirs = getenv("PATH");
     int found = 0;
@@ -43,16 +83,28 @@ int bspram_tool_gnuplot_check(const char *command, const char *option, const cha
                                         "gnuplot-nox)", option, path);
     if (!*path || strpbrk(path, "\n\r"))
         return refuse(end_job, command, "%s: the file name must be non-empty and on one line", option);
-    struct stat st;
+    struct stat st, in;
     if (stat(path, &st) == 0) {
         if (S_ISDIR(st.st_mode))
             return refuse(end_job, command, "%s %s: is a directory", option, path);
         /* A terminal, a FIFO or a device: gnuplot could block on it, or fail
-         * to open it after the run and print the SVG on stdout. */
+         * to open it after the run and print the picture on stdout. */
         if (!S_ISREG(st.st_mode))
-            return refuse(end_job, command, "%s %s: not a regular file (a terminal, FIFO or "
-                          "device); give a file name ending in .svg", option, path);
+            return refuse(end_job, command, "%s %s: not a regular file (%s); give a file name "
+                          "ending in .svg or .png", option, path, bspram__file_kind(st.st_mode));
+        /* The same file by any name (a link, ./x): gnuplot would empty the
+         * input before it is read. */
+        if (input && stat(input, &in) == 0 && in.st_dev == st.st_dev && in.st_ino == st.st_ino)
+            return refuse(end_job, command, "%s %s: is the input %s; give another file name",
+                          option, path, input);
     }
+    int format = picture_format(path);
+    if (format == PICTURE_NONE)
+        return refuse(end_job, command, "%s %s: the name must end in .svg (SVG) or .png (PNG)",
+                      option, path);
+    if (format == PICTURE_PNG && !has_pngcairo())
+        return refuse(end_job, command, "%s %s: this gnuplot has no pngcairo terminal for PNG; "
+                      "give a name ending in .svg", option, path);
     char dir[4096];
     snprintf(dir, sizeof dir, "%s", path);
     char *slash = strrchr(dir, '/');
@@ -68,18 +120,33 @@ int bspram_tool_gnuplot_check(const char *command, const char *option, const cha
     return 0;
 }
 
+/* SIGPIPE's disposition while we write to gnuplot: ignored, so that a
+ * gnuplot that stops early is a write error to report, not a signal that
+ * ends this process without a word. */
+static struct sigaction sigpipe_before;
+
 FILE *bspram_tool_gnuplot_open(const char *command, const char *option, const char *path, int width,
                                int height)
 {
+    struct sigaction ignore;
+    memset(&ignore, 0, sizeof ignore);
+    ignore.sa_handler = SIG_IGN;
+    sigaction(SIGPIPE, &ignore, &sigpipe_before);
     FILE *g = popen("gnuplot", "w");
     if (!g) {
-        bspram_tool_error(command, "%s %s: cannot run gnuplot: %s", option, path, strerror(errno));
+        int err = errno;
+        sigaction(SIGPIPE, &sigpipe_before, NULL);
+        bspram_tool_error(command, "%s %s: cannot run gnuplot: %s", option, path, strerror(err));
         return NULL;
     }
+    /* The terminal by the name (bspram_tool_gnuplot_check refused others). */
+    if (picture_format(path) == PICTURE_PNG)
+        fprintf(g, "set terminal pngcairo size %d,%d background rgb 'white'\n", width, height);
+    else
+        fprintf(g, "set terminal svg size %d,%d dynamic background rgb 'white'\n", width, height);
     /* The path goes into a gnuplot single-quoted string (no escapes but ''
      * for a quote, doubled here; newlines were refused by the check). */
-    fprintf(g, "set terminal svg size %d,%d dynamic background rgb 'white'\nset output '", width,
-            height);
+    fputs("set output '", g);
     for (const char *q = path; *q; q++)
         if (*q == '\'')
             fputs("''", g);
@@ -90,11 +157,53 @@ FILE *bspram_tool_gnuplot_open(const char *command, const char *option, const ch
     return g;
 }
 
+/* Whether gnuplot wrote a whole picture: gnuplot exits 0 even when its
+ * writes failed (a full disk leaves an empty or cut file), so the file is
+ * read back: an SVG ends with </svg>, a PNG starts with the PNG signature
+ * and ends with the IEND chunk. NULL, or what is wrong. */
+static const char *incomplete(const char *path, char *why, size_t len)
+{
+    bspram_input in;
+    if (bspram__input_open(&in, path, UINT64_MAX - 1) != 0)
+        return bspram__input_problem(&in, why, len);
+    struct stat st;
+    memset(&st, 0, sizeof st);
+    unsigned char head[8] = {0}, tail[64] = {0};
+    const char *bad = NULL;
+    if (fstat(in.fd, &st) != 0 || st.st_size == 0) {
+        bad = "gnuplot wrote nothing";
+    } else {
+        size_t t = st.st_size < (off_t)sizeof tail ? (size_t)st.st_size : sizeof tail;
+        if (pread(in.fd, head, sizeof head, 0) < 0 ||
+            pread(in.fd, tail, t, st.st_size - (off_t)t) != (ssize_t)t) {
+            bad = "cannot read it back";
+        } else if (picture_format(path) == PICTURE_PNG) {
+            static const unsigned char sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+            static const unsigned char iend[12] = {0, 0, 0, 0, 'I', 'E', 'N', 'D',
+                                                   0xae, 0x42, 0x60, 0x82};
+            if (memcmp(head, sig, sizeof sig) || t < sizeof iend || memcmp(tail + t - 12, iend, 12))
+                bad = "gnuplot wrote an incomplete PNG";
+        } else {
+            while (t && (tail[t - 1] == '\n' || tail[t - 1] == ' ' || tail[t - 1] == '\r'))
+                t--;
+            if (t < 6 || memcmp(tail + t - 6, "</svg>", 6))
+                bad = "gnuplot wrote an incomplete SVG";
+        }
+    }
+    bspram__input_close(&in);
+    if (bad)
+        snprintf(why, len, "%s (%lld bytes: is the disk full?)", bad, (long long)st.st_size);
+    return bad ? why : NULL;
+}
+
 int bspram_tool_gnuplot_close(const char *command, const char *option, const char *path, FILE *g)
 {
-    int st = pclose(g);
+    /* What we sent must have reached gnuplot (a pipe it closed: EPIPE). */
+    int sent = fflush(g) == 0 && !ferror(g), send_err = errno;
+    int st = pclose(g), wait_err = errno;
+    sigaction(SIGPIPE, &sigpipe_before, NULL);
     if (st == -1)
-        return bspram_tool_error(command, "%s %s: gnuplot: %s", option, path, strerror(errno));
+        return bspram_tool_error(command, "%s %s: gnuplot: %s", option, path, strerror(wait_err));
     if (WIFSIGNALED(st))
         return bspram_tool_error(command, "%s %s: gnuplot was killed by signal %d", option, path,
                                  WTERMSIG(st));
@@ -104,6 +213,16 @@ int bspram_tool_gnuplot_close(const char *command, const char *option, const cha
     if (WIFEXITED(st) && WEXITSTATUS(st) != 0)
         return bspram_tool_error(command, "%s %s: gnuplot failed (exit code %d)", option, path,
                                  WEXITSTATUS(st));
+    if (!sent)
+        return bspram_tool_error(command, "%s %s: cannot send the picture to gnuplot: %s", option,
+                                 path, strerror(send_err));
+    char why[200];
+    if (incomplete(path, why, sizeof why)) {
+        /* Never leave a picture that only looks written. */
+        int removed = unlink(path) == 0;
+        return bspram_tool_error(command, "%s %s: %s%s", option, path, why,
+                                 removed ? "; removed" : "");
+    }
     return 0;
 }
 

@@ -1,5 +1,6 @@
 # What the command-line tests share (sourced by tests/cli/*.sh): counters,
-# `run` (exit status in $rc, stdout and stderr in $scratch/out and err),
+# `run` (exit status in $rc, stdout and stderr in $scratch/out and err;
+# killed after $run_timeout seconds, 120 unless set),
 # and `expect_error`: a non-zero exit that is no crash or timeout and one
 # line on stderr holding the text. Needs $bspram and $subcommand set.
 scratch=$(mktemp -d)
@@ -10,7 +11,7 @@ ok() { passed=$((passed + 1)); }
 fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
 lines() { wc -l <"$1" | tr -d ' '; }
 run() {
-    timeout 120 "$@" >"$scratch/out" 2>"$scratch/err"
+    timeout "${run_timeout:-120}" "$@" >"$scratch/out" 2>"$scratch/err"
     rc=$?
 }
 expect_error() {

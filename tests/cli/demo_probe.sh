@@ -2,7 +2,8 @@
 # The numeric options of `bspram demo` and `bspram probe`: every bad value
 # (not a whole number, a sign, a space, trailing characters, out of range)
 # gives one line on stderr naming the option and its range and a non-zero
-# exit — never a hang, a crash or a silently different value.
+# exit — never a hang, a crash or a silently different value; a parameter
+# file that is a FIFO or a device hangs neither the demo nor the probe.
 # usage: demo_probe.sh <path of the bspram binary>
 set -u
 bspram=$1
@@ -85,6 +86,15 @@ for params in /dev/zero "$scratch/fifo" "$scratch/nan"; do
     else fail "demo with BSPRAM_PARAMS=$params: exit $rc, $(lines "$scratch/err") stderr lines"; head -c 400 "$scratch/err" >&2
     fi
 done
+
+# Whatever lies at $BSPRAM_PARAMS, the probe never hangs saving there: a
+# FIFO (opening it to write waited for a reader for ever) or a device is
+# refused in one line before the measurement, nothing written.
+for params in "$scratch/fifo" /dev/null; do
+    BSPRAM_PARAMS=$params expect_error "probe saving to $params" \
+        "bspram probe: cannot save the parameters to $params: not a regular file" probe --p 2 --max-h 4 --step 1 --supersteps 2
+done
+grep -q "(a character device)" "$scratch/err" && ok || fail "probe into /dev/null: the kind not named"
 
 # OMP_NUM_THREADS beyond what a process can hold: the default T is capped
 # (BSPRAM_DEFAULT_MAX_THREADS), never a crash inside the OpenMP runtime.

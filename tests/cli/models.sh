@@ -4,7 +4,8 @@
 # ratio beside the six architectures); `--trace` on a CSV and a JSON trace
 # of the same run (the same prices; a neighbour-only run costs the same on
 # the hypercube as in Bruck's one-port model); every bad option, a missing
-# and a malformed trace: one line on stderr and a non-zero exit status.
+# and a malformed trace (no regular file, no superstep, a bad value named by
+# file:line:column): one line on stderr and a non-zero exit status.
 # usage: models.sh <path of the bspram binary>
 set -u
 bspram=$1
@@ -56,8 +57,49 @@ expect_error "bad startup" "--startup -1: not a number of seconds >= 0" --p 4 --
 expect_error "format" "--format 'xml'" --p 4 --n 8 --format xml
 expect_error "trace and p" "--trace takes the machines' p from the file" --trace "$scratch/t.csv" --p 4
 expect_error "missing trace" "$scratch/none.csv: No such file or directory" --trace "$scratch/none.csv"
-expect_error "old trace" "old.csv:1: the trace has no p and flows columns" --trace "$scratch/old.csv"
-expect_error "bad flows" "bad.csv:2: flows that do not read" --trace "$scratch/bad.csv"
+expect_error "old trace" "old.csv:1:1: the trace has no p and flows columns" --trace "$scratch/old.csv"
+expect_error "bad flows" "bad.csv:2:35: flow 1's dst '9': not a whole number in [0, 3]" --trace "$scratch/bad.csv"
+
+# Only a regular file is read, and only a whole trace: everything else is one
+# line and exit 1 — a FIFO hung, /dev/zero grew without end, and /dev/null,
+# a directory, an empty file, a header alone or garbage JSON priced nothing
+# with exit 0. (A hang is a failure within 10 s, not a stuck test.)
+run_timeout=10
+mkfifo "$scratch/fifo"
+expect_error "a FIFO" "bspram models: $scratch/fifo: not a regular file (a FIFO)" --trace "$scratch/fifo"
+expect_error "/dev/zero" "bspram models: /dev/zero: not a regular file (a character device)" --trace /dev/zero
+expect_error "/dev/null" "bspram models: /dev/null: not a regular file (a character device)" --trace /dev/null
+expect_error "a directory" "bspram models: $scratch: is a directory" --trace "$scratch"
+: >"$scratch/empty.csv"
+expect_error "an empty file" "empty.csv: an empty file, not a bspram trace" --trace "$scratch/empty.csv"
+head -1 "$scratch/t.csv" >"$scratch/header.csv"
+expect_error "a header only" "header.csv: holds no superstep" --trace "$scratch/header.csv"
+printf '[\n]\n' >"$scratch/none.json"
+expect_error "JSON without a superstep" "none.json: holds no superstep" --trace "$scratch/none.json"
+printf '[garbage\n' >"$scratch/garbage.json"
+expect_error "garbage JSON" "garbage.json:1:1: not a bspram trace (the first line is not '[')" --trace "$scratch/garbage.json"
+printf '[\n{"garbage": 1}\n]\n' >"$scratch/garbage2.json"
+expect_error "garbage JSON object" "garbage2.json:2:2: expected the key \"machine\"" --trace "$scratch/garbage2.json"
+head -3 "$scratch/t.json" >"$scratch/cut.json"
+expect_error "JSON cut short" "cut.json: no closing ']' (a trace cut short?)" --trace "$scratch/cut.json"
+# Every value checked, the first bad one named by file:line:column: a flow
+# of -1 messages was priced at 2.1e15 s, p = -3 shown as 18446744073709551613.
+header=$(head -1 "$scratch/t.csv")
+row() { printf '%s\n%s\n' "$header" "$1" >"$scratch/row.csv"; }
+row '0,0,x,1,8,1,1,1,8,8,0,0.1,0.1,4,0:1:-1:8:8'
+expect_error "a flow of -1 messages" "row.csv:2:37: flow 1's messages '-1': not a whole number in [1, 18446744073709551615]" --trace "$scratch/row.csv"
+row '0,0,x,1,8,1,1,1,8,8,0,0.1,0.1,-3,-'
+expect_error "p = -3" "row.csv:2:31: p '-3': not a whole number in [1, 4294967295]" --trace "$scratch/row.csv"
+row '0,0,x,1,8,1,1,1,8,8,0,0.1,0.1,4,0:1:2:8:8'
+expect_error "flows against the row" "row.csv:2:33: the flows add up to 2 messages and 8 bytes, the row says 1 and 8" --trace "$scratch/row.csv"
+row '0,0,x,1,8,2,1,2,8,8,0,0.1,0.1,4,-'
+expect_error "q above the messages" "row.csv:2:11: q 2 is above the messages, 1" --trace "$scratch/row.csv"
+row '0,0,x,1,8,1,1,1,8,8,0,0.1,0.1,200000000,-'
+expect_error "p past the models" "machine 0 has p = 200000000; the models price p up to 134217727" --trace "$scratch/row.csv"
+printf '%s\n0,0,x,1,8,1,1,1,8,8,0,0.1,0.1,4,-\n0,1,x,18446744073709551615,8,1,1,1,8,8,0,0.1,0.1,4,-\n' \
+    "$header" >"$scratch/wrap.csv"
+expect_error "messages that wrap" "wrap.csv:3:7: messages: machine 0's sum over its rows passes 2^64 - 1" --trace "$scratch/wrap.csv"
+run_timeout=120
 
 echo "models_cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -3,7 +3,11 @@
 # taken from the trace here (awk), for a BSPlib program's CSV trace and its
 # JSON twin; the picture (gnuplot) of that trace has the heat strips and the
 # labels, and the one of a combining run its phases' labels; every bad
-# option or file is one line and a non-zero exit, checked before any work.
+# option or file is one line and a non-zero exit, checked before any work:
+# a trace that is no regular file, too large, or holds a bad value (named by
+# file:line:column); an output that is the input, not .svg or .png, or did
+# not fit on the disk; a stdout that cannot be written. A BSPRAM_TRACE FIFO
+# without a reader does not hang the traced program.
 # usage: prof.sh <bspram> <inprod example>
 bspram=$1 inprod=$2 subcommand=prof
 . "$(dirname "$0")/common.sh"
@@ -40,9 +44,97 @@ if command -v gnuplot >/dev/null 2>&1; then
         { fail "prof of a combining run: exit $rc"; cat "$scratch/err" >&2; }
     expect_error "missing directory" "--output $scratch/no/dir/x.svg: cannot write in" "$scratch/inprod.csv" \
         --output "$scratch/no/dir/x.svg"
+    # The picture's format by its name: PNG (gnuplot's pngcairo) for .png,
+    # anything but .svg and .png refused (an SVG went under any name).
+    run "$bspram" prof "$scratch/inprod.csv" -o "$scratch/inprod.png"
+    [ "$rc" -eq 0 ] && [ "$(head -c 8 "$scratch/inprod.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] \
+        && ok || { fail "prof -o x.png: exit $rc, not a PNG"; cat "$scratch/err" >&2; }
+    expect_error "-o x.txt" "--output $scratch/x.txt: the name must end in .svg (SVG) or .png (PNG)" \
+        "$scratch/inprod.csv" -o "$scratch/x.txt"
+    [ ! -e "$scratch/x.txt" ] && ok || fail "-o x.txt: a file was written"
+    # The output is never the input, by any name (it was overwritten).
+    cp "$scratch/inprod.csv" "$scratch/T.csv"
+    ln "$scratch/T.csv" "$scratch/T.svg"
+    for out in "$scratch/T.csv" "$scratch/T.svg"; do
+        expect_error "output $out is the input" "--output $out: is the input $scratch/T.csv" "$scratch/T.csv" --output "$out"
+    done
+    cmp -s "$scratch/T.csv" "$scratch/inprod.csv" && ok || fail "the input was overwritten"
+    # A full disk: gnuplot exits 0 and leaves an empty SVG; prof says so, exit 1,
+    # and leaves no picture that only looks written. (Needs root to mount.)
+    mkdir "$scratch/full"
+    if mount -t tmpfs -o size=16k tmpfs "$scratch/full" 2>/dev/null; then
+        trap 'umount "$scratch/full" 2>/dev/null; rm -rf "$scratch"' EXIT
+        dd if=/dev/zero of="$scratch/full/fill" bs=1k count=64 2>/dev/null
+        for ext in svg png; do
+            expect_error "full disk ($ext)" "--output $scratch/full/x.$ext: gnuplot wrote nothing (0 bytes: is the disk full?); removed" \
+                "$scratch/inprod.csv" --output "$scratch/full/x.$ext"
+            [ ! -e "$scratch/full/x.$ext" ] && ok || fail "full disk: x.$ext left behind"
+        done
+        rm -f "$scratch/full/fill" # room for part of it: an SVG cut short
+        expect_error "disk full midway" "gnuplot wrote an incomplete SVG" "$scratch/inprod.csv" --output "$scratch/full/x.svg"
+        umount "$scratch/full"
+    else
+        echo "skipped: the full-disk case (mounting a tmpfs needs root)"
+    fi
 else
     echo "skipped: gnuplot not installed"
 fi
+
+# The trace is whatever the user named: only a regular file is read, to a
+# bounded size and line length (tools/trace_read.h), every value checked and
+# the first bad one named by file:line:column. Before, a FIFO hung, /dev/zero
+# grew to gigabytes, and p = -3, nan times or sums that wrap printed as
+# figures with exit 0. (A hang is a failure within 10 s, not a stuck test.)
+run_timeout=10
+mkfifo "$scratch/fifo"
+expect_error "a FIFO" "bspram prof: $scratch/fifo: not a regular file (a FIFO)" "$scratch/fifo"
+expect_error "/dev/zero" "bspram prof: /dev/zero: not a regular file (a character device)" /dev/zero
+expect_error "/dev/null" "bspram prof: /dev/null: not a regular file" /dev/null
+expect_error "a directory" "bspram prof: $scratch: is a directory" "$scratch"
+: >"$scratch/empty.csv"
+expect_error "an empty file" "empty.csv: an empty file, not a bspram trace" "$scratch/empty.csv"
+head -1 "$scratch/inprod.csv" >"$scratch/header.csv"
+expect_error "a header only" "header.csv: holds no superstep" "$scratch/header.csv"
+if truncate -s 4G "$scratch/huge.csv" 2>/dev/null; then # sparse: no disk used
+    expect_error "4 GiB without a newline" "huge.csv: larger than 1 GiB" "$scratch/huge.csv"
+    rm -f "$scratch/huge.csv"
+fi
+if truncate -s 257M "$scratch/long.csv" 2>/dev/null; then
+    expect_error "a line past 256 MiB" "long.csv:1:268435457: a line longer than 256 MiB" "$scratch/long.csv"
+    rm -f "$scratch/long.csv"
+fi
+header=$(head -1 "$scratch/inprod.csv")
+row() { printf '%s\n%s\n' "$header" "$1" >"$scratch/row.csv"; }
+row '0,0,x,1,8,1,1,1,8,8,0,0.1,0.1,-3,-'
+expect_error "p = -3" "row.csv:2:31: p '-3': not a whole number in [1, 4294967295]" "$scratch/row.csv"
+row '0,0,x,-1,8,1,1,1,8,8,0,0.1,0.1,4,-'
+expect_error "a negative count" "row.csv:2:7: messages '-1': not a whole number" "$scratch/row.csv"
+for t in nan inf -0.5 1e999; do
+    row "0,0,x,1,8,1,1,1,8,8,0,$t,0.1,4,-"
+    expect_error "time $t" "row.csv:2:23: seconds '$t': not a finite number of seconds >= 0" "$scratch/row.csv"
+done
+printf '%s\n0,0,x,1,8,1,1,1,8,8,18446744073709551615,0.1,0.1,4,-\n0,1,x,1,8,1,1,1,8,8,1,0.1,0.1,4,-\n' \
+    "$header" >"$scratch/wrap.csv"
+expect_error "a sum that wraps" "wrap.csv:3:21: work: machine 0's sum over its rows passes 2^64 - 1" "$scratch/wrap.csv"
+printf '%s\n0,0,x,1,8,1,1,1,8,8,0,0.1,0.1,4,-' "$header" >"$scratch/cut.csv"
+expect_error "no newline at the end" "cut.csv:2:34: the file ends inside this line" "$scratch/cut.csv"
+sed 's/"p": 4,/"p": -3,/' "$scratch/inprod.json" >"$scratch/bad.json"
+expect_error "JSON p = -3" "bad.json:2:" "$scratch/bad.json"
+grep -q "p '-3': not a whole number" "$scratch/err" && ok || fail "JSON p = -3: $(cat "$scratch/err")"
+run_timeout=120
+
+# What prof prints must reach its file: on a full device, one line and exit 1.
+timeout 10 "$bspram" prof "$scratch/inprod.csv" >/dev/full 2>"$scratch/err"
+rc=$?
+[ "$rc" -eq 1 ] && [ "$(lines "$scratch/err")" -eq 1 ] && grep -q "bspram prof: cannot write the output: No space left" "$scratch/err" \
+    && ok || { fail "prof >/dev/full: exit $rc"; cat "$scratch/err" >&2; }
+
+# BSPRAM_TRACE naming a FIFO that no process reads: one line, and the program
+# ends as it would have without the trace (docs/environment.md); it hung.
+BSPRAM_TRACE="$scratch/fifo" timeout 20 "$inprod" 4 100 >/dev/null 2>"$scratch/err"
+rc=$?
+[ "$rc" -eq 0 ] && [ "$(lines "$scratch/err")" -eq 1 ] && grep -q "BSPRAM_TRACE=$scratch/fifo: cannot write the trace: a FIFO that no process reads" "$scratch/err" \
+    && ok || { fail "BSPRAM_TRACE=FIFO: exit $rc"; cat "$scratch/err" >&2; }
 
 expect_error "no trace" "bspram prof: no trace given"
 expect_error "missing trace" "bspram prof: $scratch/none.csv:" "$scratch/none.csv"

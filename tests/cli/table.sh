@@ -2,7 +2,8 @@
 # The `bspram table` command line: bad input gives one line on stderr and a
 # non-zero exit; the CSV has the documented header, canonical basis names and
 # is the same for any thread count; no fixed-size buffer overflows or silently
-# truncates; one OpenMP start per run; --plot takes a path with a quote.
+# truncates; one OpenMP start per run; --plot takes a path with a quote,
+# draws PNG for .png, refuses other names, and fails on a full disk.
 # usage: table.sh <path of the bspram binary>
 set -u
 bspram=$1
@@ -185,6 +186,29 @@ if command -v gnuplot >/dev/null 2>&1; then
     run env PATH=/nonexistent "$bspram" table --paper 3 --plot "$scratch/x.svg"
     [ "$rc" -eq 1 ] && [ "$(lines "$scratch/err")" -eq 1 ] && grep -q "gnuplot is not on PATH" "$scratch/err" && ok \
         || { fail "--plot without gnuplot: exit $rc"; cat "$scratch/err" >&2; }
+    # The format by the name: PNG (gnuplot's pngcairo) for .png; a name that
+    # is neither .svg nor .png is refused before the run (an SVG went under
+    # any name).
+    run "$bspram" table $small --plot "$scratch/t.png"
+    [ $rc -eq 0 ] && [ "$(head -c 8 "$scratch/t.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] && ok \
+        || { fail "--plot t.png: exit $rc, not a PNG"; cat "$scratch/err" >&2; }
+    expect_error "--plot t.txt" $small --plot "$scratch/t.txt"
+    grep -q "the name must end in .svg (SVG) or .png (PNG)" "$scratch/err" && [ ! -e "$scratch/t.txt" ] && ok \
+        || fail "--plot t.txt: not refused"
+    # A full disk: gnuplot exits 0 with an empty file; the table says so in
+    # one line, exit 1, and removes it. (Needs root to mount a small tmpfs.)
+    mkdir "$scratch/full"
+    if mount -t tmpfs -o size=16k tmpfs "$scratch/full" 2>/dev/null; then
+        trap 'umount "$scratch/full" 2>/dev/null; rm -rf "$scratch"' EXIT
+        dd if=/dev/zero of="$scratch/full/fill" bs=1k count=64 2>/dev/null
+        run "$bspram" table $small --plot "$scratch/full/t.svg"
+        [ $rc -eq 1 ] && [ "$(lines "$scratch/err")" -eq 1 ] && [ ! -e "$scratch/full/t.svg" ] \
+            && grep -q "plot $scratch/full/t.svg: gnuplot wrote nothing (0 bytes: is the disk full?); removed" "$scratch/err" \
+            && ok || { fail "--plot on a full disk: exit $rc"; cat "$scratch/err" >&2; }
+        umount "$scratch/full"
+    else
+        echo "skipped: --plot on a full disk (mounting a tmpfs needs root)"
+    fi
 else
     echo "skipped: gnuplot not installed"
 fi
