@@ -51,11 +51,22 @@ static _Noreturn void die_with(const char *prefix, const char *fmt, va_list ap)
     _exit(BSPRAM_EXIT_FAILURE);
 }
 
-void bspram_vfatal(const char *fmt, va_list ap) { die_with("bspram: ", fmt, ap); }
-void bspram_vfatal_raw(const char *fmt, va_list ap) { die_with("", fmt, ap); }
+void bspram_vfatal(const char *fmt, va_list ap)
+{
+    BSPRAM_NONNULL(fmt);
+    die_with("bspram: ", fmt, ap);
+}
+
+void bspram_vfatal_raw(const char *fmt, va_list ap)
+{
+    BSPRAM_NONNULL(fmt);
+    die_with("", fmt, ap);
+}
 
 void bspram_fatal(const char *fmt, ...)
 {
+    if (!fmt) /* BSPRAM_NONNULL's own way, without the call into itself */
+        fmt = "bspram_fatal(fmt=NULL): fmt must not be NULL";
     va_list ap;
     va_start(ap, fmt);
     die_with("bspram: ", fmt, ap);
@@ -65,7 +76,7 @@ void *bspram_malloc(size_t size, const char *what)
 {
     void *p = malloc(size ? size : 1);
     if (!p)
-        bspram_fatal("%s: out of memory allocating %zu bytes", what, size);
+        bspram_fatal("%s: out of memory allocating %zu bytes", what ? what : "bspram_malloc", size);
     return p;
 }
 
@@ -73,7 +84,8 @@ void *bspram_calloc(size_t n, size_t size, const char *what)
 {
     void *p = calloc(n ? n : 1, size ? size : 1);
     if (!p)
-        bspram_fatal("%s: out of memory allocating %zu x %zu bytes", what, n, size);
+        bspram_fatal("%s: out of memory allocating %zu x %zu bytes",
+                     what ? what : "bspram_calloc", n, size);
     return p;
 }
 
@@ -81,6 +93,7 @@ void *bspram_realloc(void *ptr, size_t size, const char *what)
 {
     void *p = realloc(ptr, size ? size : 1);
     if (!p)
-        bspram_fatal("%s: out of memory growing to %zu bytes", what, size);
+        bspram_fatal("%s: out of memory growing to %zu bytes", what ? what : "bspram_realloc",
+                     size);
     return p;
 }

@@ -28,15 +28,36 @@ BSPRAM_NORETURN void bspram_fatal(const char *fmt, ...)
 BSPRAM_NORETURN void bspram_vfatal(const char *fmt, va_list ap)
     __attribute__((format(printf, 1, 0)));
 
-/* Same, but without the "bspram: " prefix (bsp_abort prints the user's text). */
+/* Same, but without the "bspram: " prefix (bsp_abort prints the user's text).
+ * A NULL fmt, here as in bspram_fatal, ends the job with the line
+ * "bspram: bspram_vfatal_raw(fmt=NULL): fmt must not be NULL". */
 BSPRAM_NORETURN void bspram_vfatal_raw(const char *fmt, va_list ap)
     __attribute__((format(printf, 1, 0)));
 
 /* malloc/calloc/realloc that never return NULL for a non-zero size: on failure
- * they call bspram_fatal naming `what` and the size asked for. */
+ * they call bspram_fatal naming `what` (NULL: the function's own name) and
+ * the size asked for. bspram_realloc(NULL, …) allocates anew, as realloc. */
 void *bspram_malloc(size_t size, const char *what);
 void *bspram_calloc(size_t n, size_t size, const char *what);
 void *bspram_realloc(void *ptr, size_t size, const char *what);
+
+/* The library's check of a pointer argument that must not be NULL (the rule
+ * of docs/limits.md: every public function refuses NULL where it needs a
+ * pointer): one predictable branch, and if p is NULL one line naming the
+ * call and the argument,
+ *     bspram: bspram_combine(requests=NULL): requests must not be NULL
+ * BSPRAM_NONNULL(p) names the function it stands in (__func__) and p as
+ * written; BSPRAM_NONNULL_AS(call, name, p) names `call` and `name` (string
+ * literals: the header's name of a parameter the source calls otherwise).
+ * For the library's own sources (compiled with BSPRAM_BUILDING_LIBRARY). */
+#ifdef BSPRAM_BUILDING_LIBRARY
+#define BSPRAM_NONNULL_AS(call, name, p)                                                  \
+    do {                                                                                  \
+        if (__builtin_expect(!(p), 0))                                                    \
+            bspram_fatal("%s(" name "=NULL): " name " must not be NULL", call);           \
+    } while (0)
+#define BSPRAM_NONNULL(p) BSPRAM_NONNULL_AS(__func__, #p, p)
+#endif
 
 BSPRAM_END_DECLS
 #endif

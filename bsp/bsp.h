@@ -68,6 +68,15 @@
  *   [0, 4) (superstep 3, pid 2)
  * and the whole program exits with status 1 — every process stops at once,
  * including those waiting in bsp_sync (base/error.h). Nothing hangs.
+ * A NULL pointer that a call needs is such a misuse, never a crash:
+ *   bspram: bsp_hpmove(tag_ptr=NULL, payload_ptr=0x…): tag_ptr must not be
+ *   NULL (superstep 0, pid 1)
+ * (docs/limits.md). NULL is legal where a function says so: an address of
+ * bsp_push_reg and bsp_pop_reg, bsp_label's name, bsp_qsize's outputs,
+ * bsp_init's argv, a buffer of 0 bytes, a tag while the tag size is 0. The
+ * address a put names on the other side (dst) or a get reads from (src) is
+ * looked up among the registrations, so NULL there names a registration of
+ * NULL ("nothing here": 0 bytes).
  *
  * Program shapes (both of the standard; see docs/bsplib.md):
  *  (a) main calls bsp_init(spmd, argc, argv), may call bsp_nprocs(), then
@@ -140,7 +149,7 @@ typedef size_t bsp_size_t;         /* a size in bytes */
 /* Register the SPMD function for program shape (a): the function that
  * processes 1..P−1 run, whose first statement is bsp_begin. argc/argv are
  * kept for compatibility (every process can read its own). Call it before
- * bsp_begin, outside a BSP section.
+ * bsp_begin, outside a BSP section (argv may be NULL).
  * Errors: called inside a BSP section; spmd NULL. Cost: none. */
 void bsp_init(void (*spmd)(void), int argc, char **argv);
 
@@ -165,8 +174,10 @@ void bsp_end(void);
 /* Print the formatted message (printf-style, as given: add '\n' yourself) on
  * stderr and stop every process at once, even those waiting in bsp_sync; the
  * program exits with status 1. A message that prints nothing (bsp_abort(""))
- * is replaced by one line naming the process and the superstep. Callable
- * from any process, at any time, also outside a BSP section. Never returns. */
+ * is replaced by one line naming the process and the superstep; a NULL
+ * format is refused ("bsp_abort(format=NULL): format must not be NULL").
+ * Callable from any process, at any time, also outside a BSP section. Never
+ * returns. */
 void bsp_abort(const char *format, ...) __attribute__((format(printf, 1, 2), noreturn));
 void bsp_vabort(const char *format, va_list args) __attribute__((format(printf, 1, 0), noreturn));
 

@@ -104,9 +104,12 @@ void bsp_move(void *payload, bsp_size_t max_copy_size)
 bsp_size_t bsp_hpmove(void **tag_ptr, void **payload_ptr)
 {
     bsplib_proc *me = bsplib_me("bsp_hpmove");
-    if (!tag_ptr || !payload_ptr)
-        bsplib_fatal(me, "bsp_hpmove(tag_ptr=%p, payload_ptr=%p): pointer arguments must not be "
-                     "NULL", (void *)tag_ptr, (void *)payload_ptr);
+    if (!tag_ptr)
+        bsplib_fatal(me, "bsp_hpmove(tag_ptr=NULL, payload_ptr=%p): tag_ptr must not be NULL",
+                     (void *)payload_ptr);
+    if (!payload_ptr)
+        bsplib_fatal(me, "bsp_hpmove(tag_ptr=%p, payload_ptr=NULL): payload_ptr must not be NULL",
+                     (void *)tag_ptr);
     if (me->qpos == me->qlen)
         return (bsp_size_t)-1;
     const bsplib_qentry *e = &me->queue[me->qpos++];

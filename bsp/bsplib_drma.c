@@ -205,6 +205,9 @@ target_fail(bsplib_proc *me, const char *call, bsp_pid_t pid, const void *src, c
         bsplib_fatal(me, "%s(pid=%u, src=%p, dst=%p, offset=%zu, nbytes=%zu): pid outside [0, %u)",
                      call, pid, src, dst, offset, nbytes, me->p);
     size_t s = bsplib_reg_find(me, is_put ? dst : src);
+    if (s == BSPLIB_NO_SLOT && !(is_put ? dst : src)) /* NULL names only a registration of NULL */
+        bsplib_fatal(me, "%s(pid=%u, %s=NULL, offset=%zu, nbytes=%zu): %s is NULL, and this process "
+                     "has no registration of NULL", call, pid, what, offset, nbytes, what);
     if (s == BSPLIB_NO_SLOT)
         bsplib_fatal(me, "%s(pid=%u, src=%p, dst=%p, offset=%zu, nbytes=%zu): %s is not a "
                      "registered address (bsp_push_reg, then bsp_sync)", call, pid, src, dst,

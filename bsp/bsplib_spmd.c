@@ -369,12 +369,21 @@ void bsplib_fatal_agreed(const bsplib_world *w, const char *fmt, ...)
 /* BSPlib prints the user's text as it is; a text that prints nothing
  * (bsp_abort("")) would end the job without a word, so then the line names
  * the process and superstep that aborted. */
+/* bsp_abort(NULL): refused like every NULL a call needs, in one line. */
+static _Noreturn void null_format(const char *call)
+{
+    bsplib_fatal(bsplib_current ? bsplib_current : bsplib_joining,
+                 "%s(format=NULL): format must not be NULL", call);
+}
+
 void bsp_vabort(const char *format, va_list args)
 {
+    if (!format)
+        null_format("bsp_vabort");
     va_list probe;
     va_copy(probe, args);
     char first[2];
-    int n = format ? vsnprintf(first, sizeof first, format, probe) : 0;
+    int n = vsnprintf(first, sizeof first, format, probe);
     va_end(probe);
     if (n > 0)
         die(NULL, 1, format, args);
@@ -388,6 +397,8 @@ void bsp_vabort(const char *format, va_list args)
 
 void bsp_abort(const char *format, ...)
 {
+    if (!format)
+        null_format("bsp_abort");
     va_list ap;
     va_start(ap, format);
     bsp_vabort(format, ap);

@@ -115,7 +115,11 @@ static bspram_machine *create(const bspram_config *config, bool replicate)
     return m;
 }
 
-bspram_machine *bspram_machine_create(const bspram_config *config) { return create(config, true); }
+bspram_machine *bspram_machine_create(const bspram_config *config)
+{
+    BSPRAM_NONNULL(config);
+    return create(config, true);
+}
 
 bspram_machine *bspram__machine_create_spread(const bspram_config *config)
 {
@@ -159,10 +163,29 @@ void bspram_machine_destroy(bspram_machine *m)
     free(m);
 }
 
-uint64_t bspram_machine_p(const bspram_machine *m) { return m->config.p; }
-int bspram_machine_threads(const bspram_machine *m) { return m->config.threads; }
-uint64_t bspram_machine_seed(const bspram_machine *m) { return m->config.seed; }
-bspram_router *bspram_machine_router(bspram_machine *m) { return m->router; }
+uint64_t bspram_machine_p(const bspram_machine *m)
+{
+    BSPRAM_NONNULL(m);
+    return m->config.p;
+}
+
+int bspram_machine_threads(const bspram_machine *m)
+{
+    BSPRAM_NONNULL(m);
+    return m->config.threads;
+}
+
+uint64_t bspram_machine_seed(const bspram_machine *m)
+{
+    BSPRAM_NONNULL(m);
+    return m->config.seed;
+}
+
+bspram_router *bspram_machine_router(bspram_machine *m)
+{
+    BSPRAM_NONNULL(m);
+    return m->router;
+}
 
 /* Open the team of T threads; OpenMP may give fewer (nested regions,
  * thread limits): that would leave lanes unserved and hang, so refuse. */
@@ -234,21 +257,53 @@ static void run_team(bspram_machine *m, void (*fn)(bspram_team *, void *), void 
 
 void bspram_machine_team(bspram_machine *m, void (*fn)(bspram_team *, void *), void *arg)
 {
+    BSPRAM_NONNULL(m);
+    BSPRAM_NONNULL(fn);
     run_team(m, fn, arg, "bspram_machine_team");
 }
 
-unsigned bspram_team_lane(const bspram_team *t) { return t->lane; }
-bool bspram_team_leads(const bspram_team *t) { return t->lane == t->lead; }
+unsigned bspram_team_lane(const bspram_team *t)
+{
+    BSPRAM_NONNULL(t);
+    return t->lane;
+}
+
+bool bspram_team_leads(const bspram_team *t)
+{
+    BSPRAM_NONNULL(t);
+    return t->lane == t->lead;
+}
 
 unsigned bspram_rank(void) { return bspram__process_rank(); }
 unsigned bspram_ranks(void) { return bspram__process_ranks(); }
-uint64_t bspram_team_first(const bspram_team *t) { return t->first; }
-uint64_t bspram_team_end(const bspram_team *t) { return t->end; }
-uint64_t bspram_team_superstep(const bspram_team *t) { return t->superstep; }
-bspram_machine *bspram_team_machine(const bspram_team *t) { return t->m; }
+uint64_t bspram_team_first(const bspram_team *t)
+{
+    BSPRAM_NONNULL(t);
+    return t->first;
+}
+
+uint64_t bspram_team_end(const bspram_team *t)
+{
+    BSPRAM_NONNULL(t);
+    return t->end;
+}
+
+uint64_t bspram_team_superstep(const bspram_team *t)
+{
+    BSPRAM_NONNULL(t);
+    return t->superstep;
+}
+
+bspram_machine *bspram_team_machine(const bspram_team *t)
+{
+    BSPRAM_NONNULL(t);
+    return t->m;
+}
 
 bool bspram_team_each(bspram_team *t, bspram_step_fn step, void *arg)
 {
+    BSPRAM_NONNULL(t);
+    BSPRAM_NONNULL(step);
     bspram_component c = {t->m, t->lane, 0, t->superstep, NULL};
     bool more = false;
     for (c.pid = t->first; c.pid < t->end; c.pid++)
@@ -258,6 +313,7 @@ bool bspram_team_each(bspram_team *t, bspram_step_fn step, void *arg)
 
 unsigned bspram_team_exchange(bspram_team *t, unsigned tag)
 {
+    BSPRAM_NONNULL(t);
     t->m->hold[t->lane].restored = false; /* the exchange delivers a new inbox */
     unsigned all = bspram_router_exchange(t->m->router, t->lane, tag);
     if (all & BSPRAM_TAG_LEAVE)
@@ -268,19 +324,32 @@ unsigned bspram_team_exchange(bspram_team *t, unsigned tag)
     return all;
 }
 
-void bspram_team_barrier(bspram_team *t) { bspram_router_barrier(t->m->router, t->lane, 0); }
+void bspram_team_barrier(bspram_team *t)
+{
+    BSPRAM_NONNULL(t);
+    bspram_router_barrier(t->m->router, t->lane, 0);
+}
 
-void bspram_team_flush(bspram_team *t) { bspram_router_complete(t->m->router, t->lane); }
+void bspram_team_flush(bspram_team *t)
+{
+    BSPRAM_NONNULL(t);
+    bspram_router_complete(t->m->router, t->lane);
+}
 
 void bspram_team_set_label(bspram_team *t, const char *label)
 {
+    BSPRAM_NONNULL(t);
     /* Lane 0 appends the records, so lane 0 may relabel right before an
      * exchange (router.h, bspram_router_set_label). */
     if (t->lane == t->lead)
         bspram_router_set_label(t->m->router, label);
 }
 
-const char *bspram_team_label(const bspram_team *t) { return bspram_router_label(t->m->router); }
+const char *bspram_team_label(const bspram_team *t)
+{
+    BSPRAM_NONNULL(t);
+    return bspram_router_label(t->m->router);
+}
 
 /* Component pid's held messages (the lane has restored its copy). */
 static size_t held_inbox(const lane_hold *h, uint64_t pid, const bspram_message **msgs)
@@ -293,6 +362,8 @@ static size_t held_inbox(const lane_hold *h, uint64_t pid, const bspram_message 
 
 size_t bspram_team_inbox(const bspram_team *t, uint64_t pid, const bspram_message **msgs)
 {
+    BSPRAM_NONNULL(t);
+    BSPRAM_NONNULL(msgs);
     const lane_hold *h = &t->m->hold[t->lane];
     if (h->restored && pid >= t->first && pid < t->end)
         return held_inbox(h, pid, msgs);
@@ -301,6 +372,7 @@ size_t bspram_team_inbox(const bspram_team *t, uint64_t pid, const bspram_messag
 
 void bspram_team_hold_inbox(bspram_team *t)
 {
+    BSPRAM_NONNULL(t);
     lane_hold *h = &t->m->hold[t->lane];
     if (h->restored) /* the held copy is the inbox: keep it */
         return;
@@ -342,6 +414,7 @@ void bspram_team_hold_inbox(bspram_team *t)
 
 void bspram_team_restore_inbox(bspram_team *t)
 {
+    BSPRAM_NONNULL(t);
     lane_hold *h = &t->m->hold[t->lane];
     if (!h->held)
         bspram_fatal("bspram_team_restore_inbox: lane %u has held no inbox (superstep %llu); call "
@@ -371,6 +444,8 @@ static void bulk_lane(bspram_team *t, void *arg)
 
 uint64_t bspram_machine_run(bspram_machine *m, bspram_step_fn step, void *arg, uint64_t max_supersteps)
 {
+    BSPRAM_NONNULL(m);
+    BSPRAM_NONNULL(step);
     uint64_t before = m->supersteps;
     bulk_run b = {step, arg, max_supersteps};
     run_team(m, bulk_lane, &b, "bspram_machine_run");
@@ -379,11 +454,15 @@ uint64_t bspram_machine_run(bspram_machine *m, bspram_step_fn step, void *arg, u
 
 void bspram_machine_superstep(bspram_machine *m, bspram_step_fn step, void *arg)
 {
+    BSPRAM_NONNULL(m);
+    BSPRAM_NONNULL(step);
     bspram_machine_run(m, step, arg, 1);
 }
 
 size_t bspram_machine_inbox(const bspram_machine *m, uint64_t pid, const bspram_message **msgs)
 {
+    BSPRAM_NONNULL(m);
+    BSPRAM_NONNULL(msgs);
     if (pid >= m->config.p)
         bspram_fatal("bspram_machine_inbox(pid=%llu): component outside [0, %llu)",
                      (unsigned long long)pid, (unsigned long long)m->config.p);
@@ -407,15 +486,18 @@ static void spmd_lane(bspram_team *t, void *arg)
 
 void bspram_machine_spmd(bspram_machine *m, void (*program)(bspram_component *, void *), void *arg)
 {
+    BSPRAM_NONNULL(m);
     if (m->config.p != (uint64_t)m->config.threads)
         bspram_fatal("bspram_machine_spmd(p=%llu, threads=%d): the SPMD style needs p == threads",
                      (unsigned long long)m->config.p, m->config.threads);
+    BSPRAM_NONNULL(program);
     spmd_run run = {program, arg};
     run_team(m, spmd_lane, &run, "bspram_machine_spmd");
 }
 
 unsigned bspram_sync(bspram_component *self, unsigned tag)
 {
+    BSPRAM_NONNULL(self);
     if (!self->team) /* an extra exchange on one lane would hang the others */
         bspram_fatal("bspram_sync: called from a bulk-style step (component %llu, superstep "
                      "%llu); a bulk step ends its superstep by returning",
@@ -432,6 +514,7 @@ unsigned bspram_sync(bspram_component *self, unsigned tag)
 
 bspram_team *bspram_component_team(bspram_component *self)
 {
+    BSPRAM_NONNULL(self);
     if (!self->team)
         bspram_fatal("bspram_component_team: called from a bulk-style step (component %llu, "
                      "superstep %llu); only an SPMD component is a lane of its own",
@@ -439,17 +522,40 @@ bspram_team *bspram_component_team(bspram_component *self)
     return self->team;
 }
 
-uint64_t bspram_pid(const bspram_component *self) { return self->pid; }
-uint64_t bspram_nprocs(const bspram_component *self) { return self->m->config.p; }
+uint64_t bspram_pid(const bspram_component *self)
+{
+    BSPRAM_NONNULL(self);
+    return self->pid;
+}
+
+uint64_t bspram_nprocs(const bspram_component *self)
+{
+    BSPRAM_NONNULL(self);
+    return self->m->config.p;
+}
+
 uint64_t bspram_superstep(const bspram_component *self)
 {
+    BSPRAM_NONNULL(self);
     return self->team ? self->team->superstep : self->superstep;
 }
-unsigned bspram_lane(const bspram_component *self) { return self->lane; }
-bspram_machine *bspram_component_machine(const bspram_component *self) { return self->m; }
+
+unsigned bspram_lane(const bspram_component *self)
+{
+    BSPRAM_NONNULL(self);
+    return self->lane;
+}
+
+bspram_machine *bspram_component_machine(const bspram_component *self)
+{
+    BSPRAM_NONNULL(self);
+    return self->m;
+}
 
 size_t bspram_inbox(const bspram_component *self, const bspram_message **msgs)
 {
+    BSPRAM_NONNULL(self);
+    BSPRAM_NONNULL(msgs);
     const lane_hold *h = &self->m->hold[self->lane];
     if (h->restored)
         return held_inbox(h, self->pid, msgs);
@@ -458,28 +564,33 @@ size_t bspram_inbox(const bspram_component *self, const bspram_message **msgs)
 
 void bspram_send(bspram_component *self, uint64_t dst, const void *data, uint64_t len)
 {
-    bspram_router_send(self->m->router, self->lane, self->pid, dst, data, len, "bspram_send");
+    BSPRAM_NONNULL(self);
+    bspram__send(self->m->router, self->lane, self->pid, dst, data, len, "bspram_send");
 }
 
 void *bspram_send_buffer(bspram_component *self, uint64_t dst, uint64_t len)
 {
+    BSPRAM_NONNULL(self);
     return bspram__post(self->m->router, self->lane, self->pid, dst, len, "bspram_send_buffer");
 }
 
 void *bspram_send_buffer_counted(bspram_component *self, uint64_t dst, uint64_t len,
                                  uint64_t counted)
 {
+    BSPRAM_NONNULL(self);
     return bspram_router_post_counted(self->m->router, self->lane, self->pid, dst, len, counted,
                                       "bspram_send_buffer_counted");
 }
 
 void bspram_work(bspram_component *self, uint64_t w)
 {
+    BSPRAM_NONNULL(self);
     bspram_router_work(self->m->router, self->lane, self->pid, w);
 }
 
 void *bspram_local(bspram_component *self)
 {
+    BSPRAM_NONNULL(self);
     if (!self->m->local)
         return NULL;
     return self->m->local + self->pid * self->m->config.local_bytes;
@@ -487,6 +598,7 @@ void *bspram_local(bspram_component *self)
 
 void *bspram_machine_local(bspram_machine *m, uint64_t pid)
 {
+    BSPRAM_NONNULL(m);
     if (pid >= m->config.p)
         bspram_fatal("bspram_machine_local(pid=%llu): component outside [0, %llu)",
                      (unsigned long long)pid, (unsigned long long)m->config.p);
@@ -495,11 +607,14 @@ void *bspram_machine_local(bspram_machine *m, uint64_t pid)
 
 void bspram_machine_set_label(bspram_machine *m, const char *label)
 {
+    BSPRAM_NONNULL(m);
     bspram_router_set_label(m->router, label);
 }
 
 const bspram_record *bspram_machine_records(bspram_machine *m, size_t *n)
 {
+    BSPRAM_NONNULL(m);
+    BSPRAM_NONNULL(n);
     bspram_router_flush(m->router);
     const bspram_log *log = bspram_router_log(m->router);
     *n = log->n;
@@ -508,6 +623,7 @@ const bspram_record *bspram_machine_records(bspram_machine *m, size_t *n)
 
 void bspram_machine_clear_records(bspram_machine *m)
 {
+    BSPRAM_NONNULL(m);
     /* The records leave the log, not the trace: they go to BSPRAM_TRACE (if
      * set) now, or the trace would hold only what is left at destroy. A
      * program that clears after every run (bspram table: 500 runs) thus
@@ -520,6 +636,7 @@ void bspram_machine_clear_records(bspram_machine *m)
 
 double bspram_machine_predicted_cost(bspram_machine *m)
 {
+    BSPRAM_NONNULL(m);
     size_t n;
     const bspram_record *rec = bspram_machine_records(m, &n);
     double cost = 0;
@@ -530,17 +647,21 @@ double bspram_machine_predicted_cost(bspram_machine *m)
 
 int bspram_machine_write_records(bspram_machine *m, const char *path)
 {
+    BSPRAM_NONNULL(m);
+    BSPRAM_NONNULL(path);
     bspram_log_view log = log_view(m);
     return bspram_trace_write_file(path, &log);
 }
 
 void bspram_machine_keep_pattern(bspram_machine *m, bool on)
 {
+    BSPRAM_NONNULL(m);
     bspram_router_keep_pattern(m->router, on);
 }
 
 const bspram_pattern *bspram_machine_pattern(bspram_machine *m)
 {
+    BSPRAM_NONNULL(m);
     bspram_router_flush(m->router);
     return bspram_router_pattern(m->router);
 }

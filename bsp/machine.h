@@ -32,6 +32,14 @@
  * Cost model: record s has w_s (declared work), h_s (byte h-relation) and the
  * charge max(q_s, r_s). bspram_machine_predicted_cost returns
  * Σ_s (w_s + g·h_s + l), with g and l from the config.
+ *
+ * NULL: a machine, team or component handle, a config, a step or program
+ * function and every out-parameter must not be NULL; NULL is refused in one
+ * line naming the call and the argument ("bspram_machine_run(step=NULL):
+ * step must not be NULL"), exit status 1 (base/error.h, docs/limits.md).
+ * The arg passed through to a step, lane or program function may be NULL,
+ * so may a label (the empty label), and bspram_machine_destroy(NULL) does
+ * nothing.
  */
 #ifndef BSPRAM_BSP_MACHINE_H
 #define BSPRAM_BSP_MACHINE_H
@@ -261,7 +269,8 @@ size_t bspram_inbox(const bspram_component *self, const bspram_message **msgs);
 
 /* Send len bytes to component dst; the payload is copied now.
  * Errors (fatal): dst ∉ [0, p) — "bspram_send(dst=9): destination outside
- * [0, 8) (superstep 3, component 2)"; data NULL with len > 0. Cost: one
+ * [0, 8) (superstep 3, component 2)"; data NULL with len > 0 (NULL with
+ * len = 0 is a message of 0 bytes); self NULL. Cost: one
  * message of len bytes in this superstep's (q, r) and h. */
 void bspram_send(bspram_component *self, uint64_t dst, const void *data, uint64_t len);
 

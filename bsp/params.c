@@ -13,12 +13,15 @@
 #include <unistd.h>
 
 #include "base/environment.h"
+#include "base/error.h"
 #include "base/input.h"
 #include "base/number.h"
 #include "bsp/params_internal.h"
 
 int bspram_params_path(char *buf, size_t len)
 {
+    if (len > 0) /* with len 0, NULL is fine: no room, -1 */
+        BSPRAM_NONNULL(buf);
     bspram_environment env = bspram_environment_read();
     int n;
     if (env.params)
@@ -136,6 +139,7 @@ int bspram__params_parse(const char *path, char *buf, size_t n, bspram_params *o
 
 int bspram_params_read(bspram_params *out)
 {
+    BSPRAM_NONNULL(out);
     char path[4096], why[160];
     if (bspram_params_path(path, sizeof path) != 0)
         return -1;
@@ -194,6 +198,7 @@ static void make_parents(const char *path)
 
 int bspram_params_save(const bspram_params *params)
 {
+    BSPRAM_NONNULL(params);
     /* Never write what bspram_params_read would refuse. */
     if (params->p < 1 || params->p > BSPRAM_PARAMS_MAX_P) {
         errno = EINVAL;

@@ -12,6 +12,11 @@
  * the probe's nanoseconds asks for them:
  *     bspram_config cfg = bspram_config_default(p);
  *     bspram_params_load(&cfg.g, &cfg.l);   (cfg is untouched if no probe ran)
+ *
+ * NULL: bspram_params_read's out and bspram_params_save's params must not be
+ * NULL, nor bspram_params_path's buf when len > 0; NULL is refused in one
+ * line naming the call and the argument, exit status 1 (base/error.h,
+ * docs/limits.md). bspram_params_load takes NULL for an output not wanted.
  */
 #ifndef BSPRAM_BSP_PARAMS_H
 #define BSPRAM_BSP_PARAMS_H

@@ -62,6 +62,8 @@ static FILE *open_trace(const char *path, int append)
 
 int bspram_trace_write_file(const char *path, const bspram_log_view *log)
 {
+    BSPRAM_NONNULL(path);
+    BSPRAM_NONNULL(log);
     FILE *f = open_trace(path, 0);
     if (!f)
         return -1;
@@ -132,6 +134,7 @@ static int sink_append(const char *path, const bspram_log_view *log)
 
 void bspram_trace_add(const bspram_log_view *log)
 {
+    BSPRAM_NONNULL(log);
     const char *path = bspram_environment_read().trace;
     if (!path)
         return;

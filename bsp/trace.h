@@ -18,7 +18,12 @@
  * removed since) starts that file afresh. The file must be seekable to
  * take a second machine (a pipe such as /dev/stdout takes one). Opening it
  * never waits: a FIFO that no process reads is reported at once, not
- * waited on until someone does. */
+ * waited on until someone does.
+ *
+ * NULL: a path or a log view of NULL is refused in one line naming the call
+ * and the argument ("bspram_trace_add(log=NULL): log must not be NULL"),
+ * exit status 1 (base/error.h, docs/limits.md).
+ */
 #ifndef BSPRAM_BSP_TRACE_H
 #define BSPRAM_BSP_TRACE_H
 

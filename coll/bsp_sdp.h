@@ -93,6 +93,10 @@
  * NULL with K > 0; processes passing different layouts, permutations,
  * algorithms or ports (checked in the first superstep's barrier, as for the
  * collectives).
+ *
+ * NULL: layout and perm must not be NULL, in every call (bsp_sdp's line
+ * names the superstep and the pid); opt NULL is AUTO on one port
+ * (docs/limits.md).
  */
 #ifndef BSPRAM_COLL_BSP_SDP_H
 #define BSPRAM_COLL_BSP_SDP_H

@@ -2,6 +2,7 @@
  * `bspram coll` command and error lines. */
 #include <string.h>
 
+#include "base/error.h"
 #include "coll/coll_internal.h"
 
 static const char *const OPS[] = {"broadcast", "scatter", "gather", "allgather",
@@ -22,7 +23,8 @@ const char *bsp_coll_algorithm_name(bsp_coll_algorithm a)
 
 int bsp_coll_op_parse(const char *name)
 {
-    for (unsigned i = 0; name && i < sizeof OPS / sizeof *OPS; i++)
+    BSPRAM_NONNULL(name);
+    for (unsigned i = 0; i < sizeof OPS / sizeof *OPS; i++)
         if (strcmp(name, OPS[i]) == 0)
             return (int)i;
     return -1;
@@ -30,7 +32,8 @@ int bsp_coll_op_parse(const char *name)
 
 int bsp_coll_algorithm_parse(const char *name)
 {
-    for (unsigned i = 0; name && i < sizeof ALGS / sizeof *ALGS; i++)
+    BSPRAM_NONNULL(name);
+    for (unsigned i = 0; i < sizeof ALGS / sizeof *ALGS; i++)
         if (strcmp(name, ALGS[i]) == 0)
             return (int)i;
     return -1;

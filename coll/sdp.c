@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/error.h"
 #include "bsp/params.h"
 #include "coll/sdp_internal.h"
 
@@ -148,6 +149,8 @@ static bsp_sdp_cycles cycles_of(unsigned n, const bsp_sdp_layout *L, const bsp_s
 
 bsp_sdp_cycles bsp_sdp_analyze(unsigned n, const bsp_sdp_layout *layout, const bsp_sdp_perm *perm)
 {
+    BSPRAM_NONNULL(layout);
+    BSPRAM_NONNULL(perm);
     const char *why = invalid(n, layout, perm);
     if (why)
         bspram_fatal("bsp_sdp_analyze(n=%u, m=%u): %s", n, layout->m, why);
@@ -214,7 +217,8 @@ const char *bsp_sdp_algorithm_name(bsp_sdp_algorithm a)
 
 int bsp_sdp_algorithm_parse(const char *name)
 {
-    for (unsigned a = 0; name && a < ALGORITHMS; a++)
+    BSPRAM_NONNULL(name);
+    for (unsigned a = 0; a < ALGORITHMS; a++)
         if (!strcasecmp(name, NAMES[a]))
             return (int)a;
     return -1;
@@ -306,6 +310,8 @@ static size_t block_bytes(unsigned n, const bsp_sdp_layout *L, int *overflow)
 bsp_sdp_prediction bsp_sdp_predict(unsigned n, const bsp_sdp_layout *layout,
                                    const bsp_sdp_perm *perm, const bsp_sdp_options *opt)
 {
+    BSPRAM_NONNULL(layout);
+    BSPRAM_NONNULL(perm);
     bsp_sdp_options o = opt ? *opt : (bsp_sdp_options){0};
     const char *why = invalid(n, layout, perm);
     bsp_sdp_cycles cy = {0};
@@ -398,8 +404,10 @@ void bsp_sdp(const bsp_sdp_layout *layout, const bsp_sdp_perm *perm, const void 
         n++;
     if ((1u << n) != me->p)
         coll_fail(&c, "the cube needs P = 2^n processes, not %u", me->p);
-    if (!layout || !perm)
-        coll_fail(&c, "layout or perm is NULL");
+    if (!layout)
+        coll_fail(&c, "layout is NULL");
+    if (!perm)
+        coll_fail(&c, "perm is NULL");
     const char *why = invalid(n, layout, perm);
     if (!why)
         why = bad_options(n, &o);

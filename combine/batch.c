@@ -268,12 +268,19 @@ static void run_batch(bspram_team *t, bspram_combiner *C, const bspram_request *
 void bspram_combine_team(bspram_team *t, bspram_combiner *C, const bspram_request *requests,
                          const uint64_t *first, uint64_t *results, bspram_combine_stats *stats)
 {
+    BSPRAM_NONNULL(t);
+    BSPRAM_NONNULL_AS(__func__, "c", C);
+    BSPRAM_NONNULL(requests);
+    BSPRAM_NONNULL(first);
     run_batch(t, C, requests, first, results, NULL, stats);
 }
 
 void bspram_combine_team_parts(bspram_team *t, bspram_combiner *C, const bspram_batch_part *parts,
                                bspram_combine_stats *stats)
 {
+    BSPRAM_NONNULL(t);
+    BSPRAM_NONNULL_AS(__func__, "c", C);
+    BSPRAM_NONNULL(parts);
     run_batch(t, C, NULL, NULL, NULL, parts, stats);
 }
 
@@ -296,6 +303,9 @@ static void host_lane(bspram_team *t, void *arg)
 void bspram_combine(bspram_combiner *C, const bspram_request *requests, const uint64_t *first,
                     uint64_t *results, bspram_combine_stats *stats)
 {
+    BSPRAM_NONNULL_AS(__func__, "c", C);
+    BSPRAM_NONNULL(requests);
+    BSPRAM_NONNULL(first);
     check_offsets(first, 0, C->p); /* here, so that a bad batch gives one line from one thread */
     host_batch h = {C, requests, first, results, stats};
     bspram_machine_team(C->m, host_lane, &h);

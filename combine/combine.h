@@ -66,7 +66,13 @@
  * expected (hash grouping). Messages are 32 bytes forward (16 for a
  * reduction on a hashed segment outside ADAPTIVE), 16 bytes back.
  *
- * Errors are fatal (base/error.h): one line, exit status 1.
+ * Errors are fatal (base/error.h): one line, exit status 1. So is a NULL
+ * pointer argument that a call needs — a combiner, a machine, a space,
+ * options, a name to parse, requests, first, results with a READ or FETCH
+ * in the batch, parts, out with max > 0 ("bspram_combine(requests=NULL):
+ * requests must not be NULL"; docs/limits.md). NULL is allowed where a
+ * function says so: stats, a user operation's name and ctx, and
+ * bspram_combiner_destroy(NULL), which does nothing.
  */
 #ifndef BSPRAM_COMBINE_COMBINE_H
 #define BSPRAM_COMBINE_COMBINE_H
@@ -321,8 +327,9 @@ typedef struct bspram_conflict {
  * then what; of the pairs that met at a cell the least (label[0], label[1])
  * is given, so the answer is a pure function of the seed whatever the
  * number of threads or MPI ranks. Copies the first min(count, max) into out
- * and returns the count. Call after the batch (outside a team, or on one lane
- * after a bspram_team_barrier); the list is kept until the next batch. Over
+ * and returns the count (out may be NULL when max = 0: the count only). Call
+ * after the batch (outside a team, or on one lane after a
+ * bspram_team_barrier); the list is kept until the next batch. Over
  * MPI every rank calls it alike: it gathers every rank's conflicts
  * (bspram_router_concat). Cost O(R log R) for R merges that conflicted. */
 size_t bspram_combiner_conflicts(bspram_combiner *c, bspram_conflict *out, size_t max);

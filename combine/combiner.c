@@ -36,6 +36,8 @@ bspram_combine_options bspram_combine_defaults(uint64_t p)
 
 void bspram_combiner_set_options(bspram_combiner *C, const bspram_combine_options *o)
 {
+    BSPRAM_NONNULL_AS(__func__, "c", C);
+    BSPRAM_NONNULL(o);
     if (o->strategy == BSPRAM_STRATEGY_FIXED) {
         char err[160], buf[BSPRAM_BASIS_TEXT_MAX];
         if (o->basis.p != C->p ||
@@ -61,6 +63,9 @@ void bspram_combiner_set_options(bspram_combiner *C, const bspram_combine_option
 
 bspram_combiner *bspram_combiner_create(bspram_machine *m, bspram_space *s, const bspram_combine_options *o)
 {
+    BSPRAM_NONNULL(m);
+    BSPRAM_NONNULL(s);
+    BSPRAM_NONNULL(o);
     if (bspram_machine_p(m) != bspram_space_p(s))
         bspram_fatal("bspram_combiner_create: the machine has p = %" PRIu64
                      " components but the address space has p = %" PRIu64,
@@ -112,6 +117,7 @@ void bspram_combiner_destroy(bspram_combiner *C)
 unsigned bspram_combiner_add_op(bspram_combiner *C, const char *name, bspram_user_op_fn fn, void *ctx,
                                 uint64_t identity)
 {
+    BSPRAM_NONNULL_AS(__func__, "c", C);
     if (!fn)
         bspram_fatal("bspram_combiner_add_op(name=%s): fn is NULL", name ? name : "(null)");
     if (C->nops >= BSPRAM_MAX_OPS)
@@ -125,10 +131,15 @@ unsigned bspram_combiner_add_op(bspram_combiner *C, const char *name, bspram_use
     return id;
 }
 
-unsigned bspram_combiner_op_count(const bspram_combiner *C) { return C->nops; }
+unsigned bspram_combiner_op_count(const bspram_combiner *C)
+{
+    BSPRAM_NONNULL_AS(__func__, "c", C);
+    return C->nops;
+}
 
 uint64_t bspram_combiner_op_identity(const bspram_combiner *C, unsigned op)
 {
+    BSPRAM_NONNULL_AS(__func__, "c", C);
     if (op < BSPRAM_BUILTIN_OPS)
         return bspram_op_identity(op);
     if (op >= C->nops)
@@ -139,6 +150,7 @@ uint64_t bspram_combiner_op_identity(const bspram_combiner *C, unsigned op)
 
 void bspram_combiner_watch(bspram_combiner *C, unsigned watch)
 {
+    BSPRAM_NONNULL_AS(__func__, "c", C);
     const unsigned all = BSPRAM_WATCH_READS | BSPRAM_WATCH_WRITES | BSPRAM_WATCH_VALUES |
                          BSPRAM_WATCH_DISTINCT;
     if (watch & ~all)
@@ -161,6 +173,9 @@ static int conflict_order(const void *pa, const void *pb)
 
 size_t bspram_combiner_conflicts(bspram_combiner *C, bspram_conflict *out, size_t max)
 {
+    BSPRAM_NONNULL_AS(__func__, "c", C);
+    if (max > 0) /* with max 0, NULL is fine: the count only */
+        BSPRAM_NONNULL(out);
     /* Gather this process's lanes' lists into its first lane's slot (which
      * that lane empties at its next batch), then over MPI every rank's lists;
      * sort, keep the first of each (address, what): the least pair. The

@@ -14,6 +14,8 @@
 
 int bspram_pattern_check(uint64_t p, uint64_t v, uint64_t d, char *err, size_t err_len)
 {
+    if (!err) /* no reason wanted: snprintf(NULL, 0, …) writes nothing */
+        err_len = 0;
     if (p == 0 || v == 0 || v % p) {
         snprintf(err, err_len, "v = %" PRIu64 " must be a positive multiple of p = %" PRIu64, v, p);
         return -1;
@@ -32,6 +34,9 @@ int bspram_pattern_check(uint64_t p, uint64_t v, uint64_t d, char *err, size_t e
 void bspram_pattern_fill(const bspram_space *s, uint32_t seg, uint64_t p, uint64_t v, uint64_t d,
                          bspram_request *requests, uint64_t *first)
 {
+    BSPRAM_NONNULL(s);
+    BSPRAM_NONNULL(requests);
+    BSPRAM_NONNULL(first);
     uint64_t q = v / p;
     uint8_t kind = bspram_kind_reduce(bspram_op_builtin(BSPRAM_OP_SUM, BSPRAM_TYPE_U64));
     uint64_t base = bspram_address(s, seg, 0);
@@ -216,6 +221,10 @@ static void experiment_lane(bspram_team *t, void *arg)
 void bspram_table_run(const bspram_table_config *cfg, bspram_table_entry *entries, size_t n,
                       double *baseline)
 {
+    BSPRAM_NONNULL(cfg);
+    BSPRAM_NONNULL(baseline);
+    if (n > 0) /* no entries: NULL is fine */
+        BSPRAM_NONNULL(entries);
     uint64_t p = cfg->p, v = cfg->v;
     char err[160];
     if (bspram_pattern_check(p, v, 1, err, sizeof err))

@@ -18,6 +18,11 @@
  *
  * Deterministic: a pure function of (p, v, entries, runs, seed, hash kind,
  * spread), for any thread count.
+ *
+ * NULL: the space, requests, first, cfg, entries (when n > 0) and baseline
+ * must not be NULL; NULL is refused in one line naming the call and the
+ * argument, exit status 1 (docs/limits.md). bspram_pattern_check's err may
+ * be NULL (no reason wanted).
  */
 #ifndef BSPRAM_COMBINE_EXPERIMENT_H
 #define BSPRAM_COMBINE_EXPERIMENT_H

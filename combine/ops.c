@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/error.h"
 #include "combine/combine.h"
 #include "combine/ops_internal.h"
 
@@ -12,6 +13,7 @@ static const char *const type_names[3] = {"i64", "u64", "f64"};
 
 int bspram_op_parse(const char *name)
 {
+    BSPRAM_NONNULL(name);
     char base[16];
     const char *colon = strchr(name, ':');
     size_t len = colon ? (size_t)(colon - name) : strlen(name);

@@ -69,6 +69,8 @@ static _Thread_local struct {
 
 bspram_shared *bspram_shared_create(bspram_machine *m, bspram_space *s, const bspram_combine_options *o)
 {
+    BSPRAM_NONNULL(m);
+    BSPRAM_NONNULL(s);
     if (bspram_machine_p(m) != bspram_space_p(s))
         bspram_fatal("bspram_shared_create: the machine has p = %" PRIu64 " components but the "
                      "address space has p = %" PRIu64, bspram_machine_p(m), bspram_space_p(s));
@@ -111,7 +113,11 @@ void bspram_shared_destroy(bspram_shared *sh)
     free(sh);
 }
 
-bspram_combiner *bspram_shared_combiner(bspram_shared *sh) { return sh->C; }
+bspram_combiner *bspram_shared_combiner(bspram_shared *sh)
+{
+    BSPRAM_NONNULL(sh);
+    return sh->C;
+}
 
 /* ---- the run ---- */
 
@@ -177,6 +183,7 @@ static void run_lane(bspram_team *t, void *arg)
 
 uint64_t bspram_shared_run(bspram_shared *sh, bspram_step_fn step, void *arg, uint64_t max_supersteps)
 {
+    BSPRAM_NONNULL(sh);
     if (current.sh)
         bspram_fatal("bspram_shared_run(max_supersteps=%" PRIu64 "): called from inside a step "
                      "(superstep %" PRIu64 ", component %" PRIu64 "); a step issues requests and "
@@ -247,6 +254,13 @@ static void die(const call_info *ci, uint64_t superstep, uint64_t c, const char 
 /* The component of a call made inside its own step of this object's run. */
 static uint64_t caller(const bspram_shared *sh, const bspram_component *self, const call_info *ci)
 {
+    if (!sh) {
+        if (current.sh) /* inside a step: name it */
+            die(ci, current.superstep, current.pid, "sh is NULL; pass the object of the run");
+        char args[128];
+        format_args(ci, args, sizeof args);
+        bspram_fatal("%s(%s): sh is NULL; pass the object of the run", ci->name, args);
+    }
     if (!self) {
         if (current.sh) /* inside a step: name it */
             die(ci, current.superstep, current.pid, "self is NULL; pass the handle the step was given");
@@ -356,6 +370,8 @@ size_t bspram_shared_answers(bspram_shared *sh, const bspram_component *self, co
 {
     const call_info ci = {"bspram_shared_answers", ARGS_NONE, 0, 0, 0};
     uint64_t c = caller(sh, self, &ci);
+    if (!answers)
+        die(&ci, current.superstep, c, "answers is NULL; pass where the pointer to them goes");
     const shared_comp *q = &sh->cs[c];
     *answers = q->nans ? q->ans : NULL;
     return q->nans;
@@ -363,6 +379,8 @@ size_t bspram_shared_answers(bspram_shared *sh, const bspram_component *self, co
 
 size_t bspram_shared_answers_of(const bspram_shared *sh, uint64_t pid, const uint64_t **answers)
 {
+    BSPRAM_NONNULL(sh);
+    BSPRAM_NONNULL(answers);
     if (pid >= sh->p)
         bspram_fatal("bspram_shared_answers_of(pid=%" PRIu64 "): component outside [0, %" PRIu64 ")",
                      pid, sh->p);

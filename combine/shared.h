@@ -59,6 +59,13 @@
  * and O(block + messages + bytes) per lane to hold and restore the inbox.
  * Memory: 72 bytes per component, plus 24 bytes per request of a step and
  * 8 per answer, kept and reused until bspram_shared_destroy.
+ *
+ * NULL: the machine, the space, the shared object, a step function, self,
+ * a request and an answers out-parameter must not be NULL; NULL is refused
+ * in one line naming the call and the argument (inside a step with the
+ * superstep and the component), exit status 1 (docs/limits.md). The options
+ * of bspram_shared_create and the arg of a run may be NULL, and
+ * bspram_shared_destroy(NULL) does nothing.
  */
 #ifndef BSPRAM_COMBINE_SHARED_H
 #define BSPRAM_COMBINE_SHARED_H

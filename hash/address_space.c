@@ -65,8 +65,17 @@ void bspram_space_destroy(bspram_space *s)
     free(s);
 }
 
-uint64_t bspram_space_p(const bspram_space *s) { return s->p; }
-const bspram_hash *bspram_space_hash(const bspram_space *s) { return &s->hash; }
+uint64_t bspram_space_p(const bspram_space *s)
+{
+    BSPRAM_NONNULL(s);
+    return s->p;
+}
+
+const bspram_hash *bspram_space_hash(const bspram_space *s)
+{
+    BSPRAM_NONNULL(s);
+    return &s->hash;
+}
 
 static uint64_t pow2_at_least(uint64_t x)
 {
@@ -115,6 +124,7 @@ static void hashed_build(const bspram_space *s, segment *g, uint32_t seg,
 
 uint32_t bspram_segment_alloc(bspram_space *s, uint64_t n, unsigned w, bspram_layout layout)
 {
+    BSPRAM_NONNULL(s);
     if (n == 0 || n > BSPRAM_SEGMENT_MAX_CELLS)
         bspram_fatal("bspram_segment_alloc(n=%" PRIu64 ", w=%u): n must be in [1, 2^40]", n, w);
     if (w < 1 || w > 8)
@@ -162,6 +172,7 @@ static segment *seg_get(const bspram_space *s, uint32_t seg, const char *call)
 
 void bspram_segment_free(bspram_space *s, uint32_t seg)
 {
+    BSPRAM_NONNULL(s);
     segment_release(seg_get(s, seg, "bspram_segment_free"));
     if (seg < s->free_from)
         s->free_from = seg;
@@ -169,21 +180,25 @@ void bspram_segment_free(bspram_space *s, uint32_t seg)
 
 uint64_t bspram_segment_cells(const bspram_space *s, uint32_t seg)
 {
+    BSPRAM_NONNULL(s);
     return seg_get(s, seg, "bspram_segment_cells")->n;
 }
 
 unsigned bspram_segment_width(const bspram_space *s, uint32_t seg)
 {
+    BSPRAM_NONNULL(s);
     return seg_get(s, seg, "bspram_segment_width")->w;
 }
 
 bspram_layout bspram_segment_layout(const bspram_space *s, uint32_t seg)
 {
+    BSPRAM_NONNULL(s);
     return seg_get(s, seg, "bspram_segment_layout")->layout;
 }
 
 uint64_t bspram_address(const bspram_space *s, uint32_t seg, uint64_t index)
 {
+    BSPRAM_NONNULL(s);
     const segment *g = seg_get(s, seg, "bspram_address");
     if (index >= g->n)
         bspram_fatal("bspram_address(segment=%" PRIu32 ", index=%" PRIu64
@@ -194,6 +209,7 @@ uint64_t bspram_address(const bspram_space *s, uint32_t seg, uint64_t index)
 
 int bspram_address_check(const bspram_space *s, uint64_t address, char *err, size_t err_len)
 {
+    BSPRAM_NONNULL(s);
     uint64_t seg = address >> BSPRAM_SEGMENT_SHIFT;
     uint64_t index = address & (BSPRAM_SEGMENT_MAX_CELLS - 1);
     if (seg == 0 || seg >= s->nsegs || !s->segs[seg].live) {
@@ -213,11 +229,13 @@ int bspram_address_check(const bspram_space *s, uint64_t address, char *err, siz
 
 uint64_t bspram_hashed_owner(const bspram_space *s, uint64_t address)
 {
+    BSPRAM_NONNULL(s);
     return bspram_hash_below(&s->hash, address, s->p);
 }
 
 uint64_t bspram_owner(const bspram_space *s, uint64_t address)
 {
+    BSPRAM_NONNULL(s);
     const segment *g = &s->segs[address >> BSPRAM_SEGMENT_SHIFT];
     uint64_t index = address & (BSPRAM_SEGMENT_MAX_CELLS - 1);
     switch (g->layout) {
@@ -229,6 +247,7 @@ uint64_t bspram_owner(const bspram_space *s, uint64_t address)
 
 void *bspram_cell(const bspram_space *s, uint64_t address)
 {
+    BSPRAM_NONNULL(s);
     const segment *g = &s->segs[address >> BSPRAM_SEGMENT_SHIFT];
     uint64_t index = address & (BSPRAM_SEGMENT_MAX_CELLS - 1);
     switch (g->layout) {
@@ -249,6 +268,11 @@ enum { CELLS_AHEAD = 16 };
 
 void bspram_cells(const bspram_space *s, const uint64_t *addresses, size_t n, void **cells)
 {
+    BSPRAM_NONNULL(s);
+    if (n > 0) { /* no addresses, no cells: NULL is fine */
+        BSPRAM_NONNULL(addresses);
+        BSPRAM_NONNULL(cells);
+    }
     const segment *seg[CELLS_AHEAD];
     uint64_t first[CELLS_AHEAD], mask[CELLS_AHEAD], pos[CELLS_AHEAD];
     for (size_t i0 = 0; i0 < n; i0 += CELLS_AHEAD) {
@@ -292,6 +316,7 @@ static void check_or_die(const bspram_space *s, uint64_t address, const char *ca
 
 uint64_t bspram_load(const bspram_space *s, uint64_t address)
 {
+    BSPRAM_NONNULL(s);
     check_or_die(s, address, "bspram_load");
     uint64_t v = 0;
     memcpy(&v, bspram_cell(s, address), s->segs[address >> BSPRAM_SEGMENT_SHIFT].w);
@@ -300,12 +325,14 @@ uint64_t bspram_load(const bspram_space *s, uint64_t address)
 
 void bspram_store(bspram_space *s, uint64_t address, uint64_t value)
 {
+    BSPRAM_NONNULL(s);
     check_or_die(s, address, "bspram_store");
     memcpy(bspram_cell(s, address), &value, s->segs[address >> BSPRAM_SEGMENT_SHIFT].w);
 }
 
 void bspram_space_rehash(bspram_space *s, uint64_t new_seed)
 {
+    BSPRAM_NONNULL(s);
     bspram_hash old = s->hash;
     for (uint32_t i = 1; i < s->nsegs; i++) {
         segment *g = &s->segs[i];

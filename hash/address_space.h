@@ -30,6 +30,9 @@
  * combining engine has each owner touch only its own cells.
  *
  * Errors are fatal (base/error.h), one line naming the call and the values.
+ * A NULL space, or a NULL array where one is needed, is refused the same way
+ * ("bspram_load(s=NULL): s must not be NULL"); bspram_space_destroy(NULL)
+ * does nothing (docs/limits.md).
  */
 #ifndef BSPRAM_HASH_ADDRESS_SPACE_H
 #define BSPRAM_HASH_ADDRESS_SPACE_H
@@ -83,7 +86,7 @@ bspram_layout bspram_segment_layout(const bspram_space *s, uint32_t seg);
 uint64_t bspram_address(const bspram_space *s, uint32_t seg, uint64_t index);
 
 /* 0 if `address` names a cell of a live segment, else −1 with a one-line
- * reason in err (if err_len > 0). Cost O(1). */
+ * reason in err (if err is not NULL and err_len > 0). Cost O(1). */
 int bspram_address_check(const bspram_space *s, uint64_t address, char *err, size_t err_len);
 
 /* H(t) ∈ [0, p): the hashed component of an address (any layout). */
@@ -101,7 +104,8 @@ void *bspram_cell(const bspram_space *s, uint64_t address);
  * the hashed ones are done in two passes over groups of addresses, the first
  * computing where each cell's slot is and fetching it ahead, so that n
  * lookups cost about n/16 memory latencies rather than n. The addresses must
- * be valid (unchecked). O(n) expected. */
+ * be valid (unchecked); addresses and cells may be NULL only when n = 0.
+ * O(n) expected. */
 void bspram_cells(const bspram_space *s, const uint64_t *addresses, size_t n, void **cells);
 
 /* Read / write a cell as a 64-bit word (the low w bytes, zero-extended on

@@ -23,6 +23,8 @@ static int fail(char *err, size_t len, const char *fmt, ...)
 int bspram_basis_make(bspram_basis *out, uint64_t p, unsigned m, const uint64_t *b,
                       char *err, size_t err_len)
 {
+    BSPRAM_NONNULL(out);
+    BSPRAM_NONNULL(b);
     if (m < 1 || m > BSPRAM_MAX_PHASES)
         return fail(err, err_len, "basis has %u entries; it needs 1 to %d", m, BSPRAM_MAX_PHASES);
     uint64_t prod = 1;
@@ -50,6 +52,8 @@ int bspram_basis_make(bspram_basis *out, uint64_t p, unsigned m, const uint64_t 
 
 int bspram_basis_parse(bspram_basis *out, uint64_t p, const char *text, char *err, size_t err_len)
 {
+    BSPRAM_NONNULL(out);
+    BSPRAM_NONNULL(text);
     uint64_t b[BSPRAM_MAX_PHASES];
     unsigned m = 0;
     const char *s = text;
@@ -78,6 +82,9 @@ int bspram_basis_parse(bspram_basis *out, uint64_t p, const char *text, char *er
 
 size_t bspram_basis_format(const bspram_basis *basis, char *buf, size_t len)
 {
+    BSPRAM_NONNULL(basis);
+    if (len > 0) /* as snprintf: NULL with len 0 asks for the length only */
+        BSPRAM_NONNULL(buf);
     /* Count every factor's bytes, writing those that fit: a caller learns
      * the whole length, never a silently shortened basis. */
     size_t n = 0;
@@ -98,8 +105,10 @@ size_t bspram_basis_format(const bspram_basis *basis, char *buf, size_t len)
 
 void bspram_basis_require(bspram_basis *out, uint64_t p, const char *text)
 {
+    BSPRAM_NONNULL(out);
+    BSPRAM_NONNULL(text);
     char err[256];
     if (bspram_basis_parse(out, p, text, err, sizeof err) != 0)
         bspram_fatal("bspram_basis_require(p=%llu, basis=%s): %s", (unsigned long long)p,
-                     text ? text : "(null)", err);
+                     text, err);
 }

@@ -13,6 +13,12 @@
  * and after phase m (suffix 1) the request is at its owner H(t).
  *
  * Phases are numbered 1..m as in the paper; suffix(0) = p, suffix(m) = 1.
+ *
+ * NULL: out, b, text and basis are needed; NULL is refused in one line
+ * naming the call and the argument ("bspram_basis_parse(text=NULL): text
+ * must not be NULL"), exit status 1. The reason err is optional: NULL (or
+ * err_len 0) asks for none; bspram_basis_format's buf may be NULL when len is
+ * 0, as snprintf's (docs/limits.md).
  */
 #ifndef BSPRAM_HASH_BASIS_H
 #define BSPRAM_HASH_BASIS_H

@@ -14,6 +14,7 @@
 
 void bspram_hash_init(bspram_hash *h, bspram_hash_kind kind, uint64_t seed)
 {
+    BSPRAM_NONNULL(h);
     memset(h, 0, sizeof *h);
     h->kind = kind;
     h->seed = seed;
@@ -41,6 +42,7 @@ const char *bspram_hash_kind_name(bspram_hash_kind kind)
 
 int bspram_hash_kind_parse(const char *name)
 {
+    BSPRAM_NONNULL(name);
     if (!strcmp(name, "xxh3"))
         return BSPRAM_HASH_XXH3;
     if (!strcmp(name, "tabulation"))
@@ -50,6 +52,7 @@ int bspram_hash_kind_parse(const char *name)
 
 uint64_t bspram_hash64(const bspram_hash *h, uint64_t key)
 {
+    BSPRAM_NONNULL(h);
     if (h->kind == BSPRAM_HASH_XXH3)
         return XXH3_64bits_withSeed(&key, sizeof key, h->seed);
     uint64_t v = 0;

@@ -22,6 +22,10 @@
  * Cost: XXH3 ≈ 2 ns per key; tabulation ≈ 8 table loads per key (the 16 KiB
  * table stays in L1/L2). No global state; a bspram_hash is read-only after init
  * and may be shared by all threads.
+ *
+ * NULL: every pointer argument here is needed; NULL is refused in one line
+ * naming the call and the argument ("bspram_hash64(h=NULL): h must not be
+ * NULL"), exit status 1 (base/error.h, docs/limits.md).
  */
 #ifndef BSPRAM_HASH_HASH_H
 #define BSPRAM_HASH_HASH_H

@@ -21,6 +21,8 @@ void bsp_model_keep_pattern(int on)
 bspram_model_total bsp_model_price(const bspram_model *m)
 {
     bsplib_proc *me = bsplib_me("bsp_model_price");
+    if (!m)
+        bsplib_fatal(me, "bsp_model_price(m=NULL): m must not be NULL");
     bspram_team_flush(bspram_component_team(me->self));
     bsplib_proc *lead = &me->world->procs[me->world->lo]; /* keeps the log on this rank */
     if (me == lead) {

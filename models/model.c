@@ -19,7 +19,8 @@ const char *bspram_model_name(bspram_model_kind kind)
 
 int bspram_model_parse(const char *name)
 {
-    for (int k = 0; name && k < BSPRAM_MODELS; k++)
+    BSPRAM_NONNULL(name);
+    for (int k = 0; k < BSPRAM_MODELS; k++)
         if (!strcmp(name, NAMES[k]))
             return k;
     return -1;
@@ -158,6 +159,10 @@ static double superstep(const bspram_model *m, uint64_t p, const bspram_record *
 double bspram_model_superstep(const bspram_model *m, uint64_t p, const bspram_record *rec,
                               const bspram_flow *flows, size_t n_flows, int kept, unsigned *flags)
 {
+    BSPRAM_NONNULL(m);
+    BSPRAM_NONNULL(rec);
+    if (n_flows > 0) /* no flows: NULL is fine */
+        BSPRAM_NONNULL(flows);
     check(m, p);
     model_work w;
     model_work_init(&w, work_size(m, p));
@@ -173,6 +178,9 @@ bspram_model_total bspram_model_price(const bspram_model *m, uint64_t p,
                                       const bspram_record *records, size_t n,
                                       const bspram_pattern *pattern)
 {
+    BSPRAM_NONNULL(m);
+    if (n > 0) /* no records: NULL is fine */
+        BSPRAM_NONNULL(records);
     check(m, p);
     model_work w;
     model_work_init(&w, work_size(m, p));

@@ -63,6 +63,12 @@
  * (bsp/machine.h), a BSPRAM_TRACE file written with BSPRAM_PATTERN=1
  * (`bspram models --trace FILE`), or from inside a BSPlib program
  * bsp_model_price below.
+ *
+ * NULL: a model, a record, a name to parse, and flows or records when
+ * there are any, must not be NULL; NULL is refused in one line naming the
+ * call and the argument ("bspram_model_price(m=NULL): m must not be NULL"),
+ * exit status 1 (base/error.h, docs/limits.md). flags and pattern may be
+ * NULL (not wanted, none kept).
  */
 #ifndef BSPRAM_MODELS_MODEL_H
 #define BSPRAM_MODELS_MODEL_H
@@ -138,8 +144,8 @@ int bspram_model_parse(const char *name);
  * bsp_model_keep_pattern(1) keeps the message pattern of every later
  * superstep of this BSP section (0 stops); bsp_model_price prices this
  * section's supersteps so far under m and returns the same total on every
- * process. Errors: outside a BSP section; processes calling different
- * functions (as bsp_sync). Cost: one barrier each (no record). */
+ * process. Errors: outside a BSP section; m NULL; processes calling
+ * different functions (as bsp_sync). Cost: one barrier each (no record). */
 void bsp_model_keep_pattern(int on);
 bspram_model_total bsp_model_price(const bspram_model *m);
 

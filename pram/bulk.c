@@ -134,11 +134,13 @@ static void bulk(bspram_pram *P, const char *call, uint64_t k, const uint64_t *c
 
 void bspram_pram_gather(bspram_pram *P, uint64_t k, const uint64_t *cells, uint64_t *out)
 {
+    BSPRAM_NONNULL(P);
     bulk(P, "bspram_pram_gather", k, cells, NULL, out, BSPRAM_READ, true);
 }
 
 void bspram_pram_scatter(bspram_pram *P, uint64_t k, const uint64_t *cells, const uint64_t *values)
 {
+    BSPRAM_NONNULL(P);
     bulk(P, "bspram_pram_scatter", k, cells, values, NULL, bspram__pram_write_kind(P), false);
 }
 
@@ -154,6 +156,7 @@ static void combining_only(const bspram_pram *P, const char *call, unsigned op)
 void bspram_pram_scatter_reduce(bspram_pram *P, uint64_t k, const uint64_t *cells,
                                 const uint64_t *values, unsigned op)
 {
+    BSPRAM_NONNULL(P);
     combining_only(P, "bspram_pram_scatter_reduce", op);
     bulk(P, "bspram_pram_scatter_reduce", k, cells, values, NULL, bspram_kind_reduce(op), false);
 }
@@ -161,6 +164,7 @@ void bspram_pram_scatter_reduce(bspram_pram *P, uint64_t k, const uint64_t *cell
 void bspram_pram_fetch_op(bspram_pram *P, uint64_t k, const uint64_t *cells,
                           const uint64_t *values, unsigned op, uint64_t *out)
 {
+    BSPRAM_NONNULL(P);
     combining_only(P, "bspram_pram_fetch_op", op);
     bulk(P, "bspram_pram_fetch_op", k, cells, values, out, bspram_kind_fetch(op), false);
 }

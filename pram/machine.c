@@ -47,6 +47,7 @@ bspram_pram_config bspram_pram_config_default(uint64_t n, bspram_pram_model mode
 
 bspram_pram *bspram_pram_create(const bspram_pram_config *config)
 {
+    BSPRAM_NONNULL(config);
     const bspram_pram_config *c = config;
     if (c->n < 1 || c->n > BSPRAM_PRAM_MAX_VPS)
         bspram_fatal("bspram_pram_create(n=%" PRIu64 ", p=%" PRIu64 "): n must be in [1, %" PRIu64 "]",
@@ -123,14 +124,39 @@ void bspram_pram_destroy(bspram_pram *P)
     free(P);
 }
 
-uint64_t bspram_pram_n(const bspram_pram *P) { return P->n; }
-uint64_t bspram_pram_p(const bspram_pram *P) { return P->p; }
-bspram_pram_model bspram_pram_model_of(const bspram_pram *P) { return P->cfg.model; }
-bspram_machine *bspram_pram_machine(bspram_pram *P) { return P->m; }
-bspram_combiner *bspram_pram_combiner(bspram_pram *P) { return P->C; }
+uint64_t bspram_pram_n(const bspram_pram *P)
+{
+    BSPRAM_NONNULL(P);
+    return P->n;
+}
+
+uint64_t bspram_pram_p(const bspram_pram *P)
+{
+    BSPRAM_NONNULL(P);
+    return P->p;
+}
+
+bspram_pram_model bspram_pram_model_of(const bspram_pram *P)
+{
+    BSPRAM_NONNULL(P);
+    return P->cfg.model;
+}
+
+bspram_machine *bspram_pram_machine(bspram_pram *P)
+{
+    BSPRAM_NONNULL(P);
+    return P->m;
+}
+
+bspram_combiner *bspram_pram_combiner(bspram_pram *P)
+{
+    BSPRAM_NONNULL(P);
+    return P->C;
+}
 
 uint64_t bspram_pram_host(const bspram_pram *P, uint64_t vp)
 {
+    BSPRAM_NONNULL(P);
     if (vp >= P->n)
         bspram_fatal("bspram_pram_host(vp=%" PRIu64 "): no such VP; valid: [0, %" PRIu64 ")", vp, P->n);
     return vp / P->per;
@@ -146,6 +172,7 @@ void bspram__pram_check_op(const bspram_pram *P, unsigned op, const char *call)
 
 void bspram_pram_set_op(bspram_pram *P, unsigned op)
 {
+    BSPRAM_NONNULL(P);
     if (P->cfg.model != BSPRAM_CRCW_COMBINING)
         bspram_fatal("bspram_pram_set_op(op=%u): the %s model has no combining write; use "
                      "CRCW-combining", op, bspram_pram_model_name(P->cfg.model));
@@ -153,7 +180,11 @@ void bspram_pram_set_op(bspram_pram *P, unsigned op)
     P->op = op;
 }
 
-unsigned bspram_pram_op(const bspram_pram *P) { return P->op; }
+unsigned bspram_pram_op(const bspram_pram *P)
+{
+    BSPRAM_NONNULL(P);
+    return P->op;
+}
 
 uint8_t bspram__pram_write_kind(const bspram_pram *P)
 {
@@ -170,6 +201,7 @@ uint8_t bspram__pram_write_kind(const bspram_pram *P)
 
 bspram_pram_array bspram_pram_alloc(bspram_pram *P, const char *name, uint64_t cells)
 {
+    BSPRAM_NONNULL(P);
     if (cells == 0 || cells > BSPRAM_SEGMENT_MAX_CELLS)
         bspram_fatal("bspram_pram_alloc(name=%s, cells=%" PRIu64 "): cells must be in [1, 2^40]",
                      name ? name : "(null)", cells);
@@ -202,6 +234,7 @@ const pram_array *bspram__pram_array(const bspram_pram *P, bspram_pram_array a, 
 
 void bspram_pram_free(bspram_pram *P, bspram_pram_array a)
 {
+    BSPRAM_NONNULL(P);
     bspram__pram_array(P, a, "bspram_pram_free");
     bspram_segment_free(P->s, a);
     P->arrays[a].live = false;
@@ -210,6 +243,7 @@ void bspram_pram_free(bspram_pram *P, bspram_pram_array a)
 
 uint64_t bspram_pram_cells(const bspram_pram *P, bspram_pram_array a)
 {
+    BSPRAM_NONNULL(P);
     return bspram__pram_array(P, a, "bspram_pram_cells")->cells;
 }
 
@@ -224,6 +258,7 @@ static const char *array_text(const pram_array *A, bspram_pram_array a, char *bu
 
 uint64_t bspram_pram_cell(const bspram_pram *P, bspram_pram_array a, uint64_t index)
 {
+    BSPRAM_NONNULL(P);
     const pram_array *A = bspram__pram_array(P, a, "bspram_pram_cell");
     if (index >= A->cells) {
         char buf[16];
@@ -263,6 +298,7 @@ static void host_check(const bspram_pram *P, bspram_pram_array a, const void *va
  * concurrently (address_space.h), so the copy runs on the machine's threads. */
 void bspram_pram_load(bspram_pram *P, bspram_pram_array a, const uint64_t *values, uint64_t count)
 {
+    BSPRAM_NONNULL(P);
     host_check(P, a, values, count, "bspram_pram_load");
     const uint64_t base = (uint64_t)a << BSPRAM_SEGMENT_SHIFT;
     bspram_space *s = P->s;
@@ -273,6 +309,7 @@ void bspram_pram_load(bspram_pram *P, bspram_pram_array a, const uint64_t *value
 
 void bspram_pram_store(const bspram_pram *P, bspram_pram_array a, uint64_t *values, uint64_t count)
 {
+    BSPRAM_NONNULL(P);
     host_check(P, a, values, count, "bspram_pram_store");
     const uint64_t base = (uint64_t)a << BSPRAM_SEGMENT_SHIFT;
     const bspram_space *s = P->s;

@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "base/error.h"
 #include "combine/combine.h"
 #include "pram/pram.h"
 
@@ -33,8 +34,7 @@ static int same(const char *a, size_t len, const char *b)
 
 int bspram_pram_model_parse(const char *name, unsigned *op)
 {
-    if (!name)
-        return -1;
+    BSPRAM_NONNULL(name);
     const char *colon = strchr(name, ':');
     size_t len = colon ? (size_t)(colon - name) : strlen(name);
     for (unsigned m = 0; m < NMODELS; m++) {

@@ -92,7 +92,12 @@
  * trace and reports for any thread count and either transport.
  *
  * Errors are fatal (base/error.h): one line naming the call and its
- * arguments, exit status 1.
+ * arguments, exit status 1. So is a NULL pointer argument that a call
+ * needs — the PRAM, a VP, a config, a name to parse, an output
+ * ("bspram_pram_n(P=NULL): P must not be NULL"; docs/limits.md). NULL is
+ * allowed where a function says so: the op of bspram_pram_model_parse, an
+ * array's name, a step's callbacks and arg, and bspram_pram_destroy(NULL),
+ * which does nothing.
  */
 #ifndef BSPRAM_PRAM_PRAM_H
 #define BSPRAM_PRAM_PRAM_H
@@ -186,7 +191,8 @@ typedef uint32_t bspram_pram_array;
 #define BSPRAM_PRAM_NONE UINT64_MAX
 
 /* Allocate an array of `cells` 64-bit cells, all 0. `name` (copied, at most
- * 15 bytes kept) names it in violation reports ("A[5]"). Not a PRAM step.
+ * 15 bytes kept; NULL: no name) names it in violation reports ("A[5]"). Not
+ * a PRAM step.
  * Errors: cells = 0 or above 2^40; too many arrays. Cost O(cells + p). */
 bspram_pram_array bspram_pram_alloc(bspram_pram *P, const char *name, uint64_t cells);
 void bspram_pram_free(bspram_pram *P, bspram_pram_array a);

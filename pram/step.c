@@ -35,11 +35,21 @@ typedef struct vp_phase {
     bool had_reads; /* write phase: the read phase ran */
 } vp_phase;
 
-uint64_t bspram_vp_id(const bspram_vp *vp) { return vp->id; }
-uint64_t bspram_vp_n(const bspram_vp *vp) { return vp->P->n; }
+uint64_t bspram_vp_id(const bspram_vp *vp)
+{
+    BSPRAM_NONNULL(vp);
+    return vp->id;
+}
+
+uint64_t bspram_vp_n(const bspram_vp *vp)
+{
+    BSPRAM_NONNULL(vp);
+    return vp->P->n;
+}
 
 uint64_t *bspram_vp_registers(bspram_vp *vp)
 {
+    BSPRAM_NONNULL(vp);
     const unsigned r = vp->P->cfg.registers;
     return r ? vp->P->regs + vp->id * r : NULL;
 }
@@ -82,6 +92,7 @@ static void push(bspram_vp *vp, uint64_t cell, uint64_t value, uint8_t kind)
 
 uint64_t bspram_vp_read(bspram_vp *vp, bspram_pram_array a, uint64_t index)
 {
+    BSPRAM_NONNULL(vp);
     if (vp->phase != PHASE_READ) {
         char args[64];
         snprintf(args, sizeof args, "array=%" PRIu32 ", index=%" PRIu64, a, index);
@@ -93,6 +104,7 @@ uint64_t bspram_vp_read(bspram_vp *vp, bspram_pram_array a, uint64_t index)
 
 uint64_t bspram_vp_value(const bspram_vp *vp, uint64_t k)
 {
+    BSPRAM_NONNULL(vp);
     if (vp->phase != PHASE_WRITE) {
         char args[32];
         snprintf(args, sizeof args, "k=%" PRIu64, k);
@@ -111,6 +123,7 @@ uint64_t bspram_vp_value(const bspram_vp *vp, uint64_t k)
 
 void bspram_vp_write(bspram_vp *vp, bspram_pram_array a, uint64_t index, uint64_t value)
 {
+    BSPRAM_NONNULL(vp);
     if (vp->phase != PHASE_WRITE) {
         char args[96];
         snprintf(args, sizeof args, "array=%" PRIu32 ", index=%" PRIu64 ", value=%" PRIu64, a, index, value);
@@ -121,6 +134,7 @@ void bspram_vp_write(bspram_vp *vp, bspram_pram_array a, uint64_t index, uint64_
 
 void bspram_vp_reduce(bspram_vp *vp, bspram_pram_array a, uint64_t index, uint64_t value, unsigned op)
 {
+    BSPRAM_NONNULL(vp);
     const bspram_pram *P = vp->P;
     if (P->cfg.model != BSPRAM_CRCW_COMBINING)
         bspram_fatal("bspram_vp_reduce: the %s model has no combining operations; use CRCW-combining",
@@ -228,6 +242,7 @@ static void vp_phase_run(bspram_pram *P, pram_phase phase, bspram_vp_fn fn, void
 
 void bspram_pram_step(bspram_pram *P, bspram_vp_fn read, bspram_vp_fn write, void *arg)
 {
+    BSPRAM_NONNULL(P);
     if (read)
         vp_phase_run(P, PHASE_READ, read, arg, false, true);
     if (write)

@@ -75,6 +75,7 @@ void bspram__pram_end_phase(bspram_pram *P, bspram_pram_step_record *rec, size_t
 
 bspram_pram_stats bspram_pram_stats_of(const bspram_pram *P)
 {
+    BSPRAM_NONNULL(P);
     bspram_pram_stats s = P->stats;
     s.slowdown = s.steps ? (double)s.charge / ((double)s.steps * (double)P->per) : 0.0;
     return s;
@@ -82,6 +83,8 @@ bspram_pram_stats bspram_pram_stats_of(const bspram_pram *P)
 
 const bspram_pram_step_record *bspram_pram_trace(const bspram_pram *P, size_t *n)
 {
+    BSPRAM_NONNULL(P);
+    BSPRAM_NONNULL(n);
     *n = P->ntrace;
     return P->trace;
 }
@@ -96,10 +99,8 @@ static int write_trace(const bspram_pram *P, const char *path);
 
 int bspram_pram_write_trace(const bspram_pram *P, const char *path)
 {
-    if (!path) {
-        errno = EINVAL;
-        return -1;
-    }
+    BSPRAM_NONNULL(P);
+    BSPRAM_NONNULL(path);
     /* Over MPI every rank has the trace: rank 0 writes the file, and every
      * rank returns when it is complete, with rank 0's result. */
     uint64_t status[2] = {0, 0};

@@ -95,6 +95,8 @@ uint64_t bspram__pram_conflicts(bspram_pram *P)
 
 uint64_t bspram_pram_report(const bspram_pram *P, FILE *out)
 {
+    BSPRAM_NONNULL(P);
+    BSPRAM_NONNULL(out);
     const char *model = bspram_pram_model_name(P->cfg.model);
     const uint64_t total = P->stats.violations;
     if (total == 0) {

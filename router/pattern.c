@@ -90,6 +90,7 @@ void bspram__pattern_append(bspram_router *r, unsigned par, size_t record, int d
 
 void bspram_router_keep_pattern(bspram_router *r, bool on)
 {
+    BSPRAM_NONNULL(r);
     /* lane_lo gathers the lanes' flows by reading their arrays */
     if (on && (r->lane_lo != 0 || r->lane_hi != r->lanes))
         bspram_fatal("bspram_router_keep_pattern: the %s transport spreads the lanes over "
@@ -98,6 +99,14 @@ void bspram_router_keep_pattern(bspram_router *r, bool on)
     r->keep_pattern = on;
 }
 
-bool bspram_router_keeps_pattern(const bspram_router *r) { return r->keep_pattern; }
+bool bspram_router_keeps_pattern(const bspram_router *r)
+{
+    BSPRAM_NONNULL(r);
+    return r->keep_pattern;
+}
 
-const bspram_pattern *bspram_router_pattern(const bspram_router *r) { return &r->pattern; }
+const bspram_pattern *bspram_router_pattern(const bspram_router *r)
+{
+    BSPRAM_NONNULL(r);
+    return &r->pattern;
+}

@@ -41,6 +41,8 @@ static __attribute__((noinline)) void log_grow(bspram_log *log, const char *call
 
 void bspram_log_append(bspram_log *log, const bspram_record *rec)
 {
+    BSPRAM_NONNULL(log);
+    BSPRAM_NONNULL(rec);
     if (log->n == log->cap)
         log_grow(log, "bspram_log_append");
     log->records[log->n++] = *rec;
@@ -53,16 +55,22 @@ void bspram__log_ready(bspram_log *log)
     memset(&log->records[log->n], 0, sizeof *log->records);
 }
 
-void bspram_log_clear(bspram_log *log) { log->n = 0; }
+void bspram_log_clear(bspram_log *log)
+{
+    BSPRAM_NONNULL(log);
+    log->n = 0;
+}
 
 void bspram_log_free(bspram_log *log)
 {
+    BSPRAM_NONNULL(log);
     free(log->records);
     memset(log, 0, sizeof *log);
 }
 
 bspram_flow *bspram_pattern_append(bspram_pattern *pat, size_t record, size_t n)
 {
+    BSPRAM_NONNULL(pat);
     pat->at = bspram__grow(pat->at, &pat->cap, record + 1, sizeof *pat->at, 64,
                            "bspram_pattern_append");
     for (; pat->n < record; pat->n++) /* records before it that were not kept */
@@ -78,6 +86,8 @@ bspram_flow *bspram_pattern_append(bspram_pattern *pat, size_t record, size_t n)
 int bspram_pattern_get(const bspram_pattern *pat, size_t record, const bspram_flow **flows,
                        size_t *n)
 {
+    BSPRAM_NONNULL(flows);
+    BSPRAM_NONNULL(n);
     *flows = NULL;
     *n = 0;
     if (!pat || record >= pat->n || !pat->at[record].kept)
@@ -87,10 +97,15 @@ int bspram_pattern_get(const bspram_pattern *pat, size_t record, const bspram_fl
     return 1;
 }
 
-void bspram_pattern_clear(bspram_pattern *pat) { pat->n = pat->n_flows = 0; }
+void bspram_pattern_clear(bspram_pattern *pat)
+{
+    BSPRAM_NONNULL(pat);
+    pat->n = pat->n_flows = 0;
+}
 
 void bspram_pattern_free(bspram_pattern *pat)
 {
+    BSPRAM_NONNULL(pat);
     free(pat->flows);
     free(pat->at);
     memset(pat, 0, sizeof *pat);
@@ -98,6 +113,8 @@ void bspram_pattern_free(bspram_pattern *pat)
 
 bspram_totals bspram_records_total(const bspram_record *recs, size_t n)
 {
+    if (n > 0) /* no records: NULL is fine */
+        BSPRAM_NONNULL(recs);
     bspram_totals t;
     memset(&t, 0, sizeof t);
     for (size_t i = 0; i < n; i++) {
@@ -202,6 +219,8 @@ static void json_flows(FILE *f, const bspram_log_view *log, size_t i)
 
 int bspram_records_write_csv(FILE *f, const bspram_log_view *log, int header)
 {
+    BSPRAM_NONNULL(f);
+    BSPRAM_NONNULL(log);
     if (header)
         fprintf(f, "machine,superstep,label,messages,bytes,q,r,charge,h_bytes,max_message,work,"
                    "seconds,exchange_seconds,p,flows\n");
@@ -220,6 +239,9 @@ int bspram_records_write_csv(FILE *f, const bspram_log_view *log, int header)
 
 int bspram_records_write_json(FILE *f, const bspram_log_view *log, int *first)
 {
+    BSPRAM_NONNULL(f);
+    BSPRAM_NONNULL(log);
+    BSPRAM_NONNULL(first);
     for (size_t i = 0; i < log->n; i++) {
         const bspram_record *r = &log->records[i];
         fprintf(f, "%s{\"machine\": %u, \"superstep\": %llu, \"label\": ", *first ? "  " : ",\n  ",

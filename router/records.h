@@ -8,6 +8,12 @@
  *
  * Every field except those named *seconds is a deterministic function of the
  * program and its seed: identical for any thread count.
+ *
+ * NULL: every pointer argument here is needed, except bspram_pattern_get's
+ * pat (no pattern) and bspram_records_total's recs when n = 0; NULL is
+ * refused in one line naming the call and the argument
+ * ("bspram_log_append(rec=NULL): rec must not be NULL"), exit status 1
+ * (base/error.h, docs/limits.md).
  */
 #ifndef BSPRAM_ROUTER_RECORDS_H
 #define BSPRAM_ROUTER_RECORDS_H

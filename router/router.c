@@ -194,22 +194,36 @@ void bspram_router_destroy(bspram_router *r)
     free(r);
 }
 
-uint64_t bspram_router_p(const bspram_router *r) { return r->p; }
-unsigned bspram_router_lanes(const bspram_router *r) { return r->lanes; }
+uint64_t bspram_router_p(const bspram_router *r)
+{
+    BSPRAM_NONNULL(r);
+    return r->p;
+}
+
+unsigned bspram_router_lanes(const bspram_router *r)
+{
+    BSPRAM_NONNULL(r);
+    return r->lanes;
+}
 
 void bspram_router_local_lanes(const bspram_router *r, unsigned *lo, unsigned *hi)
 {
+    BSPRAM_NONNULL(r);
+    BSPRAM_NONNULL(lo);
+    BSPRAM_NONNULL(hi);
     *lo = r->lane_lo;
     *hi = r->lane_hi;
 }
 
 uint64_t bspram_router_lane_first(const bspram_router *r, unsigned lane)
 {
+    BSPRAM_NONNULL(r);
     return lane >= r->lanes ? r->p : r->lane[lane].first;
 }
 
 unsigned bspram_router_lane_of(const bspram_router *r, uint64_t c)
 {
+    BSPRAM_NONNULL(r);
     /* The largest l with first(l) <= c; first(l) = floor(l·p/L). (c + 1)·L
      * fits in 64 bits: c < p < 2^32 and L < 2^32. */
     unsigned l = (unsigned)(((c + 1) * r->lanes - 1) / r->p);
@@ -516,12 +530,16 @@ void *bspram__post_slow(bspram_router *r, unsigned lane, uint64_t src, uint64_t 
 void *bspram_router_post(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint64_t len,
                          const char *call)
 {
+    BSPRAM_NONNULL(r);
+    BSPRAM_NONNULL(call);
     return bspram__post(r, lane, src, dst, len, call);
 }
 
 void *bspram_router_post_counted(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,
                                  uint64_t len, uint64_t counted, const char *call)
 {
+    BSPRAM_NONNULL(r);
+    BSPRAM_NONNULL(call);
     if (counted < len || counted - len > UINT32_MAX)
         bspram_fatal("%s: a message storing %llu bytes cannot count %llu (it must count between "
                      "its size and its size + %u)", call, (unsigned long long)len,
@@ -529,21 +547,30 @@ void *bspram_router_post_counted(bspram_router *r, unsigned lane, uint64_t src, 
     return bspram__post_slow(r, lane, src, dst, len, counted - len, call);
 }
 
-void bspram_router_send(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,
-                        const void *data, uint64_t len, const char *call)
+void bspram__send(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, const void *data,
+                  uint64_t len, const char *call)
 {
     if (!data && len)
         bspram_fatal("%s(dst=%llu, data=NULL, len=%llu): NULL payload with a non-zero size "
                      "(superstep %llu, component %llu)", call, (unsigned long long)dst,
                      (unsigned long long)len, (unsigned long long)r->lane[lane].step,
                      (unsigned long long)src);
-    void *dest = bspram_router_post(r, lane, src, dst, len, call);
+    void *dest = bspram__post(r, lane, src, dst, len, call);
     if (len)
         memcpy(dest, data, (size_t)len);
 }
 
+void bspram_router_send(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,
+                        const void *data, uint64_t len, const char *call)
+{
+    BSPRAM_NONNULL(r);
+    BSPRAM_NONNULL(call);
+    bspram__send(r, lane, src, dst, data, len, call);
+}
+
 void bspram_router_work(bspram_router *r, unsigned lane, uint64_t src, uint64_t w)
 {
+    BSPRAM_NONNULL(r);
     bspram__lane *ln = &r->lane[lane];
     enter_src(ln, lane, src, "bspram_work");
     ln->sent[ln->step & 1].src_work += w;
@@ -636,6 +663,7 @@ static void reset_parity(bspram__lane *ln, unsigned par)
 
 unsigned bspram_router_exchange(bspram_router *r, unsigned lane, unsigned tag)
 {
+    BSPRAM_NONNULL(r);
     bspram__lane *ln = &r->lane[lane];
     if (tag & BSPRAM_TAG_ROUTER_MASK)
         bspram_fatal("bspram_router_exchange(tag=%#x): bits %#x are reserved by the router",
@@ -714,11 +742,13 @@ static unsigned collective(bspram_router *r, unsigned lane, unsigned tag, const 
 
 unsigned bspram_router_barrier(bspram_router *r, unsigned lane, unsigned tag)
 {
+    BSPRAM_NONNULL(r);
     return collective(r, lane, tag, "bspram_router_barrier");
 }
 
 unsigned bspram_router_leave(bspram_router *r, unsigned lane)
 {
+    BSPRAM_NONNULL(r);
     /* The last exchange's receive side travels with the leave, so the log is
      * complete when the team ends, without reading any lane's state. */
     return collective(r, lane, BSPRAM_TAG_LEAVE, NULL);
@@ -726,11 +756,18 @@ unsigned bspram_router_leave(bspram_router *r, unsigned lane)
 
 void bspram_router_complete(bspram_router *r, unsigned lane)
 {
+    BSPRAM_NONNULL(r);
     collective(r, lane, 0, "bspram_router_complete");
 }
 
 void bspram_router_gather(bspram_router *r, unsigned lane, const void *mine, size_t n, void *all)
 {
+    BSPRAM_NONNULL(r);
+    if (n > 0) { /* every lane brings n bytes; the process's first lane receives them all */
+        BSPRAM_NONNULL(mine);
+        if (lane == r->lane_lo)
+            BSPRAM_NONNULL(all);
+    }
     if ((uint64_t)n * r->lanes >= (UINT64_C(1) << 31))
         bspram_fatal("bspram_router_gather(n=%zu): %u lanes × n bytes must stay below 2^31", n, r->lanes);
     r->gather[lane] = mine;
@@ -747,6 +784,7 @@ void bspram_router_gather(bspram_router *r, unsigned lane, const void *mine, siz
 
 bool bspram_router_lane_posted(const bspram_router *r, unsigned lane)
 {
+    BSPRAM_NONNULL(r);
     const bspram__lane *ln = &r->lane[lane];
     const unsigned par = (unsigned)(ln->step & 1);
     return ln->n_touched[par] != 0;
@@ -755,6 +793,8 @@ bool bspram_router_lane_posted(const bspram_router *r, unsigned lane)
 size_t bspram_router_inbox(const bspram_router *r, unsigned lane, uint64_t dst,
                            const bspram_message **msgs)
 {
+    BSPRAM_NONNULL(r);
+    BSPRAM_NONNULL(msgs);
     *msgs = NULL;
     if (lane >= r->lanes || dst < r->lane[lane].first || dst >= r->lane[lane].end)
         bspram_fatal("bspram_router_inbox(lane=%u, dst=%llu): component outside the lane's block "
@@ -777,12 +817,21 @@ size_t bspram_router_inbox(const bspram_router *r, unsigned lane, uint64_t dst,
 
 void bspram_router_set_label(bspram_router *r, const char *label)
 {
+    BSPRAM_NONNULL(r);
     snprintf(r->label, sizeof r->label, "%s", label ? label : "");
 }
 
-const char *bspram_router_label(const bspram_router *r) { return r->label; }
+const char *bspram_router_label(const bspram_router *r)
+{
+    BSPRAM_NONNULL(r);
+    return r->label;
+}
 
-void bspram_router_start_clock(bspram_router *r) { r->clock = bspram__clock(); }
+void bspram_router_start_clock(bspram_router *r)
+{
+    BSPRAM_NONNULL(r);
+    r->clock = bspram__clock();
+}
 
 /* The receive side of the last exchange, folded from this process's lanes
  * (the team has stopped, so their state is quiet): for teams that ended
@@ -803,12 +852,21 @@ static void complete_from_lanes(bspram_router *r)
     complete_pending(r, &st);
 }
 
-void bspram_router_flush(bspram_router *r) { complete_from_lanes(r); }
+void bspram_router_flush(bspram_router *r)
+{
+    BSPRAM_NONNULL(r);
+    complete_from_lanes(r);
+}
 
-const bspram_log *bspram_router_log(const bspram_router *r) { return &r->log; }
+const bspram_log *bspram_router_log(const bspram_router *r)
+{
+    BSPRAM_NONNULL(r);
+    return &r->log;
+}
 
 void bspram_router_clear_log(bspram_router *r)
 {
+    BSPRAM_NONNULL(r);
     complete_from_lanes(r);
     bspram_log_clear(&r->log);
     bspram_pattern_clear(&r->pattern);
@@ -856,14 +914,23 @@ const bspram__transport *bspram__transport_find(const char *name)
     return NULL;
 }
 
-bool bspram_router_shares_memory(const bspram_router *r) { return r->transport->shares_memory; }
+bool bspram_router_shares_memory(const bspram_router *r)
+{
+    BSPRAM_NONNULL(r);
+    return r->transport->shares_memory;
+}
 
-bool bspram_router_can_read(const bspram_router *r) { return r->transport->read != NULL; }
+bool bspram_router_can_read(const bspram_router *r)
+{
+    BSPRAM_NONNULL(r);
+    return r->transport->read != NULL;
+}
 
 /* Alike on every rank (a rank that holds every lane of a machine still has
  * ranks beside it that take part in the host's collectives, or fail them). */
 bool bspram_router_spread(const bspram_router *r)
 {
+    BSPRAM_NONNULL(r);
     return r->transport->merge && bspram__process_ranks() > 1;
 }
 
@@ -885,6 +952,9 @@ static void host_collective_check(const bspram_router *r, const char *call)
 
 void bspram_router_merge(bspram_router *r, uint64_t *words, size_t n, bspram_merge_op op)
 {
+    BSPRAM_NONNULL(r);
+    if (n > 0) /* nothing to merge: NULL is fine */
+        BSPRAM_NONNULL(words);
     host_collective_check(r, "bspram_router_merge");
     if (r->transport->merge)
         r->transport->merge(r->tstate, words, n, (int)op);
@@ -892,6 +962,10 @@ void bspram_router_merge(bspram_router *r, uint64_t *words, size_t n, bspram_mer
 
 void *bspram_router_concat(bspram_router *r, const void *mine, size_t bytes, size_t *total)
 {
+    BSPRAM_NONNULL(r);
+    BSPRAM_NONNULL(total);
+    if (bytes > 0) /* nothing of its own: NULL is fine */
+        BSPRAM_NONNULL(mine);
     host_collective_check(r, "bspram_router_concat");
     if (r->transport->concat)
         return r->transport->concat(r->tstate, mine, bytes, total);
@@ -905,6 +979,11 @@ void *bspram_router_concat(bspram_router *r, const void *mine, size_t bytes, siz
 void bspram_router_read(bspram_router *r, unsigned lane, unsigned from_lane, const void *remote,
                         void *local, size_t n)
 {
+    BSPRAM_NONNULL(r);
+    if (n > 0) { /* nothing to read: NULL is fine */
+        BSPRAM_NONNULL(remote);
+        BSPRAM_NONNULL(local);
+    }
     if (!r->transport->read)
         bspram_fatal("bspram_router_read(from_lane=%u, n=%zu): the %s transport cannot read "
                      "another lane's memory", from_lane, n, r->transport->name);

@@ -46,6 +46,14 @@
  * lane that posts heavily, 256·p bytes of windows. At p = 2^24 on L = 2 lanes
  * with one message per component that is about 370 bytes per component
  * (6.2 GB in all).
+ *
+ * NULL: a router, and every buffer or out-parameter a call reads or writes,
+ * must not be NULL; NULL is refused in one line naming the call and the
+ * argument ("bspram_router_exchange(r=NULL): r must not be NULL"), exit
+ * status 1 (base/error.h, docs/limits.md). NULL is allowed where a function
+ * says so: bspram_router_destroy(NULL) does nothing, a NULL transport or
+ * label is the default, a buffer of 0 bytes may be NULL, and the lanes of
+ * bspram_router_gather other than the process's first pass all = NULL.
  */
 #ifndef BSPRAM_ROUTER_ROUTER_H
 #define BSPRAM_ROUTER_ROUTER_H
@@ -88,8 +96,9 @@ bspram_router *bspram_router_create(uint64_t p, unsigned lanes);
 /* The same on a named transport: "shm" (shared memory, the default) or
  * "staged" (a testing transport that copies every payload through staging
  * buffers and shares no addresses between lanes). bspram_router_create uses
- * BSPRAM_TRANSPORT from the environment (docs/environment.md), else "shm".
- * Error (fatal): an unknown name. */
+ * BSPRAM_TRANSPORT from the environment (docs/environment.md), else "shm",
+ * and so does this one for a NULL or empty name. Error (fatal): an unknown
+ * name. */
 bspram_router *bspram_router_create_on(uint64_t p, unsigned lanes, const char *transport);
 
 /* Whether receivers may use senders' virtual addresses (true for "shm"):
@@ -220,7 +229,8 @@ void bspram_router_complete(bspram_router *r, unsigned lane);
 size_t bspram_router_inbox(const bspram_router *r, unsigned lane, uint64_t dst,
                            const bspram_message **msgs);
 
-/* The label of records appended from now on (truncated to BSPRAM_LABEL_LEN-1).
+/* The label of records appended from now on (truncated to BSPRAM_LABEL_LEN-1;
+ * NULL is the empty label).
  * Call it from one thread, between exchanges, when no other lane is exchanging
  * (e.g. before the team starts, or from lane 0 just before the exchange if all
  * lanes agree on the label). */

@@ -271,6 +271,11 @@ static inline void *bspram__post(bspram_router *r, unsigned lane, uint64_t src, 
     return bspram__post_entry(o, s, src, len, 0, need);
 }
 
+/* bspram_router_send (router.h) without the checks of r and call, which its
+ * callers inside the library need not make (bspram_send). */
+void bspram__send(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, const void *data,
+                  uint64_t len, const char *call);
+
 /* The message pattern (pattern.c): lane ln's flows of parity par, from its
  * outboxes (before the barrier); lane 0 appends every lane's flows as the
  * pattern of record `record` (after it). */
