@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "base/abort.h"
+#include "base/number.h"
 
 static _Atomic(void (*)(int)) abort_fn;
 
@@ -17,17 +18,32 @@ void bspram__set_abort(void (*fn)(int status)) { atomic_store(&abort_fn, fn); }
  * (each lane checks its own block), but the job prints one line. */
 static atomic_flag dying = ATOMIC_FLAG_INIT;
 
-static _Noreturn void die_with(const char *prefix, const char *fmt, va_list ap)
+/* escape: the message quotes values a user gave (a file name, a label, a
+ * basis): its control characters are written as escapes (base/number.h), so
+ * that the error stays one line. bsp_abort's text is the program's own and
+ * printed as it is. */
+static _Noreturn void die_with(int status, const char *prefix, int escape, const char *fmt,
+                               va_list ap)
 {
     if (atomic_flag_test_and_set(&dying))
         for (;;)
             pause(); /* another thread is printing its line and ending the job */
-    char line[2048];
+    char line[2048], msg[2048];
     size_t n = (size_t)snprintf(line, sizeof line, "%s", prefix);
-    int k = vsnprintf(line + n, sizeof line - n, fmt, ap);
-    if (k < 0)
-        k = 0;
-    n += (size_t)k;
+    if (escape) {
+        int m = vsnprintf(msg, sizeof msg, fmt, ap);
+        if (m > 0 && (size_t)m < sizeof msg && msg[m - 1] == '\n')
+            msg[m - 1] = 0; /* the line's own end */
+        if (m < 0)
+            msg[0] = 0;
+        bspram_escape_controls(line + n, sizeof line - n, msg);
+        n += strlen(line + n);
+    } else {
+        int k = vsnprintf(line + n, sizeof line - n, fmt, ap);
+        if (k < 0)
+            k = 0;
+        n += (size_t)k;
+    }
     if (n > sizeof line - 2)
         n = sizeof line - 2;
     if (n == 0 || line[n - 1] != '\n')
@@ -47,20 +63,27 @@ static _Noreturn void die_with(const char *prefix, const char *fmt, va_list ap)
     }
     void (*end)(int) = atomic_load(&abort_fn);
     if (end)
-        end(BSPRAM_EXIT_FAILURE);
-    _exit(BSPRAM_EXIT_FAILURE);
+        end(status);
+    _exit(status);
 }
 
 void bspram_vfatal(const char *fmt, va_list ap)
 {
     BSPRAM_NONNULL(fmt);
-    die_with("bspram: ", fmt, ap);
+    die_with(BSPRAM_EXIT_FAILURE, "bspram: ", 1, fmt, ap);
 }
 
 void bspram_vfatal_raw(const char *fmt, va_list ap)
 {
     BSPRAM_NONNULL(fmt);
-    die_with("", fmt, ap);
+    die_with(BSPRAM_EXIT_FAILURE, "", 0, fmt, ap);
+}
+
+void bspram__fatal_status(int status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    die_with(status, "bspram: ", 1, fmt, ap);
 }
 
 void bspram_fatal(const char *fmt, ...)
@@ -69,7 +92,7 @@ void bspram_fatal(const char *fmt, ...)
         fmt = "bspram_fatal(fmt=NULL): fmt must not be NULL";
     va_list ap;
     va_start(ap, fmt);
-    die_with("bspram: ", fmt, ap);
+    die_with(BSPRAM_EXIT_FAILURE, "bspram: ", 1, fmt, ap);
 }
 
 void *bspram_malloc(size_t size, const char *what)

@@ -19,18 +19,21 @@ BSPRAM_BEGIN_DECLS
 #define BSPRAM_EXIT_FAILURE 1
 
 /* Print "bspram: " followed by the formatted message and a newline on stderr
- * (as one write), flush what the program had buffered on stdout if that can be
- * done without blocking, and end the job with BSPRAM_EXIT_FAILURE (the whole
- * process; every process of a job spread over several). Safe to call from any
+ * (as one write; control characters in the message — a newline in a value
+ * it quotes, say — are printed as escapes such as \n, so it stays one line),
+ * flush what the program had buffered on stdout if that can be done without
+ * blocking, and end the job with BSPRAM_EXIT_FAILURE (the whole process;
+ * every process of a job spread over several). Safe to call from any
  * thread; if several threads fail at once, only the first prints. */
 BSPRAM_NORETURN void bspram_fatal(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
 BSPRAM_NORETURN void bspram_vfatal(const char *fmt, va_list ap)
     __attribute__((format(printf, 1, 0)));
 
-/* Same, but without the "bspram: " prefix (bsp_abort prints the user's text).
- * A NULL fmt, here as in bspram_fatal, ends the job with the line
- * "bspram: bspram_vfatal_raw(fmt=NULL): fmt must not be NULL". */
+/* Same, but without the "bspram: " prefix and with the message as it is
+ * (bsp_abort prints the user's text). A NULL fmt, here as in bspram_fatal,
+ * ends the job with the line "bspram: bspram_vfatal_raw(fmt=NULL): fmt must
+ * not be NULL". */
 BSPRAM_NORETURN void bspram_vfatal_raw(const char *fmt, va_list ap)
     __attribute__((format(printf, 1, 0)));
 

@@ -3,7 +3,9 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 int bspram_parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out)
 {
@@ -60,4 +62,28 @@ int bspram_parse_double(const char *text, double min, double max, double *out)
         return -1;
     *out = x;
     return 0;
+}
+
+size_t bspram_escape_controls(char *dst, size_t len, const char *src)
+{
+    if (!src)
+        src = "(null)";
+    size_t need = 0, o = 0; /* o: written to dst; stops at the first escape that does not fit */
+    for (const unsigned char *s = (const unsigned char *)src; *s; s++) {
+        char one[5];
+        size_t k = 1;
+        one[0] = (char)*s;
+        if (*s == '\n' || *s == '\r' || *s == '\t')
+            one[0] = '\\', one[1] = *s == '\n' ? 'n' : *s == '\r' ? 'r' : 't', k = 2;
+        else if (*s < 0x20 || *s == 0x7f)
+            k = (size_t)snprintf(one, sizeof one, "\\x%02x", *s);
+        if (o == need && o + k < len) {
+            memcpy(dst + o, one, k);
+            o += k;
+        }
+        need += k;
+    }
+    if (len)
+        dst[o] = 0;
+    return need;
 }

@@ -1,5 +1,6 @@
 /* The BSP machine: p components on T OpenMP threads.
  * Thread l is the router's lane l and serves its block of components. */
+#include <math.h>
 #include <omp.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -87,6 +88,11 @@ static bspram_machine *create(const bspram_config *config, bool replicate)
     if (config->threads < 1 || config->threads > BSPRAM_MAX_THREADS)
         bspram_fatal("bspram_machine_create(p=%llu, threads=%d): threads must be in [1, %d]",
                      (unsigned long long)config->p, config->threads, BSPRAM_MAX_THREADS);
+    /* g and l price every superstep (bspram_machine_predicted_cost): a NaN
+     * or a negative one would make every prediction meaningless, silently. */
+    if (!(isfinite(config->g) && config->g >= 0 && isfinite(config->l) && config->l >= 0))
+        bspram_fatal("bspram_machine_create(p=%llu, threads=%d, g=%g, l=%g): g and l must be finite "
+                     "and >= 0", (unsigned long long)config->p, config->threads, config->g, config->l);
     bspram_machine *m = bspram_calloc(1, sizeof *m, "bspram_machine_create");
     m->config = *config;
     /* Over MPI a machine with a component per rank has a lane on every rank

@@ -74,8 +74,8 @@ typedef struct bspram_config {
                             the cores; over MPI, the lanes of all ranks, spread in blocks,
                             raised to the number of ranks when p is at least that (then every
                             rank has a lane; bspram_machine_threads tells) */
-    double g;            /* BSP g: cost per byte of h-relation (in w's unit) */
-    double l;            /* BSP l: cost per superstep (in w's unit) */
+    double g;            /* BSP g: cost per byte of h-relation (in w's unit), finite, ≥ 0 */
+    double l;            /* BSP l: cost per superstep (in w's unit), finite, ≥ 0 */
     uint64_t seed;       /* the machine's seed (bspram_machine_seed) */
     size_t local_bytes;  /* zeroed local state per component (bspram_local) */
 } bspram_config;
@@ -104,7 +104,8 @@ typedef struct bspram_component bspram_component;
  * spread: it runs whole on every rank (shared memory, at most a thread per
  * component), and every rank computes the same records and results.
  * Errors (fatal, one line naming the value and the valid range): p = 0 or
- * above BSPRAM_MAX_COMPONENTS, threads < 1 or above BSPRAM_MAX_THREADS. */
+ * above BSPRAM_MAX_COMPONENTS, threads < 1 or above BSPRAM_MAX_THREADS, g or
+ * l negative or not finite (NaN, ±infinity). */
 bspram_machine *bspram_machine_create(const bspram_config *config);
 /* Appends the machine's records to the BSPRAM_TRACE file if that variable
  * is set (bsp/trace.h), then frees everything. */

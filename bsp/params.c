@@ -53,11 +53,16 @@ static const struct {
  * a device such as /dev/zero would block or never end), of at most
  * BSPRAM_PARAMS_MAX_BYTES (the probe writes ~250 bytes). */
 
-/* One warning line, then −1: the caller falls back to its defaults. */
+/* One warning line, then −1: the caller falls back to its defaults. The
+ * path and the file's text it quotes have their control characters escaped
+ * (base/number.h), so the warning stays one line. */
 static int warn(const char *path, const char *problem, const char *detail)
 {
-    fprintf(stderr, "bspram: parameter file %s: %s%s; ignored (run bspram probe to rewrite it)\n",
-            path, problem, detail);
+    char p[512], d[256];
+    bspram_escape_controls(p, sizeof p, path);
+    bspram_escape_controls(d, sizeof d, detail);
+    fprintf(stderr, "bspram: parameter file %s: %s%s; ignored (run bspram probe to rewrite it)\n", p,
+            problem, d);
     return -1;
 }
 
@@ -66,8 +71,10 @@ static int warn(const char *path, const char *problem, const char *detail)
 static int valid_double(double v) { return isfinite(v) && v >= 0; }
 
 /* Parse one line (len bytes, no '\n'): 0 if it is blank, a comment, a valid
- * setting (stored in *p, its bit set in *seen) or an unknown key (ignored:
- * newer probes may write more); −1 after a warning otherwise. */
+ * setting (stored in *p, its bit set in *seen: field i's bit i, p's SEEN_P)
+ * or an unknown key (ignored: newer probes may write more); −1 after a
+ * warning otherwise — also for a known key set a second time. */
+enum { SEEN_P = 1 << 8 };
 static int parse_line(const char *path, char *line, size_t len, bspram_params *p, int *seen)
 {
     if (memchr(line, 0, len))
@@ -98,14 +105,19 @@ static int parse_line(const char *path, char *line, size_t len, bspram_params *p
     *end = 0;
     if (!strcmp(key, "p")) {
         uint64_t x;
+        if (*seen & SEEN_P)
+            return warn(path, "p is set twice", "");
         if (bspram_parse_u64(value, 1, BSPRAM_PARAMS_MAX_P, &x) != 0)
             return warn(path, "p must be a whole number in [1, 65536], not ", value);
         p->p = (unsigned)x;
+        *seen |= SEEN_P;
         return 0;
     }
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         if (!strcmp(key, fields[i].key)) {
             double v;
+            if (*seen & 1 << i) /* which one would hold? neither: say so */
+                return warn(path, key, " is set twice");
             if (bspram_parse_double(value, 0, DBL_MAX, &v) != 0) {
                 char what[96];
                 snprintf(what, sizeof what, "%s must be a finite number >= 0, not ", key);

@@ -63,7 +63,8 @@ int bspram_params_load(double *g_ns_per_byte, double *l_ns);
 /* Read or write the whole set. Return 0, or −1 (errno set on I/O errors).
  * A file that is there but unusable — not a regular file, too large, a line
  * that is not "key = value", a value out of range (nan, inf, negative,
- * 1e400, p = 1e30), g_ns_per_byte or l_ns missing — gives one warning line
+ * 1e400, p = 1e30), a key set twice (which value would hold?), g_ns_per_byte
+ * or l_ns missing — gives one warning line
  * on stderr naming the file and the problem, then −1 with *out (and the
  * outputs of bspram_params_load) untouched; a missing file gives −1
  * silently. Never blocks, whatever lies at the path. Lines may be of any

@@ -282,7 +282,8 @@ typedef struct bsp_coll_choice {
  * Candidates: every algorithm of op with k ports (and every radix 2..n for
  * BRUCK alltoall; EXCHANGE only for n a power of two); ties go to the
  * fewer rounds, then the earlier algorithm in bsp_coll_algorithm. Local, no communication; a pure function of its
- * arguments and the parameter file. Errors: n = 0; op unknown. */
+ * arguments and the parameter file. Errors: n = 0; op unknown; g or l NaN or
+ * infinite. */
 bsp_coll_choice bsp_coll_select(bsp_coll_op op, unsigned n, size_t block, unsigned ports,
                                 double g, double l);
 

@@ -3,6 +3,7 @@
  * C2 from each algorithm's own formula (coll_predict_<name>) in the k-port
  * model, and g, l from `bspram probe` (bsp/params.h). Kept apart from the
  * algorithms, as MPICH keeps its selection apart from its collectives. */
+#include <math.h>
 #include <pthread.h>
 
 #include "base/error.h"
@@ -43,6 +44,11 @@ bsp_coll_choice bsp_coll_select(bsp_coll_op op, bsp_pid_t n, bsp_size_t block, u
     if (n == 0)
         bspram_fatal("bsp_coll_select(op=%s, n=0, block=%zu): n must be at least 1",
                      bsp_coll_op_name(op), block);
+    /* A negative g or l asks for the probe's; NaN and infinity mean nothing
+     * (a NaN cost compares false with every other and picks at random). */
+    if (!isfinite(g) || !isfinite(l))
+        bspram_fatal("bsp_coll_select(op=%s, n=%u, block=%zu, g=%g, l=%g): g and l must be finite "
+                     "(ns; negative: the probe's)", bsp_coll_op_name(op), n, block, g, l);
     if (g < 0 || l < 0) {
         pthread_once(&probe_once, load_probe);
         g = g < 0 ? probe_g : g;

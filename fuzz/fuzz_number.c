@@ -1,6 +1,8 @@
 /* Fuzz the strict number parsers (base/number.h): bspram_parse_u64 and
  * bspram_parse_double never read past the string, and what they accept is
  * in range, spelled as the grammar says, and prints back to the same value.
+ * And the quoting of text in error lines, bspram_escape_controls: no control
+ * character left, the length it says, cut only between escapes.
  *
  * Input: one byte choosing the range, then the text. */
 #include <math.h>
@@ -53,6 +55,48 @@ static void check_double(const char *text, double min, double max)
     }
 }
 
+/* The escape of one byte: \n, \r, \t, \xHH or the byte itself. */
+static size_t escape_len(unsigned char c)
+{
+    return c == '\n' || c == '\r' || c == '\t' ? 2 : c < 0x20 || c == 0x7f ? 4 : 1;
+}
+
+static void check_escape(const char *text, size_t room)
+{
+    size_t need = bspram_escape_controls(NULL, 0, text);
+    char *all = malloc(need + 1), *some = malloc(room + 1);
+    if (!all || !some)
+        abort();
+    FUZZ_CHECK(bspram_escape_controls(all, need + 1, text) == need && strlen(all) == need);
+    for (const unsigned char *s = (const unsigned char *)all; *s; s++)
+        FUZZ_CHECK(*s >= 0x20 && *s != 0x7f);
+    /* Byte by byte: each escape where it should be, the printable bytes as
+     * they are. */
+    size_t at = 0;
+    for (const unsigned char *s = (const unsigned char *)text; *s; s++) {
+        size_t k = escape_len(*s);
+        FUZZ_CHECK(at + k <= need);
+        if (k == 1)
+            FUZZ_CHECK((unsigned char)all[at] == *s);
+        else
+            FUZZ_CHECK(all[at] == '\\');
+        at += k;
+    }
+    FUZZ_CHECK(at == need);
+    /* A smaller buffer holds the escapes that fit whole, and nothing past it. */
+    some[room] = 'X';
+    FUZZ_CHECK(bspram_escape_controls(some, room, text) == need);
+    FUZZ_CHECK(some[room] == 'X');
+    if (room) {
+        size_t want = 0;
+        for (const unsigned char *s = (const unsigned char *)text; *s && want + escape_len(*s) < room; s++)
+            want += escape_len(*s);
+        FUZZ_CHECK(strlen(some) == want && !strncmp(some, all, want));
+    }
+    free(all);
+    free(some);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -66,6 +110,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     check_u64(text, 0, UINT64_MAX);
     check_double(text, d[0], d[1]);
     check_double(text, -DBL_MAX, DBL_MAX);
+    check_escape(text, pick % 24);
     free(text);
     return 0;
 }

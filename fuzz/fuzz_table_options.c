@@ -1,9 +1,10 @@
 /* Fuzz the command line of `bspram table` (tools/table_args.h) without
  * running a table: bspram_table_parse returns 1 (error line), 2 (--help) or
  * 0 with rows that the run can take — p in [1, 2^31], v a positive multiple
- * of p, every fixed basis a product of p spelled canonically (no comma,
- * space or quote in a CSV column), every degree one the pattern allows —
- * and no crash or leak.
+ * of p, runs in [1, 10^6], every fixed basis a product of p spelled
+ * canonically (no comma, space or quote in a CSV column), every degree one
+ * the pattern allows, the rows of each --paper table together and each
+ * table once — and no crash or leak.
  *
  * Input: the arguments, one per line (argv[0] is "table"; at most 64). */
 #include "combine/experiment.h"
@@ -37,7 +38,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (rc == 0) {
         FUZZ_CHECK(a.p >= 1 && a.p <= (UINT64_C(1) << 31));
         FUZZ_CHECK(a.v >= 1 && a.v % a.p == 0);
-        FUZZ_CHECK(a.runs >= 1 && a.threads >= 1 && a.threads <= 1024 && a.paper <= 3);
+        FUZZ_CHECK(a.runs >= 1 && a.runs <= BSPRAM_TABLE_MAX_RUNS && a.threads >= 1 && a.threads <= 1024);
+        /* --paper: each of Valiant's tables at most once; the rows grouped
+         * by table, in the order of paper[] (or all of the options' table). */
+        FUZZ_CHECK(a.papers <= 3);
+        for (size_t t = 0; t < a.papers; t++) {
+            FUZZ_CHECK(a.paper[t] >= 1 && a.paper[t] <= 3);
+            for (size_t u = 0; u < t; u++)
+                FUZZ_CHECK(a.paper[u] != a.paper[t]);
+        }
+        FUZZ_CHECK(!a.plot_path || a.papers <= 1);
+        for (size_t i = 0, t = 0; i < a.n; i++) {
+            if (!a.papers) {
+                FUZZ_CHECK(a.R[i].table == 0);
+                continue;
+            }
+            if (a.R[i].table != a.paper[t])
+                t++;
+            FUZZ_CHECK(t < a.papers && a.R[i].table == a.paper[t]);
+            FUZZ_CHECK(!strcmp(bspram_table_name(a.R[i].table), a.R[i].table == 1 ? "paper:1"
+                                                               : a.R[i].table == 2 ? "paper:2" : "paper:3"));
+        }
         FUZZ_CHECK(a.n >= 1 && a.E && a.R);
         FUZZ_CHECK(!a.plot_path || (*a.plot_path && !strpbrk(a.plot_path, "\n\r")));
         char err[200];

@@ -3,6 +3,7 @@
  * and the price of a log. The pattern-based models are in bus.c and
  * network.c. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,21 +37,27 @@ bspram_model bspram_model_default(bspram_model_kind kind)
 
 static int bad_number(double x) { return !isfinite(x) || x < 0; }
 
-static void check(const bspram_model *m, uint64_t p)
+/* call: the public function that was given m (its name opens the line). */
+static void check(const char *call, const bspram_model *m, uint64_t p)
 {
+    const struct { const char *name; double value; } number[] = {
+        {"startup", m->startup}, {"per_byte", m->per_byte}, {"g", m->g},
+        {"l", m->l},             {"per_work", m->per_work}};
+    char bad[96] = "";
+    for (size_t i = 0; i < sizeof number / sizeof number[0] && !bad[0]; i++)
+        if (bad_number(number[i].value))
+            snprintf(bad, sizeof bad, "%s must be finite and ≥ 0, not %g", number[i].name,
+                     number[i].value);
     const char *why = (unsigned)m->kind >= BSPRAM_MODELS ? "unknown kind"
-                      : bad_number(m->startup)          ? "startup must be finite and ≥ 0"
-                      : bad_number(m->per_byte)         ? "per_byte must be finite and ≥ 0"
-                      : bad_number(m->g) || bad_number(m->l) || bad_number(m->per_work)
-                          ? "g, l and per_work must be finite and ≥ 0"
+                      : bad[0]         ? bad
                       : m->ports == 0  ? "ports must be at least 1"
                       : m->k_star == 0 ? "k_star must be at least 1"
                       : p == 0         ? "p must be at least 1"
                                        : NULL;
     if (why)
-        bspram_fatal("bspram_model_superstep(model=%s, p=%llu, startup=%g, per_byte=%g, ports=%u, "
-                     "k_star=%u): %s", bspram_model_name(m->kind), (unsigned long long)p, m->startup,
-                     m->per_byte, m->ports, m->k_star, why);
+        bspram_fatal("%s(model=%s, p=%llu, startup=%g, per_byte=%g, ports=%u, k_star=%u): %s", call,
+                     bspram_model_name(m->kind), (unsigned long long)p, m->startup, m->per_byte,
+                     m->ports, m->k_star, why);
 }
 
 void model_work_init(model_work *w, size_t size)
@@ -96,10 +103,10 @@ void model_work_clear(model_work *w)
     w->n_touched = 0;
 }
 
-static size_t work_size(const bspram_model *m, uint64_t p)
+static size_t work_size(const char *call, const bspram_model *m, uint64_t p)
 {
     if (p > UINT32_MAX / 32) /* the workspace indexes links with 32 bits */
-        bspram_fatal("bspram_model_price(model=%s, p=%llu): p is above %u", bspram_model_name(m->kind),
+        bspram_fatal("%s(model=%s, p=%llu): p is above %u", call, bspram_model_name(m->kind),
                      (unsigned long long)p, UINT32_MAX / 32);
     switch (m->kind) {
     case BSPRAM_MODEL_BUS:
@@ -163,9 +170,9 @@ double bspram_model_superstep(const bspram_model *m, uint64_t p, const bspram_re
     BSPRAM_NONNULL(rec);
     if (n_flows > 0) /* no flows: NULL is fine */
         BSPRAM_NONNULL(flows);
-    check(m, p);
+    check("bspram_model_superstep", m, p);
     model_work w;
-    model_work_init(&w, work_size(m, p));
+    model_work_init(&w, work_size("bspram_model_superstep", m, p));
     unsigned f;
     double t = superstep(m, p, rec, flows, n_flows, kept, &f, &w);
     model_work_free(&w);
@@ -181,9 +188,9 @@ bspram_model_total bspram_model_price(const bspram_model *m, uint64_t p,
     BSPRAM_NONNULL(m);
     if (n > 0) /* no records: NULL is fine */
         BSPRAM_NONNULL(records);
-    check(m, p);
+    check("bspram_model_price", m, p);
     model_work w;
-    model_work_init(&w, work_size(m, p));
+    model_work_init(&w, work_size("bspram_model_price", m, p));
     bspram_model_total t = {0};
     for (size_t i = 0; i < n; i++) {
         const bspram_flow *f;

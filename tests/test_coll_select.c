@@ -16,6 +16,12 @@
 static const bsp_coll_algorithm ALGS[] = {BSP_COLL_BRUCK, BSP_COLL_DIRECT, BSP_COLL_RING,
                                           BSP_COLL_BINOMIAL, BSP_COLL_SCATTER_ALLGATHER,
                                           BSP_COLL_DOUBLING, BSP_COLL_DISSEMINATION};
+static void select_bad(void *arg)
+{
+    const double *gl = arg;
+    bsp_coll_select(BSP_COLL_ALLGATHER, 8, 8, 1, gl[0], gl[1]);
+}
+
 /* Which algorithms each operation has (bsp_coll.h). */
 static int has(bsp_coll_op op, bsp_coll_algorithm a)
 {
@@ -78,5 +84,13 @@ int main(void)
     /* Allgather: Bruck's concatenation is optimal in both measures. */
     bsp_coll_choice cat = bsp_coll_select(BSP_COLL_ALLGATHER, 13, 8, 1, 1, 1000);
     CHECK(cat.algorithm == BSP_COLL_BRUCK && cat.c1 == 4 && cat.c2 == 8 * 12);
+    /* A NaN or infinite g or l is refused in one line (a NaN cost once
+     * compared false with every other and the pick was arbitrary). */
+    static const double bad[][2] = {{NAN, 1}, {1, NAN}, {INFINITY, 1}, {1, -INFINITY}};
+    for (int i = 0; i < 4; i++)
+        check_death("bsp_coll_select, g or l not finite", select_bad, (void *)bad[i],
+                    "bspram: bsp_coll_select(op=allgather, n=8, block=8, g=", 1, 10);
+    check_death("bsp_coll_select, g = NaN", select_bad, (void *)bad[0],
+                "g=nan, l=1): g and l must be finite", 1, 10);
     return check_report("test_coll_select");
 }

@@ -1,6 +1,7 @@
 /* Bad input to the bulk machine and to what it stands on (router, hash basis,
  * random draws): one line naming the call, the value and the
  * valid range, then a non-zero exit — never a hang. */
+#include <math.h>
 #include <stdbool.h>
 
 #include "bspram.h"
@@ -36,6 +37,18 @@ static void threads_int_max(void *a)
     (void)a;
     bspram_config cfg = bspram_config_default(4);
     cfg.threads = 2147483647;
+    bspram_machine_create(&cfg);
+}
+
+/* g and l price every superstep: NaN, infinity or a negative value once
+ * passed, and bspram_machine_predicted_cost said nan. */
+static void bad_g_l(void *a)
+{
+    const double *gl = a;
+    bspram_config cfg = bspram_config_default(4);
+    cfg.threads = 2;
+    cfg.g = gl[0];
+    cfg.l = gl[1];
     bspram_machine_create(&cfg);
 }
 
@@ -193,6 +206,14 @@ int main(void)
     check_death("T = 65537", threads_too_many, NULL,
                 "bspram: bspram_machine_create(p=4, threads=65537): threads must be in [1, 65536]", 1, 10);
     check_death("T = INT_MAX", threads_int_max, NULL, "threads=2147483647): threads must be in [1, 65536]", 1, 10);
+    static const double bad_gl[][2] = {{NAN, 1}, {1, NAN}, {INFINITY, 1}, {1, -INFINITY}, {-0.5, 1}, {1, -1}};
+    for (int i = 0; i < 6; i++)
+        check_death("g or l not finite or negative", bad_g_l, (void *)bad_gl[i],
+                    "bspram: bspram_machine_create(p=4, threads=2, g=", 1, 10);
+    check_death("g = NaN", bad_g_l, (void *)bad_gl[0],
+                "bspram_machine_create(p=4, threads=2, g=nan, l=1): g and l must be finite and >= 0", 1, 10);
+    check_death("l = -1", bad_g_l, (void *)bad_gl[5],
+                "bspram_machine_create(p=4, threads=2, g=1, l=-1): g and l must be finite and >= 0", 1, 10);
     check_death("p = 2^33", p_too_big, NULL, "bspram_router_create(p=8589934592, lanes=1): p must be in [1, 4294967295]", 1, 10);
     check_death("dst out of range", dst_out_of_range, NULL,
                 "bspram: bspram_send(dst=9): destination outside [0, 8) (superstep 1, component 2)", 1, 10);

@@ -217,8 +217,16 @@ static void bad_model(void *arg)
         m.kind = (bspram_model_kind)42;
     if (which == 4)
         m.per_byte = NAN;
+    if (which == 7)
+        m.g = NAN;
+    if (which == 8)
+        m.l = -INFINITY;
+    if (which == 9)
+        m.per_work = -1;
     bspram_record r = {.messages = 1};
     bspram_flow f = {0, 9, 1, 8, 8};
+    if (which >= 7) /* the whole log's call names itself */
+        bspram_model_price(&m, 4, &r, 1, NULL);
     bspram_model_superstep(&m, which == 5 ? 0 : 4, &r, &f, 1, 1, NULL);
 }
 
@@ -231,9 +239,14 @@ int main(void)
         "bspram_model_superstep(model=unknown, p=4,",
         "per_byte must be finite and ≥ 0",
         "p must be at least 1",
-        "bspram_model_superstep(model=ring, p=4): flow 0 goes from 0 to 9, outside [0, 4)"};
-    int cases[7] = {0, 1, 2, 3, 4, 5, 6};
-    for (int i = 0; i < 7; i++)
+        "bspram_model_superstep(model=ring, p=4): flow 0 goes from 0 to 9, outside [0, 4)",
+        /* a NaN g passed as "g, l and per_work" without the value, and under
+         * the name of bspram_model_superstep when bspram_model_price was called */
+        "bspram: bspram_model_price(model=ring, p=4, startup=2, per_byte=0.5, ports=2, k_star=2): g must be finite and ≥ 0, not nan",
+        "bspram_model_price(model=ring, p=4, startup=2, per_byte=0.5, ports=2, k_star=2): l must be finite and ≥ 0, not -inf",
+        "bspram_model_price(model=ring, p=4, startup=2, per_byte=0.5, ports=2, k_star=2): per_work must be finite and ≥ 0, not -1"};
+    int cases[10] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+    for (int i = 0; i < 10; i++)
         check_death(lines[i], bad_model, &cases[i], lines[i], 1, 10);
     record_models();
     bus_and_memory();

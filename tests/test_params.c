@@ -66,6 +66,20 @@ static void refused_text(const char *text)
     refused(text, 1);
 }
 
+/* The last load's warning line holds want. */
+static void warned(const char *want)
+{
+    char got[1024] = "";
+    FILE *f = fopen(errfile, "r");
+    size_t n = f ? fread(got, 1, sizeof got - 1, f) : 0;
+    got[n] = 0;
+    if (f)
+        fclose(f);
+    CHECK(strstr(got, want) != NULL);
+    if (!strstr(got, want))
+        fprintf(stderr, "  (the warning '%s' lacks '%s')\n", got, want);
+}
+
 static void on_alarm(int sig)
 {
     (void)sig;
@@ -126,6 +140,35 @@ int main(void)
     refused_text("g_ns_per_byte 5\nl_ns = 1\n");
     refused_text("l_ns = 1\n"); /* g missing */
     refused_text("bytes_per_put = 1e-400\ng_ns_per_byte = 1\nl_ns = 1\n");
+
+    /* A key set twice: which value holds? Neither; flagged like the file's
+     * other problems (it once passed, the last value silently winning). */
+    refused_text("g_ns_per_byte = 1\nl_ns = 1\ng_ns_per_byte = 2\n");
+    warned("parameter file ");
+    warned(": g_ns_per_byte is set twice; ignored");
+    refused_text("p = 2\ng_ns_per_byte = 1\nl_ns = 1\np = 2\n");
+    warned(": p is set twice; ignored");
+    refused_text("g_ns_per_byte = 1\nl_ns=1\nflops_per_ns = 3\n  l_ns = 1\n");
+    warned(": l_ns is set twice; ignored");
+    /* An unknown key twice is still ignored (newer probes may write more). */
+    write_file("g_ns_per_byte = 1\nl_ns = 1\nfuture = 1\nfuture = 2\n");
+    g = l = 0;
+    CHECK(load(&g, &l, &lines) == 0 && g == 1 && l == 1 && lines == 0);
+
+    /* The warning quotes the file's text and names the file on one line:
+     * control characters are escaped (an ESC once reached the terminal). */
+    refused_text("g_ns_per_byte = 5\x1b[2J\nl_ns = 1\n");
+    warned("g_ns_per_byte must be a finite number >= 0, not 5\\x1b[2J; ignored");
+    char odd[300];
+    snprintf(odd, sizeof odd, "%s/two\nlines", dir);
+    setenv("BSPRAM_PARAMS", odd, 1);
+    FILE *of = fopen(odd, "w");
+    fputs("g_ns_per_byte = -1\nl_ns = 1\n", of);
+    fclose(of);
+    refused("a file name with a newline", 1);
+    warned("/two\\nlines: g_ns_per_byte must be");
+    remove(odd);
+    setenv("BSPRAM_PARAMS", file, 1);
 
     /* A 1000-byte comment ending in a setting is one comment: nothing set. */
     char text[2048];

@@ -8,6 +8,7 @@
 #include <getopt.h>
 #include <unistd.h>
 
+#include "base/number.h"
 #include "tools/commands.h"
 
 static const struct bspram_command commands[] = {
@@ -100,8 +101,8 @@ int main(int argc, char **argv)
 #ifdef BSPRAM_TOOL_MPI
     if (argc >= 2 && strcmp(argv[1], "--help") && strcmp(argv[1], "-h") && strcmp(argv[1], "help") &&
         !runs_over_mpi(argv[1])) {
-        fprintf(stderr, "bspram %s: not available over MPI; run it without mpirun (over MPI: "
-                        "bspram table)\n", argv[1]);
+        bspram_tool_error(argv[1], "not available over MPI; run it without mpirun (over MPI: "
+                                   "bspram table)");
         return 2;
     }
 #else
@@ -127,6 +128,8 @@ int main(int argc, char **argv)
         }
         return rc;
     }
-    fprintf(stderr, "bspram: unknown command '%s' (bspram help lists them)\n", argv[1]);
+    char name[256]; /* quoted on one line, its control characters escaped */
+    bspram_escape_controls(name, sizeof name, argv[1]);
+    fprintf(stderr, "bspram: unknown command '%s' (bspram help lists them)\n", name);
     return 2;
 }

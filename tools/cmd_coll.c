@@ -37,7 +37,8 @@ static void usage(FILE *f)
             "  --ports K      k >= 1 ports (default 1; direct: N - 1)\n"
             "  --block BYTES  bytes per block (broadcast: the buffer; reductions: the\n"
             "                 operand, a multiple of 8), default 8\n"
-            "  --root R       the root of broadcast, scatter, gather, reduce (default 0)\n"
+            "  --root R       the root of broadcast, scatter, gather, reduce (default 0;\n"
+            "                 refused for the others, which have none)\n"
             "  --operation O  reductions: sum, prod, min, max, and, or, xor with :i64, :u64\n"
             "                 or :f64 (default sum:i64)\n"
             "  --reps N       calls timed after the checked one, in [1, 10^7] (default 100)\n"
@@ -207,6 +208,7 @@ int bspram_cmd_coll(int argc, char **argv)
     const char *op = NULL, *alg = "auto", *format = "text", *operation = "sum:i64";
     const char *tradeoff = "c1";
     uint64_t p = 0, radix = 0, ports = 0, block = 8, root = 0, reps = 100;
+    int have_root = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -238,7 +240,7 @@ int bspram_cmd_coll(int argc, char **argv)
                  : !strcmp(a, "--radix") ? bspram_tool_number("coll", a, v, 2, 65536, &radix)
                  : !strcmp(a, "--ports") ? bspram_tool_number("coll", a, v, 1, 65536, &ports)
                  : !strcmp(a, "--block") ? bspram_tool_number("coll", a, v, 0, UINT64_C(1) << 32, &block)
-                 : !strcmp(a, "--root")  ? bspram_tool_number("coll", a, v, 0, 65535, &root)
+                 : !strcmp(a, "--root")  ? (have_root = 1, bspram_tool_number("coll", a, v, 0, 65535, &root))
                                          : bspram_tool_number("coll", a, v, 1, 10000000, &reps))
             return 1;
     }
@@ -258,8 +260,11 @@ int bspram_cmd_coll(int argc, char **argv)
                      "binomial, scatter-allgather, doubling, dissemination, exchange", alg);
     if (radix > p)
         return error("--radix %" PRIu64 ": above --p %" PRIu64 " (2 <= R <= N)", radix, p);
-    if (root >= p && (run.op == BSP_COLL_BROADCAST || run.op == BSP_COLL_SCATTER ||
-                      run.op == BSP_COLL_GATHER || run.op == BSP_COLL_REDUCE))
+    int rooted = run.op == BSP_COLL_BROADCAST || run.op == BSP_COLL_SCATTER ||
+                 run.op == BSP_COLL_GATHER || run.op == BSP_COLL_REDUCE;
+    if (have_root && !rooted) /* it was once accepted, and meant nothing */
+        return error("--root: %s has no root (only broadcast, scatter, gather and reduce take one)", op);
+    if (root >= p && rooted)
         return error("--root %" PRIu64 ": not a process of --p %" PRIu64, root, p);
     int reduces = run.op >= BSP_COLL_REDUCE;
     if (reduces && block % 8)

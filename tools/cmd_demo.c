@@ -85,6 +85,13 @@ int bspram_cmd_demo(int argc, char **argv)
             return bspram_tool_bad_option("demo", o, argv);
         }
     }
+    /* getopt moves words that are no option's value to the end: `demo 16
+     * --h 8` once ran p = 4096 without a word about the 16. */
+    if (optind < argc) {
+        bspram_tool_error("demo", "unexpected argument '%s' (every value follows its option, e.g. "
+                                  "--p 16); see bspram demo --help", argv[optind]);
+        return 2;
+    }
     bspram_config cfg = bspram_config_default(p);
     /* The predicted cost in ns when `bspram probe` has run, else g = l = 1. */
     bspram_params probe;

@@ -4,6 +4,7 @@
  * priced under every model beside the paper's formula (Tables 1 and 2).
  * With --trace FILE: every machine of a trace written with
  * BSPRAM_PATTERN=1, priced under every model. */
+#include <float.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 #include <bsp.h>
 #include <bsp_coll.h>
 
+#include "base/number.h"
 #include "models/model.h"
 #include "tools/commands.h"
 #include "tools/trace_read.h"
@@ -236,9 +238,9 @@ int bspram_cmd_models(int argc, char **argv)
         else if (!strcmp(a, "--trace"))
             path = v;
         else if (!strcmp(a, "--startup") || !strcmp(a, "--per-byte")) {
-            char *end;
-            double x = strtod(v, &end);
-            if (end == v || *end || !isfinite(x) || x < 0)
+            /* Read whole (base/number.h): strtod took " 1", "+1", "0x1p-3". */
+            double x;
+            if (bspram_parse_double(v, 0, DBL_MAX, &x))
                 return error("%s %s: not a number of seconds >= 0", a, v);
             *(!strcmp(a, "--startup") ? &startup : &per_byte) = x;
         } else if (!strcmp(a, "--p") ? bspram_tool_number("models", a, v, 2, 4096, &p)

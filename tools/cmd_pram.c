@@ -26,7 +26,7 @@ static void usage(FILE *f)
             "  --model M    one of the example's models (default: the weakest it needs);\n"
             "               CRCW-combining may carry the write rule's operation, e.g.\n"
             "               crcw-combining:max:u64\n"
-            "  --p P        components, in [1, 2^31] (default min(VPs, 4096); at most VPs)\n"
+            "  --p P        components, in [1, min(VPs, 2^31)] (default min(VPs, 4096))\n"
             "  --threads T  worker threads, in [1, 1024] (default OpenMP's)\n"
             "  --seed S     the input and the hashing (default 1)\n"
             "  --basis B    the combining engine's basis: auto (default, with the example's\n"
@@ -154,8 +154,14 @@ int bspram_cmd_pram(int argc, char **argv)
     if (!csv && !json && strcmp(format, "text"))
         return error("--format '%s': unknown format; valid: text, csv, json", format);
 
-    /* The PRAM's p: as asked, at most its VPs (pram_example_create). */
+    /* The PRAM's p: as asked, at most its VPs (a component without a VP
+     * would idle; --p above them was once cut down without a word); by
+     * default min(VPs, 4096). */
     uint64_t vps = pram_example_vps(ex, prm.n);
+    if (prm.p > vps)
+        return error("--p '%" PRIu64 "': example %s with n = %" PRIu64 " has %" PRIu64
+                     " VPs; p must be in [1, %" PRIu64 "] (at most one component per VP)",
+                     prm.p, ex->name, prm.n, vps, vps);
     uint64_t p = prm.p ? prm.p : 4096;
     if (p > vps)
         p = vps;

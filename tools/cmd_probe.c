@@ -181,6 +181,11 @@ int bspram_cmd_probe(int argc, char **argv)
         default: return bspram_tool_bad_option("probe", c, argv);
         }
     }
+    if (optind < argc) { /* getopt moves such words to the end: never ignore them */
+        bspram_tool_error("probe", "unexpected argument '%s' (every value follows its option, "
+                                   "e.g. --p 4); see bspram probe --help", argv[optind]);
+        return 2;
+    }
     if (probe.hmax < probe.step) { /* the numbers are >= 1 (option_number) */
         fprintf(stderr, "bspram probe: --max-h %u is below --step %u\n", probe.hmax, probe.step);
         return 2;

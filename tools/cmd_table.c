@@ -143,6 +143,7 @@ static int plot(const char *path, const bspram_table_config *cfg, const bspram_t
 typedef struct progress {
     double start, last;
     uint64_t entries;
+    size_t table, tables; /* the table running (from 1) of how many */
 } progress;
 
 static double now(void)
@@ -164,9 +165,20 @@ static void show_progress(uint64_t done, uint64_t runs, void *ctx)
         return;
     }
     double left = (t - pr->start) / (double)done * (double)(runs - done);
+    char which[48] = "";
+    if (pr->tables > 1)
+        snprintf(which, sizeof which, " of table %zu of %zu", pr->table, pr->tables);
     fprintf(stderr, "\rbspram table: run %" PRIu64 " of %" PRIu64 " (%" PRIu64
-                    " batches each), about %.0f s left\033[K",
-            done, runs, pr->entries + 1, left);
+                    " batches each)%s, about %.0f s left\033[K",
+            done, runs, pr->entries + 1, which, left);
+}
+
+/* What the text and Markdown formats print above a table. */
+static const char *table_title(unsigned table)
+{
+    static const char *const titles[4] = {"", " (Valiant's Table 1)", " (Valiant's Table 2)",
+                                          " (Valiant's Table 3)"};
+    return table < 4 ? titles[table] : "";
 }
 
 int bspram_cmd_table(int argc, char **argv)
@@ -175,12 +187,12 @@ int bspram_cmd_table(int argc, char **argv)
     int parsed = bspram_table_parse(argc, argv, &a);
     if (parsed)
         return parsed == 2 ? 0 : 1;
-    uint64_t p = a.p, v = a.v, runs = a.runs, seed = a.seed, paper = a.paper;
+    uint64_t p = a.p, v = a.v, runs = a.runs, seed = a.seed;
+    const int paper = a.papers > 0; /* Valiant's values beside ours */
     const char *format = a.format, *plot_path = a.plot_path;
     bspram_spread spread = a.spread;
     bspram_table_entry *E = a.E;
     bspram_table_row *R = a.R;
-    size_t n = a.n;
     int rc;
     if (plot_path && bspram_rank() == 0 &&
         bspram_tool_gnuplot_check("table", "--plot", plot_path, NULL, bspram_ranks() > 1)) {
@@ -189,87 +201,113 @@ int bspram_cmd_table(int argc, char **argv)
     }
     bspram_table_config cfg = {.p = p, .v = v, .runs = runs, .seed = seed, .threads = a.threads,
                                .spread = spread, .hash = a.hash};
-    progress pr = {now(), now(), n};
+    progress pr = {now(), now(), 0, 0, a.papers > 1 ? a.papers : 1};
     if (bspram_rank() == 0 && isatty(STDERR_FILENO)) {
         cfg.progress = show_progress;
         cfg.progress_ctx = &pr;
     }
-    double base;
-    bspram_table_run(&cfg, E, n, &base);
-    if (bspram_rank() != 0) { /* over MPI every rank has the table: rank 0 prints it */
-        bspram_table_args_free(&a);
-        return 0;
-    }
 
     char bcol[BASIS_COLUMN_MAX], pph[128];
     int csv = !strcmp(format, "csv"), md = !strcmp(format, "md"), json = !strcmp(format, "json");
-    /* What tells one table's rows from another's, on every row of the
-     * machine-read formats (rows of several tables can be concatenated). */
+    /* What tells one table's rows from another's, on every row of every
+     * format (rows of several tables can be concatenated): the table's name
+     * (paper:N or custom) and its p, v, seed, spread, hash and runs. */
     const char *spread_name = spread == BSPRAM_SPREAD_RANDOM ? "random" : "source";
     const char *hash_name = a.hash == BSPRAM_HASH_TABULATION ? "tabulation" : "xxh3";
-    if (csv)
-        printf("p,v,seed,spread,hash,runs,basis,degree,baseline,factor,factor_sd,phase_factors%s\n",
+    const int printer = bspram_rank() == 0; /* over MPI every rank has the table: rank 0 prints it */
+    if (printer && csv)
+        printf("table,p,v,seed,spread,hash,runs,basis,degree,baseline,factor,factor_sd,phase_factors%s\n",
                paper ? ",paper_factor,paper_phase_factors,rel_diff" : "");
-    else if (md)
-        printf("p = %" PRIu64 ", v = %" PRIu64 ", runs = %" PRIu64 ", seed = %" PRIu64 ", spread = %s, "
-               "hash = %s\n\n| basis | degree | baseline | factor | sd | phase factors |%s\n"
-               "|---|---:|---:|---:|---:|---|%s\n",
-               p, v, runs, seed, spread_name, hash_name,
-               paper ? " paper | paper phases | rel. diff |" : "", paper ? "---:|---|---:|" : "");
-    else if (json)
-        printf("[\n");
-    else
-        printf("# p = %" PRIu64 ", v = %" PRIu64 ", runs = %" PRIu64 ", seed = %" PRIu64
-               ", spread = %s, hash = %s, baseline (one-phase degree-1 charge) = %.2f;\n"
-               "# sd: the standard deviation over the runs of a run's factor\n"
-               "%-22s %7s %8s %7s %s%s\n", p, v, runs, seed, spread_name, hash_name,
-               base, "basis", "degree", "factor", "sd", "phase factors", paper ? "  | paper  rel.diff  paper phases" : "");
-    for (size_t i = 0; i < n; i++) {
-        basis_column(&E[i], bcol, sizeof bcol);
-        double f = E[i].total / base, sd = E[i].factor_sd;
-        double rel = R[i].paper > 0 ? (f - R[i].paper) / R[i].paper : 0;
-        paper_phase_list(&R[i], ';', pph, sizeof pph);
-        if (csv) {
-            printf("%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%s,%s,%" PRIu64 ",%s,%" PRIu64 ",%.3f,%.3f,%.4f,",
-                   p, v, seed, spread_name, hash_name, runs, bcol, E[i].degree, base, f, sd);
-            print_phases(&E[i], base, ';');
-            if (paper)
-                printf(",%.2f,%s,%.4f", R[i].paper, pph, rel);
-            printf("\n");
-        } else if (md) {
-            printf("| %s | %" PRIu64 " | %.2f | %.3f | %.3f | ", bcol, E[i].degree, base, f, sd);
-            print_phases(&E[i], base, ' ');
-            printf(" |");
-            if (paper)
-                printf(" %.2f | %s | %+.1f%% |", R[i].paper, pph, 100 * rel);
-            printf("\n");
-        } else if (json) {
-            printf("  {\"p\": %" PRIu64 ", \"v\": %" PRIu64 ", \"seed\": %" PRIu64
-                   ", \"spread\": \"%s\", \"hash\": \"%s\", \"runs\": %" PRIu64
-                   ", \"basis\": \"%s\", \"degree\": %" PRIu64 ", \"baseline\": %.4f, \"factor\": %.4f"
-                   ", \"factor_sd\": %.4f, \"phase_factors\": [",
-                   p, v, seed, spread_name, hash_name, runs, bcol, E[i].degree, base, f, sd);
-            print_phases(&E[i], base, ',');
-            printf("]");
-            if (paper) {
-                paper_phase_list(&R[i], ',', pph, sizeof pph);
-                printf(", \"paper_factor\": %.2f, \"paper_phase_factors\": [%s], \"rel_diff\": %.4f",
-                       R[i].paper, pph, rel);
-            }
-            printf("}%s\n", i + 1 < n ? "," : "");
-        } else {
-            printf("%-22s %7" PRIu64 " %8.3f %7.3f ", bcol, E[i].degree, f, sd);
-            int k = print_phases(&E[i], base, ' ');
-            printf("%*s", k < 28 ? 28 - k : 0, "");
-            if (paper)
-                printf(" | %5.2f  %+6.1f%%  %s", R[i].paper, 100 * rel, pph);
-            printf("\n");
+    else if (printer && json)
+        printf("[");
+    /* Each table in turn (--paper 1..3), with its own baseline: its rows are
+     * those it has alone. */
+    double base = 0;
+    size_t printed = 0;
+    for (size_t first = 0, t = 0; first < a.n; t++) {
+        size_t last = first;
+        while (last < a.n && R[last].table == R[first].table)
+            last++;
+        const unsigned table = R[first].table;
+        const char *name = bspram_table_name(table);
+        pr.table = t + 1;
+        pr.entries = last - first;
+        pr.start = pr.last = now();
+        bspram_table_run(&cfg, E + first, last - first, &base);
+        if (!printer) {
+            first = last;
+            continue;
         }
+        if (md)
+            printf("%stable %s%s: p = %" PRIu64 ", v = %" PRIu64 ", runs = %" PRIu64 ", seed = %" PRIu64
+                   ", spread = %s, hash = %s\n\n| table | basis | degree | baseline | factor | sd | phase factors |%s\n"
+                   "|---|---|---:|---:|---:|---:|---|%s\n",
+                   t ? "\n" : "", name, table_title(table), p, v, runs, seed, spread_name, hash_name,
+                   paper ? " paper | paper phases | rel. diff |" : "", paper ? "---:|---|---:|" : "");
+        else if (!csv && !json)
+            printf("%s# table %s%s: p = %" PRIu64 ", v = %" PRIu64 ", runs = %" PRIu64 ", seed = %" PRIu64
+                   ", spread = %s, hash = %s, baseline (one-phase degree-1 charge) = %.2f;\n"
+                   "# sd: the standard deviation over the runs of a run's factor\n"
+                   "%-7s %-22s %7s %8s %7s %s%s\n", t ? "\n" : "", name, table_title(table), p, v, runs,
+                   seed, spread_name, hash_name, base, "table", "basis", "degree", "factor", "sd",
+                   "phase factors", paper ? "  | paper  rel.diff  paper phases" : "");
+        for (size_t i = first; i < last; i++, printed++) {
+            basis_column(&E[i], bcol, sizeof bcol);
+            double f = E[i].total / base, sd = E[i].factor_sd;
+            double rel = R[i].paper > 0 ? (f - R[i].paper) / R[i].paper : 0;
+            paper_phase_list(&R[i], ';', pph, sizeof pph);
+            if (csv) {
+                printf("%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%s,%s,%" PRIu64 ",%s,%" PRIu64
+                       ",%.3f,%.3f,%.4f,",
+                       name, p, v, seed, spread_name, hash_name, runs, bcol, E[i].degree, base, f, sd);
+                print_phases(&E[i], base, ';');
+                if (paper)
+                    printf(",%.2f,%s,%.4f", R[i].paper, pph, rel);
+                printf("\n");
+            } else if (md) {
+                printf("| %s | %s | %" PRIu64 " | %.2f | %.3f | %.3f | ", name, bcol, E[i].degree, base,
+                       f, sd);
+                print_phases(&E[i], base, ' ');
+                printf(" |");
+                if (paper)
+                    printf(" %.2f | %s | %+.1f%% |", R[i].paper, pph, 100 * rel);
+                printf("\n");
+            } else if (json) {
+                printf("%s\n  {\"table\": \"%s\", \"p\": %" PRIu64 ", \"v\": %" PRIu64 ", \"seed\": %" PRIu64
+                       ", \"spread\": \"%s\", \"hash\": \"%s\", \"runs\": %" PRIu64
+                       ", \"basis\": \"%s\", \"degree\": %" PRIu64
+                       ", \"baseline\": %.4f, \"factor\": %.4f, \"factor_sd\": %.4f, \"phase_factors\": [",
+                       printed ? "," : "", name, p, v, seed, spread_name, hash_name, runs, bcol,
+                       E[i].degree, base, f, sd);
+                print_phases(&E[i], base, ',');
+                printf("]");
+                if (paper) {
+                    paper_phase_list(&R[i], ',', pph, sizeof pph);
+                    printf(", \"paper_factor\": %.2f, \"paper_phase_factors\": [%s], \"rel_diff\": %.4f",
+                           R[i].paper, pph, rel);
+                }
+                printf("}");
+            } else {
+                printf("%-7s %-22s %7" PRIu64 " %8.3f %7.3f ", name, bcol, E[i].degree, f, sd);
+                int k = print_phases(&E[i], base, ' ');
+                printf("%*s", k < 28 ? 28 - k : 0, "");
+                if (paper)
+                    printf(" | %5.2f  %+6.1f%%  %s", R[i].paper, 100 * rel, pph);
+                printf("\n");
+            }
+        }
+        fflush(stdout); /* a table as soon as it is done */
+        first = last;
+    }
+    if (!printer) {
+        bspram_table_args_free(&a);
+        return 0;
     }
     if (json)
-        printf("]\n");
+        printf("\n]\n");
     fflush(stdout);
-    rc = plot_path ? plot(plot_path, &cfg, E, R, n, base, (int)paper) : 0;
+    /* --plot takes one table (table_args.c refuses more). */
+    rc = plot_path ? plot(plot_path, &cfg, E, R, a.n, base, a.papers ? (int)a.paper[0] : 0) : 0;
     bspram_table_args_free(&a);
     return rc;
 }

@@ -3,6 +3,7 @@
 #ifndef BSPRAM_TOOLS_COMMANDS_H
 #define BSPRAM_TOOLS_COMMANDS_H
 
+#include <stdarg.h>
 #include <stdint.h>
 
 struct bspram_command {
@@ -27,9 +28,13 @@ struct bspram_record;
 double bspram_tool_bsp_seconds(const struct bspram_record *r, double g, double l, double rate);
 
 /* One line on stderr, "bspram <command>: <message>", and 1 (the exit
- * status of a bad option). */
+ * status of a bad option). The message's control characters (a newline in
+ * a value it quotes) are written as escapes, \n, \t, \xHH (base/number.h),
+ * so that it stays one line. */
 int bspram_tool_error(const char *command, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+int bspram_tool_verror(const char *command, const char *fmt, va_list ap)
+    __attribute__((format(printf, 2, 0)));
 
 /* Read the value of a numeric option strictly (base/number.h): a whole
  * number in [min, max], or one line on stderr,

@@ -28,21 +28,22 @@ static void usage(FILE *f)
             "usage: bspram table --p P --v V --degrees d1,d2,... --basis B [--basis B2 ...]\n"
             "                    [--spread random|source] [--runs R] [--seed S] [--threads T]\n"
             "                    [--hash xxh3|tabulation] [--format text|csv|md|json] [--plot file.svg]\n"
-            "       bspram table --paper N [--runs R] [...]      (N = 1, 2, 3: Valiant's Table N)\n"
+            "       bspram table --paper N [--runs R] [...]      (N = 1, 2, 3: Valiant's Table N;\n"
+            "                                                   a list 1,3, a range 1..3, or\n"
+            "                                                   --paper again: each table in turn)\n"
             "A basis is written 8x8x8x8 (product P; '4096' alone is one phase), 'auto' (chosen from\n"
             "P and each row's degree), 'auto:D' (chosen with degree hint D in [0, P], 0 = none) or 'adaptive'\n"
             "(no degree knowledge). Factor = mean total charge / mean charge of a one-phase\n"
             "degree-1 pattern on the same address space in the same run. Defaults: --runs 100\n"
-            "(500 with --paper), --seed 1, --spread random, --format text.\n");
+            "(500 with --paper; at most 10^6), --seed 1, --spread random, --format text.\n"
+            "Every row names its table: a first column 'table', paper:N or custom.\n");
 }
 
 int bspram_table_error(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "bspram table: ");
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "\n");
+    bspram_tool_verror("table", fmt, ap); /* control characters escaped: one line */
     va_end(ap);
     return 1;
 }
@@ -50,6 +51,49 @@ int bspram_table_error(const char *fmt, ...)
 /* Any whole number (base/number.h: the whole string, digits only — " -1"
  * is not 2^64 - 1); the callers check the ranges. */
 static int parse_u64(const char *s, uint64_t *out) { return bspram_parse_u64(s, 0, UINT64_MAX, out); }
+
+const char *bspram_table_name(unsigned table)
+{
+    static const char *const names[4] = {"custom", "paper:1", "paper:2", "paper:3"};
+    return table < 4 ? names[table] : "?";
+}
+
+/* One --paper value: tables N, lists N,M and ranges N..M (1..3, 1,3, 3..1
+ * is refused), appended to paper[0..*np) in the order given; a table named
+ * twice (here or in an earlier --paper) is refused. 0, or 1 after the line. */
+static int add_papers(const char *text, unsigned *paper, size_t *np)
+{
+    for (const char *tok = text;;) {
+        const char *comma = strchr(tok, ',');
+        size_t len = comma ? (size_t)(comma - tok) : strlen(tok);
+        char item[16], *dots;
+        uint64_t lo, hi;
+        if (len >= sizeof item)
+            len = sizeof item - 1; /* too long to be 1..3: refused below */
+        memcpy(item, tok, len);
+        item[len] = 0;
+        if ((dots = strstr(item, "..")) != NULL) {
+            *dots = 0;
+            if (bspram_parse_u64(item, 1, 3, &lo) || bspram_parse_u64(dots + 2, 1, 3, &hi) || lo > hi)
+                return bspram_table_error("--paper '%s': Valiant's tables are 1, 2 and 3; write N, a list "
+                                          "N,M or a range N..M (N <= M), e.g. 1..3", text);
+        } else if (bspram_parse_u64(item, 1, 3, &lo)) {
+            return bspram_table_error("--paper '%s': Valiant's tables are 1, 2 and 3; write N, a list "
+                                      "N,M or a range N..M (N <= M), e.g. 1..3", text);
+        } else {
+            hi = lo;
+        }
+        for (uint64_t t = lo; t <= hi; t++) {
+            for (size_t k = 0; k < *np; k++)
+                if (paper[k] == t)
+                    return bspram_table_error("--paper '%s': Table %" PRIu64 " is named twice", text, t);
+            paper[(*np)++] = (unsigned)t; /* at most 3: each once */
+        }
+        if (!comma)
+            return 0;
+        tok = comma + 1;
+    }
+}
 
 static int set_basis(bspram_table_entry *e, uint64_t p, const char *text, char *err, size_t len)
 {
@@ -96,7 +140,9 @@ static int set_basis(bspram_table_entry *e, uint64_t p, const char *text, char *
 
 int bspram_table_parse(int argc, char **argv, bspram_table_args *out)
 {
-    uint64_t p = 0, v = 0, runs = 0, seed = 1, paper = 0;
+    uint64_t p = 0, v = 0, runs = 0, seed = 1;
+    unsigned paper[3];
+    size_t papers = 0;
     int have_p = 0, have_v = 0, have_runs = 0;
     const char *degrees_text = NULL, *format = "text", *plot_path = NULL;
     const char *bases[MAX_ITEMS];
@@ -120,8 +166,8 @@ int bspram_table_parse(int argc, char **argv, bspram_table_args *out)
         uint64_t x = 0;
         /* The numeric options and their ranges, read strictly (base/number.h). */
         static const struct { const char *name; uint64_t min, max; } numeric[] = {
-            {"--p", 1, UINT64_C(1) << 31}, {"--v", 1, UINT64_MAX}, {"--runs", 1, UINT64_MAX},
-            {"--seed", 0, UINT64_MAX},     {"--paper", 1, 3},      {"--threads", 1, 1024}};
+            {"--p", 1, UINT64_C(1) << 31}, {"--v", 1, UINT64_MAX}, {"--runs", 1, BSPRAM_TABLE_MAX_RUNS},
+            {"--seed", 0, UINT64_MAX},     {"--threads", 1, 1024}};
         for (size_t k = 0; k < sizeof numeric / sizeof numeric[0]; k++)
             if (!strcmp(a, numeric[k].name) &&
                 bspram_tool_number("table", a, val, numeric[k].min, numeric[k].max, &x))
@@ -130,7 +176,10 @@ int bspram_table_parse(int argc, char **argv, bspram_table_args *out)
         else if (!strcmp(a, "--v")) { v = x; have_v = 1; }
         else if (!strcmp(a, "--runs")) { runs = x; have_runs = 1; }
         else if (!strcmp(a, "--seed")) seed = x;
-        else if (!strcmp(a, "--paper")) paper = x;
+        else if (!strcmp(a, "--paper")) { /* a list or a range; again: more tables */
+            if (add_papers(val, paper, &papers))
+                return 1;
+        }
         else if (!strcmp(a, "--threads")) {
             if (x < 1 || x > 1024)
                 return bspram_table_error("--threads %s: must be in [1, 1024]", val);
@@ -160,40 +209,46 @@ int bspram_table_parse(int argc, char **argv, bspram_table_args *out)
         return bspram_table_error("--format %s: unknown format; valid: text, csv, md, json", format);
     if (plot_path && (!*plot_path || strpbrk(plot_path, "\n\r")))
         return bspram_table_error("--plot: the file name must be non-empty and on one line");
+    if (plot_path && papers > 1)
+        return bspram_table_error("--plot draws one table, not %zu: give one --paper N with --plot", papers);
 
     bspram_table_entry *E = NULL;
     bspram_table_row *R = NULL;
     size_t n = 0;
     char err[200];
     int rc;
-    if (paper) {
-        if (paper > 3)
-            return bspram_table_error("--paper %" PRIu64 ": Valiant's tables are 1, 2 and 3", paper);
+    if (papers) {
         if (nbases || degrees_text || (have_p && p != 4096) || (have_v && v != 131072))
-            return bspram_table_error("--paper %" PRIu64 " fixes p = 4096, v = 131072, the degrees and the bases", paper);
+            return bspram_table_error("--paper fixes p = 4096, v = 131072, the degrees and the bases");
         p = 4096;
         v = 131072; /* Table 3's caption says p = 2^17: a typo, see papers/NOTES.md */
         if (!have_runs)
             runs = 500;
-        E = calloc(26, sizeof *E);
-        R = calloc(26, sizeof *R);
+        E = calloc(26 * papers, sizeof *E);
+        R = calloc(26 * papers, sizeof *R);
         if (!E || !R)
             goto oom;
-        if (paper == 2) {
-            for (size_t i = 0; i < BSPRAM_VALIANT_TABLE2_ROWS; i++, n++) {
-                set_basis(&E[n], p, bspram_valiant_table2[i].basis, err, sizeof err);
-                E[n].degree = bspram_valiant_table2[i].degree;
-                R[n].paper = bspram_valiant_table2[i].total;
-                memcpy(R[n].paper_phase, bspram_valiant_table2[i].phase, sizeof R[n].paper_phase);
-            }
-        } else {
-            const char *bs[2] = {paper == 1 ? "4096" : "32x8x4x4", BSPRAM_VALIANT_COMPROMISE};
-            for (int b = 0; b < (paper == 1 ? 1 : 2); b++)
-                for (size_t i = 0; i < 13; i++, n++) {
-                    set_basis(&E[n], p, bs[b], err, sizeof err);
-                    E[n].degree = paper_degrees[i];
-                    R[n].paper = paper == 1 ? paper_t1[i] : b == 0 ? paper_t3a[i] : paper_t3b[i];
+        for (size_t t = 0; t < papers; t++) {
+            const unsigned table = paper[t];
+            size_t first = n;
+            if (table == 2) {
+                for (size_t i = 0; i < BSPRAM_VALIANT_TABLE2_ROWS; i++, n++) {
+                    set_basis(&E[n], p, bspram_valiant_table2[i].basis, err, sizeof err);
+                    E[n].degree = bspram_valiant_table2[i].degree;
+                    R[n].paper = bspram_valiant_table2[i].total;
+                    memcpy(R[n].paper_phase, bspram_valiant_table2[i].phase, sizeof R[n].paper_phase);
                 }
+            } else {
+                const char *bs[2] = {table == 1 ? "4096" : "32x8x4x4", BSPRAM_VALIANT_COMPROMISE};
+                for (int b = 0; b < (table == 1 ? 1 : 2); b++)
+                    for (size_t i = 0; i < 13; i++, n++) {
+                        set_basis(&E[n], p, bs[b], err, sizeof err);
+                        E[n].degree = paper_degrees[i];
+                        R[n].paper = table == 1 ? paper_t1[i] : b == 0 ? paper_t3a[i] : paper_t3b[i];
+                    }
+            }
+            for (size_t i = first; i < n; i++)
+                R[i].table = table;
         }
     } else {
         if (!have_p || !have_v || !degrees_text || !nbases)
@@ -254,9 +309,10 @@ int bspram_table_parse(int argc, char **argv, bspram_table_args *out)
         rc = bspram_table_error("--runs 0: at least one run is needed");
         goto out;
     }
-    *out = (bspram_table_args){.p = p, .v = v, .runs = runs, .seed = seed, .paper = paper,
+    *out = (bspram_table_args){.p = p, .v = v, .runs = runs, .seed = seed, .papers = papers,
                                .threads = threads, .spread = spread, .hash = hash, .format = format,
                                .plot_path = plot_path, .E = E, .R = R, .n = n};
+    memcpy(out->paper, paper, papers * sizeof *paper);
     return 0;
 oom:
     rc = bspram_table_error("out of memory for the table's rows");

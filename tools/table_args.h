@@ -10,24 +10,33 @@
 #include "combine/experiment.h"
 
 #define BSPRAM_TABLE_MAX_ITEMS 256 /* --basis options; degrees in --degrees */
+/* --runs: at most 10^6 (2000 times the paper's 500; 2^63 once ran for ever). */
+#define BSPRAM_TABLE_MAX_RUNS 1000000u
 
-/* Valiant's values for one row of a --paper table (0: none). */
+/* Which table a row belongs to, and Valiant's values for it (0: none). */
 typedef struct bspram_table_row {
+    unsigned table;        /* 0: the table of --p, --v, --degrees, --basis; 1..3: Valiant's Table N */
     double paper;          /* 0 = none */
     double paper_phase[4]; /* Table 2 only */
 } bspram_table_row;
 
 typedef struct bspram_table_args {
-    uint64_t p, v, runs, seed, paper; /* paper: 0, or Valiant's table 1..3 */
+    uint64_t p, v, runs, seed;
+    unsigned paper[3];     /* Valiant's tables to run, in the order given */
+    size_t papers;         /* how many (0: the options' own table) */
     int threads;
     bspram_spread spread;
     bspram_hash_kind hash;
     const char *format;    /* "text", "csv", "md" or "json" */
     const char *plot_path; /* NULL: no plot */
-    bspram_table_entry *E; /* n rows, bases × degrees, basis and degree set */
-    bspram_table_row *R;   /* n rows */
+    bspram_table_entry *E; /* n rows, bases × degrees, basis and degree set; each table's */
+    bspram_table_row *R;   /* rows together, the tables in the order of paper[] */
     size_t n;
 } bspram_table_args;
+
+/* The name every output row carries in its `table` column: "paper:N" for
+ * Valiant's Table N, "custom" for the table of the options. */
+const char *bspram_table_name(unsigned table);
 
 /* Read `bspram table`'s options (argv[0] is the subcommand's name). Returns
  * 0 with *out filled (free it with bspram_table_args_free); 1 after one

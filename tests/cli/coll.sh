@@ -96,6 +96,17 @@ expect_error "negative block" "--block" --op allgather --p 4 --block -8
 expect_error "unknown algorithm" "--algorithm 'fast': unknown algorithm" --op allgather --p 4 --algorithm fast
 expect_error "algorithm of another op" "broadcast has no algorithm ring" --op broadcast --p 4 --algorithm ring
 expect_error "root" "--root 4: not a process" --op gather --p 4 --root 4
+# --root of an operation that has none was accepted, and meant nothing.
+for op in allgather alltoall allreduce scan exscan; do
+    expect_error "--root with $op" "--root: $op has no root (only broadcast, scatter, gather and reduce take one)" \
+        --op $op --p 4 --root 0
+done
+expect_error "--root with alltoall, before the op" "--root: alltoall has no root" --root 1 --p 4 --op alltoall
+# A value with a newline is quoted escaped, on one line.
+expect_error "--op with a newline" "--op 'all\ngather': unknown operation" --op "all
+gather" --p 4
+expect_error "--p with a newline" "--p '4\n'" --op scan --p "4
+"
 expect_error "odd reduction" "multiple of 8" --op allreduce --p 4 --block 12
 expect_error "unknown option" "unknown option '--bogus'" --op scan --p 2 --bogus 1
 expect_error "unknown format" "--format 'xml'" --op scan --p 2 --format xml

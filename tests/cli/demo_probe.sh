@@ -128,5 +128,27 @@ expect_error "probe --p" "bspram probe: --p needs a value; see bspram probe --he
 run "$bspram" demo --help
 [ "$rc" -eq 0 ] && grep -q "usage: bspram demo" "$scratch/out" && ok || fail "demo --help: exit $rc"
 
+# A stray word (getopt moves it to the end) is a usage error, exit 2: `demo
+# 16 --h 8` once ran p = 4096 without a word about the 16.
+expect_usage() {
+    what=$1; text=$2; shift 2
+    expect_error "$what" "$text" "$@"
+    [ "$rc" -eq 2 ] && [ ! -s "$scratch/out" ] && ok || fail "$what: exit $rc (want 2), $(lines "$scratch/out") stdout lines"
+}
+expect_usage "demo 16 --h 8" "bspram demo: unexpected argument '16'" demo 16 --h 8 --supersteps 1
+expect_usage "demo with a trailing word" "bspram demo: unexpected argument 'extra'" demo --p 8 --h 2 --supersteps 1 extra
+expect_usage "demo -- 5" "bspram demo: unexpected argument '5'" demo --p 8 -- 5
+expect_usage "probe 2 --no-save" "bspram probe: unexpected argument '2'" probe 2 $probe_small
+expect_usage "probe with a trailing word" "bspram probe: unexpected argument 'now'" probe $probe_small now
+
+# A value with a newline is quoted escaped, on one line (it was two).
+expect_usage "demo --p with a newline" "bspram demo: --p '8\nx': not a whole number" demo --p "8
+x" --h 2 --supersteps 1
+expect_usage "probe --p with a tab" "bspram probe: --p '2\t': not a whole number" probe --p "$(printf '2\t')" --no-save
+expect_usage "demo with a stray word holding a newline" "unexpected argument 'a\nb'" demo --p 8 "a
+b"
+expect_usage "an unknown option with a newline" "unknown option '--x\ny'" demo "--x
+y"
+
 echo "demo_probe_cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -28,6 +28,13 @@ expect_error "no such command" "bspram help: no command 'nope'" nope
 expect_error "two commands" "one command at a time ('table' after 'demo')" demo table
 subcommand=nope
 expect_error "unknown command" "bspram: unknown command 'nope' (bspram help lists them)"
+# A name with a newline is quoted escaped, on one line.
+subcommand="no
+pe"
+expect_error "unknown command with a newline" "bspram: unknown command 'no\npe' (bspram help"
+subcommand=help
+expect_error "help of a command with a newline" "bspram help: no command 'a\nb'" "a
+b"
 
 echo "help_cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

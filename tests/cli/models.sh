@@ -54,6 +54,19 @@ expect_error "no n" "--n N is required" --p 8
 expect_error "p one" "--p" --p 1 --n 8
 expect_error "unknown option" "unknown option '--bogus'" --bogus 1
 expect_error "bad startup" "--startup -1: not a number of seconds >= 0" --p 4 --n 8 --startup -1
+# Every number is read whole (base/number.h): strtod took a leading space,
+# a '+' and hex (" 1" was 1 second).
+for bad in " 1" "1 " "+1" "0x10" "0x1p-3" nan inf 1e400 "" "1e" ".";  do
+    expect_error "--startup '$bad'" "--startup $bad: not a number of seconds >= 0" --p 4 --n 8 --startup "$bad"
+    expect_error "--per-byte '$bad'" "--per-byte $bad: not a number of seconds >= 0" --p 4 --n 8 --per-byte "$bad"
+done
+run "$bspram" models --p 4 --n 8 --startup 1e-6 --per-byte 0 --format csv
+[ "$rc" -eq 0 ] && [ "$(lines "$scratch/out")" -eq 41 ] && ok || { fail "--startup 1e-6 --per-byte 0: exit $rc"; cat "$scratch/err" >&2; }
+# A value with a newline is quoted escaped, on one line.
+expect_error "--startup with a newline" "--startup 1\n2: not a number" --p 4 --n 8 --startup "1
+2"
+expect_error "--format with a newline" "--format 'c\nsv'" --p 4 --n 8 --format "c
+sv"
 expect_error "format" "--format 'xml'" --p 4 --n 8 --format xml
 expect_error "trace and p" "--trace takes the machines' p from the file" --trace "$scratch/t.csv" --p 4
 expect_error "missing trace" "$scratch/none.csv: No such file or directory" --trace "$scratch/none.csv"

@@ -156,6 +156,26 @@ expect_error "bad format" "--format 'xml'" --example or --n 10 --format xml
 expect_error "basis product" "--basis '8x8'" --example or --n 1000 --p 100 --basis 8x8
 expect_error "basis hint" "--basis 'auto:x'" --example or --n 1000 --basis auto:x
 expect_error "empty trace name" "--trace" --example or --n 10 --trace ""
+# --p above the VPs is refused, naming the range (it was cut to the VPs
+# without a word); up to the VPs it runs as asked.
+expect_error "--p above the VPs" "--p '65': example prefix_sums with n = 64 has 64 VPs; p must be in [1, 64]" \
+    --example prefix_sums --p 65 --n 64
+expect_error "--p above max_crcw's n^2 VPs" "p must be in [1, 16]" --example max_crcw --n 4 --p 17
+expect_error "--p 2^31 on 10 VPs" "--p '2147483648': example or with n = 10 has 10 VPs" --example or --n 10 --p 2147483648
+for args in "--example prefix_sums --n 64 --p 64" "--example max_crcw --n 4 --p 16"; do
+    run "$bspram" pram $args --format csv
+    [ "$rc" -eq 0 ] && [ "$(sed -n 2p "$scratch/out" | cut -d, -f4)" = "$(echo "$args" | sed 's/.*--p //')" ] && ok \
+        || { fail "$args: exit $rc"; cat "$scratch/err" >&2; }
+done
+# A value with a newline is quoted escaped, on one line.
+expect_error "--example with a newline" "--example 'pre\nfix': no such example" --example "pre
+fix" --n 10
+expect_error "--model with a newline" "--model 'EREW\n'" --example or --n 10 --model "EREW
+"
+expect_error "--n with a newline" "--n '1\n0'" --example or --n "1
+0"
+expect_error "an unknown option with a newline" "unknown option '--a\nb'" --example or --n 10 "--a
+b" 1
 expect_error "unwritable trace" "--trace" --example or --n 10 --trace "$scratch/no/such/dir/t.csv"
 
 echo "pram_cli: $passed passed, $failed failed"

@@ -74,9 +74,9 @@ run "$bspram" table --p 16 --v 256 --degrees "${long}2" --basis 16 --runs 1 --fo
 if [ "$rc" -eq 0 ] && [ "$(grep -c ',16,2,' "$scratch/out")" -eq 1 ] && [ "$(lines "$scratch/out")" -eq 202 ]; then ok
 else fail "long --degrees list: exit $rc, $(lines "$scratch/out") lines"; cat "$scratch/err" >&2; fi
 
-# CSV: the documented header; every row names its table (p, v, seed,
-# spread, hash, runs); fixed bases in canonical form (8,8 is accepted and
-# printed 8x8); 12 columns on every line; a spread above 0 with 3 runs;
+# CSV: the documented header; every row names its table (table, p, v,
+# seed, spread, hash, runs); fixed bases in canonical form (8,8 is accepted
+# and printed 8x8); 13 columns on every line; a spread above 0 with 3 runs;
 # identical for T = 1 and T = 2.
 table() {
     "$bspram" table --p 64 --v 1024 --degrees 1,4,16,64 --basis 8,8 --basis 64 --basis auto \
@@ -86,21 +86,21 @@ table --threads 1 >"$scratch/t1" 2>"$scratch/e1"; rc1=$?
 table --threads 2 >"$scratch/t2" 2>"$scratch/e2"; rc2=$?
 [ $rc1 -eq 0 ] && [ $rc2 -eq 0 ] && [ ! -s "$scratch/e1" ] && [ ! -s "$scratch/e2" ] && ok \
     || { fail "csv run: exit $rc1/$rc2"; cat "$scratch/e1" "$scratch/e2" >&2; }
-[ "$(head -n 1 "$scratch/t1")" = "p,v,seed,spread,hash,runs,basis,degree,baseline,factor,factor_sd,phase_factors" ] && ok \
+[ "$(head -n 1 "$scratch/t1")" = "table,p,v,seed,spread,hash,runs,basis,degree,baseline,factor,factor_sd,phase_factors" ] && ok \
     || fail "csv header: $(head -n 1 "$scratch/t1")"
 [ "$(lines "$scratch/t1")" -eq 25 ] && ok || fail "csv: $(lines "$scratch/t1") lines, want 1 + 6 x 4"
-awk -F, 'NF != 12 { bad = 1 } END { exit bad }' "$scratch/t1" && ok || { fail "csv: a line without 12 columns"; cat "$scratch/t1" >&2; }
-[ "$(grep -c '^64,1024,9,random,xxh3,3,' "$scratch/t1")" -eq 24 ] && ok || fail "csv: rows without p, v, seed, spread, hash, runs"
+awk -F, 'NF != 13 { bad = 1 } END { exit bad }' "$scratch/t1" && ok || { fail "csv: a line without 13 columns"; cat "$scratch/t1" >&2; }
+[ "$(grep -c '^custom,64,1024,9,random,xxh3,3,' "$scratch/t1")" -eq 24 ] && ok || fail "csv: rows without table, p, v, seed, spread, hash, runs"
 # The spread: 0 exactly where every run equals its baseline (one phase of
 # basis p at degree 1: the baseline's own pattern), above 0 elsewhere.
-awk -F, 'NR > 1 { one = ($7 == "64" || $7 == "auto:64") && $8 == 1; if (one ? $11 != 0 : !($11 > 0)) bad = 1 }
+awk -F, 'NR > 1 { one = ($8 == "64" || $8 == "auto:64") && $9 == 1; if (one ? $12 != 0 : !($12 > 0)) bad = 1 }
          END { exit bad }' "$scratch/t1" && ok || { fail "csv: factor_sd"; cat "$scratch/t1" >&2; }
 [ "$(grep -c ',8x8,' "$scratch/t1")" -eq 4 ] && ok || fail "csv: basis 8,8 not printed as 8x8"
 [ "$(grep -c ',auto:[0-9x]*,' "$scratch/t1")" -eq 8 ] && [ "$(grep -c ',adaptive:[0-9x]*,' "$scratch/t1")" -eq 4 ] && ok \
     || fail "csv: auto/adaptive names"
 # One run has no spread.
 run "$bspram" table --p 16 --v 64 --degrees 1,4 --basis 4x4 --runs 1 --format csv
-[ "$rc" -eq 0 ] && awk -F, 'NR > 1 && $11 != "0.0000" { bad = 1 } END { exit bad }' "$scratch/out" && ok \
+[ "$rc" -eq 0 ] && awk -F, 'NR > 1 && $12 != "0.0000" { bad = 1 } END { exit bad }' "$scratch/out" && ok \
     || { fail "csv: a factor_sd above 0 with one run"; cat "$scratch/out" >&2; }
 cmp -s "$scratch/t1" "$scratch/t2" && ok || { fail "csv differs between --threads 1 and 2"; diff "$scratch/t1" "$scratch/t2" >&2; }
 
@@ -111,8 +111,8 @@ long_basis=""; i=0; while [ $i -lt 63 ]; do long_basis="${long_basis}1x"; i=$((i
 long_basis="${long_basis}4096"
 run "$bspram" table --p 4096 --v 4096 --degrees 1 --basis "$long_basis" --runs 1 --format csv
 row=$(sed -n 2p "$scratch/out")
-if [ "$rc" -eq 0 ] && [ "$(printf '%s\n' "$row" | cut -d, -f7)" = "$long_basis" ] \
-    && [ "$(printf '%s\n' "$row" | cut -d, -f12 | tr ';' '\n' | grep -c '^[0-9][0-9.]*$')" -eq 64 ]; then ok
+if [ "$rc" -eq 0 ] && [ "$(printf '%s\n' "$row" | cut -d, -f8)" = "$long_basis" ] \
+    && [ "$(printf '%s\n' "$row" | cut -d, -f13 | tr ';' '\n' | grep -c '^[0-9][0-9.]*$')" -eq 64 ]; then ok
 else fail "64-phase basis in CSV: exit $rc: $row"; cat "$scratch/err" >&2; fi
 run "$bspram" table --p 4096 --v 4096 --degrees 1 --basis "$long_basis" --runs 1 --format json
 if [ "$rc" -eq 0 ] && grep -q "\"basis\": \"$long_basis\"" "$scratch/out" \
@@ -138,7 +138,7 @@ for ext in csv json; do
     trace="$scratch/trace.$ext"
     BSPRAM_TRACE="$trace" "$bspram" table --p 16 --v 64 --degrees 1,4 --basis 4x4 --basis auto \
         --basis 2x2x2x2 --runs 3 --format csv >"$scratch/out" 2>"$scratch/err"; rc=$?
-    per_run=$(awk -F, 'NR > 1 { n += split($12, f, ";") } END { print n + 1 }' "$scratch/out")
+    per_run=$(awk -F, 'NR > 1 { n += split($13, f, ";") } END { print n + 1 }' "$scratch/out")
     want=$((3 * per_run))
     if [ "$ext" = csv ]; then
         got=$(($(lines "$trace") - 1))
@@ -224,6 +224,94 @@ if command -v script >/dev/null 2>&1; then
 else
     echo "skipped: script (util-linux) not installed"
 fi
+
+# Every row names its table, in every format: a first column `table`,
+# paper:N for Valiant's Table N, custom for a table of the options (the
+# rows once carried p, v, seed, spread, hash and runs only, the same for
+# Tables 1, 2 and 3).
+run "$bspram" table $small --format json
+[ "$rc" -eq 0 ] && [ "$(grep -c '^  {"table": "custom", "p": 16, ' "$scratch/out")" -eq 2 ] && ok \
+    || { fail "json: rows without their table"; cat "$scratch/out" >&2; }
+run "$bspram" table $small --format md
+[ "$rc" -eq 0 ] && grep -q '^| table | basis | degree |' "$scratch/out" && [ "$(grep -c '^| custom | 4x4 | ' "$scratch/out")" -eq 2 ] \
+    && grep -q '^table custom: p = 16, v = 64, runs = 2' "$scratch/out" && ok \
+    || { fail "md: rows without their table"; cat "$scratch/out" >&2; }
+run "$bspram" table $small --format text
+[ "$rc" -eq 0 ] && grep -q '^# table custom: p = 16, v = 64, runs = 2' "$scratch/out" && grep -q '^table  *basis  *degree' "$scratch/out" \
+    && [ "$(grep -c '^custom  *4x4  ' "$scratch/out")" -eq 2 ] && ok \
+    || { fail "text: rows without their table"; cat "$scratch/out" >&2; }
+
+# --paper takes a list (1,3), a range (1..3) or several --paper options:
+# each table in turn, its rows named, each table's rows those it has alone
+# (the list and the range were refused; --paper 2 --paper 3 ran Table 3
+# only). Two runs each: seconds.
+for t in 1 2 3; do
+    "$bspram" table --paper $t --runs 2 --format csv >"$scratch/p$t" 2>"$scratch/pe$t" || fail "--paper $t: exit $?"
+done
+[ "$(grep -c '^paper:1,4096,131072,1,random,xxh3,2,' "$scratch/p1")" -eq 13 ] \
+    && [ "$(grep -c '^paper:2,' "$scratch/p2")" -eq 9 ] && [ "$(grep -c '^paper:3,' "$scratch/p3")" -eq 26 ] && ok \
+    || fail "--paper N: rows not named paper:N"
+head -n 1 "$scratch/p1" >"$scratch/want123"; sed 1d "$scratch/p1" >>"$scratch/want123"
+sed 1d "$scratch/p2" >>"$scratch/want123"; sed 1d "$scratch/p3" >>"$scratch/want123"
+head -n 1 "$scratch/p2" >"$scratch/want23"; sed 1d "$scratch/p2" >>"$scratch/want23"; sed 1d "$scratch/p3" >>"$scratch/want23"
+head -n 1 "$scratch/p3" >"$scratch/want31"; sed 1d "$scratch/p3" >>"$scratch/want31"; sed 1d "$scratch/p1" >>"$scratch/want31"
+for spec in "1..3:123" "1,2,3:123" "1..2,3:123" "2..3:23" "3,1:31"; do
+    arg=${spec%%:*}; want=${spec##*:}
+    run "$bspram" table --paper "$arg" --runs 2 --format csv
+    [ "$rc" -eq 0 ] && [ ! -s "$scratch/err" ] && cmp -s "$scratch/out" "$scratch/want$want" && ok \
+        || { fail "--paper $arg: exit $rc, not Tables $want in turn"; head -c 400 "$scratch/err" >&2; }
+done
+run "$bspram" table --paper 2 --paper 3 --runs 2 --format csv
+[ "$rc" -eq 0 ] && cmp -s "$scratch/out" "$scratch/want23" && ok \
+    || fail "--paper 2 --paper 3: exit $rc, $(grep -c '^paper:2,' "$scratch/out") rows of Table 2, $(grep -c '^paper:3,' "$scratch/out") of Table 3"
+run "$bspram" table --paper 1 --paper 2..3 --runs 2 --format csv
+[ "$rc" -eq 0 ] && cmp -s "$scratch/out" "$scratch/want123" && ok || fail "--paper 1 --paper 2..3: exit $rc"
+# JSON stays one array; Markdown and text give each table its title.
+run "$bspram" table --paper 1..2 --runs 1 --format json
+if [ "$rc" -eq 0 ] && [ "$(grep -c '"table": "paper:1"' "$scratch/out")" -eq 13 ] && [ "$(grep -c '"table": "paper:2"' "$scratch/out")" -eq 9 ] \
+    && [ "$(head -n 1 "$scratch/out")" = "[" ] && [ "$(tail -n 1 "$scratch/out")" = "]" ]; then ok
+else fail "--paper 1..2 JSON: exit $rc"; fi
+if command -v python3 >/dev/null 2>&1; then
+    python3 -c 'import json, sys; assert len(json.load(open(sys.argv[1]))) == 22' "$scratch/out" && ok || fail "--paper 1..2: JSON does not parse"
+fi
+run "$bspram" table --paper 3,1 --runs 1 --format md
+[ "$rc" -eq 0 ] && [ "$(grep -c "^table paper:[13] (Valiant's Table [13]): p = 4096" "$scratch/out")" -eq 2 ] \
+    && [ "$(grep -c '^| paper:3 | ' "$scratch/out")" -eq 26 ] && [ "$(grep -c '^| paper:1 | ' "$scratch/out")" -eq 13 ] && ok \
+    || { fail "--paper 3,1 md"; cat "$scratch/out" >&2; }
+# What is refused, in one line naming the value: a table out of 1..3, a
+# range backwards, a table named twice, an empty item; --plot of two tables.
+for bad in 4 0 "1..4" "0..2" "3..1" "2,2" "1..3,2" "1," ",1" "" "1...3" "1..." "..3" " 1" "1, 2" "+2"; do
+    expect_error "--paper '$bad'" --paper "$bad" --runs 1
+    grep -qF -- "--paper '$bad'" "$scratch/err" && ok || fail "--paper '$bad': the line does not quote it: $(cat "$scratch/err")"
+done
+expect_error "--paper 2 --paper 2" --paper 2 --paper 2 --runs 1
+grep -q "Table 2 is named twice" "$scratch/err" && ok || fail "--paper 2 --paper 2: $(cat "$scratch/err")"
+expect_error "--plot of two tables" --paper 1,2 --runs 1 --plot "$scratch/two.svg"
+grep -q "one table" "$scratch/err" && ok || fail "--plot of two tables: $(cat "$scratch/err")"
+
+# --runs is at most 10^6 (2000 times the paper's 500): 2^63 once ran for
+# ever, without a word.
+for bad in 9223372036854775808 1000001 18446744073709551615; do
+    expect_error "--runs $bad" --p 16 --v 64 --degrees 1 --basis 16 --runs "$bad"
+    grep -qF "runs '$bad': not a whole number in [1, 1000000]" "$scratch/err" && ok || fail "--runs $bad: $(cat "$scratch/err")"
+done
+
+# A value with a newline or another control character: the error quotes it
+# escaped, on one line.
+nl='
+'
+for opt in --spread --hash --format --basis --degrees --seed --paper; do
+    case $opt in
+        --spread|--hash|--format|--seed|--paper) set -- --p 16 --v 64 --degrees 1 --basis 16 --runs 1 ;;
+        --basis) set -- --p 16 --v 64 --degrees 1 --runs 1 ;;
+        --degrees) set -- --p 16 --v 64 --basis 16 --runs 1 ;;
+    esac
+    [ "$opt" = --paper ] && set -- --runs 1
+    expect_error "$opt with a newline" "$@" "$opt" "x${nl}y"
+    grep -qF 'x\ny' "$scratch/err" && ok || fail "$opt with a newline: not escaped: $(cat "$scratch/err")"
+done
+expect_error "--basis with a tab and an escape" --p 16 --v 64 --degrees 1 --runs 1 --basis "$(printf '4\t4\033')"
+grep -qF '4\t4\x1b' "$scratch/err" && ok || fail "--basis with a tab: not escaped: $(cat -v "$scratch/err")"
 
 echo "table_cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
