@@ -4,7 +4,7 @@
  * its number to one cell, and the concurrent writes combine into their
  * sum), each checked, with what it cost on the BSP machine.
  *
- *   ./build/pram_intro [n]        (1 ≤ n ≤ 2^24, default 1000)
+ *   pram_intro [n]        (1 ≤ n ≤ 2^24, default 1000)
  */
 #include <inttypes.h>
 #include <stdio.h>

@@ -14,7 +14,7 @@
  * step adds all ranks into one cell (a reduction) and draws a ticket
  * (fetch-and-add), and the step after reads the ticket.
  *
- *   ./build/shared_ranking [p] [seed]
+ *   shared_ranking [p] [seed]
  */
 #include <inttypes.h>
 #include <stdio.h>
