@@ -20,7 +20,7 @@ lines() { wc -l <"$1" | tr -d ' '; }
 
 # run <args...>: exit code in $rc (124: timed out), stdout/stderr in $scratch/out, err
 run() {
-    timeout 20 "$@" >"$scratch/out" 2>"$scratch/err"
+    timeout 120 "$@" >"$scratch/out" 2>"$scratch/err"
     rc=$?
 }
 
