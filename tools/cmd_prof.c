@@ -7,6 +7,7 @@
  * sent and received in each superstep. On stdout, per machine, the BSP cost
  * W/r + g·H + l·S (Valiant's sums, with r the rate of w) beside the
  * measured time, and the same by label. */
+#include <float.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "base/number.h"
 #include "bsp/params.h"
 #include "tools/commands.h"
 #include "tools/gnuplot.h"
@@ -230,16 +232,14 @@ static int draw(const char *path, const trace_machine *m, const prof_params *pp)
     return bspram_tool_gnuplot_close("prof", "--output", path, g);
 }
 
-/* A non-negative finite number, or one line and −1. */
+/* A non-negative finite number read whole (base/number.h: strtod took
+ * " 1", "+1" and hex), or one line and −1. */
 static int option_double(const char *option, const char *text, double *out)
 {
-    char *end;
-    double x = strtod(text, &end);
-    if (end == text || *end || !isfinite(x) || x < 0) {
+    if (bspram_parse_double(text, 0, DBL_MAX, out)) {
         bspram_tool_error("prof", "%s '%s': not a finite number >= 0", option, text);
         return -1;
     }
-    *out = x;
     return 0;
 }
 

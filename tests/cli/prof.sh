@@ -80,6 +80,12 @@ else
     echo "skipped: gnuplot not installed"
 fi
 
+# Numbers are read whole: strtod took a leading space, '+' and hex.
+for v in " 1" "+1" "0x10" "1e400" "nan" "-1"; do
+    expect_error "--g '$v'" "--g '$v': not a finite number >= 0" "$scratch/inprod.csv" --g "$v" --l 300
+    expect_error "--rate '$v'" "--rate '$v': not a finite number >= 0" "$scratch/inprod.csv" --rate "$v"
+done
+
 # The trace is whatever the user named: only a regular file is read, to a
 # bounded size and line length (tools/trace_read.h), every value checked and
 # the first bad one named by file:line:column. Before, a FIFO hung, /dev/zero
