@@ -10,12 +10,12 @@
 
 /* Make fatal errors end the job with fn(status) (NULL: back to _exit).
  * fn must not return; if it does, _exit follows. */
-void bspram__set_abort(void (*fn)(int status));
+void bspram__base_set_abort(void (*fn)(int status));
 
-/* bspram_fatal's line, ending the job with `status` instead of
+/* bspram__base_fatal's line, ending the job with `status` instead of
  * BSPRAM_EXIT_FAILURE: a program that exits inside a section keeps its own
  * exit status. */
-_Noreturn void bspram__fatal_status(int status, const char *fmt, ...)
+_Noreturn void bspram__base_fatal_status(int status, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 #endif

@@ -12,7 +12,7 @@ static const char *var(const char *name)
     return v && *v ? v : NULL;
 }
 
-bspram_environment bspram_environment_read(void)
+bspram_environment bspram__base_environment_read(void)
 {
     bspram_environment e;
     e.trace = var("BSPRAM_TRACE");

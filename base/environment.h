@@ -38,7 +38,6 @@
 
 #include "base/api.h"
 
-BSPRAM_BEGIN_DECLS
 
 /* The variables' values; NULL when a variable is unset or empty (an empty
  * value counts as unset everywhere). The strings belong to the environment:
@@ -59,8 +58,7 @@ typedef struct bspram_environment {
  * callers read it once per machine or per file, so the cost (a few getenv
  * scans) never matters. Thread-safe as long as no thread changes the
  * environment meanwhile (the C library's rule for getenv). Never fails. */
-bspram_environment bspram_environment_read(void);
+bspram_environment bspram__base_environment_read(void);
 
-BSPRAM_END_DECLS
 
 #endif

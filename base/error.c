@@ -12,7 +12,7 @@
 
 static _Atomic(void (*)(int)) abort_fn;
 
-void bspram__set_abort(void (*fn)(int status)) { atomic_store(&abort_fn, fn); }
+void bspram__base_set_abort(void (*fn)(int status)) { atomic_store(&abort_fn, fn); }
 
 /* Set by the first fatal error: several threads may meet errors at once
  * (each lane checks its own block), but the job prints one line. */
@@ -36,7 +36,7 @@ static _Noreturn void die_with(int status, const char *prefix, int escape, const
             msg[m - 1] = 0; /* the line's own end */
         if (m < 0)
             msg[0] = 0;
-        bspram_escape_controls(line + n, sizeof line - n, msg);
+        bspram__base_escape_controls(line + n, sizeof line - n, msg);
         n += strlen(line + n);
     } else {
         int k = vsnprintf(line + n, sizeof line - n, fmt, ap);
@@ -67,56 +67,56 @@ static _Noreturn void die_with(int status, const char *prefix, int escape, const
     _exit(status);
 }
 
-void bspram_vfatal(const char *fmt, va_list ap)
+void bspram__base_vfatal(const char *fmt, va_list ap)
 {
     BSPRAM_NONNULL(fmt);
     die_with(BSPRAM_EXIT_FAILURE, "bspram: ", 1, fmt, ap);
 }
 
-void bspram_vfatal_raw(const char *fmt, va_list ap)
+void bspram__base_vfatal_raw(const char *fmt, va_list ap)
 {
     BSPRAM_NONNULL(fmt);
     die_with(BSPRAM_EXIT_FAILURE, "", 0, fmt, ap);
 }
 
-void bspram__fatal_status(int status, const char *fmt, ...)
+void bspram__base_fatal_status(int status, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
     die_with(status, "bspram: ", 1, fmt, ap);
 }
 
-void bspram_fatal(const char *fmt, ...)
+void bspram__base_fatal(const char *fmt, ...)
 {
     if (!fmt) /* BSPRAM_NONNULL's own way, without the call into itself */
-        fmt = "bspram_fatal(fmt=NULL): fmt must not be NULL";
+        fmt = "bspram__base_fatal(fmt=NULL): fmt must not be NULL";
     va_list ap;
     va_start(ap, fmt);
     die_with(BSPRAM_EXIT_FAILURE, "bspram: ", 1, fmt, ap);
 }
 
-void *bspram_malloc(size_t size, const char *what)
+void *bspram__base_malloc(size_t size, const char *what)
 {
     void *p = malloc(size ? size : 1);
     if (!p)
-        bspram_fatal("%s: out of memory allocating %zu bytes", what ? what : "bspram_malloc", size);
+        bspram__base_fatal("%s: out of memory allocating %zu bytes", what ? what : "bspram__base_malloc", size);
     return p;
 }
 
-void *bspram_calloc(size_t n, size_t size, const char *what)
+void *bspram__base_calloc(size_t n, size_t size, const char *what)
 {
     void *p = calloc(n ? n : 1, size ? size : 1);
     if (!p)
-        bspram_fatal("%s: out of memory allocating %zu x %zu bytes",
-                     what ? what : "bspram_calloc", n, size);
+        bspram__base_fatal("%s: out of memory allocating %zu x %zu bytes",
+                     what ? what : "bspram__base_calloc", n, size);
     return p;
 }
 
-void *bspram_realloc(void *ptr, size_t size, const char *what)
+void *bspram__base_realloc(void *ptr, size_t size, const char *what)
 {
     void *p = realloc(ptr, size ? size : 1);
     if (!p)
-        bspram_fatal("%s: out of memory growing to %zu bytes", what ? what : "bspram_realloc",
+        bspram__base_fatal("%s: out of memory growing to %zu bytes", what ? what : "bspram__base_realloc",
                      size);
     return p;
 }

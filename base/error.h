@@ -13,7 +13,6 @@
 
 #include "base/api.h"
 
-BSPRAM_BEGIN_DECLS
 
 /* Exit status of every bspram fatal error and of bsp_abort. */
 #define BSPRAM_EXIT_FAILURE 1
@@ -25,24 +24,24 @@ BSPRAM_BEGIN_DECLS
  * blocking, and end the job with BSPRAM_EXIT_FAILURE (the whole process;
  * every process of a job spread over several). Safe to call from any
  * thread; if several threads fail at once, only the first prints. */
-BSPRAM_NORETURN void bspram_fatal(const char *fmt, ...)
+BSPRAM_NORETURN void bspram__base_fatal(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
-BSPRAM_NORETURN void bspram_vfatal(const char *fmt, va_list ap)
+BSPRAM_NORETURN void bspram__base_vfatal(const char *fmt, va_list ap)
     __attribute__((format(printf, 1, 0)));
 
 /* Same, but without the "bspram: " prefix and with the message as it is
- * (bsp_abort prints the user's text). A NULL fmt, here as in bspram_fatal,
- * ends the job with the line "bspram: bspram_vfatal_raw(fmt=NULL): fmt must
+ * (bsp_abort prints the user's text). A NULL fmt, here as in bspram__base_fatal,
+ * ends the job with the line "bspram: bspram__base_vfatal_raw(fmt=NULL): fmt must
  * not be NULL". */
-BSPRAM_NORETURN void bspram_vfatal_raw(const char *fmt, va_list ap)
+BSPRAM_NORETURN void bspram__base_vfatal_raw(const char *fmt, va_list ap)
     __attribute__((format(printf, 1, 0)));
 
 /* malloc/calloc/realloc that never return NULL for a non-zero size: on failure
- * they call bspram_fatal naming `what` (NULL: the function's own name) and
- * the size asked for. bspram_realloc(NULL, …) allocates anew, as realloc. */
-void *bspram_malloc(size_t size, const char *what);
-void *bspram_calloc(size_t n, size_t size, const char *what);
-void *bspram_realloc(void *ptr, size_t size, const char *what);
+ * they call bspram__base_fatal naming `what` (NULL: the function's own name) and
+ * the size asked for. bspram__base_realloc(NULL, …) allocates anew, as realloc. */
+void *bspram__base_malloc(size_t size, const char *what);
+void *bspram__base_calloc(size_t n, size_t size, const char *what);
+void *bspram__base_realloc(void *ptr, size_t size, const char *what);
 
 /* The library's check of a pointer argument that must not be NULL (the rule
  * of docs/limits.md: every public function refuses NULL where it needs a
@@ -57,10 +56,9 @@ void *bspram_realloc(void *ptr, size_t size, const char *what);
 #define BSPRAM_NONNULL_AS(call, name, p)                                                  \
     do {                                                                                  \
         if (__builtin_expect(!(p), 0))                                                    \
-            bspram_fatal("%s(" name "=NULL): " name " must not be NULL", call);           \
+            bspram__base_fatal("%s(" name "=NULL): " name " must not be NULL", call);           \
     } while (0)
 #define BSPRAM_NONNULL(p) BSPRAM_NONNULL_AS(__func__, #p, p)
 #endif
 
-BSPRAM_END_DECLS
 #endif

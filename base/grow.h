@@ -33,7 +33,7 @@ static inline void *bspram__grow(void *ptr, size_t *cap, size_t need, size_t ele
     if (need <= *cap)
         return ptr;
     *cap = bspram__capacity(*cap, need, initial);
-    return bspram_realloc(ptr, *cap * elem, what);
+    return bspram__base_realloc(ptr, *cap * elem, what);
 }
 
 #endif

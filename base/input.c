@@ -18,7 +18,7 @@ static int failed(bspram_input *in, bspram_input_status status, int err)
     return -1;
 }
 
-int bspram__input_open(bspram_input *in, const char *path, uint64_t max_bytes)
+int bspram__base_input_open(bspram_input *in, const char *path, uint64_t max_bytes)
 {
     memset(in, 0, sizeof *in);
     in->max_bytes = max_bytes;
@@ -37,7 +37,7 @@ int bspram__input_open(bspram_input *in, const char *path, uint64_t max_bytes)
     return 0;
 }
 
-ssize_t bspram__input_read(bspram_input *in, void *buf, size_t len)
+ssize_t bspram__base_input_read(bspram_input *in, void *buf, size_t len)
 {
     if (in->status != BSPRAM_INPUT_OK || in->fd < 0) {
         errno = EBADF;
@@ -64,14 +64,14 @@ ssize_t bspram__input_read(bspram_input *in, void *buf, size_t len)
     return r;
 }
 
-void bspram__input_close(bspram_input *in)
+void bspram__base_input_close(bspram_input *in)
 {
     if (in->fd >= 0)
         close(in->fd);
     in->fd = -1;
 }
 
-const char *bspram__input_size(uint64_t bytes, char *buf, size_t len)
+const char *bspram__base_input_size(uint64_t bytes, char *buf, size_t len)
 {
     static const char *const unit[] = {"GiB", "MiB", "KiB"};
     for (int k = 0; k < 3; k++) {
@@ -85,7 +85,7 @@ const char *bspram__input_size(uint64_t bytes, char *buf, size_t len)
     return buf;
 }
 
-const char *bspram__file_kind(mode_t mode)
+const char *bspram__base_file_kind(mode_t mode)
 {
     return S_ISREG(mode)    ? "a regular file"
            : S_ISDIR(mode)  ? "a directory"
@@ -96,7 +96,7 @@ const char *bspram__file_kind(mode_t mode)
                             : "not a file";
 }
 
-const char *bspram__input_problem(const bspram_input *in, char *buf, size_t len)
+const char *bspram__base_input_problem(const bspram_input *in, char *buf, size_t len)
 {
     char size[32];
     switch (in->status) {
@@ -105,10 +105,10 @@ const char *bspram__input_problem(const bspram_input *in, char *buf, size_t len)
         if (S_ISDIR(in->mode))
             snprintf(buf, len, "is a directory");
         else
-            snprintf(buf, len, "not a regular file (%s)", bspram__file_kind(in->mode));
+            snprintf(buf, len, "not a regular file (%s)", bspram__base_file_kind(in->mode));
         break;
     case BSPRAM_INPUT_TOO_LARGE:
-        snprintf(buf, len, "larger than %s", bspram__input_size(in->max_bytes, size, sizeof size));
+        snprintf(buf, len, "larger than %s", bspram__base_input_size(in->max_bytes, size, sizeof size));
         break;
     case BSPRAM_INPUT_READ: snprintf(buf, len, "cannot read: %s", strerror(in->err)); break;
     default: snprintf(buf, len, "no problem"); break;

@@ -37,26 +37,26 @@ typedef struct bspram_input {
 /* Open path for reading: 0, or −1 with in->status (and in->err) set and
  * nothing left open. Never blocks: the file is opened with O_NONBLOCK and
  * refused unless fstat finds a regular file of at most max_bytes. */
-int bspram__input_open(bspram_input *in, const char *path, uint64_t max_bytes);
+int bspram__base_input_open(bspram_input *in, const char *path, uint64_t max_bytes);
 
 /* Read up to len bytes, as read(2) with EINTR retried: the bytes read, 0 at
  * the end of the file, or −1 with in->status set — a read error, or a byte
  * beyond max_bytes (the file grew since it was opened). */
-ssize_t bspram__input_read(bspram_input *in, void *buf, size_t len);
+ssize_t bspram__base_input_read(bspram_input *in, void *buf, size_t len);
 
-void bspram__input_close(bspram_input *in);
+void bspram__base_input_close(bspram_input *in);
 
 /* The problem of a failed open or read in words, for an error line after
  * the path: "cannot open: No such file or directory", "is a directory",
  * "not a regular file (a FIFO)", "larger than 64 KiB", "cannot read: …".
  * Written to buf (len bytes); returns buf. */
-const char *bspram__input_problem(const bspram_input *in, char *buf, size_t len);
+const char *bspram__base_input_problem(const bspram_input *in, char *buf, size_t len);
 
 /* What fstat's mode says a file is: "a regular file", "a directory",
  * "a FIFO", "a character device", "a block device", "a socket". */
-const char *bspram__file_kind(mode_t mode);
+const char *bspram__base_file_kind(mode_t mode);
 
 /* A size in words for such lines: "64 KiB", "1 GiB", "100 bytes". */
-const char *bspram__input_size(uint64_t bytes, char *buf, size_t len);
+const char *bspram__base_input_size(uint64_t bytes, char *buf, size_t len);
 
 #endif

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int bspram_parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out)
+int bspram__base_parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out)
 {
     if (!text || !*text)
         return -1;
@@ -26,7 +26,7 @@ int bspram_parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out
     return 0;
 }
 
-int bspram_parse_double(const char *text, double min, double max, double *out)
+int bspram__base_parse_double(const char *text, double min, double max, double *out)
 {
     if (!text)
         return -1;
@@ -64,7 +64,7 @@ int bspram_parse_double(const char *text, double min, double max, double *out)
     return 0;
 }
 
-size_t bspram_escape_controls(char *dst, size_t len, const char *src)
+size_t bspram__base_escape_controls(char *dst, size_t len, const char *src)
 {
     if (!src)
         src = "(null)";

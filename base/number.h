@@ -18,14 +18,14 @@
  * space, sign, '+', hex prefix, exponent or trailing character; leading zeros
  * are fine, "007" is 7). Returns 0 and sets *out, or −1 (*out untouched) if
  * the text is not such a number, overflows 64 bits or lies outside the range. */
-int bspram_parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out);
+int bspram__base_parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out);
 
 /* A finite decimal number in [min, max], the whole string: an optional '-',
  * digits with an optional '.' and an optional exponent (1.5e-3). No leading
  * space, '+', hex, "nan" or "inf"; a value whose magnitude overflows or
  * underflows a double (1e400, 1e-400) is refused. Returns 0 and sets *out,
  * or −1 (*out untouched). */
-int bspram_parse_double(const char *text, double min, double max, double *out);
+int bspram__base_parse_double(const char *text, double min, double max, double *out);
 
 /* Text a user gave (an option's value, a file name, a line of a file) as an
  * error line may quote it, so that the line stays one line: src copied to
@@ -35,6 +35,6 @@ int bspram_parse_double(const char *text, double min, double max, double *out);
  * what does not fit is left out, never half an escape; len 0 (dst may be
  * NULL) only measures. Returns the length the whole escaped text needs
  * (without the NUL), as snprintf does; a NULL src is "(null)". */
-size_t bspram_escape_controls(char *dst, size_t len, const char *src);
+size_t bspram__base_escape_controls(char *dst, size_t len, const char *src);
 
 #endif

@@ -15,10 +15,10 @@ void bsp_set_tagsize(bsp_size_t *tag_bytes)
 {
     bsplib_proc *me = bsplib_me("bsp_set_tagsize");
     if (!tag_bytes)
-        bsplib_fatal(me, "bsp_set_tagsize(tag_bytes=NULL): tag_bytes must point to the new size");
+        bspram__bsp_bsplib_fatal(me, "bsp_set_tagsize(tag_bytes=NULL): tag_bytes must point to the new size");
     size_t next = *tag_bytes;
     if (next > BSPLIB_MAX_BYTES)
-        bsplib_fatal(me, "bsp_set_tagsize(*tag_bytes=%zu): the tag size must be at most %zu "
+        bspram__bsp_bsplib_fatal(me, "bsp_set_tagsize(*tag_bytes=%zu): the tag size must be at most %zu "
                      "bytes (a negative int size?)", next, (size_t)BSPLIB_MAX_BYTES);
     *tag_bytes = me->tagsize;
     me->tagsize_next = next;
@@ -30,16 +30,16 @@ static void send_message(const char *call, bsp_pid_t pid, const void *tag, const
 {
     bsplib_proc *me = bsplib_me(call);
     if (pid >= me->p)
-        bsplib_fatal(me, "%s(pid=%u, tag=%p, payload=%p, nbytes=%zu): pid outside [0, %u)", call,
+        bspram__bsp_bsplib_fatal(me, "%s(pid=%u, tag=%p, payload=%p, nbytes=%zu): pid outside [0, %u)", call,
                      pid, tag, payload, nbytes, me->p);
     if (!tag && me->tagsize)
-        bsplib_fatal(me, "%s(pid=%u, tag=NULL, payload=%p, nbytes=%zu): tag is NULL but the tag "
+        bspram__bsp_bsplib_fatal(me, "%s(pid=%u, tag=NULL, payload=%p, nbytes=%zu): tag is NULL but the tag "
                      "size is %zu", call, pid, payload, nbytes, me->tagsize);
     if (!payload && nbytes)
-        bsplib_fatal(me, "%s(pid=%u, tag=%p, payload=NULL, nbytes=%zu): payload is NULL", call,
+        bspram__bsp_bsplib_fatal(me, "%s(pid=%u, tag=%p, payload=NULL, nbytes=%zu): payload is NULL", call,
                      pid, tag, nbytes);
     if (nbytes > BSPLIB_MAX_BYTES) /* 8 + tag + nbytes must not wrap around */
-        bsplib_fatal(me, "%s(pid=%u, tag=%p, payload=%p, nbytes=%zu): nbytes is too large (at "
+        bspram__bsp_bsplib_fatal(me, "%s(pid=%u, tag=%p, payload=%p, nbytes=%zu): nbytes is too large (at "
                      "most %zu bytes; a negative int size?)", call, pid, tag, payload, nbytes,
                      (size_t)BSPLIB_MAX_BYTES);
     bsplib_encode_send(bspram_send_buffer(me->self, pid, bsplib_send_len(me->tagsize, nbytes)), tag,
@@ -69,7 +69,7 @@ void bsp_get_tag(bsp_size_t *status, void *tag)
 {
     const bsplib_proc *me = bsplib_me("bsp_get_tag");
     if (!status)
-        bsplib_fatal(me, "bsp_get_tag(status=NULL, tag=%p): status must not be NULL", tag);
+        bspram__bsp_bsplib_fatal(me, "bsp_get_tag(status=NULL, tag=%p): status must not be NULL", tag);
     if (me->qpos == me->qlen) {
         *status = (bsp_size_t)-1;
         return;
@@ -77,7 +77,7 @@ void bsp_get_tag(bsp_size_t *status, void *tag)
     const bsplib_qentry *e = &me->queue[me->qpos];
     if (me->queue_tagsize) {
         if (!tag)
-            bsplib_fatal(me, "bsp_get_tag(status=%p, tag=NULL): tag is NULL but the tag size is "
+            bspram__bsp_bsplib_fatal(me, "bsp_get_tag(status=%p, tag=NULL): tag is NULL but the tag size is "
                          "%zu", (void *)status, me->queue_tagsize);
         memcpy(tag, e->tag, me->queue_tagsize);
     }
@@ -88,12 +88,12 @@ void bsp_move(void *payload, bsp_size_t max_copy_size)
 {
     bsplib_proc *me = bsplib_me("bsp_move");
     if (me->qpos == me->qlen)
-        bsplib_fatal(me, "bsp_move(payload=%p, max_copy_size=%zu): the message queue is empty "
+        bspram__bsp_bsplib_fatal(me, "bsp_move(payload=%p, max_copy_size=%zu): the message queue is empty "
                      "(check bsp_qsize or bsp_get_tag first)", payload, max_copy_size);
     const bsplib_qentry *e = &me->queue[me->qpos];
     size_t n = e->len < max_copy_size ? e->len : max_copy_size;
     if (n && !payload)
-        bsplib_fatal(me, "bsp_move(payload=NULL, max_copy_size=%zu): payload is NULL",
+        bspram__bsp_bsplib_fatal(me, "bsp_move(payload=NULL, max_copy_size=%zu): payload is NULL",
                      max_copy_size);
     if (n)
         memcpy(payload, e->payload, n);
@@ -105,10 +105,10 @@ bsp_size_t bsp_hpmove(void **tag_ptr, void **payload_ptr)
 {
     bsplib_proc *me = bsplib_me("bsp_hpmove");
     if (!tag_ptr)
-        bsplib_fatal(me, "bsp_hpmove(tag_ptr=NULL, payload_ptr=%p): tag_ptr must not be NULL",
+        bspram__bsp_bsplib_fatal(me, "bsp_hpmove(tag_ptr=NULL, payload_ptr=%p): tag_ptr must not be NULL",
                      (void *)payload_ptr);
     if (!payload_ptr)
-        bsplib_fatal(me, "bsp_hpmove(tag_ptr=%p, payload_ptr=NULL): payload_ptr must not be NULL",
+        bspram__bsp_bsplib_fatal(me, "bsp_hpmove(tag_ptr=%p, payload_ptr=NULL): payload_ptr must not be NULL",
                      (void *)tag_ptr);
     if (me->qpos == me->qlen)
         return (bsp_size_t)-1;

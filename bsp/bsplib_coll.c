@@ -14,11 +14,11 @@
 #include "bsp/bsplib_internal.h"
 #include "router/router_internal.h" /* the inline hot path of posting */
 
-void bsplib_coll_put(bsplib_proc *me, unsigned pid, uint64_t offset, const void *src, size_t n,
+void bspram__bsp_bsplib_coll_put(bsplib_proc *me, unsigned pid, uint64_t offset, const void *src, size_t n,
                      const char *call)
 {
     if (__builtin_expect(pid >= me->p || offset >= BSPLIB_WINDOW_BIT, 0))
-        bsplib_fatal(me, "%s: a put to pid %u at offset %llu of its window (internal error)",
+        bspram__bsp_bsplib_fatal(me, "%s: a put to pid %u at offset %llu of its window (internal error)",
                      call, pid, (unsigned long long)offset);
     bsplib_encode_put(bspram__post(me->router, me->pid, me->pid, pid, bsplib_put_len(n), call),
                       bsplib_window_ref(offset), src, n);
@@ -27,21 +27,21 @@ void bsplib_coll_put(bsplib_proc *me, unsigned pid, uint64_t offset, const void 
 /* Only processes that disagree get here: each sizes its window and its
  * puts from its own arguments, and the first round's signature compares
  * them (coll/frame.c) — but in 5 bits, so 1 disagreement in 32 passes it. */
-void bsplib_window_overrun(const bsplib_proc *me, unsigned from, uint64_t offset, uint64_t len)
+void bspram__bsp_bsplib_window_overrun(const bsplib_proc *me, unsigned from, uint64_t offset, uint64_t len)
 {
-    bsplib_fatal(me, "%s: pid %u put %llu bytes at offset %llu of this process's window, which "
+    bspram__bsp_bsplib_fatal(me, "%s: pid %u put %llu bytes at offset %llu of this process's window, which "
                  "has %zu: the two processes passed the call different arguments (a size, "
                  "count, root or group); they must pass the same",
                  me->where ? me->where : "bsp_sync", from, (unsigned long long)len,
                  (unsigned long long)offset, me->window_size);
 }
 
-void *bsplib_scratch(bsplib_proc *me, unsigned which, size_t size)
+void *bspram__bsp_bsplib_scratch(bsplib_proc *me, unsigned which, size_t size)
 {
     if (size > me->scratch_cap[which]) {
         free(me->scratch[which]);
         size_t cap = size < 4096 ? 4096 : size + size / 2;
-        me->scratch[which] = bspram_malloc(cap, "bsp_coll: scratch");
+        me->scratch[which] = bspram__base_malloc(cap, "bsp_coll: scratch");
         me->scratch_cap[which] = cap;
     }
     return me->scratch[which];

@@ -30,7 +30,7 @@ static const char *negative(const char *a, int va, const char *b, int vb, const 
 static int to_int(const bsplib_proc *me, const char *call, const char *what, size_t v)
 {
     if (v > (size_t)INT_MAX)
-        bsplib_fatal(me, "%s: %s is %zu, which does not fit in an int (the int-typed API, "
+        bspram__bsp_bsplib_fatal(me, "%s: %s is %zu, which does not fit in an int (the int-typed API, "
                      "BSPRAM_BSPLIB_INT)", call, what, v);
     return (int)v;
 }
@@ -38,7 +38,7 @@ static int to_int(const bsplib_proc *me, const char *call, const char *what, siz
 void bspram_bsplib_int_begin(int P)
 {
     if (P < 0)
-        bsplib_fatal(bsplib_current, "bsp_begin(P=%d): P is negative", P);
+        bspram__bsp_bsplib_fatal(bspram__bsp_bsplib_current, "bsp_begin(P=%d): P is negative", P);
     bsp_begin((bsp_pid_t)P);
 }
 
@@ -50,7 +50,7 @@ void bspram_bsplib_int_push_reg(const void *address, int size)
 {
     bsplib_proc *me = bsplib_me("bsp_push_reg");
     if (size < 0)
-        bsplib_fatal(me, "bsp_push_reg(address=%p, size=%d): size is negative", address, size);
+        bspram__bsp_bsplib_fatal(me, "bsp_push_reg(address=%p, size=%d): size is negative", address, size);
     bsp_push_reg(address, (bsp_size_t)size);
 }
 
@@ -61,7 +61,7 @@ static void check_put(const char *call, int pid, const void *src, const void *ds
     bsplib_proc *me = bsplib_me(call);
     const char *bad = negative("pid", pid, "offset", offset, "nbytes", nbytes);
     if (bad)
-        bsplib_fatal(me, "%s(pid=%d, src=%p, dst=%p, offset=%d, nbytes=%d): %s is negative", call,
+        bspram__bsp_bsplib_fatal(me, "%s(pid=%d, src=%p, dst=%p, offset=%d, nbytes=%d): %s is negative", call,
                      pid, src, dst, offset, nbytes, bad);
 }
 
@@ -83,7 +83,7 @@ static void check_get(const char *call, int pid, const void *src, int offset, co
     bsplib_proc *me = bsplib_me(call);
     const char *bad = negative("pid", pid, "offset", offset, "nbytes", nbytes);
     if (bad)
-        bsplib_fatal(me, "%s(pid=%d, src=%p, offset=%d, dst=%p, nbytes=%d): %s is negative", call,
+        bspram__bsp_bsplib_fatal(me, "%s(pid=%d, src=%p, offset=%d, dst=%p, nbytes=%d): %s is negative", call,
                      pid, src, offset, dst, nbytes, bad);
 }
 
@@ -107,7 +107,7 @@ void bspram_bsplib_int_set_tagsize(int *tag_bytes)
         return;
     }
     if (*tag_bytes < 0)
-        bsplib_fatal(me, "bsp_set_tagsize(*tag_bytes=%d): the tag size is negative", *tag_bytes);
+        bspram__bsp_bsplib_fatal(me, "bsp_set_tagsize(*tag_bytes=%d): the tag size is negative", *tag_bytes);
     bsp_size_t size = (bsp_size_t)*tag_bytes;
     bsp_set_tagsize(&size);
     *tag_bytes = to_int(me, "bsp_set_tagsize", "the tag size in force", size);
@@ -118,7 +118,7 @@ static void check_send(const char *call, int pid, const void *tag, const void *p
     bsplib_proc *me = bsplib_me(call);
     const char *bad = negative("pid", pid, "nbytes", nbytes, NULL, 0);
     if (bad)
-        bsplib_fatal(me, "%s(pid=%d, tag=%p, payload=%p, nbytes=%d): %s is negative", call, pid,
+        bspram__bsp_bsplib_fatal(me, "%s(pid=%d, tag=%p, payload=%p, nbytes=%d): %s is negative", call, pid,
                      tag, payload, nbytes, bad);
 }
 
@@ -162,7 +162,7 @@ void bspram_bsplib_int_move(void *payload, int max_copy_size)
 {
     bsplib_proc *me = bsplib_me("bsp_move");
     if (max_copy_size < 0)
-        bsplib_fatal(me, "bsp_move(payload=%p, max_copy_size=%d): max_copy_size is negative",
+        bspram__bsp_bsplib_fatal(me, "bsp_move(payload=%p, max_copy_size=%d): max_copy_size is negative",
                      payload, max_copy_size);
     bsp_move(payload, (bsp_size_t)max_copy_size);
 }

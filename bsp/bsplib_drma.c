@@ -16,9 +16,11 @@
 #include "base/error.h"
 #include "base/grow.h"
 #include "bsp/bsplib_internal.h"
+#include "bsp/machine_internal.h"
+#include "router/router.h"
 #include "router/router_internal.h" /* the inline hot path of posting */
 
-size_t bsplib_reg_search(bsplib_proc *me, const void *addr)
+size_t bspram__bsp_bsplib_reg_search(bsplib_proc *me, const void *addr)
 {
     const bsplib_world *w = me->world;
     const bsplib_reg_entry *col = w->col ? w->col[me->pid] : NULL;
@@ -95,13 +97,13 @@ static size_t pop_slot(const bsplib_world *w, size_t i, unsigned long long ss)
             continue;
         size_t s = w->nslots ? find_on(w, q, addr) : BSPLIB_NO_SLOT;
         if (s == BSPLIB_NO_SLOT)
-            bsplib_fatal_agreed(w, "bsp_pop_reg(%p): address not registered (superstep %llu, "
+            bspram__bsp_bsplib_fatal_agreed(w, "bsp_pop_reg(%p): address not registered (superstep %llu, "
                          "pid %u)", addr, ss, q);
         if (s0 == BSPLIB_NO_SLOT) {
             s0 = s;
             q0 = q;
         } else if (s != s0) {
-            bsplib_fatal_agreed(w, "bsp_sync(): registrations differ between processes in "
+            bspram__bsp_bsplib_fatal_agreed(w, "bsp_sync(): registrations differ between processes in "
                          "superstep %llu: pop %zu removes registration %zu on pid %u but "
                          "%zu on pid %u; pops must be in the same order everywhere", ss,
                          i + 1, s0 + 1, q0, s + 1, q);
@@ -110,14 +112,14 @@ static size_t pop_slot(const bsplib_world *w, size_t i, unsigned long long ss)
     if (s0 == BSPLIB_NO_SLOT) {
         s0 = w->nslots ? find_all_null(w) : BSPLIB_NO_SLOT;
         if (s0 == BSPLIB_NO_SLOT)
-            bsplib_fatal_agreed(w, "bsp_sync(): pop %zu in superstep %llu is bsp_pop_reg(NULL) on "
+            bspram__bsp_bsplib_fatal_agreed(w, "bsp_sync(): pop %zu in superstep %llu is bsp_pop_reg(NULL) on "
                          "every process, but no live registration is NULL on every process",
                          i + 1, ss);
         return s0;
     }
     for (unsigned q = 0; q < w->p; q++)
         if (!op_of(w, q, i)->addr && w->col[q][s0].addr)
-            bsplib_fatal_agreed(w, "bsp_sync(): pop %zu in superstep %llu is bsp_pop_reg(NULL) on "
+            bspram__bsp_bsplib_fatal_agreed(w, "bsp_sync(): pop %zu in superstep %llu is bsp_pop_reg(NULL) on "
                          "pid %u, but the registration it removes (registration %zu, named by "
                          "pid %u's address %p) has memory on pid %u (%p); a process passes NULL "
                          "only where it registered NULL", i + 1, ss, q, s0 + 1, q0,
@@ -133,13 +135,13 @@ static void describe(char *buf, size_t len, const bsplib_reg_op *op)
         snprintf(buf, len, "bsp_pop_reg(%p)", op->addr);
 }
 
-void bsplib_registrations_apply(bsplib_world *w, uint64_t superstep)
+void bspram__bsp_bsplib_registrations_apply(bsplib_world *w, uint64_t superstep)
 {
     const bsplib_peer *pr = w->peer;
     unsigned long long ss = (unsigned long long)superstep;
     for (unsigned q = 1; q < w->p; q++)
         if (pr[q].nops != pr[0].nops)
-            bsplib_fatal_agreed(w, "bsp_sync(): registrations differ between processes in superstep "
+            bspram__bsp_bsplib_fatal_agreed(w, "bsp_sync(): registrations differ between processes in superstep "
                          "%llu: pid 0 called bsp_push_reg/bsp_pop_reg %llu times, pid %u %llu "
                          "times; all must register the same slots in the same order", ss,
                          (unsigned long long)pr[0].nops, q, (unsigned long long)pr[q].nops);
@@ -149,7 +151,7 @@ void bsplib_registrations_apply(bsplib_world *w, uint64_t superstep)
                 char a[96], b[96];
                 describe(a, sizeof a, op_of(w, 0, i));
                 describe(b, sizeof b, op_of(w, q, i));
-                bsplib_fatal_agreed(w, "bsp_sync(): registrations differ between processes in "
+                bspram__bsp_bsplib_fatal_agreed(w, "bsp_sync(): registrations differ between processes in "
                              "superstep %llu: call %zu is %s on pid 0 but %s on pid %u; all must "
                              "register in the same order", ss, i + 1, a, b, q);
             }
@@ -157,10 +159,10 @@ void bsplib_registrations_apply(bsplib_world *w, uint64_t superstep)
             if (w->nslots == w->slots_cap) { /* the columns and alive share one capacity */
                 size_t cap = bspram__capacity(w->slots_cap, w->nslots + 1, 16);
                 if (!w->col)
-                    w->col = bspram_calloc(w->p, sizeof *w->col, "bsp_push_reg");
+                    w->col = bspram__base_calloc(w->p, sizeof *w->col, "bsp_push_reg");
                 for (unsigned q = 0; q < w->p; q++)
-                    w->col[q] = bspram_realloc(w->col[q], cap * sizeof **w->col, "bsp_push_reg");
-                w->alive = bspram_realloc(w->alive, cap, "bsp_push_reg");
+                    w->col[q] = bspram__base_realloc(w->col[q], cap * sizeof **w->col, "bsp_push_reg");
+                w->alive = bspram__base_realloc(w->alive, cap, "bsp_push_reg");
                 w->slots_cap = cap;
             }
             size_t s = w->nslots++;
@@ -180,7 +182,7 @@ void bsplib_registrations_apply(bsplib_world *w, uint64_t superstep)
     }
 }
 
-void bsplib_world_free_tables(bsplib_world *w)
+void bspram__bsp_bsplib_world_free_tables(bsplib_world *w)
 {
     if (w->col)
         for (unsigned q = 0; q < w->p; q++)
@@ -202,18 +204,18 @@ target_fail(bsplib_proc *me, const char *call, bsp_pid_t pid, const void *src, c
 {
     const char *what = is_put ? "dst" : "src";
     if (pid >= me->p)
-        bsplib_fatal(me, "%s(pid=%u, src=%p, dst=%p, offset=%zu, nbytes=%zu): pid outside [0, %u)",
+        bspram__bsp_bsplib_fatal(me, "%s(pid=%u, src=%p, dst=%p, offset=%zu, nbytes=%zu): pid outside [0, %u)",
                      call, pid, src, dst, offset, nbytes, me->p);
     size_t s = bsplib_reg_find(me, is_put ? dst : src);
     if (s == BSPLIB_NO_SLOT && !(is_put ? dst : src)) /* NULL names only a registration of NULL */
-        bsplib_fatal(me, "%s(pid=%u, %s=NULL, offset=%zu, nbytes=%zu): %s is NULL, and this process "
+        bspram__bsp_bsplib_fatal(me, "%s(pid=%u, %s=NULL, offset=%zu, nbytes=%zu): %s is NULL, and this process "
                      "has no registration of NULL", call, pid, what, offset, nbytes, what);
     if (s == BSPLIB_NO_SLOT)
-        bsplib_fatal(me, "%s(pid=%u, src=%p, dst=%p, offset=%zu, nbytes=%zu): %s is not a "
+        bspram__bsp_bsplib_fatal(me, "%s(pid=%u, src=%p, dst=%p, offset=%zu, nbytes=%zu): %s is not a "
                      "registered address (bsp_push_reg, then bsp_sync)", call, pid, src, dst,
                      offset, nbytes, what);
     const bsplib_reg_entry *e = &me->world->col[pid][s];
-    bsplib_fatal(me, "%s(pid=%u, src=%p, dst=%p, offset=%zu, nbytes=%zu): bytes [%zu, %zu) "
+    bspram__bsp_bsplib_fatal(me, "%s(pid=%u, src=%p, dst=%p, offset=%zu, nbytes=%zu): bytes [%zu, %zu) "
                  "outside the registration, which has %zu bytes on pid %u", call, pid, src,
                  dst, offset, nbytes, offset, offset + nbytes, e->size, pid);
 }
@@ -245,7 +247,7 @@ static inline const void *remote_place(bsplib_proc *me, const char *call, const 
     if (__builtin_expect(me->world->shared, 1))
         return e->addr + offset;
     if (offset >> BSPLIB_REF_OFFSET_BITS || s >= BSPLIB_REF_MAX_SLOTS)
-        bsplib_fatal(me, "%s(offset=%zu): on a transport that shares no memory, offsets must be "
+        bspram__bsp_bsplib_fatal(me, "%s(offset=%zu): on a transport that shares no memory, offsets must be "
                      "below 2^%d and registrations fewer than 2^%d", call, offset,
                      BSPLIB_REF_OFFSET_BITS, 63 - BSPLIB_REF_OFFSET_BITS);
     return bsplib_ref(s, offset);
@@ -255,7 +257,7 @@ static _Noreturn __attribute__((cold, noinline)) void
 null_buffer(bsplib_proc *me, const char *call, bsp_pid_t pid, const char *args, const void *other,
             bsp_size_t offset, bsp_size_t nbytes, const char *which)
 {
-    bsplib_fatal(me, "%s(pid=%u, %s=%p, offset=%zu, nbytes=%zu): %s is NULL", call, pid, args,
+    bspram__bsp_bsplib_fatal(me, "%s(pid=%u, %s=%p, offset=%zu, nbytes=%zu): %s is NULL", call, pid, args,
                  other, offset, nbytes, which);
 }
 
@@ -309,7 +311,7 @@ void bsp_hpput(bsp_pid_t pid, const void *src, const void *dst, bsp_size_t offse
     const bsplib_reg_entry *e = target(me, "bsp_hpput", pid, src, dst, dst, offset, nbytes, 1, &s);
     if (__builtin_expect(!src, 0))
         null_buffer(me, "bsp_hpput", pid, "src=NULL, dst", dst, offset, nbytes, "src");
-    bsplib_encode_hpput(bspram_send_buffer_counted(me->self, pid, BSPLIB_REQUEST_LEN,
+    bsplib_encode_hpput(bspram__bsp_send_buffer_counted(me->self, pid, BSPLIB_REQUEST_LEN,
                                                    bsplib_put_len(nbytes)),
                         e->addr + offset, src, nbytes);
     me->has_hpputs = 1;
@@ -322,7 +324,7 @@ static void get(const char *call, bsp_pid_t pid, const void *src, bsp_size_t off
     size_t s;
     const bsplib_reg_entry *e = target(me, call, pid, src, dst, src, offset, nbytes, 0, &s);
     if (!dst && nbytes)
-        bsplib_fatal(me, "%s(pid=%u, src=%p, offset=%zu, dst=NULL, nbytes=%zu): dst is NULL",
+        bspram__bsp_bsplib_fatal(me, "%s(pid=%u, src=%p, offset=%zu, dst=NULL, nbytes=%zu): dst is NULL",
                      call, pid, src, offset, nbytes);
     bsplib_encode_get(bspram_send_buffer(me->self, pid, BSPLIB_REQUEST_LEN),
                       remote_place(me, call, e, s, offset), dst, nbytes);
@@ -343,17 +345,17 @@ void bsp_direct_get(bsp_pid_t pid, const void *src, bsp_size_t offset, void *dst
                     bsp_size_t nbytes)
 {
     bsplib_proc *me = bsplib_me("bsp_direct_get");
-    if (!bspram_router_can_read(me->router))
-        bsplib_fatal(me, "bsp_direct_get(pid=%u, src=%p, offset=%zu, dst=%p, nbytes=%zu): the "
+    if (!bspram__router_can_read(me->router))
+        bspram__bsp_bsplib_fatal(me, "bsp_direct_get(pid=%u, src=%p, offset=%zu, dst=%p, nbytes=%zu): the "
                      "library's transport has no one-sided read (MPI); use bsp_get", pid, src,
                      offset, dst, nbytes);
     size_t s;
     const bsplib_reg_entry *e = target(me, "bsp_direct_get", pid, src, dst, src, offset, nbytes, 0, &s);
     if (!dst && nbytes)
-        bsplib_fatal(me, "bsp_direct_get(pid=%u, src=%p, offset=%zu, dst=NULL, nbytes=%zu): dst "
+        bspram__bsp_bsplib_fatal(me, "bsp_direct_get(pid=%u, src=%p, offset=%zu, dst=NULL, nbytes=%zu): dst "
                      "is NULL", pid, src, offset, nbytes);
     /* pid may still be landing the last sync's puts: wait until it has
-     * (acquire pairs with the release in bsplib_superstep_end). It is busy
+     * (acquire pairs with the release in bspram__bsp_bsplib_superstep_end). It is busy
      * copying, never waiting for us, so this ends soon; yield the core in
      * case pid needs it (oversubscription). */
     const atomic_uint_fast64_t *landed = &me->world->procs[pid].landed;
@@ -362,5 +364,5 @@ void bsp_direct_get(bsp_pid_t pid, const void *src, bsp_size_t offset, void *dst
         if (spins > 64)
             sched_yield();
     /* A one-sided read through the transport (a memcpy on shared memory). */
-    bspram_router_read(me->router, me->pid, pid, e->addr + offset, dst, nbytes);
+    bspram__router_read(me->router, me->pid, pid, e->addr + offset, dst, nbytes);
 }

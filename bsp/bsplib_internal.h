@@ -2,7 +2,7 @@
  *
  * One `bsplib_world` per BSP section (bsp_begin … bsp_end), one
  * `bsplib_proc` per process. A thread finds its process through the
- * thread-local `bsplib_current` (BSPlib's API has no handle argument; this is
+ * thread-local `bspram__bsp_bsplib_current` (BSPlib's API has no handle argument; this is
  * the one global it forces).
  *
  * Message format on the router (every message's first 8 bytes are a word):
@@ -49,11 +49,12 @@
 #include "base/grow.h"
 #include "bsp/bsp.h"
 #include "bsp/machine.h"
+#include "router/router.h"
 
 /* A section's machine (bsp/machine.c): spread over the MPI ranks in blocks
  * even when P is below the ranks, where bspram_machine_create would run a
  * bulk machine whole on every rank (a process's effects must happen once). */
-bspram_machine *bspram__machine_create_spread(const bspram_config *config);
+bspram_machine *bspram__bsp_machine_create_spread(const bspram_config *config);
 
 enum {
     BSPLIB_KIND_SEND = 0,
@@ -78,12 +79,12 @@ enum {
                                      sync after landing, so my sources stay intact
                                      until everyone has copied them */
     BSPLIB_TAG_SHM = 1u << 6,     /* I issued bsp_shm requests: a combining batch
-                                     runs after landing (bsplib_shm.batch) */
+                                     runs after landing (bspram__bsp_bsplib_shm.batch) */
     BSPLIB_TAG_SHM_CALLS = 1u << 7, /* I made collective bsp_shm calls (alloc, free,
                                        add_op, set_basis): pid 0 applies them
-                                       (bsplib_shm.apply) between barriers */
+                                       (bspram__bsp_bsplib_shm.apply) between barriers */
     BSPLIB_TAG_COLL = 1u << 8,    /* I am in a round of a collective (coll/) */
-    /* Bits 9..27 are the collectives' own (bsplib_coll_sync): the bsp layer
+    /* Bits 9..27 are the collectives' own (bspram__bsp_bsplib_coll_sync): the bsp layer
      * only carries them through the barrier's OR. */
     BSPLIB_TAG_COLL_BITS = 0x0FFFFE00u,
 };
@@ -119,7 +120,7 @@ typedef struct bsplib_world bsplib_world;
 
 /* What each process brings to the agreements of a sync — registrations, the
  * tag size, the call it is in — gathered from every process through the
- * router (bsplib_sync.c, bspram_router_gather), so that the process that
+ * router (bsplib_sync.c, bspram__router_gather), so that the process that
  * checks and applies them (the first of its MPI rank; pid 0 on one machine)
  * reads no other process's memory. */
 typedef struct bsplib_peer {
@@ -203,7 +204,7 @@ struct bsplib_world {
     bsplib_peer *peer;
     bsplib_reg_op *peer_ops;
     size_t peer_stride, peer_ops_cap;
-    unsigned char *gathered;  /* bsplib_gather's buffer (process lo) */
+    unsigned char *gathered;  /* bspram__bsp_bsplib_gather's buffer (process lo) */
     size_t gathered_cap;
 
     /* The registration table. Slot s holds col[q][s] for every process q;
@@ -222,7 +223,7 @@ struct bsplib_world {
     uint64_t section;  /* 1 for the program's first section, 2 for the next, … */
 
     /* The bsp_shm extension's shared state: created and changed by pid 0
-     * only, inside a sync between barriers (bsplib_shm.apply); read by
+     * only, inside a sync between barriers (bspram__bsp_bsplib_shm.apply); read by
      * everyone during supersteps. NULL until then. */
     struct bsplib_shm_world *shm;
 
@@ -237,7 +238,7 @@ struct bsplib_world {
     int finished;            /* pid 0 has passed bsp_end */
 };
 
-extern _Thread_local bsplib_proc *bsplib_current;
+extern _Thread_local bsplib_proc *bspram__bsp_bsplib_current;
 
 /* Whether the section's processes are spread over several MPI ranks (some
  * run elsewhere): the extensions that still read other processes' state
@@ -246,12 +247,12 @@ static inline bool bsplib_world_spread(const bsplib_world *w) { return w->lo != 
 
 /* The calling thread's process, or a fatal error naming `call` if it is
  * outside a BSP section. */
-_Noreturn void bsplib_outside(const char *call);
+_Noreturn void bspram__bsp_bsplib_outside(const char *call);
 static inline bsplib_proc *bsplib_me(const char *call)
 {
-    bsplib_proc *me = bsplib_current;
+    bsplib_proc *me = bspram__bsp_bsplib_current;
     if (__builtin_expect(me == NULL, 0))
-        bsplib_outside(call);
+        bspram__bsp_bsplib_outside(call);
     return me;
 }
 
@@ -260,12 +261,12 @@ static inline bsplib_proc *bsplib_me(const char *call)
  * " (superstep S, pid P)" appended when me is not NULL — NULL for what no
  * single process did (processes disagree, the program left a section open).
  * If several threads fail at once, only the first prints (base/error.h). */
-_Noreturn void bsplib_fatal(const bsplib_proc *me, const char *fmt, ...)
+_Noreturn void bspram__bsp_bsplib_fatal(const bsplib_proc *me, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 /* End the superstep: the protocol of bsp_sync / bsp_end (bsplib_sync.c).
  * kind is BSPLIB_TAG_SYNC or BSPLIB_TAG_END. */
-void bsplib_superstep_end(bsplib_proc *me, unsigned kind);
+void bspram__bsp_bsplib_superstep_end(bsplib_proc *me, unsigned kind);
 
 /* ---- The collectives' supersteps (coll/ builds on these) ----
  * A collective runs its rounds as supersteps whose messages are window
@@ -283,7 +284,7 @@ static inline void bsplib_coll_window(bsplib_proc *me, void *base, size_t size)
 
 /* Put n bytes from src at byte `offset` of pid's window, at the end of this
  * superstep (src is copied now). `call` names the collective in errors. */
-void bsplib_coll_put(bsplib_proc *me, unsigned pid, uint64_t offset, const void *src, size_t n,
+void bspram__bsp_bsplib_coll_put(bsplib_proc *me, unsigned pid, uint64_t offset, const void *src, size_t n,
                      const char *call);
 
 /* End a superstep of a collective: a bsp_sync (its record labelled `label`)
@@ -296,31 +297,31 @@ void bsplib_coll_put(bsplib_proc *me, unsigned pid, uint64_t offset, const void 
  * ones keep the queue (copied out of the router). Every process must be in
  * a collective round: a process in bsp_sync or bsp_end is a fatal error
  * naming both processes and their calls. */
-unsigned bsplib_coll_sync(bsplib_proc *me, const char *label, unsigned bits, int first,
+unsigned bspram__bsp_bsplib_coll_sync(bsplib_proc *me, const char *label, unsigned bits, int first,
                           void (*check)(void *arg, unsigned all), void *arg);
 
 /* A barrier of all processes (no record) with the OR of their tags (within
  * BSPLIB_TAG_COLL_BITS): the collectives' error paths. */
-unsigned bsplib_barrier(bsplib_proc *me, unsigned tag);
+unsigned bspram__bsp_bsplib_barrier(bsplib_proc *me, unsigned tag);
 
 /* Scratch buffer `which` (< 4) of this process, at least `size` bytes
  * (contents not kept when it grows). */
-void *bsplib_scratch(bsplib_proc *me, unsigned which, size_t size);
+void *bspram__bsp_bsplib_scratch(bsplib_proc *me, unsigned which, size_t size);
 
 /* Apply every process's pending registration ops (process lo, inside a
  * sync, after the agreement's gather: w->peer, w->peer_ops). */
-void bsplib_registrations_apply(bsplib_world *w, uint64_t superstep);
+void bspram__bsp_bsplib_registrations_apply(bsplib_world *w, uint64_t superstep);
 
 /* Collective: every process brings n bytes (the same n everywhere); process
  * lo of each rank receives all processes' bytes, pid by pid (p × n bytes, in
  * a buffer of the world valid until the next call), which this returns there;
- * NULL on the other processes. No record: two barriers (bspram_router_gather).
+ * NULL on the other processes. No record: two barriers (bspram__router_gather).
  * For the agreements and error lines of the extensions. */
-const void *bsplib_gather(bsplib_proc *me, const void *mine, size_t n);
+const void *bspram__bsp_bsplib_gather(bsplib_proc *me, const void *mine, size_t n);
 
 /* A fatal error that every process finds alike (processes disagree): only
  * pid 0's rank prints it and ends the job; other ranks wait for that end. */
-_Noreturn void bsplib_fatal_agreed(const bsplib_world *w, const char *fmt, ...)
+_Noreturn void bspram__bsp_bsplib_fatal_agreed(const bsplib_world *w, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 /* BSPlib spread over MPI ranks: installed by the MPI library
@@ -342,11 +343,11 @@ typedef struct bsplib_spread_hooks {
     void (*announce)(unsigned P, void (*spmd)(void));
     unsigned (*await)(void (**spmd)(void));
 } bsplib_spread_hooks;
-extern bsplib_spread_hooks bsplib_spread;
+extern bsplib_spread_hooks bspram__bsp_bsplib_spread;
 
 /* The slot of this process's newest live registration of addr, or
  * BSPLIB_NO_SLOT. */
-size_t bsplib_reg_search(bsplib_proc *me, const void *addr);
+size_t bspram__bsp_bsplib_reg_search(bsplib_proc *me, const void *addr);
 
 /* The registration slot of this process's address `addr`, or BSPLIB_NO_SLOT:
  * the last one found is cached (most programs put to one area at a time). */
@@ -354,10 +355,10 @@ static inline size_t bsplib_reg_find(bsplib_proc *me, const void *addr)
 {
     if (__builtin_expect(me->cache_slot != BSPLIB_NO_SLOT && me->cache_addr == addr, 1))
         return me->cache_slot;
-    return bsplib_reg_search(me, addr);
+    return bspram__bsp_bsplib_reg_search(me, addr);
 }
 
-void bsplib_world_free_tables(bsplib_world *w);
+void bspram__bsp_bsplib_world_free_tables(bsplib_world *w);
 
 /* The bsp_shm extension (combine/bsp_shm.h) hooks into the sync here: the
  * bsp layer may not include the combining engine, so combine/bsp_shm.c
@@ -372,7 +373,7 @@ void bsplib_world_free_tables(bsplib_world *w);
  *          the answers to the callers' buffers;
  *   gather every process, in every sync where some process has
  *          BSPLIB_TAG_SHM_CALLS, after the batch: the collective calls of
- *          every process reach process lo of each rank (bsplib_gather);
+ *          every process reach process lo of each rank (bspram__bsp_bsplib_gather);
  *   apply  process lo of each rank (pid 0 on one machine), right after, while
  *          the others wait at a barrier: checks that the collective calls
  *          agree and applies them (allocations, frees, operations, the
@@ -385,7 +386,7 @@ typedef struct bsplib_shm_hooks {
     void (*apply)(bsplib_world *w, uint64_t superstep);
     void (*end)(bsplib_world *w);
 } bsplib_shm_hooks;
-extern bsplib_shm_hooks bsplib_shm;
+extern bsplib_shm_hooks bspram__bsp_bsplib_shm;
 
 /* ---- The wire format (top of this file) ----
  * Senders size a message with the lengths below and fill the buffer the
@@ -417,7 +418,7 @@ static inline const void *bsplib_window_ref(uint64_t offset)
 
 /* A window put of pid `from` past the end of this process's window: the two
  * passed the collective different arguments (bsplib_coll.c). */
-_Noreturn void bsplib_window_overrun(const bsplib_proc *me, unsigned from, uint64_t offset,
+_Noreturn void bspram__bsp_bsplib_window_overrun(const bsplib_proc *me, unsigned from, uint64_t offset,
                                      uint64_t len);
 
 /* The address a put's destination or a get's source names in this process
@@ -432,7 +433,7 @@ static inline void *bsplib_resolve(const bsplib_proc *me, unsigned from, const v
     if (!(w & BSPLIB_REF_BIT)) {
         uint64_t offset = w & ~BSPLIB_WINDOW_BIT;
         if (offset > me->window_size || len > me->window_size - offset)
-            bsplib_window_overrun(me, from, offset, len);
+            bspram__bsp_bsplib_window_overrun(me, from, offset, len);
         return me->window + offset;
     }
     uint64_t slot = (w & ~BSPLIB_REF_BIT) >> BSPLIB_REF_OFFSET_BITS;

@@ -17,6 +17,7 @@
 #include "base/error.h"
 #include "bsp/bsplib_internal.h"
 #include "router/mpi.h"
+#include "router/router.h"
 
 /* A section's announcement: its P, and what its processes run from the
  * start. A function's address differs from rank to rank (each process maps
@@ -73,7 +74,7 @@ static announcement encode(unsigned P, void (*spmd)(void))
     entry_search e = {.address = (uintptr_t)spmd};
     dl_iterate_phdr(object_holding, &e);
     if (!e.found)
-        bspram_fatal("bsp_begin(P=%u): the SPMD function %p lies in no loaded object; over MPI "
+        bspram__base_fatal("bsp_begin(P=%u): the SPMD function %p lies in no loaded object; over MPI "
                      "it must be a function of the program or of a library it loads",
                      P, (void *)(uintptr_t)spmd);
     a.object = e.object;
@@ -88,7 +89,7 @@ static void (*decode(const announcement *a))(void)
     entry_search e = {.object = a->object, .offset = a->offset};
     dl_iterate_phdr(object_at, &e);
     if (!e.found)
-        bspram_fatal("bsp_begin(P=%llu): rank 0's SPMD function lies in loaded object %llu, which "
+        bspram__base_fatal("bsp_begin(P=%llu): rank 0's SPMD function lies in loaded object %llu, which "
                      "this rank does not have; every rank must run the same program",
                      (unsigned long long)a->p, (unsigned long long)a->object);
     return (void (*)(void))e.address;
@@ -98,7 +99,7 @@ static void broadcast(announcement *a)
 {
     int err = MPI_Bcast(a, 3, MPI_UINT64_T, 0, MPI_COMM_WORLD);
     if (err != MPI_SUCCESS)
-        bspram_fatal("bsp_begin: MPI_Bcast of the section's P failed (error %d)", err);
+        bspram__base_fatal("bsp_begin: MPI_Bcast of the section's P failed (error %d)", err);
 }
 
 static void announce_end(void)
@@ -129,5 +130,5 @@ static unsigned await(void (**spmd)(void))
 
 __attribute__((constructor)) static void install(void)
 {
-    bsplib_spread = (bsplib_spread_hooks){bspram__mpi_size, bspram__mpi_rank, announce, await};
+    bspram__bsp_bsplib_spread = (bsplib_spread_hooks){bspram__router_mpi_size, bspram__router_mpi_rank, announce, await};
 }

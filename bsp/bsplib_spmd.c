@@ -7,7 +7,7 @@
  * structured block, so the thread that opens it cannot leave it half-way.
  * Solution, as MulticoreBSP for C does with POSIX threads: the original
  * thread never enters the region. bsp_begin creates a helper thread (the
- * "driver") that runs bspram_machine_spmd with P lanes:
+ * "driver") that runs bspram__bsp_machine_spmd with P lanes:
  *   - lanes 1..P−1 call the SPMD function from its start (bsp_init's spmd, or
  *     main with the program's argc/argv for shape (b)) and join the section
  *     at their own bsp_begin; at bsp_end they longjmp back here and return;
@@ -30,10 +30,12 @@
 #include "base/number.h"
 #include "bsp/bsplib_internal.h"
 #include "router/barrier_internal.h"
+#include "bsp/machine_internal.h"
+#include "router/router.h"
 
-_Thread_local bsplib_proc *bsplib_current;
+_Thread_local bsplib_proc *bspram__bsp_bsplib_current;
 
-bsplib_spread_hooks bsplib_spread; /* installed by bsp/bsplib_mpi.c, if linked */
+bsplib_spread_hooks bspram__bsp_bsplib_spread; /* installed by bsp/bsplib_mpi.c, if linked */
 
 /* Set on processes 1..P−1 between entering the SPMD function and their
  * bsp_begin, which then joins instead of starting a new section. */
@@ -56,31 +58,31 @@ __attribute__((constructor)) static void bsplib_capture_args(int argc, char **ar
 
 extern int main(int, char **);
 
-/* The one way a BSPlib error ends, for bsplib_fatal and bsp_abort: one
+/* The one way a BSPlib error ends, for bspram__bsp_bsplib_fatal and bsp_abort: one
  * line, then the job ends (base/error.h: if several threads fail at once,
  * only the first prints). `raw` prints the user's bsp_abort text as it is. */
 static _Noreturn void die(const bsplib_proc *me, int raw, const char *fmt, va_list ap)
 {
     if (raw)
-        bspram_vfatal_raw(fmt, ap);
+        bspram__base_vfatal_raw(fmt, ap);
     char line[1536];
     vsnprintf(line, sizeof line, fmt, ap);
     if (me)
-        bspram_fatal("%s (superstep %llu, pid %u)", line, (unsigned long long)me->superstep,
+        bspram__base_fatal("%s (superstep %llu, pid %u)", line, (unsigned long long)me->superstep,
                      me->pid);
-    bspram_fatal("%s", line);
+    bspram__base_fatal("%s", line);
 }
 
-void bsplib_fatal(const bsplib_proc *me, const char *fmt, ...)
+void bspram__bsp_bsplib_fatal(const bsplib_proc *me, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
     die(me, 0, fmt, ap);
 }
 
-void bsplib_outside(const char *call)
+void bspram__bsp_bsplib_outside(const char *call)
 {
-    bsplib_fatal(NULL, "%s: called outside a bsp_begin/bsp_end section", call);
+    bspram__bsp_bsplib_fatal(NULL, "%s: called outside a bsp_begin/bsp_end section", call);
 }
 
 static void enter(void);
@@ -89,11 +91,11 @@ void bsp_init(void (*spmd)(void), int argc, char **argv)
 {
     (void)argc;
     (void)argv;
-    if (bsplib_current || bsplib_joining)
-        bsplib_fatal(bsplib_current, "bsp_init(spmd=%p): called inside a BSP section",
+    if (bspram__bsp_bsplib_current || bsplib_joining)
+        bspram__bsp_bsplib_fatal(bspram__bsp_bsplib_current, "bsp_init(spmd=%p): called inside a BSP section",
                      (void *)(uintptr_t)spmd);
     if (!spmd)
-        bsplib_fatal(NULL, "bsp_init(spmd=NULL): the SPMD function must not be NULL");
+        bspram__bsp_bsplib_fatal(NULL, "bsp_init(spmd=NULL): the SPMD function must not be NULL");
     init_spmd = spmd;
     enter();
 }
@@ -111,7 +113,7 @@ static void team_program(bspram_component *self, void *arg)
     unsigned pid = (unsigned)bspram_pid(self);
     bsplib_proc *proc = &w->procs[pid];
     proc->self = self;
-    proc->router = bspram_machine_router(bspram_component_machine(self));
+    proc->router = bspram__bsp_machine_router(bspram__bsp_component_machine(self));
     if (pid == w->lo) {
         pthread_mutex_lock(&w->lock);
         w->comp0 = self;
@@ -127,19 +129,19 @@ static void team_program(bspram_component *self, void *arg)
             w->spmd();
         else
             main(w->argc, w->argv);
-        bsplib_fatal(bsplib_current,
+        bspram__bsp_bsplib_fatal(bspram__bsp_bsplib_current,
                      "bsp_end: process %u returned from the SPMD function without calling "
                      "bsp_end%s", pid, bsplib_joining ? " (nor bsp_begin)" : "");
     }
     /* Back from bsp_end through longjmp. */
     bsplib_joining = NULL;
-    bsplib_current = NULL;
+    bspram__bsp_bsplib_current = NULL;
 }
 
 static void *driver_main(void *arg)
 {
     bsplib_world *w = arg;
-    bspram_machine_spmd(w->m, team_program, w);
+    bspram__bsp_machine_spmd(w->m, team_program, w);
     return NULL;
 }
 
@@ -169,20 +171,20 @@ static void check_section_closed(int status, void *unused)
     int end = status ? status : BSPRAM_EXIT_FAILURE;
     unsigned starting = atomic_load(&starting_p);
     if (starting)
-        bspram__fatal_status(end, "bsp_begin(P=%u): the OpenMP runtime could not start %u threads; "
+        bspram__base_fatal_status(end, "bsp_begin(P=%u): the OpenMP runtime could not start %u threads; "
                              "lower P, or raise the limits on threads and memory (ulimit -u, "
                              "ulimit -v) or lower OMP_STACKSIZE", starting, starting);
     /* exit runs the handlers on the thread that called it: its BSPlib
      * process (if any) says who ended the program. Pid 0 also gets here by
      * returning from main; any other process only by calling exit. */
-    const bsplib_proc *me = bsplib_current ? bsplib_current : bsplib_joining;
+    const bsplib_proc *me = bspram__bsp_bsplib_current ? bspram__bsp_bsplib_current : bsplib_joining;
     if (!me || me->pid == 0)
-        bspram__fatal_status(end, "bsp_end: the program exited inside a BSP section (%s, exit "
+        bspram__base_fatal_status(end, "bsp_end: the program exited inside a BSP section (%s, exit "
                              "status %d); every process must end its section with bsp_end",
                              me ? "pid 0 never called bsp_end"
                                 : "exit called by a thread that is no BSP process, before pid 0's "
                                   "bsp_end", status);
-    bspram__fatal_status(end, "bsp_end: the program exited inside a BSP section (pid %u called exit "
+    bspram__base_fatal_status(end, "bsp_end: the program exited inside a BSP section (pid %u called exit "
                          "with status %d before its bsp_end, superstep %llu); every process must "
                          "end its section with bsp_end", me->pid, status,
                          (unsigned long long)me->superstep);
@@ -194,16 +196,16 @@ static void check_section_closed(int status, void *unused)
  * rank has no process in the section. */
 static bsplib_world *world_start(unsigned P, void (*spmd)(void))
 {
-    bsplib_world *w = bspram_calloc(1, sizeof *w, "bsp_begin");
+    bsplib_world *w = bspram__base_calloc(1, sizeof *w, "bsp_begin");
     w->p = P;
     /* Counted on every rank, with processes in the section or not: the
      * section's number is part of bsp_shm handles, alike everywhere. */
     w->section = atomic_fetch_add(&sections, 1) + 1;
     bspram_config cfg = bspram_config_default(P);
     cfg.threads = (int)P;
-    w->m = bspram__machine_create_spread(&cfg);
-    bspram_router *r = bspram_machine_router(w->m);
-    bspram_router_local_lanes(r, &w->lo, &w->hi); /* lane = pid */
+    w->m = bspram__bsp_machine_create_spread(&cfg);
+    bspram_router *r = bspram__bsp_machine_router(w->m);
+    bspram__router_local_lanes(r, &w->lo, &w->hi); /* lane = pid */
     if (w->lo == w->hi) {
         bspram_machine_destroy(w->m);
         free(w);
@@ -212,11 +214,11 @@ static bsplib_world *world_start(unsigned P, void (*spmd)(void))
     atomic_store(&section_open, 1);
     bspram_machine_set_label(w->m, "bsp_sync");
     w->label = "bsp_sync";
-    w->shared = bspram_router_shares_memory(r);
+    w->shared = bspram__router_shares_memory(r);
     size_t bytes = ((size_t)P * sizeof(bsplib_proc) + 63) / 64 * 64;
     w->procs = aligned_alloc(64, bytes);
     if (!w->procs)
-        bspram_fatal("bsp_begin(P=%u): out of memory for %u processes", P, P);
+        bspram__base_fatal("bsp_begin(P=%u): out of memory for %u processes", P, P);
     memset(w->procs, 0, bytes);
     for (unsigned s = 0; s < P; s++) {
         bsplib_proc *pr = &w->procs[s];
@@ -236,7 +238,7 @@ static bsplib_world *world_start(unsigned P, void (*spmd)(void))
     atomic_store(&starting_p, P);
     int err = pthread_create(&w->driver, NULL, driver_main, w);
     if (err)
-        bspram_fatal("bsp_begin(P=%u): cannot start the team: %s", P, strerror(err));
+        bspram__base_fatal("bsp_begin(P=%u): cannot start the team: %s", P, strerror(err));
     pthread_mutex_lock(&w->lock);
     while (!w->comp0)
         pthread_cond_wait(&w->cond, &w->lock);
@@ -256,7 +258,7 @@ static _Noreturn void serve(void)
 {
     for (;;) {
         void (*spmd)(void);
-        unsigned P = bsplib_spread.await(&spmd);
+        unsigned P = bspram__bsp_bsplib_spread.await(&spmd);
         if (!P)
             exit(0);
         bsplib_world *w = world_start(P, spmd);
@@ -268,11 +270,11 @@ static _Noreturn void serve(void)
                 w->spmd();
             else
                 main(w->argc, w->argv);
-            bsplib_fatal(bsplib_current, "bsp_end: process %u returned from the SPMD function "
+            bspram__bsp_bsplib_fatal(bspram__bsp_bsplib_current, "bsp_end: process %u returned from the SPMD function "
                          "without calling bsp_end%s", w->lo, bsplib_joining ? " (nor bsp_begin)" : "");
         }
         bsplib_joining = NULL;
-        bsplib_current = NULL;
+        bspram__bsp_bsplib_current = NULL;
     }
 }
 
@@ -282,9 +284,9 @@ static _Noreturn void serve(void)
 static void enter(void)
 {
     static atomic_flag registered = ATOMIC_FLAG_INIT;
-    unsigned rank = bsplib_spread.rank ? bsplib_spread.rank() : 0; /* starts MPI */
-    if (rank == 0 && bsplib_spread.announce)
-        bsplib_spread.announce(BSPLIB_ANNOUNCE_SERVE, NULL);
+    unsigned rank = bspram__bsp_bsplib_spread.rank ? bspram__bsp_bsplib_spread.rank() : 0; /* starts MPI */
+    if (rank == 0 && bspram__bsp_bsplib_spread.announce)
+        bspram__bsp_bsplib_spread.announce(BSPLIB_ANNOUNCE_SERVE, NULL);
     /* Registered last, so it runs first at exit: before MPI is finalised
      * and before rank 0 tells the others that the program ended. */
     if (!atomic_flag_test_and_set(&registered))
@@ -302,28 +304,28 @@ void bsp_begin(bsp_pid_t P)
          * variables, which process 0 may have changed before bsp_begin: there
          * process 0's P decides, as in BSPlib on distributed memory. */
         if (P != me->p && me->world->lo == 0)
-            bsplib_fatal(me, "bsp_begin(P=%u): process 0 started %u processes; all must ask "
+            bspram__bsp_bsplib_fatal(me, "bsp_begin(P=%u): process 0 started %u processes; all must ask "
                          "for the same P", P, me->p);
-        bsplib_current = me;
+        bspram__bsp_bsplib_current = me;
         return;
     }
-    if (bsplib_current)
-        bsplib_fatal(bsplib_current, "bsp_begin(P=%u): already inside a BSP section; sections "
+    if (bspram__bsp_bsplib_current)
+        bspram__bsp_bsplib_fatal(bspram__bsp_bsplib_current, "bsp_begin(P=%u): already inside a BSP section; sections "
                      "may follow one another but not nest", P);
     if (P == 0 || P > BSPLIB_MAX_P)
-        bsplib_fatal(NULL, "bsp_begin(P=%u): P must be in [1, %u]", P, BSPLIB_MAX_P);
+        bspram__bsp_bsplib_fatal(NULL, "bsp_begin(P=%u): P must be in [1, %u]", P, BSPLIB_MAX_P);
     enter();
-    if (bsplib_spread.announce)
-        bsplib_spread.announce(P, init_spmd);
+    if (bspram__bsp_bsplib_spread.announce)
+        bspram__bsp_bsplib_spread.announce(P, init_spmd);
     bsplib_world *w = world_start(P, init_spmd); /* rank 0 runs process 0: never NULL */
-    bsplib_current = &w->procs[0];
+    bspram__bsp_bsplib_current = &w->procs[0];
 }
 
 void bsp_end(void)
 {
     bsplib_proc *me = bsplib_me("bsp_end()");
-    bsplib_superstep_end(me, BSPLIB_TAG_END);
-    bsplib_current = NULL;
+    bspram__bsp_bsplib_superstep_end(me, BSPLIB_TAG_END);
+    bspram__bsp_bsplib_current = NULL;
     bsplib_world *w = me->world;
     if (me->pid != w->lo)
         longjmp(me->leave, 1);
@@ -335,8 +337,8 @@ void bsp_end(void)
     pthread_cond_broadcast(&w->cond);
     pthread_mutex_unlock(&w->lock);
     pthread_join(w->driver, NULL);
-    if (bsplib_shm.end) /* the bsp_shm extension's space and combiner */
-        bsplib_shm.end(w);
+    if (bspram__bsp_bsplib_shm.end) /* the bsp_shm extension's space and combiner */
+        bspram__bsp_bsplib_shm.end(w);
     bspram_machine_destroy(w->m); /* writes BSPRAM_TRACE */
     pthread_mutex_destroy(&w->lock);
     pthread_cond_destroy(&w->cond);
@@ -348,7 +350,7 @@ void bsp_end(void)
         for (unsigned k = 0; k < 4; k++)
             free(w->procs[s].scratch[k]);
     }
-    bsplib_world_free_tables(w);
+    bspram__bsp_bsplib_world_free_tables(w);
     free(w->procs);
     bool serving_rank = w->lo != 0;
     free(w);
@@ -356,7 +358,7 @@ void bsp_end(void)
         longjmp(serving, 1);
 }
 
-void bsplib_fatal_agreed(const bsplib_world *w, const char *fmt, ...)
+void bspram__bsp_bsplib_fatal_agreed(const bsplib_world *w, const char *fmt, ...)
 {
     if (w->lo != 0) /* pid 0's rank finds the same and ends the job */
         for (;;)
@@ -372,7 +374,7 @@ void bsplib_fatal_agreed(const bsplib_world *w, const char *fmt, ...)
 /* bsp_abort(NULL): refused like every NULL a call needs, in one line. */
 static _Noreturn void null_format(const char *call)
 {
-    bsplib_fatal(bsplib_current ? bsplib_current : bsplib_joining,
+    bspram__bsp_bsplib_fatal(bspram__bsp_bsplib_current ? bspram__bsp_bsplib_current : bsplib_joining,
                  "%s(format=NULL): format must not be NULL", call);
 }
 
@@ -387,11 +389,11 @@ void bsp_vabort(const char *format, va_list args)
     va_end(probe);
     if (n > 0)
         die(NULL, 1, format, args);
-    const bsplib_proc *me = bsplib_current ? bsplib_current : bsplib_joining;
+    const bsplib_proc *me = bspram__bsp_bsplib_current ? bspram__bsp_bsplib_current : bsplib_joining;
     if (me)
-        bspram_fatal("bsp_abort(\"\"): process %u aborted the program with an empty message "
+        bspram__base_fatal("bsp_abort(\"\"): process %u aborted the program with an empty message "
                      "(superstep %llu, pid %u)", me->pid, (unsigned long long)me->superstep, me->pid);
-    bspram_fatal("bsp_abort(\"\"): the program aborted with an empty message, outside a BSP "
+    bspram__base_fatal("bsp_abort(\"\"): the program aborted with an empty message, outside a BSP "
                  "section");
 }
 
@@ -407,19 +409,19 @@ void bsp_abort(const char *format, ...)
 /* BSPRAM_NPROCS, read strictly: the whole string a number in [1, MAX_P]. */
 static unsigned nprocs_from_environment(void)
 {
-    const char *v = bspram_environment_read().nprocs;
+    const char *v = bspram__base_environment_read().nprocs;
     if (!v)
         return 0;
     uint64_t n;
-    if (bspram_parse_u64(v, 1, BSPLIB_MAX_P, &n) != 0)
-        bsplib_fatal(NULL, "bsp_nprocs(): BSPRAM_NPROCS=%s is not a whole number in [1, %u]", v,
+    if (bspram__base_parse_u64(v, 1, BSPLIB_MAX_P, &n) != 0)
+        bspram__bsp_bsplib_fatal(NULL, "bsp_nprocs(): BSPRAM_NPROCS=%s is not a whole number in [1, %u]", v,
                      BSPLIB_MAX_P);
     return (unsigned)n;
 }
 
 bsp_pid_t bsp_nprocs(void)
 {
-    const bsplib_proc *me = bsplib_current;
+    const bsplib_proc *me = bspram__bsp_bsplib_current;
     if (me)
         return me->p;
     unsigned p = atomic_load(&last_p);
@@ -428,7 +430,7 @@ bsp_pid_t bsp_nprocs(void)
     p = nprocs_from_environment();
     if (p)
         return p;
-    return bsplib_spread.ranks ? bsplib_spread.ranks() : bspram_cores();
+    return bspram__bsp_bsplib_spread.ranks ? bspram__bsp_bsplib_spread.ranks() : bspram__router_cores();
 }
 
 bsp_pid_t bsp_pid(void) { return bsplib_me("bsp_pid()")->pid; }

@@ -17,7 +17,7 @@
  *      ends, i.e. through the whole next superstep — what bsp_hpmove needs.
  *   3. If anyone issued bsp_shm requests (combine/bsp_shm.h): the
  *      superstep's DRMA is complete; every process runs one combining batch
- *      (bsplib_shm.batch: its phases are exchanges labelled
+ *      (bspram__bsp_bsplib_shm.batch: its phases are exchanges labelled
  *      "combine:forward:i" / "combine:reverse:j", which recycle the router's
  *      storage — so in step 2 such a superstep keeps its BSMP messages, as a
  *      superstep with gets does) and writes the answers to the callers'
@@ -44,8 +44,10 @@
 #include "base/error.h"
 #include "base/grow.h"
 #include "bsp/bsplib_internal.h"
+#include "bsp/machine_internal.h"
+#include "router/router.h"
 
-bsplib_shm_hooks bsplib_shm; /* installed by combine/bsp_shm.c, if linked */
+bsplib_shm_hooks bspram__bsp_bsplib_shm; /* installed by combine/bsp_shm.c, if linked */
 
 /* Serve the get requests in the inbox: reply with the bytes as they are now. */
 static void serve_gets(bsplib_proc *me, const bspram_message *in, size_t n)
@@ -116,7 +118,7 @@ static void land(bsplib_proc *me, const bspram_message *in, size_t n, unsigned w
         if (m.kind != BSPLIB_KIND_SEND)
             continue;
         if (m.len < tagpad)
-            bsplib_fatal(me, "bsp_sync: a message from pid %u is shorter than the tag size %zu "
+            bspram__bsp_bsplib_fatal(me, "bsp_sync: a message from pid %u is shorter than the tag size %zu "
                          "(internal error)", (unsigned)in[i].src, me->queue_tagsize);
         const unsigned char *src = m.src;
         bsplib_qentry *e = &me->queue[me->qlen++];
@@ -153,7 +155,7 @@ static size_t keep(bsplib_proc *me, const bspram_message *in, size_t n, int send
     me->kept = bspram__grow(me->kept, &me->kept_cap, k, sizeof *me->kept, 16, "bsp_sync: gets");
     if (bytes > me->qcopy_cap) { /* replaced, not grown: the old copies are dead */
         free(me->qcopy);
-        me->qcopy = bspram_malloc(bytes, "bsp_sync: gets");
+        me->qcopy = bspram__base_malloc(bytes, "bsp_sync: gets");
         me->qcopy_cap = bytes;
     }
     unsigned char *buf = me->qcopy;
@@ -172,32 +174,32 @@ static size_t keep(bsplib_proc *me, const bspram_message *in, size_t n, int send
 static void set_label(bsplib_proc *me, const char *label)
 {
     /* The rank's first lane appends the records (router.c), so it may relabel
-     * right before an exchange (router.h, bspram_router_set_label). */
+     * right before an exchange (router.h, bspram__router_set_label). */
     bsplib_world *w = me->world;
     if (me->pid == w->lo && w->label != label) {
-        bspram_router_set_label(bspram_machine_router(w->m), label);
+        bspram__router_set_label(bspram__bsp_machine_router(w->m), label);
         w->label = label;
     }
 }
 
-const void *bsplib_gather(bsplib_proc *me, const void *mine, size_t n)
+const void *bspram__bsp_bsplib_gather(bsplib_proc *me, const void *mine, size_t n)
 {
     bsplib_world *w = me->world;
     const bool lead = me->pid == w->lo;
     if (lead)
         w->gathered = bspram__grow(w->gathered, &w->gathered_cap, (size_t)w->p * n, 1, 4096,
-                                   "bsplib_gather");
-    bspram_router_gather(bspram_machine_router(w->m), me->pid, mine, n, lead ? w->gathered : NULL);
+                                   "bspram__bsp_bsplib_gather");
+    bspram__router_gather(bspram__bsp_machine_router(w->m), me->pid, mine, n, lead ? w->gathered : NULL);
     return lead ? w->gathered : NULL;
 }
 
 /* The agreements of a sync: every process's part (bsplib_peer, then its
- * registration ops) reaches process lo of every rank (bspram_router_gather:
+ * registration ops) reaches process lo of every rank (bspram__router_gather:
  * no record, on every transport alike). Collective: every process calls it. */
 static void agree(bsplib_proc *me)
 {
     bsplib_world *w = me->world;
-    bspram_router *r = bspram_machine_router(w->m);
+    bspram_router *r = bspram__bsp_machine_router(w->m);
     const bool lead = me->pid == w->lo;
     bsplib_peer mine;
     memset(&mine, 0, sizeof mine);
@@ -206,8 +208,8 @@ static void agree(bsplib_proc *me)
     mine.tagsize_changed = (uint64_t)me->tagsize_changed;
     snprintf(mine.where, sizeof mine.where, "%s", me->where ? me->where : "");
     if (lead && !w->peer)
-        w->peer = bspram_calloc(w->p, sizeof *w->peer, "bsp_sync");
-    bspram_router_gather(r, me->pid, &mine, sizeof mine, lead ? w->peer : NULL);
+        w->peer = bspram__base_calloc(w->p, sizeof *w->peer, "bsp_sync");
+    bspram__router_gather(r, me->pid, &mine, sizeof mine, lead ? w->peer : NULL);
     if (lead) { /* the ops' stride: the most any process made */
         w->peer_stride = 0;
         for (unsigned q = 0; q < w->p; q++)
@@ -216,13 +218,13 @@ static void agree(bsplib_proc *me)
         w->peer_ops = bspram__grow(w->peer_ops, &w->peer_ops_cap, (size_t)w->p * w->peer_stride,
                                    sizeof *w->peer_ops, 16, "bsp_sync");
     }
-    bspram_router_barrier(r, me->pid, 0); /* the stride is published on this rank */
+    bspram__router_barrier(r, me->pid, 0); /* the stride is published on this rank */
     const size_t stride = w->peer_stride;
     if (!stride)
         return;
     me->ops = bspram__grow(me->ops, &me->ops_cap, stride, sizeof *me->ops, 8, "bsp_push_reg");
     memset(me->ops + me->nops, 0, (stride - me->nops) * sizeof *me->ops);
-    bspram_router_gather(r, me->pid, me->ops, stride * sizeof *me->ops, lead ? w->peer_ops : NULL);
+    bspram__router_gather(r, me->pid, me->ops, stride * sizeof *me->ops, lead ? w->peer_ops : NULL);
 }
 
 /* bsp_set_tagsize is collective: every process calls it in the same
@@ -242,12 +244,12 @@ static void check_tagsizes(bsplib_world *w, uint64_t superstep)
         }
     }
     if (caller < w->p && other < w->p)
-        bsplib_fatal_agreed(w, "bsp_set_tagsize: called by pid %u but not by pid %u in superstep "
+        bspram__bsp_bsplib_fatal_agreed(w, "bsp_set_tagsize: called by pid %u but not by pid %u in superstep "
                      "%llu; all processes must call it in the same superstep", caller, other,
                      (unsigned long long)superstep);
     for (unsigned q = 1; q < w->p; q++)
         if (pr[q].tagsize_next != pr[0].tagsize_next)
-            bsplib_fatal_agreed(w, "bsp_set_tagsize: processes set different tag sizes in superstep "
+            bspram__bsp_bsplib_fatal_agreed(w, "bsp_set_tagsize: processes set different tag sizes in superstep "
                          "%llu: pid 0 has %llu, pid %u has %llu; all must set the same",
                          (unsigned long long)superstep, (unsigned long long)pr[0].tagsize_next, q,
                          (unsigned long long)pr[q].tagsize_next);
@@ -264,7 +266,7 @@ static void own_queue(bsplib_proc *me)
         bytes += tagpad + (size_t)bspram__round8(me->queue[i].len);
     if (bytes > me->qcopy_cap) { /* the old copies are dead: the queue is not in them */
         free(me->qcopy);
-        me->qcopy = bspram_malloc(bytes, "bsp_sync: message queue");
+        me->qcopy = bspram__base_malloc(bytes, "bsp_sync: message queue");
         me->qcopy_cap = bytes;
     }
     unsigned char *buf = me->qcopy;
@@ -290,7 +292,7 @@ static _Noreturn void calls_differ(bsplib_proc *me, unsigned all)
         if (me->where == NULL || strcmp(me->where, "bsp_end") != 0)
             for (;;) /* the processes in bsp_end report it; wait for the exit */
                 pause();
-        bsplib_fatal(me, "bsp_end(): this process reached bsp_end while other processes are "
+        bspram__bsp_bsplib_fatal(me, "bsp_end(): this process reached bsp_end while other processes are "
                      "in bsp_sync; all must sync equally often");
     }
     agree(me);
@@ -303,7 +305,7 @@ static _Noreturn void calls_differ(bsplib_proc *me, unsigned all)
         q++;
     if (q == w->p) /* cannot happen: the kinds differ */
         q = 1;
-    bsplib_fatal_agreed(w, "%s: pid 0 is in %s while pid %u is in %s (superstep %llu); every "
+    bspram__bsp_bsplib_fatal_agreed(w, "%s: pid 0 is in %s while pid %u is in %s (superstep %llu); every "
                         "process must make the same collective calls in the same order", first,
                         first, q, w->peer[q].where, (unsigned long long)me->superstep);
 }
@@ -322,7 +324,7 @@ static unsigned superstep(bsplib_proc *me, unsigned kind, const char *label, con
     if (keep_queue)
         own_queue(me);
     set_label(me, record ? record : label);
-    unsigned all = bspram_sync(me->self, tag);
+    unsigned all = bspram__bsp_sync(me->self, tag);
     unsigned kinds = all & (BSPLIB_TAG_SYNC | BSPLIB_TAG_END | BSPLIB_TAG_COLL);
     if (kinds & (kinds - 1))
         calls_differ(me, all);
@@ -343,7 +345,7 @@ static unsigned superstep(bsplib_proc *me, unsigned kind, const char *label, con
         serve_gets(me, in, n);
         size_t k = keep(me, in, n, 0);
         set_label(me, "bsp_sync:get");
-        bspram_sync(me->self, 0);
+        bspram__bsp_sync(me->self, 0);
         n = bspram_inbox(me->self, &in);
         land(me, in, n, LAND_ALL);       /* the replies first, */
         land(me, me->kept, k, LAND_ALL); /* then the puts: where both write, the put wins */
@@ -364,32 +366,32 @@ static unsigned superstep(bsplib_proc *me, unsigned kind, const char *label, con
      * the sources of unbuffered hpputs, or (on a transport without shared
      * memory, where puts name registration slots) the registration table. */
     if ((all & BSPLIB_TAG_HPPUT) || (!w->shared && (all & BSPLIB_TAG_REG)))
-        bspram_router_barrier(bspram_machine_router(w->m), me->pid, 0);
+        bspram__router_barrier(bspram__bsp_machine_router(w->m), me->pid, 0);
 
     /* bsp_shm requests: one combining batch, its phases exchanges of this
      * sync (every process takes part, with or without requests of its own). */
     if (all & BSPLIB_TAG_SHM) {
-        bsplib_shm.batch(me);
+        bspram__bsp_bsplib_shm.batch(me);
         /* The batch's last step (owners applying updates) is no exchange:
          * wait for it before pid 0 frees or allocates segments. */
         if (all & BSPLIB_TAG_SHM_CALLS)
-            bspram_router_barrier(bspram_machine_router(w->m), me->pid, 0);
+            bspram__router_barrier(bspram__bsp_machine_router(w->m), me->pid, 0);
     }
 
     if (all & (BSPLIB_TAG_REG | BSPLIB_TAG_TAGSIZE | BSPLIB_TAG_SHM_CALLS)) {
         if (all & (BSPLIB_TAG_REG | BSPLIB_TAG_TAGSIZE))
             agree(me);
         if (all & BSPLIB_TAG_SHM_CALLS)
-            bsplib_shm.gather(me);
+            bspram__bsp_bsplib_shm.gather(me);
         if (me->pid == w->lo) {
             if (all & BSPLIB_TAG_TAGSIZE)
                 check_tagsizes(w, me->superstep);
             if (all & BSPLIB_TAG_REG)
-                bsplib_registrations_apply(w, me->superstep);
+                bspram__bsp_bsplib_registrations_apply(w, me->superstep);
             if (all & BSPLIB_TAG_SHM_CALLS)
-                bsplib_shm.apply(w, me->superstep);
+                bspram__bsp_bsplib_shm.apply(w, me->superstep);
         }
-        bspram_router_barrier(bspram_machine_router(w->m), me->pid, 0);
+        bspram__router_barrier(bspram__bsp_machine_router(w->m), me->pid, 0);
         me->nops = 0;
         me->cache_addr = NULL;
         me->cache_slot = BSPLIB_NO_SLOT;
@@ -401,7 +403,7 @@ static unsigned superstep(bsplib_proc *me, unsigned kind, const char *label, con
     return all & BSPLIB_TAG_COLL_BITS;
 }
 
-void bsplib_superstep_end(bsplib_proc *me, unsigned kind)
+void bspram__bsp_bsplib_superstep_end(bsplib_proc *me, unsigned kind)
 {
     /* bsp_label's name, read by the one process that writes it (the rank's
      * first, which labels the records). */
@@ -411,22 +413,22 @@ void bsplib_superstep_end(bsplib_proc *me, unsigned kind)
               kind == BSPLIB_TAG_END ? NULL : user, 0, 0, NULL, NULL);
 }
 
-unsigned bsplib_coll_sync(bsplib_proc *me, const char *label, unsigned bits, int first,
+unsigned bspram__bsp_bsplib_coll_sync(bsplib_proc *me, const char *label, unsigned bits, int first,
                           void (*check)(void *arg, unsigned all), void *arg)
 {
     return superstep(me, BSPLIB_TAG_COLL, label, NULL, bits & BSPLIB_TAG_COLL_BITS, !first, check, arg);
 }
 
-unsigned bsplib_barrier(bsplib_proc *me, unsigned tag)
+unsigned bspram__bsp_bsplib_barrier(bsplib_proc *me, unsigned tag)
 {
-    return bspram_router_barrier(bspram_machine_router(me->world->m), me->pid,
+    return bspram__router_barrier(bspram__bsp_machine_router(me->world->m), me->pid,
                                  tag & BSPLIB_TAG_COLL_BITS) & BSPLIB_TAG_COLL_BITS;
 }
 
 void bsp_sync(void)
 {
     bsplib_proc *me = bsplib_me("bsp_sync()");
-    bsplib_superstep_end(me, BSPLIB_TAG_SYNC);
+    bspram__bsp_bsplib_superstep_end(me, BSPLIB_TAG_SYNC);
 }
 
 /* The records' names for a student's supersteps: the rank's first process
@@ -437,11 +439,11 @@ void bsp_label(const char *name)
 {
     bsplib_proc *me = bsplib_me("bsp_label()");
     if (name && strlen(name) >= BSPRAM_LABEL_LEN)
-        bsplib_fatal(me, "bsp_label(name=\"%.40s...\"): a label has at most %d bytes",
+        bspram__bsp_bsplib_fatal(me, "bsp_label(name=\"%.40s...\"): a label has at most %d bytes",
                      name, BSPRAM_LABEL_LEN - 1);
     for (const char *c = name; c && *c; c++) /* a trace has a record per line */
         if ((unsigned char)*c < 0x20 || *c == 0x7f)
-            bsplib_fatal(me, "bsp_label: the name has a control character (byte %d at %zu); a "
+            bspram__bsp_bsplib_fatal(me, "bsp_label: the name has a control character (byte %d at %zu); a "
                              "label is printable text", (unsigned char)*c, (size_t)(c - name));
     bsplib_world *w = me->world;
     if (me->pid != w->lo)
@@ -453,5 +455,5 @@ void bsp_label(const char *name)
 void bsp_work(uint64_t w)
 {
     bsplib_proc *me = bsplib_me("bsp_work()");
-    bspram_router_work(bspram_machine_router(me->world->m), me->pid, me->pid, w);
+    bspram__router_work(bspram__bsp_machine_router(me->world->m), me->pid, me->pid, w);
 }

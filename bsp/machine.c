@@ -11,9 +11,11 @@
 #include "bsp/machine.h"
 #include "base/environment.h"
 #include "bsp/trace.h"
+#include "bsp/machine_internal.h"
+#include "router/router.h"
 #include "router/router_internal.h" /* the inline hot path of posting */
 
-/* A lane's held inboxes (bspram_team_hold_inbox): written and read only by
+/* A lane's held inboxes (bspram__bsp_team_hold_inbox): written and read only by
  * the lane's thread while a team runs, by the host once it has ended. On a
  * cache line of its own: bspram_inbox reads `restored` at every call. */
 typedef struct lane_hold {
@@ -77,23 +79,23 @@ bspram_config bspram_config_default(uint64_t p)
  * shared-memory transport with at most a thread per component: every rank
  * computes the same components, records and results (the run is
  * deterministic), and none waits for another. BSPlib's sections spread
- * their processes even then (bspram__machine_create_spread): a process's
+ * their processes even then (bspram__bsp_machine_create_spread): a process's
  * effects (its output) must happen once. */
 static bspram_machine *create(const bspram_config *config, bool replicate)
 {
     if (config->p < 1 || config->p > BSPRAM_MAX_COMPONENTS)
-        bspram_fatal("bspram_machine_create(p=%llu, threads=%d): p must be in [1, %llu]",
+        bspram__base_fatal("bspram_machine_create(p=%llu, threads=%d): p must be in [1, %llu]",
                      (unsigned long long)config->p, config->threads,
                      (unsigned long long)BSPRAM_MAX_COMPONENTS);
     if (config->threads < 1 || config->threads > BSPRAM_MAX_THREADS)
-        bspram_fatal("bspram_machine_create(p=%llu, threads=%d): threads must be in [1, %d]",
+        bspram__base_fatal("bspram_machine_create(p=%llu, threads=%d): threads must be in [1, %d]",
                      (unsigned long long)config->p, config->threads, BSPRAM_MAX_THREADS);
     /* g and l price every superstep (bspram_machine_predicted_cost): a NaN
      * or a negative one would make every prediction meaningless, silently. */
     if (!(isfinite(config->g) && config->g >= 0 && isfinite(config->l) && config->l >= 0))
-        bspram_fatal("bspram_machine_create(p=%llu, threads=%d, g=%g, l=%g): g and l must be finite "
+        bspram__base_fatal("bspram_machine_create(p=%llu, threads=%d, g=%g, l=%g): g and l must be finite "
                      "and >= 0", (unsigned long long)config->p, config->threads, config->g, config->l);
-    bspram_machine *m = bspram_calloc(1, sizeof *m, "bspram_machine_create");
+    bspram_machine *m = bspram__base_calloc(1, sizeof *m, "bspram_machine_create");
     m->config = *config;
     /* Over MPI a machine with a component per rank has a lane on every rank
      * (the records do not depend on the lanes): every rank then takes part in
@@ -105,19 +107,19 @@ static bspram_machine *create(const bspram_config *config, bool replicate)
     else if (ranks > 1 && (unsigned)config->threads < ranks && config->p >= ranks)
         m->config.threads = (int)ranks;
     config = &m->config;
-    m->router = whole ? bspram_router_create_on(config->p, (unsigned)config->threads, "shm")
-                      : bspram_router_create(config->p, (unsigned)config->threads);
+    m->router = whole ? bspram__router_create_on(config->p, (unsigned)config->threads, "shm")
+                      : bspram__router_create(config->p, (unsigned)config->threads);
     if (config->local_bytes)
-        m->local = bspram_calloc(config->p, config->local_bytes, "bspram_machine_create (local state)");
+        m->local = bspram__base_calloc(config->p, config->local_bytes, "bspram_machine_create (local state)");
     m->hold = aligned_alloc(64, (size_t)config->threads * sizeof *m->hold);
     if (!m->hold)
-        bspram_fatal("bspram_machine_create(p=%llu, threads=%d): out of memory",
+        bspram__base_fatal("bspram_machine_create(p=%llu, threads=%d): out of memory",
                      (unsigned long long)config->p, config->threads);
     memset(m->hold, 0, (size_t)config->threads * sizeof *m->hold);
     atomic_init(&m->running, false);
-    m->id = bspram_trace_next_id();
-    if (bspram_environment_read().pattern)
-        bspram_router_keep_pattern(m->router, true);
+    m->id = bspram__bsp_trace_next_id();
+    if (bspram__base_environment_read().pattern)
+        bspram__router_keep_pattern(m->router, true);
     return m;
 }
 
@@ -127,7 +129,7 @@ bspram_machine *bspram_machine_create(const bspram_config *config)
     return create(config, true);
 }
 
-bspram_machine *bspram__machine_create_spread(const bspram_config *config)
+bspram_machine *bspram__bsp_machine_create_spread(const bspram_config *config)
 {
     return create(config, false);
 }
@@ -138,17 +140,17 @@ bspram_machine *bspram__machine_create_spread(const bspram_config *config)
 static bool writes_trace(const bspram_machine *m)
 {
     unsigned lo, hi;
-    bspram_router_local_lanes(m->router, &lo, &hi);
-    return lo == 0 && hi > 0 && (bspram_router_spread(m->router) || bspram_rank() == 0);
+    bspram__router_local_lanes(m->router, &lo, &hi);
+    return lo == 0 && hi > 0 && (bspram__router_spread(m->router) || bspram_rank() == 0);
 }
 
 /* The log as the trace writers see it (completed first). */
 static bspram_log_view log_view(bspram_machine *m)
 {
-    bspram_router_flush(m->router);
-    const bspram_log *log = bspram_router_log(m->router);
+    bspram__router_flush(m->router);
+    const bspram_log *log = bspram__router_log(m->router);
     return (bspram_log_view){.machine = m->id, .p = m->config.p, .records = log->records,
-                             .n = log->n, .pattern = bspram_router_pattern(m->router)};
+                             .n = log->n, .pattern = bspram__router_pattern(m->router)};
 }
 
 void bspram_machine_destroy(bspram_machine *m)
@@ -157,8 +159,8 @@ void bspram_machine_destroy(bspram_machine *m)
         return;
     bspram_log_view log = log_view(m);
     if (writes_trace(m))
-        bspram_trace_add(&log);
-    bspram_router_destroy(m->router);
+        bspram__bsp_trace_add(&log);
+    bspram__router_destroy(m->router);
     for (int l = 0; l < m->config.threads; l++) {
         free(m->hold[l].off);
         free(m->hold[l].msgs);
@@ -187,7 +189,7 @@ uint64_t bspram_machine_seed(const bspram_machine *m)
     return m->config.seed;
 }
 
-bspram_router *bspram_machine_router(bspram_machine *m)
+bspram_router *bspram__bsp_machine_router(bspram_machine *m)
 {
     BSPRAM_NONNULL(m);
     return m->router;
@@ -198,7 +200,7 @@ bspram_router *bspram_machine_router(bspram_machine *m)
 static void check_team(int threads, const char *call)
 {
     if (omp_get_num_threads() != threads)
-        bspram_fatal("%s: OpenMP gave %d threads instead of threads=%d (nested parallel region "
+        bspram__base_fatal("%s: OpenMP gave %d threads instead of threads=%d (nested parallel region "
                      "or OMP_THREAD_LIMIT?); a machine needs all its threads",
                      call, omp_get_num_threads(), threads);
 }
@@ -208,15 +210,15 @@ static void check_team(int threads, const char *call)
  * (one MPI_Allgatherv of p × local_bytes; the blocks are in rank order). */
 static void share_local(bspram_machine *m)
 {
-    if (!m->local || !bspram_router_spread(m->router))
+    if (!m->local || !bspram__router_spread(m->router))
         return;
     unsigned lo, hi;
-    bspram_router_local_lanes(m->router, &lo, &hi);
+    bspram__router_local_lanes(m->router, &lo, &hi);
     const size_t b = m->config.local_bytes;
-    const uint64_t first = bspram_router_lane_first(m->router, lo);
-    const uint64_t end = bspram_router_lane_first(m->router, hi);
+    const uint64_t first = bspram__router_lane_first(m->router, lo);
+    const uint64_t end = bspram__router_lane_first(m->router, hi);
     size_t total;
-    void *all = bspram_router_concat(m->router, m->local + first * b, (end - first) * b, &total);
+    void *all = bspram__router_concat(m->router, m->local + first * b, (end - first) * b, &total);
     memcpy(m->local, all, total);
     free(all);
 }
@@ -234,25 +236,25 @@ static void run_team(bspram_machine *m, void (*fn)(bspram_team *, void *), void 
      * flag is atomic because a second run may also come from another
      * thread, outside the team, where nothing orders it with this one. */
     if (atomic_exchange(&m->running, true))
-        bspram_fatal("%s: the machine's team is already running (a call from inside one of its "
+        bspram__base_fatal("%s: the machine's team is already running (a call from inside one of its "
                      "steps or programs, or from another thread); a machine runs one team at a time",
                      call);
-    bspram_router_start_clock(r);
+    bspram__router_start_clock(r);
     /* This process's lanes: all of them, or a rank's block over MPI. */
     unsigned lo, hi;
-    bspram_router_local_lanes(r, &lo, &hi);
+    bspram__router_local_lanes(r, &lo, &hi);
     const int threads = (int)(hi - lo);
 #pragma omp parallel num_threads(threads) if (threads > 0)
     if (threads > 0) {
         check_team(threads, call);
         unsigned lane = lo + (unsigned)omp_get_thread_num();
-        bspram_team t = {m, lane, lo, bspram_router_lane_first(r, lane),
-                         bspram_router_lane_first(r, lane + 1), m->supersteps};
+        bspram_team t = {m, lane, lo, bspram__router_lane_first(r, lane),
+                         bspram__router_lane_first(r, lane + 1), m->supersteps};
         fn(&t, arg);
         /* Meet the others one last time: a lane still exchanging learns that
          * this one has left instead of waiting for it; the leave also
          * completes the last record. */
-        bspram_router_leave(r, lane);
+        bspram__router_leave(r, lane);
         if (lane == lo)
             done = t.superstep - m->supersteps;
     }
@@ -261,52 +263,52 @@ static void run_team(bspram_machine *m, void (*fn)(bspram_team *, void *), void 
     atomic_store(&m->running, false);
 }
 
-void bspram_machine_team(bspram_machine *m, void (*fn)(bspram_team *, void *), void *arg)
+void bspram__bsp_machine_team(bspram_machine *m, void (*fn)(bspram_team *, void *), void *arg)
 {
     BSPRAM_NONNULL(m);
     BSPRAM_NONNULL(fn);
-    run_team(m, fn, arg, "bspram_machine_team");
+    run_team(m, fn, arg, "bspram__bsp_machine_team");
 }
 
-unsigned bspram_team_lane(const bspram_team *t)
+unsigned bspram__bsp_team_lane(const bspram_team *t)
 {
     BSPRAM_NONNULL(t);
     return t->lane;
 }
 
-bool bspram_team_leads(const bspram_team *t)
+bool bspram__bsp_team_leads(const bspram_team *t)
 {
     BSPRAM_NONNULL(t);
     return t->lane == t->lead;
 }
 
-unsigned bspram_rank(void) { return bspram__process_rank(); }
-unsigned bspram_ranks(void) { return bspram__process_ranks(); }
-uint64_t bspram_team_first(const bspram_team *t)
+unsigned bspram_rank(void) { return bspram__router_process_rank(); }
+unsigned bspram_ranks(void) { return bspram__router_process_ranks(); }
+uint64_t bspram__bsp_team_first(const bspram_team *t)
 {
     BSPRAM_NONNULL(t);
     return t->first;
 }
 
-uint64_t bspram_team_end(const bspram_team *t)
+uint64_t bspram__bsp_team_end(const bspram_team *t)
 {
     BSPRAM_NONNULL(t);
     return t->end;
 }
 
-uint64_t bspram_team_superstep(const bspram_team *t)
+uint64_t bspram__bsp_team_superstep(const bspram_team *t)
 {
     BSPRAM_NONNULL(t);
     return t->superstep;
 }
 
-bspram_machine *bspram_team_machine(const bspram_team *t)
+bspram_machine *bspram__bsp_team_machine(const bspram_team *t)
 {
     BSPRAM_NONNULL(t);
     return t->m;
 }
 
-bool bspram_team_each(bspram_team *t, bspram_step_fn step, void *arg)
+bool bspram__bsp_team_each(bspram_team *t, bspram_step_fn step, void *arg)
 {
     BSPRAM_NONNULL(t);
     BSPRAM_NONNULL(step);
@@ -317,44 +319,44 @@ bool bspram_team_each(bspram_team *t, bspram_step_fn step, void *arg)
     return more;
 }
 
-unsigned bspram_team_exchange(bspram_team *t, unsigned tag)
+unsigned bspram__bsp_team_exchange(bspram_team *t, unsigned tag)
 {
     BSPRAM_NONNULL(t);
     t->m->hold[t->lane].restored = false; /* the exchange delivers a new inbox */
-    unsigned all = bspram_router_exchange(t->m->router, t->lane, tag);
+    unsigned all = bspram__router_exchange(t->m->router, t->lane, tag);
     if (all & BSPRAM_TAG_LEAVE)
-        bspram_fatal("bspram_team_exchange: lane %u is in superstep %llu's exchange, but another "
+        bspram__base_fatal("bspram__bsp_team_exchange: lane %u is in superstep %llu's exchange, but another "
                      "lane's function has ended; every lane must exchange equally often",
                      t->lane, (unsigned long long)t->superstep);
     t->superstep++;
     return all;
 }
 
-void bspram_team_barrier(bspram_team *t)
+void bspram__bsp_team_barrier(bspram_team *t)
 {
     BSPRAM_NONNULL(t);
-    bspram_router_barrier(t->m->router, t->lane, 0);
+    bspram__router_barrier(t->m->router, t->lane, 0);
 }
 
-void bspram_team_flush(bspram_team *t)
+void bspram__bsp_team_flush(bspram_team *t)
 {
     BSPRAM_NONNULL(t);
-    bspram_router_complete(t->m->router, t->lane);
+    bspram__router_complete(t->m->router, t->lane);
 }
 
-void bspram_team_set_label(bspram_team *t, const char *label)
+void bspram__bsp_team_set_label(bspram_team *t, const char *label)
 {
     BSPRAM_NONNULL(t);
     /* Lane 0 appends the records, so lane 0 may relabel right before an
-     * exchange (router.h, bspram_router_set_label). */
+     * exchange (router.h, bspram__router_set_label). */
     if (t->lane == t->lead)
-        bspram_router_set_label(t->m->router, label);
+        bspram__router_set_label(t->m->router, label);
 }
 
-const char *bspram_team_label(const bspram_team *t)
+const char *bspram__bsp_team_label(const bspram_team *t)
 {
     BSPRAM_NONNULL(t);
-    return bspram_router_label(t->m->router);
+    return bspram__router_label(t->m->router);
 }
 
 /* Component pid's held messages (the lane has restored its copy). */
@@ -366,17 +368,17 @@ static size_t held_inbox(const lane_hold *h, uint64_t pid, const bspram_message 
     return n;
 }
 
-size_t bspram_team_inbox(const bspram_team *t, uint64_t pid, const bspram_message **msgs)
+size_t bspram__bsp_team_inbox(const bspram_team *t, uint64_t pid, const bspram_message **msgs)
 {
     BSPRAM_NONNULL(t);
     BSPRAM_NONNULL(msgs);
     const lane_hold *h = &t->m->hold[t->lane];
     if (h->restored && pid >= t->first && pid < t->end)
         return held_inbox(h, pid, msgs);
-    return bspram_router_inbox(t->m->router, t->lane, pid, msgs); /* fatal outside the block */
+    return bspram__router_inbox(t->m->router, t->lane, pid, msgs); /* fatal outside the block */
 }
 
-void bspram_team_hold_inbox(bspram_team *t)
+void bspram__bsp_team_hold_inbox(bspram_team *t)
 {
     BSPRAM_NONNULL(t);
     lane_hold *h = &t->m->hold[t->lane];
@@ -386,25 +388,25 @@ void bspram_team_hold_inbox(bspram_team *t)
     size_t count = 0, bytes = 0;
     for (uint64_t pid = t->first; pid < t->end; pid++) {
         const bspram_message *in;
-        size_t k = bspram_router_inbox(t->m->router, t->lane, pid, &in);
+        size_t k = bspram__router_inbox(t->m->router, t->lane, pid, &in);
         count += k;
         for (size_t i = 0; i < k; i++)
             bytes += (size_t)bspram__round8(in[i].len);
     }
     h->off = bspram__grow(h->off, &h->cap_off, (size_t)nb + 1, sizeof *h->off, 64,
-                          "bspram_team_hold_inbox");
+                          "bspram__bsp_team_hold_inbox");
     h->msgs = bspram__grow(h->msgs, &h->cap_msgs, count, sizeof *h->msgs, 64,
-                           "bspram_team_hold_inbox");
+                           "bspram__bsp_team_hold_inbox");
     if (bytes > h->cap_bytes || !h->bytes) { /* replaced, not grown: the old copy is dead */
         free(h->bytes);
         h->cap_bytes = bspram__capacity(h->cap_bytes, bytes, 4096);
-        h->bytes = bspram_malloc(h->cap_bytes, "bspram_team_hold_inbox");
+        h->bytes = bspram__base_malloc(h->cap_bytes, "bspram__bsp_team_hold_inbox");
     }
     size_t n = 0, at = 0;
     for (uint64_t pid = t->first; pid < t->end; pid++) {
         h->off[pid - t->first] = n;
         const bspram_message *in;
-        size_t k = bspram_router_inbox(t->m->router, t->lane, pid, &in);
+        size_t k = bspram__router_inbox(t->m->router, t->lane, pid, &in);
         for (size_t i = 0; i < k; i++, n++) {
             h->msgs[n] = in[i];
             h->msgs[n].data = h->bytes + at;
@@ -418,13 +420,13 @@ void bspram_team_hold_inbox(bspram_team *t)
     h->held = true;
 }
 
-void bspram_team_restore_inbox(bspram_team *t)
+void bspram__bsp_team_restore_inbox(bspram_team *t)
 {
     BSPRAM_NONNULL(t);
     lane_hold *h = &t->m->hold[t->lane];
     if (!h->held)
-        bspram_fatal("bspram_team_restore_inbox: lane %u has held no inbox (superstep %llu); call "
-                     "bspram_team_hold_inbox first", t->lane, (unsigned long long)t->superstep);
+        bspram__base_fatal("bspram__bsp_team_restore_inbox: lane %u has held no inbox (superstep %llu); call "
+                     "bspram__bsp_team_hold_inbox first", t->lane, (unsigned long long)t->superstep);
     h->restored = true;
 }
 
@@ -441,8 +443,8 @@ static void bulk_lane(bspram_team *t, void *arg)
 {
     const bulk_run *b = arg;
     for (uint64_t s = 1;; s++) {
-        unsigned more = bspram_team_each(t, b->step, b->arg) ? TAG_CONTINUE : 0;
-        unsigned all = bspram_team_exchange(t, more);
+        unsigned more = bspram__bsp_team_each(t, b->step, b->arg) ? TAG_CONTINUE : 0;
+        unsigned all = bspram__bsp_team_exchange(t, more);
         if (!(all & TAG_CONTINUE) || (b->max_supersteps && s >= b->max_supersteps))
             break;
     }
@@ -470,12 +472,12 @@ size_t bspram_machine_inbox(const bspram_machine *m, uint64_t pid, const bspram_
     BSPRAM_NONNULL(m);
     BSPRAM_NONNULL(msgs);
     if (pid >= m->config.p)
-        bspram_fatal("bspram_machine_inbox(pid=%llu): component outside [0, %llu)",
+        bspram__base_fatal("bspram_machine_inbox(pid=%llu): component outside [0, %llu)",
                      (unsigned long long)pid, (unsigned long long)m->config.p);
-    unsigned lane = bspram_router_lane_of(m->router, pid);
+    unsigned lane = bspram__router_lane_of(m->router, pid);
     if (m->hold[lane].restored)
         return held_inbox(&m->hold[lane], pid, msgs);
-    return bspram_router_inbox(m->router, lane, pid, msgs);
+    return bspram__router_inbox(m->router, lane, pid, msgs);
 }
 
 typedef struct spmd_run {
@@ -490,39 +492,39 @@ static void spmd_lane(bspram_team *t, void *arg)
     run->program(&c, run->arg);
 }
 
-void bspram_machine_spmd(bspram_machine *m, void (*program)(bspram_component *, void *), void *arg)
+void bspram__bsp_machine_spmd(bspram_machine *m, void (*program)(bspram_component *, void *), void *arg)
 {
     BSPRAM_NONNULL(m);
     if (m->config.p != (uint64_t)m->config.threads)
-        bspram_fatal("bspram_machine_spmd(p=%llu, threads=%d): the SPMD style needs p == threads",
+        bspram__base_fatal("bspram__bsp_machine_spmd(p=%llu, threads=%d): the SPMD style needs p == threads",
                      (unsigned long long)m->config.p, m->config.threads);
     BSPRAM_NONNULL(program);
     spmd_run run = {program, arg};
-    run_team(m, spmd_lane, &run, "bspram_machine_spmd");
+    run_team(m, spmd_lane, &run, "bspram__bsp_machine_spmd");
 }
 
-unsigned bspram_sync(bspram_component *self, unsigned tag)
+unsigned bspram__bsp_sync(bspram_component *self, unsigned tag)
 {
     BSPRAM_NONNULL(self);
     if (!self->team) /* an extra exchange on one lane would hang the others */
-        bspram_fatal("bspram_sync: called from a bulk-style step (component %llu, superstep "
+        bspram__base_fatal("bspram__bsp_sync: called from a bulk-style step (component %llu, superstep "
                      "%llu); a bulk step ends its superstep by returning",
                      (unsigned long long)self->pid, (unsigned long long)bspram_superstep(self));
     self->m->hold[self->lane].restored = false; /* the exchange delivers a new inbox */
-    unsigned all = bspram_router_exchange(self->m->router, self->lane, tag);
+    unsigned all = bspram__router_exchange(self->m->router, self->lane, tag);
     if (all & BSPRAM_TAG_LEAVE)
-        bspram_fatal("bspram_sync: component %llu is in superstep %llu's sync, but another "
+        bspram__base_fatal("bspram__bsp_sync: component %llu is in superstep %llu's sync, but another "
                      "component's program has ended; every component must sync equally often",
                      (unsigned long long)self->pid, (unsigned long long)bspram_superstep(self));
     self->team->superstep++;
     return all;
 }
 
-bspram_team *bspram_component_team(bspram_component *self)
+bspram_team *bspram__bsp_component_team(bspram_component *self)
 {
     BSPRAM_NONNULL(self);
     if (!self->team)
-        bspram_fatal("bspram_component_team: called from a bulk-style step (component %llu, "
+        bspram__base_fatal("bspram__bsp_component_team: called from a bulk-style step (component %llu, "
                      "superstep %llu); only an SPMD component is a lane of its own",
                      (unsigned long long)self->pid, (unsigned long long)self->superstep);
     return self->team;
@@ -546,13 +548,13 @@ uint64_t bspram_superstep(const bspram_component *self)
     return self->team ? self->team->superstep : self->superstep;
 }
 
-unsigned bspram_lane(const bspram_component *self)
+unsigned bspram__bsp_lane(const bspram_component *self)
 {
     BSPRAM_NONNULL(self);
     return self->lane;
 }
 
-bspram_machine *bspram_component_machine(const bspram_component *self)
+bspram_machine *bspram__bsp_component_machine(const bspram_component *self)
 {
     BSPRAM_NONNULL(self);
     return self->m;
@@ -565,13 +567,13 @@ size_t bspram_inbox(const bspram_component *self, const bspram_message **msgs)
     const lane_hold *h = &self->m->hold[self->lane];
     if (h->restored)
         return held_inbox(h, self->pid, msgs);
-    return bspram_router_inbox(self->m->router, self->lane, self->pid, msgs);
+    return bspram__router_inbox(self->m->router, self->lane, self->pid, msgs);
 }
 
 void bspram_send(bspram_component *self, uint64_t dst, const void *data, uint64_t len)
 {
     BSPRAM_NONNULL(self);
-    bspram__send(self->m->router, self->lane, self->pid, dst, data, len, "bspram_send");
+    bspram__router_send_from(self->m->router, self->lane, self->pid, dst, data, len, "bspram_send");
 }
 
 void *bspram_send_buffer(bspram_component *self, uint64_t dst, uint64_t len)
@@ -580,18 +582,18 @@ void *bspram_send_buffer(bspram_component *self, uint64_t dst, uint64_t len)
     return bspram__post(self->m->router, self->lane, self->pid, dst, len, "bspram_send_buffer");
 }
 
-void *bspram_send_buffer_counted(bspram_component *self, uint64_t dst, uint64_t len,
+void *bspram__bsp_send_buffer_counted(bspram_component *self, uint64_t dst, uint64_t len,
                                  uint64_t counted)
 {
     BSPRAM_NONNULL(self);
-    return bspram_router_post_counted(self->m->router, self->lane, self->pid, dst, len, counted,
-                                      "bspram_send_buffer_counted");
+    return bspram__router_post_counted(self->m->router, self->lane, self->pid, dst, len, counted,
+                                      "bspram__bsp_send_buffer_counted");
 }
 
 void bspram_work(bspram_component *self, uint64_t w)
 {
     BSPRAM_NONNULL(self);
-    bspram_router_work(self->m->router, self->lane, self->pid, w);
+    bspram__router_work(self->m->router, self->lane, self->pid, w);
 }
 
 void *bspram_local(bspram_component *self)
@@ -606,7 +608,7 @@ void *bspram_machine_local(bspram_machine *m, uint64_t pid)
 {
     BSPRAM_NONNULL(m);
     if (pid >= m->config.p)
-        bspram_fatal("bspram_machine_local(pid=%llu): component outside [0, %llu)",
+        bspram__base_fatal("bspram_machine_local(pid=%llu): component outside [0, %llu)",
                      (unsigned long long)pid, (unsigned long long)m->config.p);
     return m->local ? m->local + pid * m->config.local_bytes : NULL;
 }
@@ -614,15 +616,15 @@ void *bspram_machine_local(bspram_machine *m, uint64_t pid)
 void bspram_machine_set_label(bspram_machine *m, const char *label)
 {
     BSPRAM_NONNULL(m);
-    bspram_router_set_label(m->router, label);
+    bspram__router_set_label(m->router, label);
 }
 
 const bspram_record *bspram_machine_records(bspram_machine *m, size_t *n)
 {
     BSPRAM_NONNULL(m);
     BSPRAM_NONNULL(n);
-    bspram_router_flush(m->router);
-    const bspram_log *log = bspram_router_log(m->router);
+    bspram__router_flush(m->router);
+    const bspram_log *log = bspram__router_log(m->router);
     *n = log->n;
     return log->records;
 }
@@ -636,8 +638,8 @@ void bspram_machine_clear_records(bspram_machine *m)
      * keeps one run's records in memory, at one open of the file per clear. */
     bspram_log_view log = log_view(m);
     if (log.n && writes_trace(m))
-        bspram_trace_add(&log);
-    bspram_router_clear_log(m->router);
+        bspram__bsp_trace_add(&log);
+    bspram__router_clear_log(m->router);
 }
 
 double bspram_machine_predicted_cost(bspram_machine *m)
@@ -656,18 +658,18 @@ int bspram_machine_write_records(bspram_machine *m, const char *path)
     BSPRAM_NONNULL(m);
     BSPRAM_NONNULL(path);
     bspram_log_view log = log_view(m);
-    return bspram_trace_write_file(path, &log);
+    return bspram__bsp_trace_write_file(path, &log);
 }
 
 void bspram_machine_keep_pattern(bspram_machine *m, bool on)
 {
     BSPRAM_NONNULL(m);
-    bspram_router_keep_pattern(m->router, on);
+    bspram__router_keep_pattern(m->router, on);
 }
 
 const bspram_pattern *bspram_machine_pattern(bspram_machine *m)
 {
     BSPRAM_NONNULL(m);
-    bspram_router_flush(m->router);
-    return bspram_router_pattern(m->router);
+    bspram__router_flush(m->router);
+    return bspram__router_pattern(m->router);
 }

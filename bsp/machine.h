@@ -2,23 +2,12 @@
  *
  * Components are not threads (docs/architecture.md). A machine has p
  * components (Valiant's word for BSP processors) served by T worker threads;
- * thread l serves the contiguous block of components given by the router's
- * lane l (router.h). Three programming styles share one router and one log:
- *
- *   bulk   bspram_machine_run / bspram_machine_superstep: a callback is run
- *          once per component per superstep, with the component's inbox and a
- *          way to send. p may be far larger than T (p = 4096 on 2 threads).
- *   SPMD   bspram_machine_spmd: p = T, each thread runs one component's whole
- *          program and calls bspram_sync(). BSPlib (bsp.h) is built on this.
- *
- *   team   bspram_machine_team: the T threads run one function together,
- *          each as a *lane* serving its block of components, and end
- *          supersteps collectively (bspram_team_each, bspram_team_exchange).
- *          The bulk and SPMD styles are teams; so is the combining engine,
- *          whose phases are supersteps of whatever team runs it — a host-side
- *          batch, a bulk program between its own supersteps, or an SPMD
- *          program (p = T, each thread its own lane: bspram_component_team).
- *          One OpenMP parallel region per team, however many supersteps.
+ * thread l serves a contiguous block of about p/T components. This header is
+ * the *bulk* style: bspram_machine_run / bspram_machine_superstep run a
+ * callback once per component per superstep, with the component's inbox and
+ * a way to send; p may be far larger than T (p = 4096 on 2 threads). The
+ * SPMD style, one thread per process, is BSPlib (bsp.h); both share one
+ * router and one log.
  *
  * Every superstep is one router exchange and one record in the log. With
  * BSPRAM_TRACE=path.csv (or path.json) in the environment, every machine
@@ -33,11 +22,11 @@
  * charge max(q_s, r_s). bspram_machine_predicted_cost returns
  * Σ_s (w_s + g·h_s + l), with g and l from the config.
  *
- * NULL: a machine, team or component handle, a config, a step or program
+ * NULL: a machine or component handle, a config, a step function
  * function and every out-parameter must not be NULL; NULL is refused in one
  * line naming the call and the argument ("bspram_machine_run(step=NULL):
  * step must not be NULL"), exit status 1 (base/error.h, docs/limits.md).
- * The arg passed through to a step, lane or program function may be NULL,
+ * The arg passed through to a step function may be NULL,
  * so may a label (the empty label), and bspram_machine_destroy(NULL) does
  * nothing.
  */
@@ -50,7 +39,7 @@
 
 #include "base/api.h"
 #include "router/records.h"
-#include "router/router.h"
+#include "router/message.h"
 
 BSPRAM_BEGIN_DECLS
 
@@ -96,8 +85,7 @@ bspram_config bspram_config_default(uint64_t p);
 
 typedef struct bspram_machine bspram_machine;
 
-/* The handle a component's code gets; valid during the callback (bulk) or
- * the whole program (SPMD). */
+/* The handle a component's code gets; valid during the step callback. */
 typedef struct bspram_component bspram_component;
 
 /* Over MPI (libbspram-mpi) a machine of fewer components than ranks is not
@@ -114,7 +102,6 @@ void bspram_machine_destroy(bspram_machine *m);
 uint64_t bspram_machine_p(const bspram_machine *m);
 int bspram_machine_threads(const bspram_machine *m);
 uint64_t bspram_machine_seed(const bspram_machine *m);
-bspram_router *bspram_machine_router(bspram_machine *m);
 
 /* This process's MPI rank in a program linked with libbspram-mpi (0 in one
  * linked with libbspram): a program whose ranks all compute the same result
@@ -134,138 +121,28 @@ typedef bool (*bspram_step_fn)(bspram_component *self, void *arg);
  * true, or after max_supersteps (0 = no limit). Messages sent in the last
  * superstep are delivered and can be read with bspram_machine_inbox.
  * Returns the number of supersteps run. One OpenMP parallel region for the
- * whole run (a team: bspram_machine_team). */
+ * whole run. */
 uint64_t bspram_machine_run(bspram_machine *m, bspram_step_fn step, void *arg,
                             uint64_t max_supersteps);
 
 /* Exactly one superstep (bspram_machine_run with max_supersteps = 1). */
 void bspram_machine_superstep(bspram_machine *m, bspram_step_fn step, void *arg);
 
-/* Messages delivered to pid by the last superstep (call between runs), or
- * the held copy if its lane restored one after that (bspram_team_restore_inbox). */
+/* Messages delivered to pid by the last superstep (call between runs). */
 size_t bspram_machine_inbox(const bspram_machine *m, uint64_t pid,
                             const bspram_message **msgs);
 
-/* ---- team style ---- */
+/* ---- inside a component ---- */
 
-/* A lane of a running team: valid inside the team function (or, from
- * bspram_component_team, for the SPMD program's lifetime). */
-typedef struct bspram_team bspram_team;
 
-/* Run fn(team, arg) on the machine's T threads at once, thread l as lane l
- * (router.h: lane l serves components [first(l), first(l+1))). Every lane
- * must make the same sequence of collective calls (bspram_team_exchange, a
- * combining batch, …); a lane whose function returns while another is still
- * exchanging is fatal (never a hang). The records are complete on return.
- * Cost: one parallel region, plus what fn's supersteps cost. */
-void bspram_machine_team(bspram_machine *m, void (*fn)(bspram_team *team, void *arg), void *arg);
 
-unsigned bspram_team_lane(const bspram_team *t);
-/* Whether t is this process's first lane — lane 0 on one machine; over MPI
- * (libbspram-mpi) the first lane of each rank's block. It owns the label and
- * appends the records, and is where a team does its serial steps: over MPI
- * every rank's first lane does them, on the rank's own copy of the state. */
-bool bspram_team_leads(const bspram_team *t);
-uint64_t bspram_team_first(const bspram_team *t); /* the lane's block [first, end) */
-uint64_t bspram_team_end(const bspram_team *t);
-uint64_t bspram_team_superstep(const bspram_team *t); /* exchanges so far in the machine */
-bspram_machine *bspram_team_machine(const bspram_team *t);
-
-/* Run step once for every component of the lane's block, in increasing pid
- * order (each sees its inbox and may send, as in the bulk style). Returns
- * whether some call returned true. Not collective. */
-bool bspram_team_each(bspram_team *t, bspram_step_fn step, void *arg);
-
-/* End the superstep (collective: every lane calls it): the exchange, one
- * record. Returns the OR of the lanes' tags (tag & BSPRAM_TAG_ROUTER_MASK
- * must be 0). Errors (fatal): reserved tag bits; another lane's function has
- * returned ("bspram_team_exchange: lane 1 is in superstep 4's exchange, but
- * another lane's function has ended; …"). Cost: one router exchange
- * (router.h): one barrier plus the lane's share of delivery. */
-unsigned bspram_team_exchange(bspram_team *t, unsigned tag);
-
-/* A barrier of the team without an exchange (collective; no record; one
- * barrier): lets one lane change shared state while the others wait. */
-void bspram_team_barrier(bspram_team *t);
-
-/* Complete the log (collective, one barrier, no record): afterwards lane 0
- * may read bspram_machine_records while the team goes on. Inside a team only
- * lane 0 reads the records, and only after this. */
-void bspram_team_flush(bspram_team *t);
-
-/* The label of the records from this lane's next exchange on (every lane
- * passes the same label; lane 0's call sets it), and the current one (lane 0
- * only: the label is lane 0's). */
-void bspram_team_set_label(bspram_team *t, const char *label);
-const char *bspram_team_label(const bspram_team *t);
-
-/* The messages delivered to component pid of the lane's block by the last
- * exchange (fatal if pid is not in the block), or the held copy restored
- * since then (below). */
-size_t bspram_team_inbox(const bspram_team *t, uint64_t pid, const bspram_message **msgs);
-
-/* Holding the inboxes across supersteps of the team's own. A lane that runs
- * supersteps between two of a program's — a combining batch
- * (bspram_combine_team) between two bulk steps — recycles the router's
- * storage, so what the program's last exchange delivered is gone by its next
- * step. Hold the messages first, restore them after:
- *
- *   hold     copy the inboxes of the lane's block as bspram_team_inbox gives
- *            them now (headers and payloads, same order) into storage of the
- *            lane's own in the machine, replacing the lane's previous copy.
- *            If a restored copy is the inbox now, it stays as it is.
- *   restore  make the copy the block's inbox again: from now until the
- *            lane's next exchange (bspram_team_exchange or bspram_sync),
- *            bspram_inbox, bspram_team_inbox and, once the team has ended,
- *            bspram_machine_inbox give the held messages. Their payloads
- *            stay valid (8-byte aligned) until the lane's next hold or the
- *            machine's destruction, whatever supersteps run meanwhile.
- *
- * Not collective: each lane holds and restores its own block (no barrier, no
- * record); holding is invisible to the router and to the records. An SPMD
- * program calls them with bspram_component_team(self).
- * Error (fatal): restore on a lane that has never held —
- * "bspram_team_restore_inbox: lane 1 has held no inbox (superstep 4); call
- * bspram_team_hold_inbox first".
- * Cost: hold O(block + messages + bytes) of copying by the lane; restore
- * O(1). Memory: the lane keeps 24 bytes per held message, the payload
- * rounded up to 8 bytes and 8 bytes per component of its block, reused by
- * later holds and freed with the machine. */
-void bspram_team_hold_inbox(bspram_team *t);
-void bspram_team_restore_inbox(bspram_team *t);
-
-/* ---- SPMD style ---- */
-
-/* Run program(self, arg) on p = T threads, one component each (fatal if
- * p ≠ T). The program calls bspram_sync to end supersteps; all components
- * must call it equally often. */
-void bspram_machine_spmd(bspram_machine *m, void (*program)(bspram_component *, void *),
-                         void *arg);
-
-/* End the superstep (SPMD only; from a bulk step it is fatal: a bulk step
- * ends by returning): exchange, then the inbox holds what was sent to this
- * component. Returns the OR of the components' tags
- * (tag & BSPRAM_TAG_ROUTER_MASK must be 0). A component still syncing after
- * another's program returned is fatal (never a hang). */
-unsigned bspram_sync(bspram_component *self, unsigned tag);
-
-/* ---- inside a component (both styles) ---- */
-
-/* The team lane of an SPMD component (p = T: the component is its lane), so
- * that an SPMD program can take part in team-collective calls such as a
- * combining batch. Fatal from a bulk step (a bulk step cannot end supersteps). */
-bspram_team *bspram_component_team(bspram_component *self);
 
 uint64_t bspram_pid(const bspram_component *self);
 uint64_t bspram_nprocs(const bspram_component *self);
 uint64_t bspram_superstep(const bspram_component *self); /* 0 for the first */
-unsigned bspram_lane(const bspram_component *self);      /* the lane that serves it */
-bspram_machine *bspram_component_machine(const bspram_component *self);
 
 /* Messages delivered to this component by the previous superstep; their
- * payloads stay valid until this component's current superstep ends. (If
- * the lane restored a held copy since its last exchange, that copy:
- * bspram_team_restore_inbox.) */
+ * payloads stay valid until this component's current superstep ends. */
 size_t bspram_inbox(const bspram_component *self, const bspram_message **msgs);
 
 /* Send len bytes to component dst; the payload is copied now.
@@ -278,15 +155,8 @@ void bspram_send(bspram_component *self, uint64_t dst, const void *data, uint64_
 /* Reserve len bytes of payload to dst and return where to write them
  * (zero-copy variant of bspram_send). Write them before this component's
  * next send: in heavy supersteps the place is a write-combining window that
- * the next send may move (router.h). */
+ * the next send may move. */
 void *bspram_send_buffer(bspram_component *self, uint64_t dst, uint64_t len);
-
-/* bspram_send_buffer for a message that stands for `counted` ≥ len bytes
- * (router.h, bspram_router_post_counted): e.g. a reference through which
- * the receiver copies data from the sender's memory; the records count
- * `counted`. */
-void *bspram_send_buffer_counted(bspram_component *self, uint64_t dst, uint64_t len,
-                                 uint64_t counted);
 
 /* Declare w units of local work in this superstep (for w in the cost model). */
 void bspram_work(bspram_component *self, uint64_t w);
@@ -296,8 +166,8 @@ void bspram_work(bspram_component *self, uint64_t w);
 void *bspram_local(bspram_component *self);
 
 /* Component pid's local state, from outside a run (NULL if local_bytes = 0).
- * Over MPI every rank's host has every component's: after each run or team
- * the ranks exchange their components' parts (one MPI_Allgatherv of
+ * Over MPI every rank's host has every component's: after each run the
+ * ranks exchange their components' parts (one MPI_Allgatherv of
  * p × local_bytes). */
 void *bspram_machine_local(bspram_machine *m, uint64_t pid);
 
@@ -315,12 +185,13 @@ const bspram_record *bspram_machine_records(bspram_machine *m, size_t *n);
  * superstep the machine ran, cleared or not. */
 void bspram_machine_clear_records(bspram_machine *m);
 
-/* The message pattern (router.h, bspram_router_keep_pattern): keep it for
+/* The message pattern (router/records.h, bspram_flow): keep it for
  * the supersteps run from now on (call between runs); BSPRAM_PATTERN=1 in
  * the environment turns it on for every machine at creation, so traces
  * carry it (bsp/trace.h). The pattern is index-aligned with
  * bspram_machine_records and cleared with them (completed; call between
- * runs). Cost: router.h. */
+ * runs). Cost: 40 bytes per (source, destination) pair that exchanged
+ * messages in a kept superstep, and the time to sort them. */
 void bspram_machine_keep_pattern(bspram_machine *m, bool on);
 const bspram_pattern *bspram_machine_pattern(bspram_machine *m);
 

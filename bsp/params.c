@@ -22,7 +22,7 @@ int bspram_params_path(char *buf, size_t len)
 {
     if (len > 0) /* with len 0, NULL is fine: no room, -1 */
         BSPRAM_NONNULL(buf);
-    bspram_environment env = bspram_environment_read();
+    bspram_environment env = bspram__base_environment_read();
     int n;
     if (env.params)
         n = snprintf(buf, len, "%s", env.params);
@@ -59,8 +59,8 @@ static const struct {
 static int warn(const char *path, const char *problem, const char *detail)
 {
     char p[512], d[256];
-    bspram_escape_controls(p, sizeof p, path);
-    bspram_escape_controls(d, sizeof d, detail);
+    bspram__base_escape_controls(p, sizeof p, path);
+    bspram__base_escape_controls(d, sizeof d, detail);
     fprintf(stderr, "bspram: parameter file %s: %s%s; ignored (run bspram probe to rewrite it)\n", p,
             problem, d);
     return -1;
@@ -107,7 +107,7 @@ static int parse_line(const char *path, char *line, size_t len, bspram_params *p
         uint64_t x;
         if (*seen & SEEN_P)
             return warn(path, "p is set twice", "");
-        if (bspram_parse_u64(value, 1, BSPRAM_PARAMS_MAX_P, &x) != 0)
+        if (bspram__base_parse_u64(value, 1, BSPRAM_PARAMS_MAX_P, &x) != 0)
             return warn(path, "p must be a whole number in [1, 65536], not ", value);
         p->p = (unsigned)x;
         *seen |= SEEN_P;
@@ -118,7 +118,7 @@ static int parse_line(const char *path, char *line, size_t len, bspram_params *p
             double v;
             if (*seen & 1 << i) /* which one would hold? neither: say so */
                 return warn(path, key, " is set twice");
-            if (bspram_parse_double(value, 0, DBL_MAX, &v) != 0) {
+            if (bspram__base_parse_double(value, 0, DBL_MAX, &v) != 0) {
                 char what[96];
                 snprintf(what, sizeof what, "%s must be a finite number >= 0, not ", key);
                 return warn(path, what, value);
@@ -130,7 +130,7 @@ static int parse_line(const char *path, char *line, size_t len, bspram_params *p
     return 0;
 }
 
-int bspram__params_parse(const char *path, char *buf, size_t n, bspram_params *out)
+int bspram__bsp_params_parse(const char *path, char *buf, size_t n, bspram_params *out)
 {
     /* Whole lines, however long: a long comment is one comment. */
     bspram_params p;
@@ -156,29 +156,29 @@ int bspram_params_read(bspram_params *out)
     if (bspram_params_path(path, sizeof path) != 0)
         return -1;
     bspram_input in;
-    if (bspram__input_open(&in, path, BSPRAM_PARAMS_MAX_BYTES) != 0) {
+    if (bspram__base_input_open(&in, path, BSPRAM_PARAMS_MAX_BYTES) != 0) {
         if (in.status == BSPRAM_INPUT_OPEN && (in.err == ENOENT || in.err == ENOTDIR))
             return -1; /* no probe ran: no warning */
-        return warn(path, bspram__input_problem(&in, why, sizeof why), "");
+        return warn(path, bspram__base_input_problem(&in, why, sizeof why), "");
     }
     /* Room for one byte more than the limit (a file that grew since the
      * open is caught) and the parser's terminating NUL. */
     char *buf = malloc(BSPRAM_PARAMS_MAX_BYTES + 2);
     if (!buf) {
-        bspram__input_close(&in);
+        bspram__base_input_close(&in);
         return warn(path, "out of memory", "");
     }
     size_t n = 0;
-    for (ssize_t r; (r = bspram__input_read(&in, buf + n, BSPRAM_PARAMS_MAX_BYTES + 1 - n)) != 0;) {
+    for (ssize_t r; (r = bspram__base_input_read(&in, buf + n, BSPRAM_PARAMS_MAX_BYTES + 1 - n)) != 0;) {
         if (r < 0) {
             free(buf);
-            bspram__input_close(&in);
-            return warn(path, bspram__input_problem(&in, why, sizeof why), "");
+            bspram__base_input_close(&in);
+            return warn(path, bspram__base_input_problem(&in, why, sizeof why), "");
         }
         n += (size_t)r;
     }
-    bspram__input_close(&in);
-    int rc = bspram__params_parse(path, buf, n, out);
+    bspram__base_input_close(&in);
+    int rc = bspram__bsp_params_parse(path, buf, n, out);
     free(buf);
     return rc;
 }

@@ -11,6 +11,6 @@
 /* Parse the n bytes of buf as a parameter file (params.h): 0 with *out set,
  * or −1 after one warning line on stderr naming path, *out untouched. buf
  * must have room for n + 1 bytes; the parser writes into it (line ends). */
-int bspram__params_parse(const char *path, char *buf, size_t n, bspram_params *out);
+int bspram__bsp_params_parse(const char *path, char *buf, size_t n, bspram_params *out);
 
 #endif

@@ -60,7 +60,7 @@ static FILE *open_trace(const char *path, int append)
     return f;
 }
 
-int bspram_trace_write_file(const char *path, const bspram_log_view *log)
+int bspram__bsp_trace_write_file(const char *path, const bspram_log_view *log)
 {
     BSPRAM_NONNULL(path);
     BSPRAM_NONNULL(log);
@@ -77,7 +77,7 @@ int bspram_trace_write_file(const char *path, const bspram_log_view *log)
 
 static atomic_uint next_id;
 
-unsigned bspram_trace_next_id(void) { return atomic_fetch_add(&next_id, 1); }
+unsigned bspram__bsp_trace_next_id(void) { return atomic_fetch_add(&next_id, 1); }
 
 /* The sink: the file it has started, and the length of its contents before
  * the closing (where the next machine's rows go). Each destroy writes only
@@ -125,17 +125,17 @@ static int sink_append(const char *path, const bspram_log_view *log)
     if (start) {
         size_t len = strlen(path) + 1;
         free(sink_path);
-        sink_path = memcpy(bspram_malloc(len, "BSPRAM_TRACE"), path, len);
+        sink_path = memcpy(bspram__base_malloc(len, "BSPRAM_TRACE"), path, len);
     }
     sink_end = end;
     sink_first = first;
     return 0;
 }
 
-void bspram_trace_add(const bspram_log_view *log)
+void bspram__bsp_trace_add(const bspram_log_view *log)
 {
     BSPRAM_NONNULL(log);
-    const char *path = bspram_environment_read().trace;
+    const char *path = bspram__base_environment_read().trace;
     if (!path)
         return;
     pthread_mutex_lock(&sink_lock);

@@ -21,7 +21,7 @@
  * waited on until someone does.
  *
  * NULL: a path or a log view of NULL is refused in one line naming the call
- * and the argument ("bspram_trace_add(log=NULL): log must not be NULL"),
+ * and the argument ("bspram__bsp_trace_add(log=NULL): log must not be NULL"),
  * exit status 1 (base/error.h, docs/limits.md).
  */
 #ifndef BSPRAM_BSP_TRACE_H
@@ -32,20 +32,18 @@
 #include "base/api.h"
 #include "router/records.h"
 
-BSPRAM_BEGIN_DECLS
 
 /* Write records to path: JSON if the name ends in ".json", else CSV.
  * Returns 0, or −1 with errno set. */
-int bspram_trace_write_file(const char *path, const bspram_log_view *log);
+int bspram__bsp_trace_write_file(const char *path, const bspram_log_view *log);
 
 /* The next machine number (thread-safe). */
-unsigned bspram_trace_next_id(void);
+unsigned bspram__bsp_trace_next_id(void);
 
 /* Append a machine's log to the BSPRAM_TRACE file, if that variable is set
  * (thread-safe: concurrent destroys take turns). A file that cannot be
  * written is reported on stderr in one line per machine, not fatal: tracing
  * never changes a program's outcome. */
-void bspram_trace_add(const bspram_log_view *log);
+void bspram__bsp_trace_add(const bspram_log_view *log);
 
-BSPRAM_END_DECLS
 #endif

@@ -42,7 +42,7 @@
  *         b·n1 − ⌊bj/k⌋ = α bytes.
  * A local rotation then puts block j at recv + j·b (Appendix B, lines 17–18).
  *
- * Cost (exactly what coll_predict_allgather_bruck returns), with
+ * Cost (exactly what bspram__coll_predict_allgather_bruck returns), with
  * k = min(ports, n − 1):
  *   outside the range, or inside it where the greedy reaches α:
  *     C1 = ⌈log_{k+1} n⌉ and C2 = ⌈b(n − 1)/k⌉, both optimal (§2);
@@ -76,7 +76,7 @@ static geometry geometry_of(uint64_t n, uint64_t b, unsigned ports)
     geometry g = {.n = n, .b = b, .k = ports < n - 1 ? ports : n - 1};
     if (g.k < 1)
         g.k = 1;
-    g.d = coll_ceil_log(n, g.k + 1);
+    g.d = bspram__coll_ceil_log(n, g.k + 1);
     g.n1 = 1;
     for (uint64_t i = 0; i + 1 < g.d; i++)
         g.n1 *= g.k + 1;
@@ -175,7 +175,7 @@ COLL_PREDICT(allgather_bruck)
     return (coll_prediction){g.d - 1 + p.rounds, b * first + p.c2};
 }
 
-void coll_allgather_bruck(coll_call *c, const coll_args *a)
+void bspram__coll_allgather_bruck(coll_call *c, const coll_args *a)
 {
     unsigned n = c->n, me = c->rank;
     size_t b = a->block;
@@ -192,23 +192,23 @@ void coll_allgather_bruck(coll_call *c, const coll_args *a)
     unsigned char *tmp = b ? coll_scratch(c, 0, (size_t)n * b) : none;
     if (b)
         memcpy(tmp, own, b);
-    coll_window(c, tmp, (size_t)n * b);
+    bspram__coll_window(c, tmp, (size_t)n * b);
 
     /* §4.1: rounds 0 .. d−2, offsets S_i, everything held so far. */
     uint64_t held = 1; /* blocks */
     for (uint64_t i = 0; i + 1 < g.d; i++) {
         for (uint64_t j = 1; j <= g.k; j++) {
             uint64_t s = j * held; /* < (k+1)^(i+1) ≤ n1 < n */
-            coll_put(c, (unsigned)((me + n - s) % n), (size_t)(s * b), tmp, (size_t)(held * b));
+            bspram__coll_put(c, (unsigned)((me + n - s) % n), (size_t)(s * b), tmp, (size_t)(held * b));
         }
-        coll_round(c, false);
+        bspram__coll_round(c, false);
         held *= g.k + 1;
     }
 
     /* §4.2: the last round (or two). */
     if (b == 0) {
-        coll_put(c, (unsigned)((me + n - g.n1) % n), 0, tmp, 0);
-        coll_round(c, true);
+        bspram__coll_put(c, (unsigned)((me + n - g.n1) % n), 0, tmp, 0);
+        bspram__coll_round(c, true);
     } else {
         run *runs = coll_scratch(c, 1, (size_t)g.k * sizeof *runs);
         uint64_t at = g.n1 * b;
@@ -216,20 +216,20 @@ void coll_allgather_bruck(coll_call *c, const coll_args *a)
             uint64_t count = 0, big;
             uint64_t reach = cut(&g, at, p.m[t], runs, &count, &big);
             if (reach == 0)
-                coll_fail(c, "allgather_bruck: no schedule (internal error)");
+                bspram__coll_fail(c, "allgather_bruck: no schedule (internal error)");
             /* Offsets from the right, each the largest still free. */
             for (uint64_t r = count; r-- > 0;) {
                 uint64_t s = runs[r].hi;
                 if (r + 1 < count && s >= runs[r + 1].s)
                     s = runs[r + 1].s - 1;
                 if (s < runs[r].lo) /* cannot be: cut found distinct offsets from the left */
-                    coll_fail(c, "allgather_bruck: no offsets (internal error)");
+                    bspram__coll_fail(c, "allgather_bruck: no offsets (internal error)");
                 runs[r].s = s;
             }
             for (uint64_t r = 0; r < count; r++)
-                coll_put(c, (unsigned)((me + n - runs[r].s) % n), (size_t)runs[r].at,
+                bspram__coll_put(c, (unsigned)((me + n - runs[r].s) % n), (size_t)runs[r].at,
                          tmp + (runs[r].at - runs[r].s * b), (size_t)runs[r].len);
-            coll_round(c, t + 1 == p.rounds);
+            bspram__coll_round(c, t + 1 == p.rounds);
             at = reach;
         }
     }

@@ -14,7 +14,7 @@ COLL_PREDICT(allgather_direct)
     return (coll_prediction){c1, b * c1};
 }
 
-void coll_allgather_direct(coll_call *c, const coll_args *a)
+void bspram__coll_allgather_direct(coll_call *c, const coll_args *a)
 {
     unsigned n = c->n, me = c->rank, k = a->ports < n - 1 ? a->ports : n - 1;
     size_t b = a->block;
@@ -26,10 +26,10 @@ void coll_allgather_direct(coll_call *c, const coll_args *a)
         memcpy(recv + (size_t)me * b, own, b);
     if (n == 1)
         return;
-    coll_window(c, recv, (size_t)n * b);
+    bspram__coll_window(c, recv, (size_t)n * b);
     for (unsigned d = 1; d < n;) {
         for (unsigned j = 0; j < k && d < n; j++, d++)
-            coll_put(c, (me + d) % n, (size_t)me * b, recv + (size_t)me * b, b);
-        coll_round(c, d == n);
+            bspram__coll_put(c, (me + d) % n, (size_t)me * b, recv + (size_t)me * b, b);
+        bspram__coll_round(c, d == n);
     }
 }

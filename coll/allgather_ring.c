@@ -20,7 +20,7 @@ COLL_PREDICT(allgather_ring)
     return (coll_prediction){c1, b * c1};
 }
 
-void coll_allgather_ring(coll_call *c, const coll_args *a)
+void bspram__coll_allgather_ring(coll_call *c, const coll_args *a)
 {
     unsigned n = c->n, me = c->rank;
     size_t b = a->block;
@@ -32,11 +32,11 @@ void coll_allgather_ring(coll_call *c, const coll_args *a)
         return;
     static unsigned char none[1]; /* b = 0: empty messages, recv may be NULL */
     unsigned char *base = b ? recv : none;
-    coll_window(c, base, (size_t)n * b);
+    bspram__coll_window(c, base, (size_t)n * b);
     unsigned right = (me + 1) % n;
     for (unsigned t = 0; t + 1 < n; t++) {
         size_t block = (size_t)((me + n - t) % n) * b;
-        coll_put(c, right, block, base + block, b);
-        coll_round(c, t + 2 == n);
+        bspram__coll_put(c, right, block, base + block, b);
+        bspram__coll_round(c, t + 2 == n);
     }
 }

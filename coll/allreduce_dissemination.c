@@ -19,22 +19,22 @@
 
 COLL_PREDICT(allreduce_dissemination)
 {
-    return coll_predict_allgather_bruck(n, b, radix, ports, tradeoff);
+    return bspram__coll_predict_allgather_bruck(n, b, radix, ports, tradeoff);
 }
 
-void coll_allreduce_dissemination(coll_call *c, const coll_args *a)
+void bspram__coll_allreduce_dissemination(coll_call *c, const coll_args *a)
 {
     unsigned n = c->n;
     size_t count = a->count, m = a->block;
-    coll_op op = coll_op_get(c, a->op);
+    coll_op op = bspram__coll_op_get(c, a->op);
     /* The concatenation's output: not a scratch buffer, which the
      * concatenation may use itself. */
-    uint64_t *all = bspram_malloc((size_t)n * m + 8, "bsp_coll_allreduce: operands");
+    uint64_t *all = bspram__base_malloc((size_t)n * m + 8, "bsp_coll_allreduce: operands");
     coll_args g = {.send = m ? a->send : (const void *)all, .recv = all, .block = m, .radix = a->radix,
                    .ports = a->ports, .tradeoff = a->tradeoff};
-    coll_allgather_bruck(c, &g); /* the last part: c->then stays 0 */
+    bspram__coll_allgather_bruck(c, &g); /* the last part: c->then stays 0 */
     for (unsigned i = 1; i < n; i++)
-        coll_op_fold(&op, all, all + (size_t)i * count, count);
+        bspram__coll_op_fold(&op, all, all + (size_t)i * count, count);
     if (m)
         memcpy(a->recv, all, m);
     free(all);

@@ -32,11 +32,11 @@ COLL_PREDICT(allreduce_doubling)
     return (coll_prediction){c1, b * c1};
 }
 
-void coll_allreduce_doubling(coll_call *c, const coll_args *a)
+void bspram__coll_allreduce_doubling(coll_call *c, const coll_args *a)
 {
     unsigned n = c->n, me = c->rank;
     size_t count = a->count, m = a->block;
-    coll_op op = coll_op_get(c, a->op);
+    coll_op op = bspram__coll_op_get(c, a->op);
     uint64_t *acc = coll_scratch(c, 0, m ? m : 8), *in = coll_scratch(c, 1, m ? m : 8);
     if (m)
         memcpy(acc, a->send, m);
@@ -50,33 +50,33 @@ void coll_allreduce_doubling(coll_call *c, const coll_args *a)
 
     if (r) { /* pair off: 2i+1 → 2i */
         if (me < 2 * r && me % 2)
-            coll_put(c, me - 1, 0, acc, m);
-        coll_window(c, me < 2 * r && me % 2 == 0 ? in : NULL, me < 2 * r && me % 2 == 0 ? m : 0);
-        coll_round(c, ++done == rounds);
+            bspram__coll_put(c, me - 1, 0, acc, m);
+        bspram__coll_window(c, me < 2 * r && me % 2 == 0 ? in : NULL, me < 2 * r && me % 2 == 0 ? m : 0);
+        bspram__coll_round(c, ++done == rounds);
         if (me < 2 * r && me % 2 == 0)
-            coll_op_fold(&op, acc, in, count); /* x_2i ⊕ x_2i+1 */
+            bspram__coll_op_fold(&op, acc, in, count); /* x_2i ⊕ x_2i+1 */
     }
     for (unsigned t = 0; t < f; t++) { /* survivors double */
         if (s >= 0) {
             unsigned ps = (unsigned)s ^ (1u << t), partner = ps < r ? 2 * ps : ps + r;
-            coll_put(c, partner, 0, acc, m);
-            coll_window(c, in, m);
+            bspram__coll_put(c, partner, 0, acc, m);
+            bspram__coll_window(c, in, m);
         } else {
-            coll_window(c, NULL, 0);
+            bspram__coll_window(c, NULL, 0);
         }
-        coll_round(c, ++done == rounds);
+        bspram__coll_round(c, ++done == rounds);
         if (s >= 0) {
             if ((unsigned)s & (1u << t)) /* my block is the right one */
-                coll_op_fold_left(&op, acc, in, count);
+                bspram__coll_op_fold_left(&op, acc, in, count);
             else
-                coll_op_fold(&op, acc, in, count);
+                bspram__coll_op_fold(&op, acc, in, count);
         }
     }
     if (r) { /* hand the result back: 2i → 2i+1 */
         if (me < 2 * r && me % 2 == 0)
-            coll_put(c, me + 1, 0, acc, m);
-        coll_window(c, s < 0 ? acc : NULL, s < 0 ? m : 0);
-        coll_round(c, ++done == rounds);
+            bspram__coll_put(c, me + 1, 0, acc, m);
+        bspram__coll_window(c, s < 0 ? acc : NULL, s < 0 ? m : 0);
+        bspram__coll_round(c, ++done == rounds);
     }
     if (m)
         memcpy(a->recv, acc, m);

@@ -52,7 +52,7 @@ COLL_PREDICT(alltoall_bruck)
     if (n < 2)
         return (coll_prediction){0, 0};
     uint64_t r = radix < 2 ? 2 : radix > n ? n : radix, k = ports ? ports : 1;
-    unsigned w = coll_ceil_log(n, r);
+    unsigned w = bspram__coll_ceil_log(n, r);
     uint64_t c1 = 0, blocks = 0, p = 1;
     for (unsigned x = 0; x < w; x++, p *= r) {
         uint64_t h = x + 1 == w ? coll_ceil_div(n, p) : r, rounds = coll_ceil_div(h - 1, k);
@@ -113,7 +113,7 @@ static void pack(unsigned char *buf, unsigned char *out, size_t b, uint64_t n, u
     }
 }
 
-void coll_alltoall_bruck(coll_call *c, const coll_args *a)
+void bspram__coll_alltoall_bruck(coll_call *c, const coll_args *a)
 {
     unsigned n = c->n, me = c->rank;
     size_t b = a->block;
@@ -136,7 +136,7 @@ void coll_alltoall_bruck(coll_call *c, const coll_args *a)
     /* Phase 2. */
     uint64_t r = a->radix < 2 ? 2 : a->radix > n ? n : a->radix;
     unsigned k = a->ports ? a->ports : 1;
-    unsigned w = coll_ceil_log(n, r);
+    unsigned w = bspram__coll_ceil_log(n, r);
     uint64_t p = 1;
     for (unsigned x = 0; x < w; x++, p *= r) {
         uint64_t h = x + 1 == w ? coll_ceil_div(n, p) : r;
@@ -148,16 +148,16 @@ void coll_alltoall_bruck(coll_call *c, const coll_args *a)
             unsigned char none[1] = {0};
             unsigned char *in = b ? coll_scratch(c, 2, total) : none;
             unsigned char *out = b ? coll_scratch(c, 1, (size_t)digit_count(n, p, r, z0) * b) : none;
-            coll_window(c, in, total);
+            bspram__coll_window(c, in, total);
             size_t off = 0;
             for (uint64_t z = z0; z < z1; z++) {
                 size_t len = (size_t)digit_count(n, p, r, z) * b;
                 if (b)
                     pack(buf, out, b, n, p, r, z, 0);
-                coll_put(c, (unsigned)((me + z * p) % n), off, out, len);
+                bspram__coll_put(c, (unsigned)((me + z * p) % n), off, out, len);
                 off += len;
             }
-            coll_round(c, x + 1 == w && z1 == h);
+            bspram__coll_round(c, x + 1 == w && z1 == h);
             off = 0;
             for (uint64_t z = z0; z < z1 && b; z++) {
                 pack(buf, in + off, b, n, p, r, z, 1);

@@ -29,7 +29,7 @@ COLL_PREDICT(alltoall_exchange)
     (void)radix, (void)ports, (void)tradeoff;
     if (n < 2)
         return (coll_prediction){0, 0};
-    uint64_t d = coll_ceil_log(n, 2);
+    uint64_t d = bspram__coll_ceil_log(n, 2);
     return (coll_prediction){d, b * (n / 2) * d};
 }
 
@@ -48,9 +48,9 @@ static void pack(unsigned char *buf, unsigned char *out, size_t b, unsigned n, u
     }
 }
 
-void coll_alltoall_exchange(coll_call *c, const coll_args *a)
+void bspram__coll_alltoall_exchange(coll_call *c, const coll_args *a)
 {
-    unsigned n = c->n, me = c->rank, d = coll_ceil_log(n, 2);
+    unsigned n = c->n, me = c->rank, d = bspram__coll_ceil_log(n, 2);
     size_t b = a->block, half = (size_t)(n / 2) * b;
     unsigned char none[1] = {0};
     unsigned char *buf = b ? a->recv : none;
@@ -61,16 +61,16 @@ void coll_alltoall_exchange(coll_call *c, const coll_args *a)
         unsigned to = me ^ (1u << t);
         if (t + 1 == d || b == 0) { /* the slots sent are one run: in place */
             unsigned char *run = b ? buf + away * half : none;
-            coll_window(c, run, half);
-            coll_put(c, to, 0, run, half);
-            coll_round(c, t + 1 == d);
+            bspram__coll_window(c, run, half);
+            bspram__coll_put(c, to, 0, run, half);
+            bspram__coll_round(c, t + 1 == d);
             continue;
         }
         unsigned char *out = coll_scratch(c, 1, half), *in = coll_scratch(c, 2, half);
         pack(buf, out, b, n, t, away, 0);
-        coll_window(c, in, half);
-        coll_put(c, to, 0, out, half);
-        coll_round(c, false);
+        bspram__coll_window(c, in, half);
+        bspram__coll_put(c, to, 0, out, half);
+        bspram__coll_round(c, false);
         pack(buf, in, b, n, t, away, 1);
     }
 }

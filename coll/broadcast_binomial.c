@@ -21,26 +21,26 @@ COLL_PREDICT(broadcast_binomial)
     if (n <= 1)
         return (coll_prediction){0, 0};
     uint64_t k = ports == 0 ? 1 : ports < n - 1 ? ports : n - 1;
-    uint64_t c1 = coll_ceil_log(n, k + 1);
+    uint64_t c1 = bspram__coll_ceil_log(n, k + 1);
     return (coll_prediction){c1, b * c1};
 }
 
-void coll_broadcast_binomial(coll_call *c, const coll_args *a)
+void bspram__coll_broadcast_binomial(coll_call *c, const coll_args *a)
 {
     unsigned n = c->n;
     if (n == 1)
         return;
     uint64_t k = a->ports < n - 1 ? a->ports : n - 1;
     unsigned v = (c->rank + n - a->root) % n; /* rank relative to the root */
-    unsigned rounds = coll_ceil_log(n, k + 1);
+    unsigned rounds = bspram__coll_ceil_log(n, k + 1);
     size_t size = a->block;
     unsigned char *buf = a->recv;
-    coll_window(c, buf, size); /* the one put to me lands on the buffer */
+    bspram__coll_window(c, buf, size); /* the one put to me lands on the buffer */
     uint64_t span = 1;         /* (k+1)^t: the members that hold the data */
     for (unsigned t = 0; t < rounds; t++, span *= k + 1) {
         if (v < span)
             for (uint64_t j = 1; j <= k && v + j * span < n; j++)
-                coll_put(c, (unsigned)((v + j * span + a->root) % n), 0, buf, size);
-        coll_round(c, t + 1 == rounds);
+                bspram__coll_put(c, (unsigned)((v + j * span + a->root) % n), 0, buf, size);
+        bspram__coll_round(c, t + 1 == rounds);
     }
 }

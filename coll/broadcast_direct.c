@@ -17,7 +17,7 @@ COLL_PREDICT(broadcast_direct)
     return (coll_prediction){c1, b * c1};
 }
 
-void coll_broadcast_direct(coll_call *c, const coll_args *a)
+void bspram__coll_broadcast_direct(coll_call *c, const coll_args *a)
 {
     unsigned n = c->n;
     if (n == 1)
@@ -26,11 +26,11 @@ void coll_broadcast_direct(coll_call *c, const coll_args *a)
     unsigned rounds = (unsigned)coll_ceil_div(n - 1, k);
     int at_root = c->rank == a->root;
     unsigned char *buf = a->recv;
-    coll_window(c, buf, a->block);
+    bspram__coll_window(c, buf, a->block);
     for (unsigned t = 0, d = 1; t < rounds; t++) {
         for (unsigned j = 0; j < k && d < n; j++, d++)
             if (at_root)
-                coll_put(c, (a->root + d) % n, 0, buf, a->block);
-        coll_round(c, t + 1 == rounds);
+                bspram__coll_put(c, (a->root + d) % n, 0, buf, a->block);
+        bspram__coll_round(c, t + 1 == rounds);
     }
 }

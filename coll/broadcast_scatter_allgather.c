@@ -28,12 +28,12 @@ COLL_PREDICT(broadcast_scatter_allgather)
     if (n <= 1)
         return (coll_prediction){0, 0};
     uint64_t p = coll_ceil_div(b, n);
-    coll_prediction s = coll_predict_scatter_binomial(n, p, 2, 1, tradeoff);
-    coll_prediction g = coll_predict_allgather_bruck(n, p, 2, ports, tradeoff);
+    coll_prediction s = bspram__coll_predict_scatter_binomial(n, p, 2, 1, tradeoff);
+    coll_prediction g = bspram__coll_predict_allgather_bruck(n, p, 2, ports, tradeoff);
     return (coll_prediction){s.c1 + g.c1, s.c2 + g.c2};
 }
 
-void coll_broadcast_scatter_allgather(coll_call *c, const coll_args *a)
+void bspram__coll_broadcast_scatter_allgather(coll_call *c, const coll_args *a)
 {
     unsigned n = c->n, me = c->rank;
     if (n == 1)
@@ -49,11 +49,11 @@ void coll_broadcast_scatter_allgather(coll_call *c, const coll_args *a)
     coll_args s = {.send = pieces, .recv = mine, .block = p, .root = a->root, .radix = 2,
                    .ports = 1, .tradeoff = a->tradeoff};
     c->then = 1; /* the allgather's rounds follow */
-    coll_scatter_binomial(c, &s);
+    bspram__coll_scatter_binomial(c, &s);
     c->then = 0;
     coll_args g = {.send = mine, .recv = pieces, .block = p, .radix = 2, .ports = a->ports,
                    .tradeoff = a->tradeoff};
-    coll_allgather_bruck(c, &g);
+    bspram__coll_allgather_bruck(c, &g);
     if (me != a->root && size)
         memcpy(buf, pieces, size);
 }

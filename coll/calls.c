@@ -8,8 +8,8 @@
 
 const unsigned char bsp_coll_in_place_[1];
 
-#define E(fn, r, k) {coll_##fn, coll_predict_##fn, r, k}
-const coll_entry coll_table[COLL_OPS][COLL_ALGORITHMS] = {
+#define E(fn, r, k) {bspram__coll_##fn, bspram__coll_predict_##fn, r, k}
+const coll_entry bspram__coll_table[COLL_OPS][COLL_ALGORITHMS] = {
     [BSP_COLL_BROADCAST] = {[BSP_COLL_BINOMIAL] = E(broadcast_binomial, 0, 1),
                             [BSP_COLL_SCATTER_ALLGATHER] = E(broadcast_scatter_allgather, 0, 1),
                             [BSP_COLL_DIRECT] = E(broadcast_direct, 0, 1)},
@@ -21,7 +21,7 @@ const coll_entry coll_table[COLL_OPS][COLL_ALGORITHMS] = {
                             [BSP_COLL_RING] = E(allgather_ring, 0, 0),
                             [BSP_COLL_DIRECT] = E(allgather_direct, 0, 1)},
     [BSP_COLL_ALLTOALL] = {[BSP_COLL_BRUCK] = E(alltoall_bruck, 1, 1),
-                           [BSP_COLL_DIRECT] = {coll_alltoall_bruck, coll_predict_alltoall_bruck,
+                           [BSP_COLL_DIRECT] = {bspram__coll_alltoall_bruck, bspram__coll_predict_alltoall_bruck,
                                                 0, 1},
                            [BSP_COLL_EXCHANGE] = E(alltoall_exchange, 0, 0)},
     [BSP_COLL_REDUCE] = {[BSP_COLL_BINOMIAL] = E(reduce_binomial, 0, 0),
@@ -34,7 +34,7 @@ const coll_entry coll_table[COLL_OPS][COLL_ALGORITHMS] = {
 };
 #undef E
 
-void coll_defaults(bsp_coll_algorithm alg, unsigned n, unsigned *radix, unsigned *ports)
+void bspram__coll_defaults(bsp_coll_algorithm alg, unsigned n, unsigned *radix, unsigned *ports)
 {
     if (*ports == 0)
         *ports = alg == BSP_COLL_DIRECT && n > 2 ? n - 1 : 1;
@@ -54,7 +54,7 @@ static const char *ptr_text(const void *p, char *buf, size_t len)
     return buf;
 }
 
-void coll_describe(const coll_call *c, char *buf, size_t len, int buffers)
+void bspram__coll_describe(const coll_call *c, char *buf, size_t len, int buffers)
 {
     const coll_desc *d = c->desc;
     if (!d) {
@@ -105,54 +105,54 @@ static void call(bsp_coll_op kind, const bsp_coll_group *g, const void *send, vo
     bsp_coll_options o = opt ? *opt : (bsp_coll_options){0};
     const bsp_coll_options given = o;
     if ((unsigned)o.algorithm >= COLL_ALGORITHMS)
-        coll_fail(&c, "unknown algorithm %d", (int)o.algorithm);
+        bspram__coll_fail(&c, "unknown algorithm %d", (int)o.algorithm);
     if ((unsigned)o.tradeoff > BSP_COLL_OPTIMAL_C2)
-        coll_fail(&c, "unknown tradeoff %d", (int)o.tradeoff);
+        bspram__coll_fail(&c, "unknown tradeoff %d", (int)o.tradeoff);
     size_t b = reduces ? size * 8 : size;
     if (reduces && size > SIZE_MAX / 8)
-        coll_fail(&c, "count is too large");
+        bspram__coll_fail(&c, "count is too large");
     if (o.algorithm == BSP_COLL_AUTO) {
         if (o.radix)
-            coll_fail(&c, "a radix needs an algorithm that takes one (bruck, for alltoall)");
+            bspram__coll_fail(&c, "a radix needs an algorithm that takes one (bruck, for alltoall)");
         if (n > 0) {
-            bsp_coll_choice ch = coll_select(kind, n, b, o.ports);
+            bsp_coll_choice ch = bspram__coll_select(kind, n, b, o.ports);
             o.algorithm = ch.algorithm;
             o.radix = ch.radix;
             o.ports = ch.ports;
         }
     }
-    const coll_entry *e = &coll_table[kind][o.algorithm];
+    const coll_entry *e = &bspram__coll_table[kind][o.algorithm];
     if (!e->run)
-        coll_fail(&c, "%s has no algorithm %s", bsp_coll_op_name(kind),
+        bspram__coll_fail(&c, "%s has no algorithm %s", bsp_coll_op_name(kind),
                   bsp_coll_algorithm_name(o.algorithm));
     if (o.radix && !e->radix)
-        coll_fail(&c, "algorithm %s takes no radix", bsp_coll_algorithm_name(o.algorithm));
+        bspram__coll_fail(&c, "algorithm %s takes no radix", bsp_coll_algorithm_name(o.algorithm));
     if (o.ports > 1 && !e->ports)
-        coll_fail(&c, "algorithm %s of %s has one port", bsp_coll_algorithm_name(o.algorithm),
+        bspram__coll_fail(&c, "algorithm %s of %s has one port", bsp_coll_algorithm_name(o.algorithm),
                   bsp_coll_op_name(kind));
     if (o.algorithm == BSP_COLL_EXCHANGE && (n & (n - 1)))
-        coll_fail(&c, "algorithm exchange needs n a power of two, not %u", n);
+        bspram__coll_fail(&c, "algorithm exchange needs n a power of two, not %u", n);
     if (kind == BSP_COLL_ALLTOALL && o.algorithm == BSP_COLL_DIRECT)
         o.radix = n > 2 ? n : 2; /* Bruck's index with r = n */
-    coll_defaults(o.algorithm, n, &o.radix, &o.ports);
+    bspram__coll_defaults(o.algorithm, n, &o.radix, &o.ports);
     if (e->radix && n >= 2 && o.radix > n)
-        coll_fail(&c, "radix %u is outside [2, n = %u]", o.radix, n);
+        bspram__coll_fail(&c, "radix %u is outside [2, n = %u]", o.radix, n);
     if (e->radix && o.radix < 2)
-        coll_fail(&c, "radix %u is below 2", o.radix);
+        bspram__coll_fail(&c, "radix %u is below 2", o.radix);
 
     /* Buffers. */
     if (rooted && n > 0 && root >= n)
-        coll_fail(&c, "root %u is outside the group's ranks [0, %u)", root, n);
+        bspram__coll_fail(&c, "root %u is outside the group's ranks [0, %u)", root, n);
     int at_root = rooted && rank == root;
     int blocks = !reduces && kind != BSP_COLL_BROADCAST; /* n blocks somewhere */
     if (blocks && n > 0 && b > SIZE_MAX / n)
-        coll_fail(&c, "n·block overflows");
+        bspram__coll_fail(&c, "n·block overflows");
     size_t whole = blocks ? (size_t)n * b : b;
     if (recv == BSP_COLL_IN_PLACE && !(kind == BSP_COLL_SCATTER && at_root))
-        coll_fail(&c, "recv may be BSP_COLL_IN_PLACE only at a scatter's root");
+        bspram__coll_fail(&c, "recv may be BSP_COLL_IN_PLACE only at a scatter's root");
     if (send == BSP_COLL_IN_PLACE &&
         (kind == BSP_COLL_SCATTER || (rooted && !at_root) || kind == BSP_COLL_BROADCAST))
-        coll_fail(&c, "send may be BSP_COLL_IN_PLACE only %s",
+        bspram__coll_fail(&c, "send may be BSP_COLL_IN_PLACE only %s",
                   rooted ? "at the root of a gather or reduce" : "here with recv holding the data");
     coll_args a = {.send = send, .recv = recv, .block = b, .count = reduces ? size : 0,
                    .root = root, .op = op, .exclusive = exclusive, .radix = o.radix,
@@ -161,9 +161,9 @@ static void call(bsp_coll_op kind, const bsp_coll_group *g, const void *send, vo
         int needs_send = kind == BSP_COLL_SCATTER ? at_root : kind != BSP_COLL_BROADCAST;
         int needs_recv = kind == BSP_COLL_GATHER || kind == BSP_COLL_REDUCE ? at_root : 1;
         if (needs_send && !send)
-            coll_fail(&c, "send is NULL");
+            bspram__coll_fail(&c, "send is NULL");
         if (needs_recv && !recv)
-            coll_fail(&c, kind == BSP_COLL_BROADCAST ? "buf is NULL" : "recv is NULL");
+            bspram__coll_fail(&c, kind == BSP_COLL_BROADCAST ? "buf is NULL" : "recv is NULL");
     }
     if (send == BSP_COLL_IN_PLACE) {
         unsigned char *r = recv;
@@ -189,13 +189,13 @@ static void call(bsp_coll_op kind, const bsp_coll_group *g, const void *send, vo
     static const char *const broadcast[] = {"size", "root", "op", "algorithm", "radix",
                                             "ports", "tradeoff"};
     desc.names = reduces ? reductions : kind == BSP_COLL_BROADCAST ? broadcast : blocks_of;
-    coll_begin(&c, me, name, g, exclusive ? COLL_CODE_EXSCAN : (unsigned)kind, sig,
+    bspram__coll_begin(&c, me, name, g, exclusive ? COLL_CODE_EXSCAN : (unsigned)kind, sig,
                sizeof sig / sizeof *sig, &desc);
     if (reduces && n > 0)
-        (void)coll_op_get(&c, op); /* an unknown operation fails before any round */
+        (void)bspram__coll_op_get(&c, op); /* an unknown operation fails before any round */
     if (n > 0)
         e->run(&c, &a);
-    coll_end(&c);
+    bspram__coll_end(&c);
 }
 
 void bsp_coll_broadcast(const bsp_coll_group *g, void *buf, bsp_size_t size, bsp_pid_t root,

@@ -1,15 +1,15 @@
 /* The collectives' frame (not installed): what every algorithm file is
  * written with. An algorithm is a schedule of rounds; in each round a member
- *   - names its window: where the round's puts to it land (coll_window),
- *   - puts to other members at byte offsets of their windows (coll_put),
- *   - ends the round (coll_round), a bsp_sync of the whole machine,
+ *   - names its window: where the round's puts to it land (bspram__coll_window),
+ *   - puts to other members at byte offsets of their windows (bspram__coll_put),
+ *   - ends the round (bspram__coll_round), a bsp_sync of the whole machine,
  * and computes locally between rounds. Ranks are the group's (0..n−1); the
  * frame maps them to pids. An algorithm never calls bsp_sync or bsp_put
  * itself, and never sees the group.
  *
  * A call (calls.c) checks the arguments, picks the algorithm (select.c),
- * opens the frame (coll_begin), runs the algorithm and closes the frame
- * (coll_end), which takes part in the rounds other groups still need.
+ * opens the frame (bspram__coll_begin), runs the algorithm and closes the frame
+ * (bspram__coll_end), which takes part in the rounds other groups still need.
  */
 #ifndef BSPRAM_COLL_COLL_INTERNAL_H
 #define BSPRAM_COLL_COLL_INTERNAL_H
@@ -30,7 +30,7 @@ struct bsp_coll_group {
 };
 
 /* "0 1 2 3": a member list as text, cut with "…" to fit len (group.c). */
-void coll_list_text(char *buf, size_t len, const bsp_pid_t *m, unsigned n);
+void bspram__coll_list_text(char *buf, size_t len, const bsp_pid_t *m, unsigned n);
 
 /* The most argument words a call's signature covers. */
 #define COLL_SIG_WORDS 8
@@ -72,7 +72,7 @@ typedef struct coll_desc {
 
 /* The arguments as text ("g=…, send=…, …"); without the buffers and the
  * group (which differ between processes) if !buffers. */
-void coll_describe(const coll_call *c, char *buf, size_t len, int buffers);
+void bspram__coll_describe(const coll_call *c, char *buf, size_t len, int buffers);
 
 /* The resolved arguments of an algorithm: what the call and the options
  * say, with defaults filled in (calls.c). */
@@ -100,32 +100,32 @@ enum { COLL_CODE_EXSCAN = 8, COLL_CODE_GROUP = 9, COLL_CODE_SDP = 10 };
  * each group — groups may differ from each other. The first round's
  * barrier checks them (frame.c), with the code (the operation,
  * COLL_CODE_EXSCAN, COLL_CODE_GROUP or COLL_CODE_SDP). */
-void coll_begin(coll_call *c, bsplib_proc *me, const char *name, const bsp_coll_group *g,
+void bspram__coll_begin(coll_call *c, bsplib_proc *me, const char *name, const bsp_coll_group *g,
                 unsigned code, const uint64_t *sig_words, size_t nsig, const coll_desc *desc);
 
 /* Window puts to this member land in [base, base + size) at the end of this
  * round. */
-void coll_window(coll_call *c, void *base, size_t size);
+void bspram__coll_window(coll_call *c, void *base, size_t size);
 
 /* Put n bytes from src at `offset` of rank `to`'s window (src copied now). */
-void coll_put(coll_call *c, unsigned to, size_t offset, const void *src, size_t n);
+void bspram__coll_put(coll_call *c, unsigned to, size_t offset, const void *src, size_t n);
 
 /* End a round; `last`: this member has no round after it. */
-void coll_round(coll_call *c, bool last);
+void bspram__coll_round(coll_call *c, bool last);
 
 /* Close the call: take part in the rounds other groups still need (group
  * calls take at least one superstep), then note the call's records. */
-void coll_end(coll_call *c);
+void bspram__coll_end(coll_call *c);
 
-/* Scratch memory of this process (which < 3; see bsplib_scratch; 3 is
+/* Scratch memory of this process (which < 3; see bspram__bsp_bsplib_scratch; 3 is
  * cost.c's). */
 static inline void *coll_scratch(coll_call *c, unsigned which, size_t size)
 {
-    return bsplib_scratch(c->me, which, size);
+    return bspram__bsp_bsplib_scratch(c->me, which, size);
 }
 
 /* A fatal error of this call: "<name>(<args>): <message> (superstep S, pid P)". */
-_Noreturn void coll_fail(const coll_call *c, const char *fmt, ...)
+_Noreturn void bspram__coll_fail(const coll_call *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 /* ---- operations (ops.c) ---- */
@@ -138,16 +138,16 @@ typedef struct coll_op {
 } coll_op;
 
 /* Resolve op id for a call (fatal with the call's line if unknown). */
-coll_op coll_op_get(const coll_call *c, unsigned id);
+coll_op bspram__coll_op_get(const coll_call *c, unsigned id);
 /* acc[i] ← acc[i] ⊕ x[i] (left ⊕ right: acc is the lower ranks' part). */
-void coll_op_fold(const coll_op *op, uint64_t *acc, const uint64_t *x, size_t count);
+void bspram__coll_op_fold(const coll_op *op, uint64_t *acc, const uint64_t *x, size_t count);
 /* acc[i] ← x[i] ⊕ acc[i] (x is the lower ranks' part). */
-void coll_op_fold_left(const coll_op *op, uint64_t *acc, const uint64_t *x, size_t count);
+void bspram__coll_op_fold_left(const coll_op *op, uint64_t *acc, const uint64_t *x, size_t count);
 
 /* ---- small arithmetic of the schedules ---- */
 
 /* ⌈log_base n⌉ for n ≥ 1, base ≥ 2 (0 for n = 1). */
-unsigned coll_ceil_log(uint64_t n, uint64_t base);
+unsigned bspram__coll_ceil_log(uint64_t n, uint64_t base);
 static inline uint64_t coll_ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
 /* ---- the algorithms (one file each; each opens with its paper and cost) ----
@@ -156,31 +156,31 @@ static inline uint64_t coll_ceil_div(uint64_t a, uint64_t b) { return (a + b - 1
  * equal to it (in place), or, for allgather and gather, pointing at the own
  * block inside it. Each also has its cost formula, coll_predict_<name>,
  * giving the C1 and C2 its schedule makes (predict.c collects them). */
-void coll_alltoall_bruck(coll_call *c, const coll_args *a);          /* alltoall_bruck.c */
-void coll_alltoall_exchange(coll_call *c, const coll_args *a);       /* alltoall_exchange.c: n = 2^d */
-void coll_allgather_bruck(coll_call *c, const coll_args *a);         /* allgather_bruck.c */
-void coll_allgather_ring(coll_call *c, const coll_args *a);          /* allgather_ring.c */
-void coll_allgather_direct(coll_call *c, const coll_args *a);        /* allgather_direct.c */
-void coll_broadcast_binomial(coll_call *c, const coll_args *a);      /* broadcast_binomial.c */
-void coll_broadcast_scatter_allgather(coll_call *c, const coll_args *a);
-void coll_broadcast_direct(coll_call *c, const coll_args *a);        /* broadcast_direct.c */
-void coll_scatter_binomial(coll_call *c, const coll_args *a);        /* scatter_binomial.c */
-void coll_scatter_direct(coll_call *c, const coll_args *a);          /* scatter_direct.c */
-void coll_gather_binomial(coll_call *c, const coll_args *a);         /* gather_binomial.c */
-void coll_gather_direct(coll_call *c, const coll_args *a);           /* gather_direct.c */
-void coll_reduce_binomial(coll_call *c, const coll_args *a);         /* reduce_binomial.c */
-void coll_reduce_direct(coll_call *c, const coll_args *a);           /* reduce_direct.c */
-void coll_allreduce_doubling(coll_call *c, const coll_args *a);      /* allreduce_doubling.c */
-void coll_allreduce_dissemination(coll_call *c, const coll_args *a); /* allreduce_dissemination.c */
-void coll_scan_dissemination(coll_call *c, const coll_args *a);      /* scan_dissemination.c */
-void coll_scan_binomial(coll_call *c, const coll_args *a);           /* scan_binomial.c */
-void coll_scan_direct(coll_call *c, const coll_args *a);             /* scan_direct.c */
+void bspram__coll_alltoall_bruck(coll_call *c, const coll_args *a);          /* alltoall_bruck.c */
+void bspram__coll_alltoall_exchange(coll_call *c, const coll_args *a);       /* alltoall_exchange.c: n = 2^d */
+void bspram__coll_allgather_bruck(coll_call *c, const coll_args *a);         /* allgather_bruck.c */
+void bspram__coll_allgather_ring(coll_call *c, const coll_args *a);          /* allgather_ring.c */
+void bspram__coll_allgather_direct(coll_call *c, const coll_args *a);        /* allgather_direct.c */
+void bspram__coll_broadcast_binomial(coll_call *c, const coll_args *a);      /* broadcast_binomial.c */
+void bspram__coll_broadcast_scatter_allgather(coll_call *c, const coll_args *a);
+void bspram__coll_broadcast_direct(coll_call *c, const coll_args *a);        /* broadcast_direct.c */
+void bspram__coll_scatter_binomial(coll_call *c, const coll_args *a);        /* scatter_binomial.c */
+void bspram__coll_scatter_direct(coll_call *c, const coll_args *a);          /* scatter_direct.c */
+void bspram__coll_gather_binomial(coll_call *c, const coll_args *a);         /* gather_binomial.c */
+void bspram__coll_gather_direct(coll_call *c, const coll_args *a);           /* gather_direct.c */
+void bspram__coll_reduce_binomial(coll_call *c, const coll_args *a);         /* reduce_binomial.c */
+void bspram__coll_reduce_direct(coll_call *c, const coll_args *a);           /* reduce_direct.c */
+void bspram__coll_allreduce_doubling(coll_call *c, const coll_args *a);      /* allreduce_doubling.c */
+void bspram__coll_allreduce_dissemination(coll_call *c, const coll_args *a); /* allreduce_dissemination.c */
+void bspram__coll_scan_dissemination(coll_call *c, const coll_args *a);      /* scan_dissemination.c */
+void bspram__coll_scan_binomial(coll_call *c, const coll_args *a);           /* scan_binomial.c */
+void bspram__coll_scan_direct(coll_call *c, const coll_args *a);             /* scan_direct.c */
 
 typedef struct coll_prediction {
     uint64_t c1, c2;
 } coll_prediction;
 #define COLL_PREDICT(name) \
-    coll_prediction coll_predict_##name(uint64_t n, uint64_t b, unsigned radix, unsigned ports, \
+    coll_prediction bspram__coll_predict_##name(uint64_t n, uint64_t b, unsigned radix, unsigned ports, \
                                         bsp_coll_tradeoff tradeoff)
 COLL_PREDICT(alltoall_bruck);
 COLL_PREDICT(alltoall_exchange);
@@ -213,13 +213,13 @@ typedef struct coll_entry {
 } coll_entry;
 #define COLL_OPS 8
 #define COLL_ALGORITHMS 9 /* bsp_coll_algorithm's values, AUTO included */
-extern const coll_entry coll_table[COLL_OPS][COLL_ALGORITHMS];
+extern const coll_entry bspram__coll_table[COLL_OPS][COLL_ALGORITHMS];
 
 /* bsp_coll_select with the probe's g and l, remembered per operation. */
-bsp_coll_choice coll_select(bsp_coll_op op, unsigned n, size_t block, unsigned ports);
+bsp_coll_choice bspram__coll_select(bsp_coll_op op, unsigned n, size_t block, unsigned ports);
 
 /* The defaults for a forced algorithm: radix 2 (BRUCK alltoall), ports 1,
  * but n − 1 for DIRECT. */
-void coll_defaults(bsp_coll_algorithm alg, unsigned n, unsigned *radix, unsigned *ports);
+void bspram__coll_defaults(bsp_coll_algorithm alg, unsigned n, unsigned *radix, unsigned *ports);
 
 #endif

@@ -6,6 +6,8 @@
  * exchange: router.h), that process sums, and its rank's processes read the sums.
  */
 #include "coll/coll_internal.h"
+#include "bsp/machine_internal.h"
+#include "router/router.h"
 
 /* The 8-byte destination word of a put (bsp.h, "Message sizes"): a round's
  * largest data is its record's largest message less this. */
@@ -14,12 +16,12 @@
 bsp_coll_cost bsp_coll_last_cost(void)
 {
     bsplib_proc *me = bsplib_me("bsp_coll_last_cost()");
-    bspram_team_flush(bspram_component_team(me->self));
+    bspram__bsp_team_flush(bspram__bsp_component_team(me->self));
     /* The lead's scratch 3 holds the sums: it writes it again only in its
      * next call, after a barrier that the others reach after reading. */
     bsplib_proc *p0 = &me->world->procs[me->world->lo];
     if (me == p0) {
-        const bspram_log *log = bspram_router_log(me->router);
+        const bspram_log *log = bspram__router_log(me->router);
         bsp_coll_cost t = {0};
         for (size_t i = me->coll_log[0]; i < me->coll_log[1] && i < log->n; i++) {
             const bspram_record *r = &log->records[i];
@@ -35,9 +37,9 @@ bsp_coll_cost bsp_coll_last_cost(void)
                 t.c2 += r->max_message - PUT_WORD;
             }
         }
-        memcpy(bsplib_scratch(me, 3, sizeof t), &t, sizeof t);
+        memcpy(bspram__bsp_bsplib_scratch(me, 3, sizeof t), &t, sizeof t);
     }
-    bsplib_barrier(me, 0);
+    bspram__bsp_bsplib_barrier(me, 0);
     bsp_coll_cost t;
     memcpy(&t, p0->scratch[3], sizeof t);
     return t;

@@ -40,6 +40,7 @@
 #include <unistd.h>
 
 #include "coll/coll_internal.h"
+#include "router/router.h"
 
 enum {
     TAG_MORE = 1u << 9,
@@ -50,7 +51,7 @@ enum {
     TAG_FATAL = 1u << 9, /* of the agreement's barrier: a difference is fatal */
 };
 
-void coll_begin(coll_call *c, bsplib_proc *me, const char *name, const bsp_coll_group *g,
+void bspram__coll_begin(coll_call *c, bsplib_proc *me, const char *name, const bsp_coll_group *g,
                 unsigned code, const uint64_t *sig_words, size_t nsig, const coll_desc *desc)
 {
     c->me = me;
@@ -75,15 +76,15 @@ void coll_begin(coll_call *c, bsplib_proc *me, const char *name, const bsp_coll_
     c->more = 0;
     c->desc = desc;
     if (me->pid == me->world->lo) /* the rank's first process keeps the log */
-        me->coll_log[0] = bspram_router_log(me->router)->n;
+        me->coll_log[0] = bspram__router_log(me->router)->n;
 }
 
-void coll_window(coll_call *c, void *base, size_t size) { bsplib_coll_window(c->me, base, size); }
+void bspram__coll_window(coll_call *c, void *base, size_t size) { bsplib_coll_window(c->me, base, size); }
 
-void coll_put(coll_call *c, unsigned to, size_t offset, const void *src, size_t n)
+void bspram__coll_put(coll_call *c, unsigned to, size_t offset, const void *src, size_t n)
 {
     unsigned pid = c->members ? c->members[to] : to;
-    bsplib_coll_put(c->me, pid, offset, src, n, c->name);
+    bspram__bsp_bsplib_coll_put(c->me, pid, offset, src, n, c->name);
 }
 
 /* ---- the agreement, where the signatures differ ----
@@ -172,27 +173,27 @@ static _Noreturn void report(const coll_call *c, const judgement *v, const call_
     switch (v->kind) {
     case CALLS:
         if (!a->group[0] == !b->group[0]) /* two different collectives */
-            bsplib_fatal_agreed(w, "%.*s: processes disagree in superstep %llu: pid %u called %s "
+            bspram__bsp_bsplib_fatal_agreed(w, "%.*s: processes disagree in superstep %llu: pid %u called %s "
                                 "but pid %u called %s; every process must pass the same arguments",
                                 name, a->call, step, v->p, a->call, v->q, b->call);
-        bsplib_fatal_agreed(w, "%.*s: processes disagree in superstep %llu: pid %u called %s %s%s "
+        bspram__bsp_bsplib_fatal_agreed(w, "%.*s: processes disagree in superstep %llu: pid %u called %s %s%s "
                             "but pid %u called %s %s%s; every process must call it on all "
                             "processes, or every one on its group",
                             name, a->call, step, v->p, a->call,
                             a->group[0] ? "on the group " : "on all processes", a->group, v->q,
                             b->call, b->group[0] ? "on the group " : "on all processes", b->group);
     case ARGS:
-        bsplib_fatal_agreed(w, "%.*s: processes disagree in superstep %llu: pid %u called %s but "
+        bspram__bsp_bsplib_fatal_agreed(w, "%.*s: processes disagree in superstep %llu: pid %u called %s but "
                             "pid %u called %s (the %s%s); every process must pass the same "
                             "arguments", name, a->call, step, v->p, a->call, v->q, b->call,
                             v->names, one);
     case GROUPS:
-        bsplib_fatal_agreed(w, "%.*s: members of a group disagree in superstep %llu: pid %u called "
+        bspram__bsp_bsplib_fatal_agreed(w, "%.*s: members of a group disagree in superstep %llu: pid %u called "
                             "%s on the group %s but pid %u called it on the group %s; every "
                             "member of a group must pass that group", name, a->call, step, v->q,
                             b->call, b->group, v->p, a->group);
     default:
-        bsplib_fatal_agreed(w, "%.*s: members of a group disagree in superstep %llu: pid %u called "
+        bspram__bsp_bsplib_fatal_agreed(w, "%.*s: members of a group disagree in superstep %llu: pid %u called "
                             "%s but pid %u called %s (the %s%s; the group: %s); every member of a "
                             "group must pass the same arguments", name, a->call, step, v->p,
                             a->call, v->q, b->call, v->names, one, a->group);
@@ -214,20 +215,20 @@ static void agree(coll_call *c)
     mine.group_hash = g ? g->hash : 0;
     mine.nwords = c->nwords;
     memcpy(mine.words, c->words, sizeof mine.words);
-    const claim *all = bsplib_gather(me, &mine, sizeof mine);
+    const claim *all = bspram__bsp_bsplib_gather(me, &mine, sizeof mine);
     judgement v = {SAME, 0, 0, ""};
     if (all) /* the rank's first process: every rank's judges alike */
         v = judge(c, all, me->world->p);
-    if (!bsplib_barrier(me, v.kind != SAME ? TAG_FATAL : 0))
+    if (!bspram__bsp_bsplib_barrier(me, v.kind != SAME ? TAG_FATAL : 0))
         return;
     call_text t;
     char args[160];
-    coll_describe(c, args, sizeof args, 0);
+    bspram__coll_describe(c, args, sizeof args, 0);
     snprintf(t.call, sizeof t.call, "%s(%s)", c->name, args);
     t.group[0] = '\0';
     if (g)
-        coll_list_text(t.group, 100, g->members, g->n);
-    const call_text *texts = bsplib_gather(me, &t, sizeof t);
+        bspram__coll_list_text(t.group, 100, g->members, g->n);
+    const call_text *texts = bspram__bsp_bsplib_gather(me, &t, sizeof t);
     if (!texts) /* the rank's first process reports it */
         for (;;)
             pause();
@@ -244,40 +245,40 @@ static void check_signatures(void *arg, unsigned all)
     }
 }
 
-void coll_round(coll_call *c, bool last)
+void bspram__coll_round(coll_call *c, bool last)
 {
     unsigned bits = (c->sig & c->mask) << SIG_SHIFT | (~c->sig & c->mask) << NSIG_SHIFT |
                     (!last || c->then ? TAG_MORE : 0);
-    unsigned all = bsplib_coll_sync(c->me, c->name, bits, c->rounds == 0, check_signatures, c);
+    unsigned all = bspram__bsp_bsplib_coll_sync(c->me, c->name, bits, c->rounds == 0, check_signatures, c);
     c->rounds++;
     c->more = all & TAG_MORE;
 }
 
-void coll_end(coll_call *c)
+void bspram__coll_end(coll_call *c)
 {
     c->then = 0;
-    coll_window(c, NULL, 0); /* nothing lands here from now on */
+    bspram__coll_window(c, NULL, 0); /* nothing lands here from now on */
     if (c->grouped && c->rounds == 0)
-        coll_round(c, true);
+        bspram__coll_round(c, true);
     while (c->more)
-        coll_round(c, true);
+        bspram__coll_round(c, true);
     bsplib_proc *me = c->me;
     if (me->pid == me->world->lo)
-        me->coll_log[1] = bspram_router_log(me->router)->n;
+        me->coll_log[1] = bspram__router_log(me->router)->n;
 }
 
-void coll_fail(const coll_call *c, const char *fmt, ...)
+void bspram__coll_fail(const coll_call *c, const char *fmt, ...)
 {
     char msg[512], args[160];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    coll_describe(c, args, sizeof args, 1);
-    bsplib_fatal(c->me, "%s(%s): %s", c->name, args, msg);
+    bspram__coll_describe(c, args, sizeof args, 1);
+    bspram__bsp_bsplib_fatal(c->me, "%s(%s): %s", c->name, args, msg);
 }
 
-unsigned coll_ceil_log(uint64_t n, uint64_t base)
+unsigned bspram__coll_ceil_log(uint64_t n, uint64_t base)
 {
     unsigned d = 0;
     for (uint64_t span = 1; span < n; d++)

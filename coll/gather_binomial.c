@@ -26,14 +26,14 @@ COLL_PREDICT(gather_binomial)
     (void)radix, (void)ports, (void)tradeoff;
     if (n <= 1)
         return (coll_prediction){0, 0};
-    return (coll_prediction){coll_ceil_log(n, 2), b * (n - 1)};
+    return (coll_prediction){bspram__coll_ceil_log(n, 2), b * (n - 1)};
 }
 
 typedef struct split {
     unsigned lo, mid, hi; /* my range at a depth, and where it splits */
 } split;
 
-void coll_gather_binomial(coll_call *c, const coll_args *a)
+void bspram__coll_gather_binomial(coll_call *c, const coll_args *a)
 {
     unsigned n = c->n, root = a->root, v = (c->rank + n - root) % n;
     size_t b = a->block;
@@ -44,7 +44,7 @@ void coll_gather_binomial(coll_call *c, const coll_args *a)
     if (n == 1)
         return;
     /* The scatter's recursion, from the top: my range at every depth. */
-    unsigned rounds = coll_ceil_log(n, 2), e = n;
+    unsigned rounds = bspram__coll_ceil_log(n, 2), e = n;
     split sp[64];
     for (unsigned t = 0, lo = 0, hi = n; t < rounds; t++) {
         unsigned mid = lo + (hi - lo + 1) / 2;
@@ -72,19 +72,19 @@ void coll_gather_binomial(coll_call *c, const coll_args *a)
         unsigned first = (root + s.mid) % n; /* the user's rank of block mid */
         int wraps = b && first + (s.hi - s.mid) > n;
         unsigned char *landing = NULL;
-        coll_window(c, NULL, 0);
+        bspram__coll_window(c, NULL, 0);
         if (active && v == s.mid) {
             size_t offset = s.lo != 0 ? (size_t)(s.mid - s.lo) * b : wraps ? 0 : (size_t)first * b;
-            coll_put(c, (s.lo + root) % n, offset, hold, len);
+            bspram__coll_put(c, (s.lo + root) % n, offset, hold, len);
         } else if (active && v == s.lo) {
             if (v != 0)
-                coll_window(c, buf, (size_t)(e - v) * b);
+                bspram__coll_window(c, buf, (size_t)(e - v) * b);
             else if (!wraps)
-                coll_window(c, recv, (size_t)n * b);
+                bspram__coll_window(c, recv, (size_t)n * b);
             else
-                coll_window(c, landing = coll_scratch(c, 0, len), len);
+                bspram__coll_window(c, landing = coll_scratch(c, 0, len), len);
         }
-        coll_round(c, r + 1 == rounds);
+        bspram__coll_round(c, r + 1 == rounds);
         if (landing) { /* the root's wrapping range: ranks first … n − 1, then 0 … */
             size_t part = (size_t)(n - first) * b;
             memcpy(recv + (size_t)first * b, landing, part);

@@ -16,7 +16,7 @@ COLL_PREDICT(gather_direct)
     return (coll_prediction){c1, b * c1};
 }
 
-void coll_gather_direct(coll_call *c, const coll_args *a)
+void bspram__coll_gather_direct(coll_call *c, const coll_args *a)
 {
     unsigned n = c->n, root = a->root;
     size_t b = a->block;
@@ -31,10 +31,10 @@ void coll_gather_direct(coll_call *c, const coll_args *a)
     unsigned k = a->ports < n - 1 ? a->ports : n - 1;
     unsigned rounds = (unsigned)coll_ceil_div(n - 1, k);
     unsigned v = (c->rank + n - root) % n; /* rank relative to the root */
-    coll_window(c, at_root ? recv : NULL, at_root ? (size_t)n * b : 0);
+    bspram__coll_window(c, at_root ? recv : NULL, at_root ? (size_t)n * b : 0);
     for (unsigned t = 0; t < rounds; t++) {
         if (v != 0 && (v - 1) / k == t)
-            coll_put(c, root, (size_t)c->rank * b, send, b);
-        coll_round(c, t + 1 == rounds);
+            bspram__coll_put(c, root, (size_t)c->rank * b, send, b);
+        bspram__coll_round(c, t + 1 == rounds);
     }
 }

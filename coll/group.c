@@ -29,7 +29,7 @@ typedef struct verdict {
 static const char CALL[] = "bsp_coll_group_create";
 #define BAD_LIST (1u << 9) /* a tag bit of the verdict barrier */
 
-void coll_list_text(char *buf, size_t len, const bsp_pid_t *m, unsigned n)
+void bspram__coll_list_text(char *buf, size_t len, const bsp_pid_t *m, unsigned n)
 {
     size_t used = 0;
     buf[0] = '\0';
@@ -50,18 +50,18 @@ bsp_coll_group *bsp_coll_group_create(const bsp_pid_t *members, bsp_pid_t n)
     bsplib_proc *me = bsplib_me("bsp_coll_group_create");
     unsigned P = me->p;
     if (!members && n)
-        bsplib_fatal(me, "%s(members=NULL, n=%u): members is NULL", CALL, n);
+        bspram__bsp_bsplib_fatal(me, "%s(members=NULL, n=%u): members is NULL", CALL, n);
     if (n > P)
-        bsplib_fatal(me, "%s(members=%p, n=%u): n is above the %u processes", CALL,
+        bspram__bsp_bsplib_fatal(me, "%s(members=%p, n=%u): n is above the %u processes", CALL,
                      (const void *)members, n, P);
     unsigned char *seen = calloc(P, 1);
     if (!seen)
-        bspram_fatal("%s: out of memory", CALL);
+        bspram__base_fatal("%s: out of memory", CALL);
     unsigned rank = n;
     for (bsp_pid_t i = 0; i < n; i++) {
         if (members[i] >= P || seen[members[i]]) {
             free(seen);
-            bsplib_fatal(me, "%s(members=%p, n=%u): members[%u] = %u is %s", CALL,
+            bspram__bsp_bsplib_fatal(me, "%s(members=%p, n=%u): members[%u] = %u is %s", CALL,
                          (const void *)members, n, i, members[i],
                          members[i] >= P ? "not a pid" : "repeated");
         }
@@ -71,34 +71,34 @@ bsp_coll_group *bsp_coll_group_create(const bsp_pid_t *members, bsp_pid_t n)
     }
     free(seen);
     if (n && rank == n)
-        bsplib_fatal(me, "%s(members=%p, n=%u): this process (pid %u) is not in its list", CALL,
+        bspram__bsp_bsplib_fatal(me, "%s(members=%p, n=%u): this process (pid %u) is not in its list", CALL,
                      (const void *)members, n, me->pid);
 
-    bsp_coll_group *g = bspram_malloc(sizeof *g, CALL);
+    bsp_coll_group *g = bspram__base_malloc(sizeof *g, CALL);
     g->n = n;
     g->rank = rank;
-    g->members = bspram_malloc((n ? n : 1) * sizeof *g->members, CALL);
+    g->members = bspram__base_malloc((n ? n : 1) * sizeof *g->members, CALL);
     if (n)
         memcpy(g->members, members, n * sizeof *members);
 
     /* The round: (n, hash) to every other member, into slot pid. */
     g->hash = XXH3_64bits(members, n * sizeof *members);
     uint64_t mine[2] = {n, g->hash};
-    uint64_t *slots = bsplib_scratch(me, 0, (size_t)P * sizeof mine);
+    uint64_t *slots = bspram__bsp_bsplib_scratch(me, 0, (size_t)P * sizeof mine);
     for (bsp_pid_t i = 0; i < n; i++)
         slots[2 * members[i]] = 0;
-    coll_list_text(me->published, 100, members, n); /* short enough for two in a line */
+    bspram__coll_list_text(me->published, 100, members, n); /* short enough for two in a line */
     char text[64];
     snprintf(text, sizeof text, "members=%p, n=%u", (const void *)members, n);
     coll_desc desc = {.text = text};
     coll_call c;
-    coll_begin(&c, me, CALL, NULL, COLL_CODE_GROUP, NULL, 0, &desc);
-    coll_window(&c, slots, (size_t)P * sizeof mine);
+    bspram__coll_begin(&c, me, CALL, NULL, COLL_CODE_GROUP, NULL, 0, &desc);
+    bspram__coll_window(&c, slots, (size_t)P * sizeof mine);
     for (bsp_pid_t i = 0; i < n; i++)
         if (members[i] != me->pid)
-            coll_put(&c, members[i], (size_t)me->pid * sizeof mine, mine, sizeof mine);
-    coll_round(&c, true);
-    coll_end(&c);
+            bspram__coll_put(&c, members[i], (size_t)me->pid * sizeof mine, mine, sizeof mine);
+    bspram__coll_round(&c, true);
+    bspram__coll_end(&c);
 
     /* This process's verdict: the first member whose list differs from
      * ours, or a list outside ours that names us (more pairs than members
@@ -114,9 +114,9 @@ bsp_coll_group *bsp_coll_group_create(const bsp_pid_t *members, bsp_pid_t n)
     }
     if (mine_v.kind == VERDICT_NONE && me->window_puts != (n ? n - 1 : 0))
         mine_v.kind = VERDICT_OUTSIDE;
-    if (bsplib_barrier(me, mine_v.kind != VERDICT_NONE ? BAD_LIST : 0)) {
+    if (bspram__bsp_bsplib_barrier(me, mine_v.kind != VERDICT_NONE ? BAD_LIST : 0)) {
         snprintf(mine_v.list, sizeof mine_v.list, "%.100s", me->published);
-        const verdict *all = bsplib_gather(me, &mine_v, sizeof mine_v);
+        const verdict *all = bspram__bsp_bsplib_gather(me, &mine_v, sizeof mine_v);
         if (!all)
             for (;;)
                 pause();
@@ -131,7 +131,7 @@ bsp_coll_group *bsp_coll_group_create(const bsp_pid_t *members, bsp_pid_t n)
         else
             snprintf(why, sizeof why, "pid %u names members %.100s, but a process outside that list "
                      "names pid %u as a member", s, all[s].list, s);
-        bsplib_fatal_agreed(w, "%s: %s; every member of a group must name the same list (superstep "
+        bspram__bsp_bsplib_fatal_agreed(w, "%s: %s; every member of a group must name the same list (superstep "
                             "%llu)", CALL, why, (unsigned long long)me->superstep - 1);
     }
     return g;

@@ -6,21 +6,21 @@
 #include "combine/bsp_shm_internal.h"
 #include "combine/ops_internal.h"
 
-coll_op coll_op_get(const coll_call *c, unsigned id)
+coll_op bspram__coll_op_get(const coll_call *c, unsigned id)
 {
     coll_op op = {id, NULL, NULL, 0};
     if (id < BSPRAM_BUILTIN_OPS) {
         op.identity = op_identity(id);
         return op;
     }
-    if (bsplib_shm_user_op(c->me->world, id, &op.user, &op.ctx, &op.identity) != 0)
-        coll_fail(c, "unknown operation %u; valid: 0..%u (built in: bspram_op_builtin) and the "
+    if (bspram__combine_bsplib_shm_user_op(c->me->world, id, &op.user, &op.ctx, &op.identity) != 0)
+        bspram__coll_fail(c, "unknown operation %u; valid: 0..%u (built in: bspram_op_builtin) and the "
                   "ids bsp_shm_add_op returned, from the superstep after the call", id,
                   BSPRAM_BUILTIN_OPS - 1);
     return op;
 }
 
-void coll_op_fold(const coll_op *op, uint64_t *acc, const uint64_t *x, size_t count)
+void bspram__coll_op_fold(const coll_op *op, uint64_t *acc, const uint64_t *x, size_t count)
 {
     if (op->user) {
         for (size_t i = 0; i < count; i++)
@@ -31,7 +31,7 @@ void coll_op_fold(const coll_op *op, uint64_t *acc, const uint64_t *x, size_t co
         acc[i] = op_apply_builtin(op->id, acc[i], x[i]);
 }
 
-void coll_op_fold_left(const coll_op *op, uint64_t *acc, const uint64_t *x, size_t count)
+void bspram__coll_op_fold_left(const coll_op *op, uint64_t *acc, const uint64_t *x, size_t count)
 {
     if (op->user) {
         for (size_t i = 0; i < count; i++)

@@ -27,7 +27,7 @@
 COLL_PREDICT(reduce_binomial)
 {
     (void)radix, (void)ports, (void)tradeoff;
-    uint64_t c1 = coll_ceil_log(n, 2);
+    uint64_t c1 = bspram__coll_ceil_log(n, 2);
     return (coll_prediction){c1, b * c1};
 }
 
@@ -37,17 +37,17 @@ static unsigned holder(unsigned lo, unsigned hi, unsigned root)
     return root >= lo && root < hi ? root : lo;
 }
 
-void coll_reduce_binomial(coll_call *c, const coll_args *a)
+void bspram__coll_reduce_binomial(coll_call *c, const coll_args *a)
 {
     unsigned n = c->n, me = c->rank, root = a->root;
     size_t count = a->count, m = a->block;
-    coll_op op = coll_op_get(c, a->op);
+    coll_op op = bspram__coll_op_get(c, a->op);
     /* Aligned scratch: the user's buffers need not be, and in place the
      * root's send is its recv. */
     uint64_t *acc = coll_scratch(c, 0, m ? m : 8), *in = coll_scratch(c, 1, m ? m : 8);
     if (m)
         memcpy(acc, a->send, m);
-    unsigned d = coll_ceil_log(n, 2);
+    unsigned d = bspram__coll_ceil_log(n, 2);
     int holds = 1; /* I hold my block of the current level */
     for (unsigned t = 0; t < d; t++) {
         unsigned half = 1u << t, lo = me & ~(2 * half - 1), mid = lo + half;
@@ -57,20 +57,20 @@ void coll_reduce_binomial(coll_call *c, const coll_args *a)
             unsigned parent = holder(lo, hi, root);
             if (parent == me) { /* receive the other child's partial */
                 receives = 1;
-                coll_window(c, in, m);
+                bspram__coll_window(c, in, m);
             } else { /* send mine to the parent's holder */
-                coll_put(c, parent, 0, acc, m);
+                bspram__coll_put(c, parent, 0, acc, m);
                 holds = 0;
             }
         }
         if (!receives)
-            coll_window(c, NULL, 0);
-        coll_round(c, t + 1 == d);
+            bspram__coll_window(c, NULL, 0);
+        bspram__coll_round(c, t + 1 == d);
         if (receives) {
             if (me < mid) /* I hold L: acc ← acc ⊕ R */
-                coll_op_fold(&op, acc, in, count);
+                bspram__coll_op_fold(&op, acc, in, count);
             else /* I hold R: acc ← L ⊕ acc */
-                coll_op_fold_left(&op, acc, in, count);
+                bspram__coll_op_fold_left(&op, acc, in, count);
         }
     }
     if (me == root && m)

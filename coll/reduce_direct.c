@@ -19,12 +19,12 @@ COLL_PREDICT(reduce_direct)
     return (coll_prediction){c1, b * c1};
 }
 
-void coll_reduce_direct(coll_call *c, const coll_args *a)
+void bspram__coll_reduce_direct(coll_call *c, const coll_args *a)
 {
     unsigned n = c->n, me = c->rank, root = a->root;
     unsigned k = a->ports < n - 1 ? a->ports : n - 1;
     size_t count = a->count, m = a->block;
-    coll_op op = coll_op_get(c, a->op);
+    coll_op op = bspram__coll_op_get(c, a->op);
     if (n == 1) {
         if (m && a->recv != a->send)
             memcpy(a->recv, a->send, m);
@@ -39,16 +39,16 @@ void coll_reduce_direct(coll_call *c, const coll_args *a)
     }
     for (unsigned t = 0; t < rounds; t++) {
         if (me == root)
-            coll_window(c, all, (size_t)n * m);
+            bspram__coll_window(c, all, (size_t)n * m);
         else
-            coll_window(c, NULL, 0);
+            bspram__coll_window(c, NULL, 0);
         if (me != root && (v - 1) / k == t)
-            coll_put(c, root, (size_t)me * m, a->send, m);
-        coll_round(c, t + 1 == rounds);
+            bspram__coll_put(c, root, (size_t)me * m, a->send, m);
+        bspram__coll_round(c, t + 1 == rounds);
     }
     if (me == root) {
         for (unsigned i = 1; i < n; i++)
-            coll_op_fold(&op, all, all + (size_t)i * count, count);
+            bspram__coll_op_fold(&op, all, all + (size_t)i * count, count);
         if (m)
             memcpy(a->recv, all, m);
     }

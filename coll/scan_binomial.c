@@ -35,7 +35,7 @@ static int down_level_sends(uint64_t n, unsigned t) { return 3 * (UINT64_C(1) <<
 
 static unsigned scan_rounds(uint64_t n)
 {
-    unsigned d = coll_ceil_log(n, 2), r = d;
+    unsigned d = bspram__coll_ceil_log(n, 2), r = d;
     for (unsigned t = 0; t + 2 <= d; t++)
         r += down_level_sends(n, t);
     return r;
@@ -48,12 +48,12 @@ COLL_PREDICT(scan_binomial)
     return (coll_prediction){c1, b * c1};
 }
 
-void coll_scan_binomial(coll_call *c, const coll_args *a)
+void bspram__coll_scan_binomial(coll_call *c, const coll_args *a)
 {
     unsigned n = c->n, me = c->rank;
     size_t count = a->count, m = a->block;
-    coll_op op = coll_op_get(c, a->op);
-    unsigned d = coll_ceil_log(n, 2), rounds = scan_rounds(n), done = 0;
+    coll_op op = bspram__coll_op_get(c, a->op);
+    unsigned d = bspram__coll_ceil_log(n, 2), rounds = scan_rounds(n), done = 0;
     /* acc: S of my current block; pre: its prefix (have_pre: not empty);
      * sl + t·count: S_L received in up round t (right[t]: I got one). */
     uint64_t *acc = coll_scratch(c, 0, m ? m : 8);
@@ -71,17 +71,17 @@ void coll_scan_binomial(coll_call *c, const coll_args *a)
         int recv = 0;
         if (top == d && mid < n) { /* I hold my level-t block; P has two halves */
             if (me < mid) { /* L's holder (me = mid − 1): my top block */
-                coll_put(c, end - 1, 0, acc, m);
+                bspram__coll_put(c, end - 1, 0, acc, m);
                 top = t;
             } else { /* R's holder (me = end − 1) */
                 recv = 1;
             }
         }
-        coll_window(c, recv ? sl + (size_t)t * count : NULL, recv ? m : 0);
-        coll_round(c, ++done == rounds);
+        bspram__coll_window(c, recv ? sl + (size_t)t * count : NULL, recv ? m : 0);
+        bspram__coll_round(c, ++done == rounds);
         if (recv) {
             right |= UINT32_C(1) << t;
-            coll_op_fold_left(&op, acc, sl + (size_t)t * count, count); /* S_L ⊕ S_R */
+            bspram__coll_op_fold_left(&op, acc, sl + (size_t)t * count, count); /* S_L ⊕ S_R */
         }
     }
 
@@ -92,17 +92,17 @@ void coll_scan_binomial(coll_call *c, const coll_args *a)
         int recv = t == top && p0 > 0; /* prefix(P) for my top block L */
         if (down_level_sends(n, t)) {
             if (t < top && (right >> t & 1) && have_pre)
-                coll_put(c, mid - 1, 0, pre, m);
-            coll_window(c, recv ? pre : NULL, recv ? m : 0);
-            coll_round(c, ++done == rounds);
+                bspram__coll_put(c, mid - 1, 0, pre, m);
+            bspram__coll_window(c, recv ? pre : NULL, recv ? m : 0);
+            bspram__coll_round(c, ++done == rounds);
         }
         if (t == top) {
             have_pre = recv;
             if (have_pre && !a->exclusive) /* inclusive: prefix(L) ⊕ S_L */
-                coll_op_fold_left(&op, acc, pre, count);
+                bspram__coll_op_fold_left(&op, acc, pre, count);
         } else if (t < top && (right >> t & 1) && (t > 0 || a->exclusive)) {
             if (have_pre) /* prefix(R) = prefix(P) ⊕ S_L */
-                coll_op_fold(&op, pre, sl + (size_t)t * count, count);
+                bspram__coll_op_fold(&op, pre, sl + (size_t)t * count, count);
             else if (m)
                 memcpy(pre, sl + (size_t)t * count, m);
             have_pre = 1;

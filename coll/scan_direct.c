@@ -19,32 +19,32 @@ COLL_PREDICT(scan_direct)
     return (coll_prediction){c1, b * c1};
 }
 
-void coll_scan_direct(coll_call *c, const coll_args *a)
+void bspram__coll_scan_direct(coll_call *c, const coll_args *a)
 {
     unsigned n = c->n, me = c->rank;
     unsigned k = n > 1 && a->ports < n - 1 ? a->ports : (n > 1 ? n - 1 : 1);
     size_t count = a->count, m = a->block;
-    coll_op op = coll_op_get(c, a->op);
+    coll_op op = bspram__coll_op_get(c, a->op);
     /* Block j of the window holds x_j, j ≤ me (my own at j = me). */
     uint64_t *all = coll_scratch(c, 0, (size_t)(me + 1) * m + 8);
     if (m)
         memcpy(all + (size_t)me * count, a->send, m);
     unsigned rounds = n > 1 ? (n - 1 + k - 1) / k : 0;
-    coll_window(c, all, (size_t)me * m);
+    bspram__coll_window(c, all, (size_t)me * m);
     for (unsigned t = 0; t < rounds; t++) {
         for (unsigned j = 1; j <= k; j++) {
             unsigned to = me + t * k + j;
             if (to < n)
-                coll_put(c, to, (size_t)me * m, all + (size_t)me * count, m);
+                bspram__coll_put(c, to, (size_t)me * m, all + (size_t)me * count, m);
         }
-        coll_round(c, t + 1 == rounds);
+        bspram__coll_round(c, t + 1 == rounds);
     }
     unsigned last = a->exclusive ? me : me + 1; /* fold blocks [0, last) */
     if (last == 0)
         for (size_t i = 0; i < count; i++)
             all[i] = op.identity;
     for (unsigned j = 1; j < last; j++)
-        coll_op_fold(&op, all, all + (size_t)j * count, count);
+        bspram__coll_op_fold(&op, all, all + (size_t)j * count, count);
     if (m)
         memcpy(a->recv, all, m);
 }

@@ -18,36 +18,36 @@
 COLL_PREDICT(scan_dissemination)
 {
     (void)radix, (void)ports, (void)tradeoff;
-    uint64_t c1 = coll_ceil_log(n, 2);
+    uint64_t c1 = bspram__coll_ceil_log(n, 2);
     return (coll_prediction){c1, b * c1};
 }
 
-void coll_scan_dissemination(coll_call *c, const coll_args *a)
+void bspram__coll_scan_dissemination(coll_call *c, const coll_args *a)
 {
     unsigned n = c->n, me = c->rank;
     size_t count = a->count, m = a->block;
-    coll_op op = coll_op_get(c, a->op);
+    coll_op op = bspram__coll_op_get(c, a->op);
     uint64_t *acc = coll_scratch(c, 0, m ? m : 8), *in = coll_scratch(c, 1, m ? m : 8);
     uint64_t *ex = coll_scratch(c, 2, m ? m : 8);
     if (m)
         memcpy(acc, a->send, m);
     int have_ex = 0;
-    unsigned d = coll_ceil_log(n, 2);
+    unsigned d = bspram__coll_ceil_log(n, 2);
     for (unsigned t = 0; t < d; t++) {
         unsigned dist = 1u << t;
         if (me + dist < n)
-            coll_put(c, me + dist, 0, acc, m);
-        coll_window(c, me >= dist ? in : NULL, me >= dist ? m : 0);
-        coll_round(c, t + 1 == d);
+            bspram__coll_put(c, me + dist, 0, acc, m);
+        bspram__coll_window(c, me >= dist ? in : NULL, me >= dist ? m : 0);
+        bspram__coll_round(c, t + 1 == d);
         if (me >= dist) {
             if (a->exclusive) {
                 if (have_ex)
-                    coll_op_fold_left(&op, ex, in, count);
+                    bspram__coll_op_fold_left(&op, ex, in, count);
                 else if (m)
                     memcpy(ex, in, m);
                 have_ex = 1;
             }
-            coll_op_fold_left(&op, acc, in, count);
+            bspram__coll_op_fold_left(&op, acc, in, count);
         }
     }
     const uint64_t *res = acc;

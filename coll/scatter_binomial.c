@@ -29,7 +29,7 @@ COLL_PREDICT(scatter_binomial)
     (void)radix, (void)ports, (void)tradeoff;
     if (n <= 1)
         return (coll_prediction){0, 0};
-    return (coll_prediction){coll_ceil_log(n, 2), b * (n - 1)};
+    return (coll_prediction){bspram__coll_ceil_log(n, 2), b * (n - 1)};
 }
 
 /* p + off, but p itself for off = 0 (p may be NULL when b = 0). */
@@ -38,7 +38,7 @@ static inline const unsigned char *at(const unsigned char *p, size_t off)
     return off ? p + off : p;
 }
 
-void coll_scatter_binomial(coll_call *c, const coll_args *a)
+void bspram__coll_scatter_binomial(coll_call *c, const coll_args *a)
 {
     unsigned n = c->n, root = a->root, v = (c->rank + n - root) % n;
     size_t b = a->block;
@@ -48,12 +48,12 @@ void coll_scatter_binomial(coll_call *c, const coll_args *a)
         memcpy(recv, send + (size_t)root * b, b);
     if (n == 1)
         return;
-    unsigned rounds = coll_ceil_log(n, 2);
+    unsigned rounds = bspram__coll_ceil_log(n, 2);
     unsigned lo = 0, hi = n;
     const unsigned char *hold = NULL; /* a non-root's range [v, hi), from its receipt on */
     for (unsigned t = 0; t < rounds; t++) {
         unsigned mid = lo + (hi - lo + 1) / 2;
-        coll_window(c, NULL, 0);
+        bspram__coll_window(c, NULL, 0);
         if (hi - lo >= 2 && v == lo) {
             size_t len = (size_t)(hi - mid) * b;
             const unsigned char *src;
@@ -71,18 +71,18 @@ void coll_scatter_binomial(coll_call *c, const coll_args *a)
                     src = pack;
                 }
             }
-            coll_put(c, (mid + root) % n, 0, src, len);
+            bspram__coll_put(c, (mid + root) % n, 0, src, len);
         } else if (hi - lo >= 2 && v == mid) {
             /* My range arrives: a leaf's own block straight into recv. */
             unsigned char *w = hi - mid == 1 ? recv : coll_scratch(c, 0, (size_t)(hi - mid) * b);
-            coll_window(c, w, (size_t)(hi - mid) * b);
+            bspram__coll_window(c, w, (size_t)(hi - mid) * b);
             hold = w;
         }
         if (v < mid)
             hi = mid;
         else
             lo = mid;
-        coll_round(c, t + 1 == rounds);
+        bspram__coll_round(c, t + 1 == rounds);
     }
     if (v != 0 && hold != recv && b) /* my own block, first of my range */
         memcpy(recv, hold, b);

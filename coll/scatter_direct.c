@@ -17,7 +17,7 @@ COLL_PREDICT(scatter_direct)
     return (coll_prediction){c1, b * c1};
 }
 
-void coll_scatter_direct(coll_call *c, const coll_args *a)
+void bspram__coll_scatter_direct(coll_call *c, const coll_args *a)
 {
     unsigned n = c->n, root = a->root;
     size_t b = a->block;
@@ -31,13 +31,13 @@ void coll_scatter_direct(coll_call *c, const coll_args *a)
         return;
     unsigned k = a->ports < n - 1 ? a->ports : n - 1;
     unsigned rounds = (unsigned)coll_ceil_div(n - 1, k);
-    coll_window(c, at_root ? NULL : recv, at_root ? 0 : b);
+    bspram__coll_window(c, at_root ? NULL : recv, at_root ? 0 : b);
     for (unsigned t = 0, d = 1; t < rounds; t++) {
         for (unsigned j = 0; j < k && d < n; j++, d++) {
             unsigned to = (root + d) % n;
             if (at_root)
-                coll_put(c, to, 0, send + (size_t)to * b, b);
+                bspram__coll_put(c, to, 0, send + (size_t)to * b, b);
         }
-        coll_round(c, t + 1 == rounds);
+        bspram__coll_round(c, t + 1 == rounds);
     }
 }

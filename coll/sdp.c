@@ -17,7 +17,7 @@
 static void check_dims(const char *call, unsigned n, unsigned m, bsp_size_t elem)
 {
     if (n > m || m > BSP_SDP_MAX_DIMS)
-        bspram_fatal("%s(n=%u, m=%u, elem=%zu): need n ≤ m ≤ %u", call, n, m, elem,
+        bspram__base_fatal("%s(n=%u, m=%u, elem=%zu): need n ≤ m ≤ %u", call, n, m, elem,
                      BSP_SDP_MAX_DIMS);
 }
 
@@ -42,7 +42,7 @@ bsp_sdp_layout bsp_sdp_consecutive(unsigned n, unsigned m, bsp_size_t elem)
 bsp_sdp_perm bsp_sdp_identity(unsigned m)
 {
     if (m > BSP_SDP_MAX_DIMS)
-        bspram_fatal("bsp_sdp_identity(m=%u): m is above %u", m, BSP_SDP_MAX_DIMS);
+        bspram__base_fatal("bsp_sdp_identity(m=%u): m is above %u", m, BSP_SDP_MAX_DIMS);
     bsp_sdp_perm d = {.m = m};
     for (unsigned i = 0; i < m; i++)
         d.delta[i] = (unsigned char)i;
@@ -52,7 +52,7 @@ bsp_sdp_perm bsp_sdp_identity(unsigned m)
 static bsp_sdp_perm range(const char *call, unsigned m, unsigned first, unsigned order)
 {
     if (m > BSP_SDP_MAX_DIMS || first > m || order > m - first)
-        bspram_fatal("%s(m=%u, first=%u, order=%u): the dimensions [first, first + order) must "
+        bspram__base_fatal("%s(m=%u, first=%u, order=%u): the dimensions [first, first + order) must "
                      "lie in [0, m), m ≤ %u", call, m, first, order, BSP_SDP_MAX_DIMS);
     return bsp_sdp_identity(m);
 }
@@ -80,7 +80,7 @@ bsp_sdp_perm bsp_sdp_transpose(unsigned m, unsigned first, unsigned order)
 {
     range("bsp_sdp_transpose", m, first, order);
     if (order % 2)
-        bspram_fatal("bsp_sdp_transpose(m=%u, first=%u, order=%u): a 2^(order/2) × 2^(order/2) "
+        bspram__base_fatal("bsp_sdp_transpose(m=%u, first=%u, order=%u): a 2^(order/2) × 2^(order/2) "
                      "block matrix needs an even order", m, first, order);
     bsp_sdp_perm d = bsp_sdp_shuffle(m, first, order, (int)(order / 2)); /* the halves swapped */
     return d;
@@ -153,7 +153,7 @@ bsp_sdp_cycles bsp_sdp_analyze(unsigned n, const bsp_sdp_layout *layout, const b
     BSPRAM_NONNULL(perm);
     const char *why = invalid(n, layout, perm);
     if (why)
-        bspram_fatal("bsp_sdp_analyze(n=%u, m=%u): %s", n, layout->m, why);
+        bspram__base_fatal("bsp_sdp_analyze(n=%u, m=%u): %s", n, layout->m, why);
     return cycles_of(n, layout, perm);
 }
 
@@ -200,11 +200,11 @@ typedef struct sdp_entry {
 } sdp_entry;
 
 static const sdp_entry TABLE[] = {
-    [BSP_SDP_A1] = {sdp_a1, sdp_predict_a1, 1, 0},
-    [BSP_SDP_A1A] = {sdp_a1a, sdp_predict_a1a, 1, 0},
-    [BSP_SDP_A2] = {sdp_a2, sdp_predict_a2, 1, 1},
-    [BSP_SDP_A3] = {sdp_a3, sdp_predict_a3, 1, 0},
-    [BSP_SDP_A5] = {sdp_a5, sdp_predict_a5, 0, 1},
+    [BSP_SDP_A1] = {bspram__coll_sdp_a1, bspram__coll_sdp_predict_a1, 1, 0},
+    [BSP_SDP_A1A] = {bspram__coll_sdp_a1a, bspram__coll_sdp_predict_a1a, 1, 0},
+    [BSP_SDP_A2] = {bspram__coll_sdp_a2, bspram__coll_sdp_predict_a2, 1, 1},
+    [BSP_SDP_A3] = {bspram__coll_sdp_a3, bspram__coll_sdp_predict_a3, 1, 0},
+    [BSP_SDP_A5] = {bspram__coll_sdp_a5, bspram__coll_sdp_predict_a5, 0, 1},
 };
 #define ALGORITHMS (sizeof TABLE / sizeof TABLE[0])
 
@@ -327,13 +327,13 @@ bsp_sdp_prediction bsp_sdp_predict(unsigned n, const bsp_sdp_layout *layout,
         why = overflow ? "2^(m−n)·elem bytes per process overflow" : NULL;
     }
     if (why)
-        bspram_fatal("bsp_sdp_predict(n=%u, m=%u, elem=%zu, algorithm=%s, ports=%u): %s", n,
+        bspram__base_fatal("bsp_sdp_predict(n=%u, m=%u, elem=%zu, algorithm=%s, ports=%u): %s", n,
                      layout->m, layout->elem, bsp_sdp_algorithm_name(o.algorithm), o.ports, why);
     sdp_plan pl = plan_of(n, layout, perm, &cy, o.ports > 1 ? o.ports : 1);
     return predict(&pl, &cy, o.algorithm);
 }
 
-void sdp_pieces(unsigned char *buf, size_t K, unsigned pieces, unsigned char *work, size_t stride,
+void bspram__coll_sdp_pieces(unsigned char *buf, size_t K, unsigned pieces, unsigned char *work, size_t stride,
                 int back)
 {
     size_t q = K / pieces, r = K % pieces, off = 0;
@@ -403,11 +403,11 @@ void bsp_sdp(const bsp_sdp_layout *layout, const bsp_sdp_perm *perm, const void 
     while ((1u << n) < me->p)
         n++;
     if ((1u << n) != me->p)
-        coll_fail(&c, "the cube needs P = 2^n processes, not %u", me->p);
+        bspram__coll_fail(&c, "the cube needs P = 2^n processes, not %u", me->p);
     if (!layout)
-        coll_fail(&c, "layout is NULL");
+        bspram__coll_fail(&c, "layout is NULL");
     if (!perm)
-        coll_fail(&c, "perm is NULL");
+        bspram__coll_fail(&c, "perm is NULL");
     const char *why = invalid(n, layout, perm);
     if (!why)
         why = bad_options(n, &o);
@@ -423,7 +423,7 @@ void bsp_sdp(const bsp_sdp_layout *layout, const bsp_sdp_perm *perm, const void 
     if (!why && K && (!src || !dst))
         why = src ? "dst is NULL" : "src is NULL";
     if (why)
-        coll_fail(&c, "%s", why);
+        bspram__coll_fail(&c, "%s", why);
     sdp_plan pl = plan_of(n, layout, perm, &cy, o.ports > 1 ? o.ports : 1);
     bsp_sdp_prediction choice = predict(&pl, &cy, o.algorithm);
 
@@ -435,9 +435,9 @@ void bsp_sdp(const bsp_sdp_layout *layout, const bsp_sdp_perm *perm, const void 
     static const char *const names[] = {"m", "elem", "allocation or permutation", "algorithm",
                                         "ports"};
     desc.names = names;
-    coll_begin(&c, me, "bsp_sdp", NULL, COLL_CODE_SDP, sig, sizeof sig / sizeof *sig, &desc);
+    bspram__coll_begin(&c, me, "bsp_sdp", NULL, COLL_CODE_SDP, sig, sizeof sig / sizeof *sig, &desc);
     permute_locally(layout, perm, &cy, n, src, dst, K ? coll_scratch(&c, 0, K) : NULL);
     if (pl.cycles && me->p > 1)
         TABLE[choice.algorithm].run(&c, &pl, dst);
-    coll_end(&c);
+    bspram__coll_end(&c);
 }

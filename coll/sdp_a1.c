@@ -17,7 +17,7 @@ static unsigned bit(unsigned pid, const unsigned *alpha, unsigned j)
     return (pid >> alpha[j]) & 1u;
 }
 
-sdp_a1_step sdp_a1_schedule(const sdp_plan *pl, unsigned cycle, unsigned t, unsigned pid)
+sdp_a1_step bspram__coll_sdp_a1_schedule(const sdp_plan *pl, unsigned cycle, unsigned t, unsigned pid)
 {
     const unsigned *a = pl->alpha + pl->start[cycle];
     unsigned s = pl->order[cycle];
@@ -58,7 +58,7 @@ static unsigned rounds(const sdp_plan *pl)
     return r;
 }
 
-coll_prediction sdp_predict_a1(const sdp_plan *pl)
+coll_prediction bspram__coll_sdp_predict_a1(const sdp_plan *pl)
 {
     coll_prediction p = {0, 0};
     for (unsigned c = 0; c < pl->cycles; c++) {
@@ -68,7 +68,7 @@ coll_prediction sdp_predict_a1(const sdp_plan *pl)
     return p;
 }
 
-void sdp_a1(coll_call *c, const sdp_plan *pl, unsigned char *buf)
+void bspram__coll_sdp_a1(coll_call *c, const sdp_plan *pl, unsigned char *buf)
 {
     size_t K = pl->K;
     unsigned pid = c->rank, total = rounds(pl), done = 0;
@@ -76,14 +76,14 @@ void sdp_a1(coll_call *c, const sdp_plan *pl, unsigned char *buf)
     for (unsigned cyc = 0; cyc < pl->cycles; cyc++) {
         if (K)
             memcpy(pair, buf, K); /* buf[1] */
-        coll_window(c, pair, 2 * K);
+        bspram__coll_window(c, pair, 2 * K);
         size_t result = 0;
         for (unsigned t = 0; t < pl->order[cyc]; t++) {
-            sdp_a1_step st = sdp_a1_schedule(pl, cyc, t, pid);
+            sdp_a1_step st = bspram__coll_sdp_a1_schedule(pl, cyc, t, pid);
             if (st.send)
-                coll_put(c, pid ^ (1u << st.dim), st.to, pair + st.from, st.len);
+                bspram__coll_put(c, pid ^ (1u << st.dim), st.to, pair + st.from, st.len);
             result = st.result;
-            coll_round(c, ++done == total);
+            bspram__coll_round(c, ++done == total);
         }
         if (K)
             memcpy(buf, pair + result, K);

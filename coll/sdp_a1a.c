@@ -18,7 +18,7 @@
  * C2 = 2·up + down. Real cycles run one after another (Lemma 5). */
 #include "coll/sdp_internal.h"
 
-coll_prediction sdp_predict_a1a(const sdp_plan *pl)
+coll_prediction bspram__coll_sdp_predict_a1a(const sdp_plan *pl)
 {
     coll_prediction p = {0, 0};
     uint64_t up = (pl->K + 1) / 2, down = pl->K / 2;
@@ -60,7 +60,7 @@ static void block_copy(unsigned char *pair, unsigned char *buf, size_t K, int b,
     }
 }
 
-void sdp_a1a(coll_call *c, const sdp_plan *pl, unsigned char *buf)
+void bspram__coll_sdp_a1a(coll_call *c, const sdp_plan *pl, unsigned char *buf)
 {
     size_t K = pl->K;
     unsigned pid = c->rank, total = 0, done = 0;
@@ -69,25 +69,25 @@ void sdp_a1a(coll_call *c, const sdp_plan *pl, unsigned char *buf)
     unsigned char *pair = coll_scratch(c, 1, K ? 2 * K : 1);
     for (unsigned cyc = 0; cyc < pl->cycles; cyc++) {
         block_copy(pair, buf, K, 0, 0);
-        coll_window(c, pair, 2 * K);
+        bspram__coll_window(c, pair, 2 * K);
         unsigned s = pl->order[cyc];
         sdp_a1_step prev = {0};
         size_t result = 0;
         for (unsigned t = 0; t <= s; t++) {
-            sdp_a1_step st = t < s ? sdp_a1_schedule(pl, cyc, t, pid) : (sdp_a1_step){0};
+            sdp_a1_step st = t < s ? bspram__coll_sdp_a1_schedule(pl, cyc, t, pid) : (sdp_a1_step){0};
             size_t from, to, len;
             if (st.send) { /* the low half of A1's cycle t */
                 half_of(&st, K, 0, &from, &to, &len);
-                coll_put(c, pid ^ (1u << st.dim), to, pair + from, len);
+                bspram__coll_put(c, pid ^ (1u << st.dim), to, pair + from, len);
             }
             if (prev.send) { /* the high half of A1's cycle t − 1 */
                 half_of(&prev, K, 1, &from, &to, &len);
-                coll_put(c, pid ^ (1u << prev.dim), to, pair + from, len);
+                bspram__coll_put(c, pid ^ (1u << prev.dim), to, pair + from, len);
             }
             if (t < s)
                 result = st.result;
             prev = st;
-            coll_round(c, ++done == total);
+            bspram__coll_round(c, ++done == total);
         }
         block_copy(pair, buf, K, result ? 1 : 0, 1);
     }

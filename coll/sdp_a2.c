@@ -25,7 +25,7 @@ static unsigned pieces_of(const sdp_plan *pl, unsigned cyc)
     return pl->ports > 1 ? pl->order[cyc] : 1;
 }
 
-coll_prediction sdp_predict_a2(const sdp_plan *pl)
+coll_prediction bspram__coll_sdp_predict_a2(const sdp_plan *pl)
 {
     coll_prediction p = {0, 0};
     for (unsigned c = 0; c < pl->cycles; c++) {
@@ -37,7 +37,7 @@ coll_prediction sdp_predict_a2(const sdp_plan *pl)
     return p;
 }
 
-void sdp_a2(coll_call *c, const sdp_plan *pl, unsigned char *buf)
+void bspram__coll_sdp_a2(coll_call *c, const sdp_plan *pl, unsigned char *buf)
 {
     size_t K = pl->K;
     unsigned pid = c->rank, total = 0, done = 0;
@@ -49,8 +49,8 @@ void sdp_a2(coll_call *c, const sdp_plan *pl, unsigned char *buf)
         /* Piece i padded to two halves of h_i bytes, side by side. */
         size_t h = ((K + k - 1) / k + 1) / 2;
         unsigned char *work = coll_scratch(c, 1, h ? 2 * h * k : 1);
-        sdp_pieces(buf, K, k, work, 2 * h, 0);
-        coll_window(c, work, 2 * h * k);
+        bspram__coll_sdp_pieces(buf, K, k, work, 2 * h, 0);
+        bspram__coll_window(c, work, 2 * h * k);
         for (unsigned t = 0; t <= s; t++) {
             for (unsigned i = 0; i < k; i++) {
                 unsigned d = a[(i + t) % s]; /* step t of the sequence starting at α_i */
@@ -58,10 +58,10 @@ void sdp_a2(coll_call *c, const sdp_plan *pl, unsigned char *buf)
                 /* The half whose virtual bit differs from bit d leaves; it
                  * arrives with the bits exchanged, as the neighbour's half
                  * `mine` — the one the neighbour sends. */
-                coll_put(c, pid ^ (1u << d), base + mine * h, work + base + (1 - mine) * h, h);
+                bspram__coll_put(c, pid ^ (1u << d), base + mine * h, work + base + (1 - mine) * h, h);
             }
-            coll_round(c, ++done == total);
+            bspram__coll_round(c, ++done == total);
         }
-        sdp_pieces(buf, K, k, work, 2 * h, 1);
+        bspram__coll_sdp_pieces(buf, K, k, work, 2 * h, 1);
     }
 }

@@ -17,16 +17,16 @@
  * paper's point: inferior to A1a and A2 on separable permutations. */
 #include "coll/sdp_internal.h"
 
-coll_prediction sdp_predict_a3(const sdp_plan *pl)
+coll_prediction bspram__coll_sdp_predict_a3(const sdp_plan *pl)
 {
     uint64_t P = (uint64_t)1 << pl->n, b = (pl->K + P - 1) / P;
     if (pl->cycles == 0 || pl->n == 0)
         return (coll_prediction){0, 0};
-    coll_prediction x = coll_predict_alltoall_exchange(P, b, 0, 1, BSP_COLL_OPTIMAL_C1);
+    coll_prediction x = bspram__coll_predict_alltoall_exchange(P, b, 0, 1, BSP_COLL_OPTIMAL_C1);
     return (coll_prediction){2 * x.c1, 2 * x.c2};
 }
 
-void sdp_a3(coll_call *c, const sdp_plan *pl, unsigned char *buf)
+void bspram__coll_sdp_a3(coll_call *c, const sdp_plan *pl, unsigned char *buf)
 {
     unsigned P = 1u << pl->n;
     size_t K = pl->K, b = (K + P - 1) / P, all = (size_t)P * b;
@@ -43,12 +43,12 @@ void sdp_a3(coll_call *c, const sdp_plan *pl, unsigned char *buf)
     }
     coll_args a = {.send = slots, .recv = slots, .block = b, .ports = 1};
     c->then = 1; /* the second all-to-all follows */
-    coll_alltoall_exchange(c, &a); /* piece t to process t */
+    bspram__coll_alltoall_exchange(c, &a); /* piece t to process t */
     c->then = 0;
     for (unsigned s = 0; s < P && b; s++) /* source s's piece goes where s's block belongs */
         memcpy(next + (size_t)sdp_target(pl, s) * b, slots + (size_t)s * b, b);
     a.send = next;
-    coll_alltoall_exchange(c, &a); /* recv = slots: piece y of the block arriving here */
+    bspram__coll_alltoall_exchange(c, &a); /* recv = slots: piece y of the block arriving here */
     if (padded && K)
         memcpy(buf, slots, K);
 }

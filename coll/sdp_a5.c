@@ -49,7 +49,7 @@ static unsigned users(unsigned char seq[MAX_SEQ][MAX_LEN], unsigned count, unsig
     return u;
 }
 
-coll_prediction sdp_predict_a5(const sdp_plan *pl)
+coll_prediction bspram__coll_sdp_predict_a5(const sdp_plan *pl)
 {
     static _Thread_local unsigned char seq[MAX_SEQ][MAX_LEN];
     unsigned count, len, ks[MAX_SEQ];
@@ -70,7 +70,7 @@ coll_prediction sdp_predict_a5(const sdp_plan *pl)
     return p;
 }
 
-void sdp_a5(coll_call *c, const sdp_plan *pl, unsigned char *buf)
+void bspram__coll_sdp_a5(coll_call *c, const sdp_plan *pl, unsigned char *buf)
 {
     static _Thread_local unsigned char seq[MAX_SEQ][MAX_LEN];
     unsigned count, len, ks[MAX_SEQ], pid = c->rank, n = pl->n;
@@ -81,8 +81,8 @@ void sdp_a5(coll_call *c, const sdp_plan *pl, unsigned char *buf)
     unsigned char *work = coll_scratch(c, 0, h ? 2 * h * count : 1);
     unsigned char *stage = coll_scratch(c, 1, h ? 2 * h * n : 1);
     unsigned char *pack = coll_scratch(c, 2, h ? 2 * h : 1);
-    sdp_pieces(buf, K, count, work, 2 * h, 0);
-    coll_window(c, stage, 2 * h * n);
+    bspram__coll_sdp_pieces(buf, K, count, work, 2 * h, 0);
+    bspram__coll_window(c, stage, 2 * h * n);
     for (unsigned t = 0; t < len; t++) {
         for (unsigned d = 0; d < n; d++) {
             unsigned u = users(seq, count, t, d, ks);
@@ -91,9 +91,9 @@ void sdp_a5(coll_call *c, const sdp_plan *pl, unsigned char *buf)
             size_t send = 1 - ((pid >> d) & 1u); /* the half whose virtual bit differs */
             for (unsigned j = 0; j < u; j++)
                 memcpy(pack + j * h, work + 2 * h * ks[j] + send * h, h);
-            coll_put(c, pid ^ (1u << d), 2 * h * d, pack, u * h);
+            bspram__coll_put(c, pid ^ (1u << d), 2 * h * d, pack, u * h);
         }
-        coll_round(c, t + 1 == len);
+        bspram__coll_round(c, t + 1 == len);
         for (unsigned d = 0; d < n; d++) { /* each piece lands in the half it left */
             unsigned u = users(seq, count, t, d, ks);
             size_t half = 1 - ((pid >> d) & 1u);
@@ -101,5 +101,5 @@ void sdp_a5(coll_call *c, const sdp_plan *pl, unsigned char *buf)
                 memcpy(work + 2 * h * ks[j] + half * h, stage + 2 * h * d + j * h, h);
         }
     }
-    sdp_pieces(buf, K, count, work, 2 * h, 1);
+    bspram__coll_sdp_pieces(buf, K, count, work, 2 * h, 1);
 }

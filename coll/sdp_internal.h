@@ -6,7 +6,7 @@
  * process y with y_{μ(j)} = x_j for every j < n (Ho & Johnsson §2: a real
  * GSH moves whole local memories, the local address map is preserved).
  * The algorithm moves them with the collectives' frame (coll_internal.h:
- * coll_window, coll_put, coll_round) between cube neighbours only.
+ * bspram__coll_window, bspram__coll_put, bspram__coll_round) between cube neighbours only.
  */
 #ifndef BSPRAM_COLL_SDP_INTERNAL_H
 #define BSPRAM_COLL_SDP_INTERNAL_H
@@ -41,18 +41,18 @@ static inline unsigned sdp_target(const sdp_plan *pl, unsigned x)
  * byte, piece i at the start of work's slot i (`stride` bytes each, the rest
  * zero) — or, with back, from the slots into buf (sdp.c; A2 and A5 give
  * every piece its two halves). */
-void sdp_pieces(unsigned char *buf, size_t K, unsigned pieces, unsigned char *work, size_t stride,
+void bspram__coll_sdp_pieces(unsigned char *buf, size_t K, unsigned pieces, unsigned char *work, size_t stride,
                 int back);
 
 /* One algorithm: on entry buf (pl->K bytes) holds this process's block, on
  * return the block of the process x with sdp_target(x) = this pid. Every
- * process calls coll_round the same number of times (none when
+ * process calls bspram__coll_round the same number of times (none when
  * pl->cycles = 0), passing last = true in its final round. Puts go to
  * neighbours only. `sdp_predict_<name>` gives the C1 and C2 its schedule
  * makes (exact), from the plan alone. */
 #define SDP_ALGORITHM(name)                                                     \
-    void sdp_##name(coll_call *c, const sdp_plan *pl, unsigned char *buf);     \
-    coll_prediction sdp_predict_##name(const sdp_plan *pl)
+    void bspram__coll_sdp_##name(coll_call *c, const sdp_plan *pl, unsigned char *buf);     \
+    coll_prediction bspram__coll_sdp_predict_##name(const sdp_plan *pl)
 
 SDP_ALGORITHM(a1);   /* sdp_a1.c: one port */
 SDP_ALGORITHM(a1a);  /* sdp_a1a.c: one port */
@@ -71,6 +71,6 @@ typedef struct sdp_a1_step {
     size_t from, to, len;
     size_t result;
 } sdp_a1_step;
-sdp_a1_step sdp_a1_schedule(const sdp_plan *pl, unsigned cycle, unsigned t, unsigned pid);
+sdp_a1_step bspram__coll_sdp_a1_schedule(const sdp_plan *pl, unsigned cycle, unsigned t, unsigned pid);
 
 #endif

@@ -24,7 +24,7 @@ static bsp_coll_choice choice(bsp_coll_op op, unsigned n, size_t b, bsp_coll_alg
                               unsigned radix, unsigned ports, bsp_coll_tradeoff t, double g,
                               double l)
 {
-    coll_prediction p = coll_table[op][alg].predict(n, b, radix, ports, t);
+    coll_prediction p = bspram__coll_table[op][alg].predict(n, b, radix, ports, t);
     return (bsp_coll_choice){alg, radix, ports, p.c1, p.c2, (double)p.c1 * l + (double)p.c2 * g};
 }
 
@@ -39,15 +39,15 @@ bsp_coll_choice bsp_coll_select(bsp_coll_op op, bsp_pid_t n, bsp_size_t block, u
                                 double g, double l)
 {
     if ((unsigned)op >= COLL_OPS)
-        bspram_fatal("bsp_coll_select(op=%d, n=%u, block=%zu): unknown operation", (int)op, n,
+        bspram__base_fatal("bsp_coll_select(op=%d, n=%u, block=%zu): unknown operation", (int)op, n,
                      block);
     if (n == 0)
-        bspram_fatal("bsp_coll_select(op=%s, n=0, block=%zu): n must be at least 1",
+        bspram__base_fatal("bsp_coll_select(op=%s, n=0, block=%zu): n must be at least 1",
                      bsp_coll_op_name(op), block);
     /* A negative g or l asks for the probe's; NaN and infinity mean nothing
      * (a NaN cost compares false with every other and picks at random). */
     if (!isfinite(g) || !isfinite(l))
-        bspram_fatal("bsp_coll_select(op=%s, n=%u, block=%zu, g=%g, l=%g): g and l must be finite "
+        bspram__base_fatal("bsp_coll_select(op=%s, n=%u, block=%zu, g=%g, l=%g): g and l must be finite "
                      "(ns; negative: the probe's)", bsp_coll_op_name(op), n, block, g, l);
     if (g < 0 || l < 0) {
         pthread_once(&probe_once, load_probe);
@@ -58,7 +58,7 @@ bsp_coll_choice bsp_coll_select(bsp_coll_op op, bsp_pid_t n, bsp_size_t block, u
     bsp_coll_choice best = {0};
     int have = 0;
     for (unsigned alg = 1; alg < COLL_ALGORITHMS; alg++) {
-        const coll_entry *e = &coll_table[op][alg];
+        const coll_entry *e = &bspram__coll_table[op][alg];
         if (!e->run || (k > 1 && !e->ports) || (alg == BSP_COLL_EXCHANGE && (n & (n - 1))))
             continue; /* the exchange runs on a cube only */
         unsigned r_lo = 2, r_hi = 2;
@@ -79,7 +79,7 @@ bsp_coll_choice bsp_coll_select(bsp_coll_op op, bsp_pid_t n, bsp_size_t block, u
     return best;
 }
 
-bsp_coll_choice coll_select(bsp_coll_op op, unsigned n, size_t block, unsigned ports)
+bsp_coll_choice bspram__coll_select(bsp_coll_op op, unsigned n, size_t block, unsigned ports)
 {
     /* The last choice per operation, per process: a call's selection costs
      * up to n formula evaluations (every radix of alltoall), a loop repeats
@@ -105,23 +105,23 @@ bsp_coll_choice bsp_coll_predict(bsp_coll_op op, bsp_pid_t n, bsp_size_t block,
 {
     bsp_coll_options o = opt ? *opt : (bsp_coll_options){0};
     if ((unsigned)op >= COLL_OPS || n == 0 || (unsigned)o.algorithm >= COLL_ALGORITHMS)
-        bspram_fatal("bsp_coll_predict(op=%d, n=%u, block=%zu, algorithm=%d): unknown "
+        bspram__base_fatal("bsp_coll_predict(op=%d, n=%u, block=%zu, algorithm=%d): unknown "
                      "operation or algorithm, or n = 0", (int)op, n, block, (int)o.algorithm);
     if (o.algorithm == BSP_COLL_AUTO)
         return bsp_coll_select(op, n, block, o.ports, -1, -1);
-    if (!coll_table[op][o.algorithm].run)
-        bspram_fatal("bsp_coll_predict: %s has no algorithm %s", bsp_coll_op_name(op),
+    if (!bspram__coll_table[op][o.algorithm].run)
+        bspram__base_fatal("bsp_coll_predict: %s has no algorithm %s", bsp_coll_op_name(op),
                      bsp_coll_algorithm_name(o.algorithm));
     if (o.algorithm == BSP_COLL_EXCHANGE && (n & (n - 1)))
-        bspram_fatal("bsp_coll_predict(op=%s, n=%u, block=%zu, algorithm=exchange): algorithm "
+        bspram__base_fatal("bsp_coll_predict(op=%s, n=%u, block=%zu, algorithm=exchange): algorithm "
                      "exchange needs n a power of two", bsp_coll_op_name(op), n, block);
     if (op == BSP_COLL_ALLTOALL && o.algorithm == BSP_COLL_DIRECT)
         o.radix = n > 2 ? n : 2;
-    coll_defaults(o.algorithm, n, &o.radix, &o.ports);
+    bspram__coll_defaults(o.algorithm, n, &o.radix, &o.ports);
     pthread_once(&probe_once, load_probe);
     bsp_coll_choice ch = choice(op, n, block, o.algorithm, o.radix, o.ports, o.tradeoff, probe_g,
                                 probe_l);
-    if (!coll_table[op][o.algorithm].radix &&
+    if (!bspram__coll_table[op][o.algorithm].radix &&
         !(op == BSP_COLL_ALLTOALL && o.algorithm == BSP_COLL_DIRECT))
         ch.radix = 0; /* no radix in the schedule (DIRECT's index is Bruck's with r = n) */
     return ch;

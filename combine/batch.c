@@ -20,6 +20,9 @@
 #include "combine/engine_internal.h"
 #include "router/router.h"
 #include "hash/random.h"
+#include "hash/hash_internal.h"
+#include "bsp/machine_internal.h"
+#include "combine/team_internal.h"
 
 enum {
     TAG_UPDATE = 1u << 3,  /* some component has an update */
@@ -31,16 +34,16 @@ static void set_label(bspram_team *t, const char *dir, unsigned i)
 {
     char label[BSPRAM_LABEL_LEN];
     snprintf(label, sizeof label, "combine:%s:%u", dir, i);
-    bspram_team_set_label(t, label);
+    bspram__bsp_team_set_label(t, label);
 }
 
 static void check_offsets(const uint64_t *first, uint64_t from, uint64_t to)
 {
     if (from == 0 && first[0] != 0)
-        bspram_fatal("bspram_combine(first[0]=%" PRIu64 "): first[0] must be 0", first[0]);
+        bspram__base_fatal("bspram_combine(first[0]=%" PRIu64 "): first[0] must be 0", first[0]);
     for (uint64_t c = from; c < to; c++)
         if (first[c + 1] < first[c])
-            bspram_fatal("bspram_combine(first[%" PRIu64 "]=%" PRIu64 ", first[%" PRIu64 "]=%" PRIu64
+            bspram__base_fatal("bspram_combine(first[%" PRIu64 "]=%" PRIu64 ", first[%" PRIu64 "]=%" PRIu64
                          "): offsets must not decrease", c, first[c], c + 1, first[c + 1]);
 }
 
@@ -72,7 +75,7 @@ static void begin(const bspram_combiner *C, lane_scratch *L, const bspram_reques
 static unsigned phase1_tag(const bspram_combiner *C, const bspram_team *t)
 {
     unsigned tag = 0;
-    for (uint64_t c = bspram_team_first(t); c < bspram_team_end(t); c++) {
+    for (uint64_t c = bspram__bsp_team_first(t); c < bspram__bsp_team_end(t); c++) {
         const comp_state *cs = &C->cs[c];
         tag |= cs->flags;
         if (cs->ukind != BSPRAM__NO_KIND)
@@ -93,15 +96,15 @@ static unsigned batch_flags(unsigned all)
 static bool reverse_step(bspram_component *self, void *combiner)
 {
     bspram_combiner *C = combiner;
-    unsigned lane = bspram_lane(self);
+    unsigned lane = bspram__bsp_lane(self);
     const batch_state *b = &C->ls[lane].b;
     uint64_t c = bspram_pid(self);
     const bspram_message *msgs;
     size_t k = bspram_inbox(self, &msgs);
     if (b->phase == 1)
-        bspram__owner_level(C, self, c, lane, msgs, k);
+        bspram__combine_owner_level(C, self, c, lane, msgs, k);
     else
-        bspram__handle_replies(C, b, self, c, msgs, k);
+        bspram__combine_handle_replies(C, b, self, c, msgs, k);
     return false;
 }
 
@@ -134,19 +137,19 @@ static void read_stats(const bspram_combiner *C, const batch_state *b, size_t nr
 /* Over MPI a rank holds the cells its components own: every rank gives its
  * own (zeros elsewhere) and keeps the OR of all ranks', for every cell of
  * every live segment. One MPI_Allreduce per live segment. */
-void bspram__share_cells(bspram_combiner *C)
+void bspram__combine_share_cells(bspram_combiner *C)
 {
-    bspram_router *r = bspram_machine_router(C->m);
-    if (!bspram_router_spread(r))
+    bspram_router *r = bspram__bsp_machine_router(C->m);
+    if (!bspram__router_spread(r))
         return;
     unsigned lo, hi;
-    bspram_router_local_lanes(r, &lo, &hi);
-    const uint64_t lo_c = bspram_router_lane_first(r, lo), hi_c = bspram_router_lane_first(r, hi);
+    bspram__router_local_lanes(r, &lo, &hi);
+    const uint64_t lo_c = bspram__router_lane_first(r, lo), hi_c = bspram__router_lane_first(r, hi);
     uint64_t *cells = NULL;
     size_t cap = 0;
     for (uint32_t seg = 0; seg <= BSPRAM_MAX_SEGMENTS; seg++) {
         uint64_t base = (uint64_t)seg << BSPRAM_SEGMENT_SHIFT;
-        if (bspram_address_check(C->s, base, NULL, 0) != 0)
+        if (bspram__hash_address_check(C->s, base, NULL, 0) != 0)
             continue; /* no live segment */
         uint64_t n = bspram_segment_cells(C->s, seg);
         cells = bspram__grow(cells, &cap, (size_t)n, sizeof *cells, 1024, "bspram_combine");
@@ -154,7 +157,7 @@ void bspram__share_cells(bspram_combiner *C)
             uint64_t owner = bspram_owner(C->s, base + a);
             cells[a] = owner >= lo_c && owner < hi_c ? bspram_load(C->s, base + a) : 0;
         }
-        bspram_router_merge(r, cells, (size_t)n, BSPRAM_MERGE_OR);
+        bspram__router_merge(r, cells, (size_t)n, BSPRAM_MERGE_OR);
         for (uint64_t a = 0; a < n; a++)
             bspram_store(C->s, base + a, cells[a]);
     }
@@ -170,21 +173,21 @@ void bspram__share_cells(bspram_combiner *C)
 static void share_whole(bspram_combiner *C, const bspram_request *requests, const uint64_t *first,
                         uint64_t *results)
 {
-    bspram_router *r = bspram_machine_router(C->m);
-    if (!bspram_router_spread(r))
+    bspram_router *r = bspram__bsp_machine_router(C->m);
+    if (!bspram__router_spread(r))
         return;
     if (results) {
         unsigned lo, hi;
-        bspram_router_local_lanes(r, &lo, &hi);
-        const uint64_t a = first[bspram_router_lane_first(r, lo)], b = first[bspram_router_lane_first(r, hi)];
-        uint8_t *answered = bspram_malloc((size_t)(b - a) + 1, "bspram_combine (over MPI)");
+        bspram__router_local_lanes(r, &lo, &hi);
+        const uint64_t a = first[bspram__router_lane_first(r, lo)], b = first[bspram__router_lane_first(r, hi)];
+        uint8_t *answered = bspram__base_malloc((size_t)(b - a) + 1, "bspram_combine (over MPI)");
         for (uint64_t i = a; i < b; i++) {
             uint8_t k = requests[i].kind;
             answered[i - a] = k == BSPRAM_READ || (k >= bspram_kind_fetch(0) && k < bspram_kind_combine_write(0));
         }
         size_t nv, nf;
-        uint64_t *values = bspram_router_concat(r, results + a, (size_t)(b - a) * sizeof *results, &nv);
-        uint8_t *flags = bspram_router_concat(r, answered, (size_t)(b - a), &nf);
+        uint64_t *values = bspram__router_concat(r, results + a, (size_t)(b - a) * sizeof *results, &nv);
+        uint8_t *flags = bspram__router_concat(r, answered, (size_t)(b - a), &nf);
         for (uint64_t i = 0; i < nf; i++)
             if (flags[i] && (i < a || i >= b))
                 results[i] = values[i];
@@ -192,7 +195,7 @@ static void share_whole(bspram_combiner *C, const bspram_request *requests, cons
         free(values);
         free(answered);
     }
-    bspram__share_cells(C);
+    bspram__combine_share_cells(C);
 }
 
 /* One batch in either form (batch_state: req/first/results or parts). */
@@ -200,72 +203,72 @@ static void run_batch(bspram_team *t, bspram_combiner *C, const bspram_request *
                       const uint64_t *first, uint64_t *results, const bspram_batch_part *parts,
                       bspram_combine_stats *stats)
 {
-    if (bspram_team_machine(t) != C->m)
-        bspram_fatal("bspram_combine_team: the team runs another machine than the combiner's");
-    const unsigned lane = bspram_team_lane(t);
-    const uint64_t lo = bspram_team_first(t), hi = bspram_team_end(t);
+    if (bspram__bsp_team_machine(t) != C->m)
+        bspram__base_fatal("bspram__combine_team: the team runs another machine than the combiner's");
+    const unsigned lane = bspram__bsp_team_lane(t);
+    const uint64_t lo = bspram__bsp_team_first(t), hi = bspram__bsp_team_end(t);
     if (!parts)
         check_offsets(first, lo, hi);
-    if (bspram_router_lane_posted(bspram_machine_router(C->m), lane))
-        bspram_fatal("bspram_combine_team: lane %u posted messages in this superstep; a batch "
+    if (bspram__router_lane_posted(bspram__bsp_machine_router(C->m), lane))
+        bspram__base_fatal("bspram__combine_team: lane %u posted messages in this superstep; a batch "
                      "starts right after an exchange (its first phase would deliver them as "
                      "requests)", lane);
     batch_state *b = &C->ls[lane].b;
     begin(C, &C->ls[lane], requests, first, results, parts);
-    const bool lead = bspram_team_leads(t);
+    const bool lead = bspram__bsp_team_leads(t);
     char saved[BSPRAM_LABEL_LEN] = ""; /* the first lane owns the label */
     if (lead)
-        snprintf(saved, sizeof saved, "%s", bspram_team_label(t));
+        snprintf(saved, sizeof saved, "%s", bspram__bsp_team_label(t));
     /* The first lane owns the log: only its count of records is used. */
-    size_t nrec0 = lead ? bspram_router_log(bspram_machine_router(C->m))->n : 0;
+    size_t nrec0 = lead ? bspram__router_log(bspram__bsp_machine_router(C->m))->n : 0;
 
     b->phase = 1;
     set_label(t, "forward", 1);
-    bspram_team_each(t, bspram__forward_step, C);
-    b->flags = batch_flags(bspram_team_exchange(t, phase1_tag(C, t)));
+    bspram__bsp_team_each(t, bspram__combine_forward_step, C);
+    b->flags = batch_flags(bspram__bsp_team_exchange(t, phase1_tag(C, t)));
     b->M = b->m_phases +
            ((b->flags & BATCH_PHYSICAL) && C->o.physical == BSPRAM_PHYSICAL_EXTRA_PHASE ? 1 : 0);
     for (unsigned i = 2; i <= b->M; i++) {
         b->phase = i;
         set_label(t, "forward", i);
-        bspram_team_each(t, bspram__forward_step, C);
-        bspram_team_exchange(t, 0);
+        bspram__bsp_team_each(t, bspram__combine_forward_step, C);
+        bspram__bsp_team_exchange(t, 0);
     }
     if (b->flags & BATCH_ANSWERS) {
         for (unsigned j = 1; j <= b->M; j++) {
             b->phase = j;
             set_label(t, "reverse", j);
-            bspram_team_each(t, reverse_step, C);
-            bspram_team_exchange(t, 0);
+            bspram__bsp_team_each(t, reverse_step, C);
+            bspram__bsp_team_exchange(t, 0);
         }
     }
     /* Without a superstep: the last answers reach their requesters, or (no
      * answers to send) the owners apply the updates they received. */
     for (uint64_t c = lo; c < hi; c++) {
         const bspram_message *msgs;
-        size_t k = bspram_team_inbox(t, c, &msgs);
+        size_t k = bspram__bsp_team_inbox(t, c, &msgs);
         if (b->flags & BATCH_ANSWERS)
-            bspram__handle_replies(C, b, NULL, c, msgs, k);
+            bspram__combine_handle_replies(C, b, NULL, c, msgs, k);
         else
-            bspram__owner_level(C, NULL, c, lane, msgs, k);
+            bspram__combine_owner_level(C, NULL, c, lane, msgs, k);
     }
-    bspram_team_set_label(t, saved);
+    bspram__bsp_team_set_label(t, saved);
     /* Over MPI every rank's host is given every answer and cell, as on one
      * machine (unless the combiner's layer reads only its own: C->own). */
-    if (!parts && !C->own && bspram_router_spread(bspram_machine_router(C->m))) {
-        bspram_team_barrier(t); /* every local lane has landed its part */
+    if (!parts && !C->own && bspram__router_spread(bspram__bsp_machine_router(C->m))) {
+        bspram__bsp_team_barrier(t); /* every local lane has landed its part */
         if (lead)
             share_whole(C, requests, first, results);
-        bspram_team_barrier(t);
+        bspram__bsp_team_barrier(t);
     }
     if (stats) {
-        bspram_team_flush(t);
+        bspram__bsp_team_flush(t);
         if (lead)
             read_stats(C, b, nrec0, stats);
     }
 }
 
-void bspram_combine_team(bspram_team *t, bspram_combiner *C, const bspram_request *requests,
+void bspram__combine_team(bspram_team *t, bspram_combiner *C, const bspram_request *requests,
                          const uint64_t *first, uint64_t *results, bspram_combine_stats *stats)
 {
     BSPRAM_NONNULL(t);
@@ -275,7 +278,7 @@ void bspram_combine_team(bspram_team *t, bspram_combiner *C, const bspram_reques
     run_batch(t, C, requests, first, results, NULL, stats);
 }
 
-void bspram_combine_team_parts(bspram_team *t, bspram_combiner *C, const bspram_batch_part *parts,
+void bspram__combine_team_parts(bspram_team *t, bspram_combiner *C, const bspram_batch_part *parts,
                                bspram_combine_stats *stats)
 {
     BSPRAM_NONNULL(t);
@@ -297,7 +300,7 @@ typedef struct host_batch {
 static void host_lane(bspram_team *t, void *arg)
 {
     const host_batch *h = arg;
-    bspram_combine_team(t, h->C, h->requests, h->first, h->results, h->stats);
+    bspram__combine_team(t, h->C, h->requests, h->first, h->results, h->stats);
 }
 
 void bspram_combine(bspram_combiner *C, const bspram_request *requests, const uint64_t *first,
@@ -308,5 +311,5 @@ void bspram_combine(bspram_combiner *C, const bspram_request *requests, const ui
     BSPRAM_NONNULL(first);
     check_offsets(first, 0, C->p); /* here, so that a bad batch gives one line from one thread */
     host_batch h = {C, requests, first, results, stats};
-    bspram_machine_team(C->m, host_lane, &h);
+    bspram__bsp_machine_team(C->m, host_lane, &h);
 }

@@ -16,7 +16,7 @@
  * The sync (bsp/bsplib_sync.c calls the hooks installed at the end of this
  * file; the bsp layer includes nothing of combine):
  *   batch  every process, when some process issued requests: its requests
- *          become parts[pid] of one bspram_combine_team_parts batch, run by
+ *          become parts[pid] of one bspram__combine_team_parts batch, run by
  *          the machine's team (each BSPlib process is one lane, and each
  *          lane reads only its own part); then it copies its answers to the
  *          callers' buffers. The batch's exchanges are supersteps of the
@@ -24,7 +24,7 @@
  *          combine:reverse:j).
  *   gather every process, when some process made collective calls: the
  *          calls of every process reach process lo of each rank
- *          (bsplib_gather: through the router, on every transport alike).
+ *          (bspram__bsp_bsplib_gather: through the router, on every transport alike).
  *   apply  process lo, right after, while the others wait: checks that every
  *          process made the same calls, then applies its own (its addresses
  *          of user operations) — frees and allocations touch the address
@@ -53,6 +53,8 @@
 #include "combine/combine.h"
 #include "hash/address_space.h"
 #include "hash/basis.h"
+#include "bsp/machine_internal.h"
+#include "combine/team_internal.h"
 
 #define MAX_USER_OPS (BSPRAM_MAX_OPS - BSPRAM_BUILTIN_OPS)
 #define HANDLE_SHIFT 32
@@ -227,8 +229,8 @@ req_fail(const bsplib_proc *me, const req_call *r, const char *fmt, ...)
     vsnprintf(why, sizeof why, fmt, ap);
     va_end(ap);
     if (!me)
-        bsplib_fatal(NULL, "%s: called outside a bsp_begin/bsp_end section", call);
-    bsplib_fatal(me, "%s: %s", call, why);
+        bspram__bsp_bsplib_fatal(NULL, "%s: called outside a bsp_begin/bsp_end section", call);
+    bspram__bsp_bsplib_fatal(me, "%s: %s", call, why);
 }
 
 /* Why handle h names no live segment of this process's section now (into
@@ -271,7 +273,7 @@ static const char *seg_problem(const bsplib_proc *me, bsp_shm_t h, char *why, si
 /* The calling process, with a live segment and an index inside it. */
 static bsplib_proc *check_request(const req_call *r, const seg_entry **e)
 {
-    bsplib_proc *me = bsplib_current;
+    bsplib_proc *me = bspram__bsp_bsplib_current;
     if (__builtin_expect(me == NULL, 0))
         req_fail(NULL, r, "outside");
     char why[256];
@@ -335,7 +337,7 @@ static void bytes_out(void *dst, uint64_t v, unsigned w)
 static struct bsplib_shm_proc *proc_state(bsplib_proc *me)
 {
     if (!me->shm)
-        me->shm = bspram_calloc(1, sizeof *me->shm, "bsp_shm");
+        me->shm = bspram__base_calloc(1, sizeof *me->shm, "bsp_shm");
     return me->shm;
 }
 
@@ -345,10 +347,10 @@ static void push(bsplib_proc *me, const seg_entry *e, uint64_t index, uint8_t ki
     struct bsplib_shm_proc *sp = me->shm; /* exists: the process allocated e */
     if (sp->n == sp->cap) {
         size_t cap = bspram__capacity(sp->cap, sp->n + 1, 64);
-        sp->req = bspram_realloc(sp->req, cap * sizeof *sp->req, "bsp_shm: requests");
-        sp->dst = bspram_realloc(sp->dst, cap * sizeof *sp->dst, "bsp_shm: requests");
-        sp->width = bspram_realloc(sp->width, cap * sizeof *sp->width, "bsp_shm: requests");
-        sp->res = bspram_realloc(sp->res, cap * sizeof *sp->res, "bsp_shm: requests");
+        sp->req = bspram__base_realloc(sp->req, cap * sizeof *sp->req, "bsp_shm: requests");
+        sp->dst = bspram__base_realloc(sp->dst, cap * sizeof *sp->dst, "bsp_shm: requests");
+        sp->width = bspram__base_realloc(sp->width, cap * sizeof *sp->width, "bsp_shm: requests");
+        sp->res = bspram__base_realloc(sp->res, cap * sizeof *sp->res, "bsp_shm: requests");
         sp->cap = cap;
     }
     size_t j = sp->n++;
@@ -415,17 +417,17 @@ void bsp_shm_combine_write(bsp_shm_t seg, bsp_size_t index, unsigned op, const v
 
 static bsplib_proc *coll_me(const shm_call *c)
 {
-    bsplib_proc *me = bsplib_current;
+    bsplib_proc *me = bspram__bsp_bsplib_current;
     if (__builtin_expect(me == NULL, 0)) {
         char call[320];
         call_text(c, call, sizeof call);
-        bsplib_fatal(NULL, "%s: called outside a bsp_begin/bsp_end section", call);
+        bspram__bsp_bsplib_fatal(NULL, "%s: called outside a bsp_begin/bsp_end section", call);
     }
     return me;
 }
 
 static _Noreturn __attribute__((format(printf, 3, 4))) void
-coll_fail(const bsplib_proc *me, const shm_call *c, const char *fmt, ...)
+shm_collective_fail(const bsplib_proc *me, const shm_call *c, const char *fmt, ...)
 {
     char call[320], why[512];
     call_text(c, call, sizeof call);
@@ -433,7 +435,7 @@ coll_fail(const bsplib_proc *me, const shm_call *c, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(why, sizeof why, fmt, ap);
     va_end(ap);
-    bsplib_fatal(me, "%s: %s", call, why);
+    bspram__bsp_bsplib_fatal(me, "%s: %s", call, why);
 }
 
 static void add_call(bsplib_proc *me, const shm_call *c)
@@ -450,16 +452,16 @@ bsp_shm_t bsp_shm_alloc(bsp_size_t cells, bsp_size_t width, bspram_layout layout
     shm_call c = {.kind = CALL_ALLOC, .cells = cells, .width = width, .layout = (int)layout};
     bsplib_proc *me = coll_me(&c);
     if (cells == 0 || cells > BSPRAM_SEGMENT_MAX_CELLS)
-        coll_fail(me, &c, "cells outside [1, 2^40]");
+        shm_collective_fail(me, &c, "cells outside [1, 2^40]");
     if (width < 1 || width > 8)
-        coll_fail(me, &c, "width outside [1, 8] bytes");
+        shm_collective_fail(me, &c, "width outside [1, 8] bytes");
     if (layout != BSPRAM_LAYOUT_HASHED && layout != BSPRAM_LAYOUT_BLOCK &&
         layout != BSPRAM_LAYOUT_CYCLIC)
-        coll_fail(me, &c, "unknown layout %d; valid: 0 BSP_SHM_HASHED, 1 BSP_SHM_BLOCK, "
+        shm_collective_fail(me, &c, "unknown layout %d; valid: 0 BSP_SHM_HASHED, 1 BSP_SHM_BLOCK, "
                   "2 BSP_SHM_CYCLIC", (int)layout);
     struct bsplib_shm_proc *sp = proc_state(me);
     if (sp->nalloc == UINT32_MAX)
-        coll_fail(me, &c, "more than %u allocations in one section", UINT32_MAX);
+        shm_collective_fail(me, &c, "more than %u allocations in one section", UINT32_MAX);
     c.handle = me->world->section << HANDLE_SHIFT | ++sp->nalloc;
     add_call(me, &c);
     return c.handle;
@@ -472,11 +474,11 @@ void bsp_shm_free(bsp_shm_t seg)
     char why[256];
     const seg_entry *e;
     if (seg_problem(me, seg, why, sizeof why, &e))
-        coll_fail(me, &c, "%s", why);
+        shm_collective_fail(me, &c, "%s", why);
     const struct bsplib_shm_proc *sp = me->shm;
     for (size_t i = 0; i < sp->ncalls; i++)
         if (sp->calls[i].kind == CALL_FREE && sp->calls[i].handle == seg)
-            coll_fail(me, &c, "the segment is freed twice in this superstep");
+            shm_collective_fail(me, &c, "the segment is freed twice in this superstep");
     add_call(me, &c);
 }
 
@@ -486,10 +488,10 @@ unsigned bsp_shm_add_op(const char *name, bspram_user_op_fn fn, void *ctx, uint6
     snprintf(c.name, sizeof c.name, "%s", name ? name : "user");
     bsplib_proc *me = coll_me(&c);
     if (!fn)
-        coll_fail(me, &c, "fn is NULL");
+        shm_collective_fail(me, &c, "fn is NULL");
     struct bsplib_shm_proc *sp = proc_state(me);
     if (sp->nops >= MAX_USER_OPS)
-        coll_fail(me, &c, "more than %d user operations in one section", MAX_USER_OPS);
+        shm_collective_fail(me, &c, "more than %d user operations in one section", MAX_USER_OPS);
     c.op = BSPRAM_BUILTIN_OPS + sp->nops++;
     add_call(me, &c);
     return c.op;
@@ -506,7 +508,7 @@ static int parse_basis(uint64_t p, const char *text, shm_call *c, char *err, siz
         return 0;
     }
     if (!strncmp(text, "auto:", 5)) {
-        if (bspram_parse_u64(text + 5, 0, p, &c->degree_hint)) {
+        if (bspram__base_parse_u64(text + 5, 0, p, &c->degree_hint)) {
             snprintf(err, len, "cannot read the degree hint; write auto:D with D in [0, %" PRIu64 "]",
                      p);
             return -1;
@@ -532,11 +534,11 @@ void bsp_shm_set_basis(const char *basis)
     snprintf(c.text, sizeof c.text, "%.*s", 60, basis ? basis : "(null)");
     bsplib_proc *me = coll_me(&c);
     if (!basis)
-        bsplib_fatal(me, "bsp_shm_set_basis(basis=NULL): basis is NULL");
+        bspram__bsp_bsplib_fatal(me, "bsp_shm_set_basis(basis=NULL): basis is NULL");
     char err[320];
     shm_call parsed = c;
     if (parse_basis(me->p, basis, &parsed, err, sizeof err))
-        coll_fail(me, &c, "%s", err);
+        shm_collective_fail(me, &c, "%s", err);
     add_call(me, &parsed);
 }
 
@@ -580,7 +582,7 @@ static void check_collective(const bsplib_world *w, const struct bsplib_shm_worl
                 continue;
             call_text(&a[i], t1, sizeof t1);
             call_text(&b[i], t2, sizeof t2);
-            bsplib_fatal_agreed(w, "%s: processes disagree in superstep %" PRIu64 ": pid 0 calls %s, "
+            bspram__bsp_bsplib_fatal_agreed(w, "%s: processes disagree in superstep %" PRIu64 ": pid 0 calls %s, "
                                 "pid %u calls %s (their collective call %zu of the superstep); all "
                                 "processes must make the same calls in the same order",
                                 call_name(a[i].kind), ss, t1, q, t2, i + 1);
@@ -588,7 +590,7 @@ static void check_collective(const bsplib_world *w, const struct bsplib_shm_worl
         if (na != nb) {
             const shm_call *c = na > nb ? &a[n] : &b[n];
             call_text(c, t1, sizeof t1);
-            bsplib_fatal_agreed(w, "%s: called by pid %u but not by pid %u in superstep %" PRIu64
+            bspram__bsp_bsplib_fatal_agreed(w, "%s: called by pid %u but not by pid %u in superstep %" PRIu64
                                 "; all processes must call it in the same superstep",
                                 t1, na > nb ? 0 : q, na > nb ? q : 0, ss);
         }
@@ -598,11 +600,11 @@ static void check_collective(const bsplib_world *w, const struct bsplib_shm_worl
 static struct bsplib_shm_world *world_state(bsplib_world *w)
 {
     if (!w->shm) {
-        struct bsplib_shm_world *ws = bspram_calloc(1, sizeof *ws, "bsp_shm");
+        struct bsplib_shm_world *ws = bspram__base_calloc(1, sizeof *ws, "bsp_shm");
         ws->opts = bspram_combine_defaults(w->p);
         ws->opts.strategy = BSPRAM_STRATEGY_AUTO;
         ws->opts.seed = bspram_machine_seed(w->m);
-        ws->parts = bspram_calloc(w->p, sizeof *ws->parts, "bsp_shm");
+        ws->parts = bspram__base_calloc(w->p, sizeof *ws->parts, "bsp_shm");
         w->shm = ws;
     }
     return w->shm;
@@ -628,7 +630,7 @@ static void apply_call(bsplib_world *w, struct bsplib_shm_world *ws, const shm_c
         make_space(w, ws);
         if (ws->live >= BSPRAM_MAX_SEGMENTS) {
             call_text(c, t, sizeof t);
-            bsplib_fatal(NULL, "%s: more than %u segments would be live in superstep %" PRIu64
+            bspram__bsp_bsplib_fatal(NULL, "%s: more than %u segments would be live in superstep %" PRIu64
                          " (free some with bsp_shm_free)", t, BSPRAM_MAX_SEGMENTS, ss);
         }
         ws->segs = bspram__grow(ws->segs, &ws->segs_cap, ws->nsegs + 1, sizeof *ws->segs, 8,
@@ -677,9 +679,9 @@ static void shm_gather(bsplib_proc *me)
     struct bsplib_shm_world *ws = lead ? world_state(w) : NULL;
     struct bsplib_shm_proc *sp = me->shm;
     uint64_t n = sp ? sp->ncalls : 0;
-    const uint64_t *counts = bsplib_gather(me, &n, sizeof n);
+    const uint64_t *counts = bspram__bsp_bsplib_gather(me, &n, sizeof n);
     if (lead) {
-        ws->ncalls = bspram_realloc(ws->ncalls, w->p * sizeof *ws->ncalls, "bsp_shm");
+        ws->ncalls = bspram__base_realloc(ws->ncalls, w->p * sizeof *ws->ncalls, "bsp_shm");
         ws->stride = 0;
         for (unsigned q = 0; q < w->p; q++) {
             ws->ncalls[q] = counts[q];
@@ -687,14 +689,14 @@ static void shm_gather(bsplib_proc *me)
                 ws->stride = (size_t)counts[q];
         }
     }
-    bsplib_barrier(me, 0); /* the stride is published on this rank */
+    bspram__bsp_bsplib_barrier(me, 0); /* the stride is published on this rank */
     const size_t stride = w->shm->stride;
     if (!stride)
         return;
     sp = proc_state(me);
     sp->calls = bspram__grow(sp->calls, &sp->calls_cap, stride, sizeof *sp->calls, 4, "bsp_shm");
     memset(sp->calls + sp->ncalls, 0, (stride - sp->ncalls) * sizeof *sp->calls);
-    const shm_call *all = bsplib_gather(me, sp->calls, stride * sizeof *sp->calls);
+    const shm_call *all = bspram__bsp_bsplib_gather(me, sp->calls, stride * sizeof *sp->calls);
     if (lead) {
         ws->calls = bspram__grow(ws->calls, &ws->calls_cap, (size_t)w->p * stride, sizeof *ws->calls, 4,
                                  "bsp_shm");
@@ -722,10 +724,10 @@ static void shm_batch(bsplib_proc *me)
     struct bsplib_shm_world *ws = me->world->shm;
     struct bsplib_shm_proc *sp = me->shm;
     if (!ws || !ws->C) /* requests need a live segment, hence a space */
-        bsplib_fatal(me, "bsp_sync(): bsp_shm requests without an address space (internal error)");
+        bspram__bsp_bsplib_fatal(me, "bsp_sync(): bsp_shm requests without an address space (internal error)");
     ws->parts[me->pid] = sp ? (bspram_batch_part){sp->req, sp->n, sp->res}
                             : (bspram_batch_part){NULL, 0, NULL};
-    bspram_combine_team_parts(bspram_component_team(me->self), ws->C, ws->parts, NULL);
+    bspram__combine_team_parts(bspram__bsp_component_team(me->self), ws->C, ws->parts, NULL);
     if (!sp)
         return;
     for (size_t j = 0; j < sp->n; j++)
@@ -765,13 +767,13 @@ static void shm_end(bsplib_world *w)
 /* Installed before main runs, so before any section begins; never changed. */
 __attribute__((constructor)) static void bsp_shm_install(void)
 {
-    bsplib_shm.batch = shm_batch;
-    bsplib_shm.gather = shm_gather;
-    bsplib_shm.apply = shm_apply;
-    bsplib_shm.end = shm_end;
+    bspram__bsp_bsplib_shm.batch = shm_batch;
+    bspram__bsp_bsplib_shm.gather = shm_gather;
+    bspram__bsp_bsplib_shm.apply = shm_apply;
+    bspram__bsp_bsplib_shm.end = shm_end;
 }
 
-int bsplib_shm_user_op(const bsplib_world *w, unsigned op, bspram_user_op_fn *fn, void **ctx,
+int bspram__combine_bsplib_shm_user_op(const bsplib_world *w, unsigned op, bspram_user_op_fn *fn, void **ctx,
                        uint64_t *identity)
 {
     const struct bsplib_shm_world *ws = w->shm;

@@ -35,8 +35,8 @@
  *
  * One superstep = one combining batch. At bsp_sync the requests that every
  * process issued in the superstep are one batch of the section's combiner
- * (combine/combine.h), run by bspram_combine_team_parts with process pid as
- * lane pid of the machine's team (its part: its requests in issue order).
+ * (combine/combine.h), run by the section's threads as supersteps of the
+ * section (process pid's part: its requests in issue order).
  * Per cell and superstep (combine.h, "Species"):
  *   - every read (and every fetch-and-op's answer) sees the cell as it was
  *     before the superstep's updates;

@@ -7,7 +7,7 @@
 
 /* The user operation `op` registered with bsp_shm_add_op and in effect in
  * this superstep: 0 and its function, context and identity, or −1. */
-int bsplib_shm_user_op(const bsplib_world *w, unsigned op, bspram_user_op_fn *fn, void **ctx,
+int bspram__combine_bsplib_shm_user_op(const bsplib_world *w, unsigned op, bspram_user_op_fn *fn, void **ctx,
                        uint64_t *identity);
 
 #endif

@@ -234,9 +234,8 @@ typedef struct bspram_combine_stats {
  * has p+1 entries, non-decreasing, first[0] = 0); answers of READ and FETCH
  * requests go to results[same index] (results may be NULL if the batch has
  * none; other entries are left untouched). stats may be NULL.
- * Must be called from outside the machine's supersteps (a team of its own:
- * one OpenMP parallel region for the whole batch); from inside a running
- * team use bspram_combine_team.
+ * Must be called from outside the machine's supersteps (one OpenMP
+ * parallel region for the whole batch).
  * Over MPI (libbspram-mpi) every rank calls it alike, and on return every
  * rank has every answer and every cell, as on one machine (each rank gives
  * what its components hold: O(requests + live cells), two MPI_Allgatherv
@@ -249,43 +248,6 @@ typedef struct bspram_combine_stats {
  * Cost: see the top of this file. */
 void bspram_combine(bspram_combiner *c, const bspram_request *requests, const uint64_t *first,
                     uint64_t *results, bspram_combine_stats *stats);
-
-/* The same batch run by the lanes of a team that is already running
- * (machine.h, team style: a host-side team, a bulk program between its
- * supersteps, or an SPMD program through bspram_component_team). It starts
- * right after an exchange (or at the team's start): the lane must not have
- * posted in the current superstep (fatal), and the messages the last
- * exchange delivered are no longer readable after it. Collective:
- * every lane calls it with the same arguments, and each lane reads the
- * requests and writes the results of its own block only. The phases are
- * supersteps of that team, labelled as above; the label in force before the
- * call is restored after it. stats (NULL on every lane, or on none) is filled
- * on lane 0, after one more barrier that completes the records. Errors and
- * cost: as bspram_combine (a batch of bspram_combine is exactly one call of
- * this by every lane of a fresh team; over MPI it too leaves every rank
- * every answer and cell, shared by each rank's first lane between two
- * barriers after the last phase). The team's machine must be the
- * combiner's. */
-void bspram_combine_team(bspram_team *t, bspram_combiner *c, const bspram_request *requests,
-                         const uint64_t *first, uint64_t *results, bspram_combine_stats *stats);
-
-/* One component's share of a batch given in place: its n requests in issue
- * order, and where their answers go (results[j] answers requests[j]; may be
- * NULL if none of them is a READ or FETCH). */
-typedef struct bspram_batch_part {
-    const bspram_request *requests;
-    uint64_t n;
-    uint64_t *results;
-} bspram_batch_part;
-
-/* bspram_combine_team with component c's requests in parts[c] (p entries;
- * each lane reads the entries of its own block only), for programs whose
- * components keep their requests apart — a bulk program's or a BSPlib
- * process's queue. The same engine, batch and records as the array form;
- * errors as there ("results=NULL" when a part with a READ or FETCH has no
- * results). */
-void bspram_combine_team_parts(bspram_team *t, bspram_combiner *c, const bspram_batch_part *parts,
-                               bspram_combine_stats *stats);
 
 /* ---- conflicts (for the PRAM's exclusive and common rules) ---- */
 
@@ -309,8 +271,7 @@ enum {
 };
 
 /* Watch the next batches for `watch` (an OR of BSPRAM_WATCH_*; 0 = none,
- * the default). Call between batches (from outside a team, or on one lane
- * between two barriers). Errors (fatal): unknown bits. */
+ * the default). Call between batches. Errors (fatal): unknown bits. */
 void bspram_combiner_watch(bspram_combiner *c, unsigned watch);
 
 /* A conflict: the cell, what was watched (READS, WRITES or VALUES), and two
@@ -328,10 +289,8 @@ typedef struct bspram_conflict {
  * is given, so the answer is a pure function of the seed whatever the
  * number of threads or MPI ranks. Copies the first min(count, max) into out
  * and returns the count (out may be NULL when max = 0: the count only). Call
- * after the batch (outside a team, or on one lane after a
- * bspram_team_barrier); the list is kept until the next batch. Over
- * MPI every rank calls it alike: it gathers every rank's conflicts
- * (bspram_router_concat). Cost O(R log R) for R merges that conflicted. */
+ * after the batch; the list is kept until the next batch. Over MPI every
+ * rank calls it alike: it gathers every rank's conflicts. Cost O(R log R) for R merges that conflicted. */
 size_t bspram_combiner_conflicts(bspram_combiner *c, bspram_conflict *out, size_t max);
 
 /* ---- basis choice (combine/strategy.c) ---- */

@@ -8,8 +8,9 @@
 #include "base/grow.h"
 #include "combine/engine_internal.h"
 #include "router/router.h"
+#include "bsp/machine_internal.h"
 
-const char *bspram__kind_name(const bspram_combiner *C, unsigned kind, char *buf, size_t len)
+const char *bspram__combine_kind_name(const bspram_combiner *C, unsigned kind, char *buf, size_t len)
 {
     static const char *const w[4] = {"read", "write(arbitrary)", "write(priority)", "write(common)"};
     if (kind <= BSPRAM_WRITE_COMMON)
@@ -28,7 +29,7 @@ bspram_combine_options bspram_combine_defaults(uint64_t p)
     o.strategy = BSPRAM_STRATEGY_FIXED;
     uint64_t b = p;
     if (bspram_basis_make(&o.basis, p, 1, &b, NULL, 0))
-        bspram_fatal("bspram_combine_defaults(p=%" PRIu64 "): p must be >= 1", p);
+        bspram__base_fatal("bspram_combine_defaults(p=%" PRIu64 "): p must be >= 1", p);
     o.spread = BSPRAM_SPREAD_RANDOM;
     o.physical = BSPRAM_PHYSICAL_EXTRA_PHASE;
     return o;
@@ -47,16 +48,16 @@ void bspram_combiner_set_options(bspram_combiner *C, const bspram_combine_option
                          o->basis.p, C->p);
             if (o->basis.m)
                 bspram_basis_format(&o->basis, buf, sizeof buf);
-            bspram_fatal("bspram_combiner_set_options(basis=%s): %s", o->basis.m ? buf : "(empty)", err);
+            bspram__base_fatal("bspram_combiner_set_options(basis=%s): %s", o->basis.m ? buf : "(empty)", err);
         }
     } else if (o->strategy != BSPRAM_STRATEGY_AUTO && o->strategy != BSPRAM_STRATEGY_ADAPTIVE) {
-        bspram_fatal("bspram_combiner_set_options(strategy=%d): unknown strategy; valid: 0 fixed, 1 auto, 2 adaptive",
+        bspram__base_fatal("bspram_combiner_set_options(strategy=%d): unknown strategy; valid: 0 fixed, 1 auto, 2 adaptive",
                      (int)o->strategy);
     }
     if (o->spread != BSPRAM_SPREAD_RANDOM && o->spread != BSPRAM_SPREAD_SOURCE)
-        bspram_fatal("bspram_combiner_set_options(spread=%d): unknown spreading; valid: 0 random, 1 source", (int)o->spread);
+        bspram__base_fatal("bspram_combiner_set_options(spread=%d): unknown spreading; valid: 0 random, 1 source", (int)o->spread);
     if (o->physical != BSPRAM_PHYSICAL_EXTRA_PHASE && o->physical != BSPRAM_PHYSICAL_DIRECT_LAST)
-        bspram_fatal("bspram_combiner_set_options(physical=%d): unknown delivery; valid: 0 extra phase, 1 direct last",
+        bspram__base_fatal("bspram_combiner_set_options(physical=%d): unknown delivery; valid: 0 extra phase, 1 direct last",
                      (int)o->physical);
     C->o = *o;
 }
@@ -67,20 +68,20 @@ bspram_combiner *bspram_combiner_create(bspram_machine *m, bspram_space *s, cons
     BSPRAM_NONNULL(s);
     BSPRAM_NONNULL(o);
     if (bspram_machine_p(m) != bspram_space_p(s))
-        bspram_fatal("bspram_combiner_create: the machine has p = %" PRIu64
+        bspram__base_fatal("bspram_combiner_create: the machine has p = %" PRIu64
                      " components but the address space has p = %" PRIu64,
                      bspram_machine_p(m), bspram_space_p(s));
-    bspram_combiner *C = bspram_calloc(1, sizeof *C, "bspram_combiner_create");
+    bspram_combiner *C = bspram__base_calloc(1, sizeof *C, "bspram_combiner_create");
     C->m = m;
     C->s = s;
     C->p = bspram_machine_p(m);
     C->lanes = bspram_machine_threads(m);
-    C->cs = bspram_calloc(C->p, sizeof *C->cs, "bspram_combiner_create");
+    C->cs = bspram__base_calloc(C->p, sizeof *C->cs, "bspram_combiner_create");
     /* aligned: each lane's scratch on cache lines of its own */
     size_t bytes = ((size_t)C->lanes * sizeof *C->ls + 63) / 64 * 64;
     C->ls = aligned_alloc(64, bytes);
     if (!C->ls)
-        bspram_fatal("bspram_combiner_create: out of memory");
+        bspram__base_fatal("bspram_combiner_create: out of memory");
     memset(C->ls, 0, bytes);
     C->nops = BSPRAM_BUILTIN_OPS;
     bspram_combiner_set_options(C, o);
@@ -119,9 +120,9 @@ unsigned bspram_combiner_add_op(bspram_combiner *C, const char *name, bspram_use
 {
     BSPRAM_NONNULL_AS(__func__, "c", C);
     if (!fn)
-        bspram_fatal("bspram_combiner_add_op(name=%s): fn is NULL", name ? name : "(null)");
+        bspram__base_fatal("bspram_combiner_add_op(name=%s): fn is NULL", name ? name : "(null)");
     if (C->nops >= BSPRAM_MAX_OPS)
-        bspram_fatal("bspram_combiner_add_op(name=%s): more than %d user operations",
+        bspram__base_fatal("bspram_combiner_add_op(name=%s): more than %d user operations",
                      name ? name : "(null)", BSPRAM_MAX_OPS - BSPRAM_BUILTIN_OPS);
     unsigned id = C->nops++;
     C->ufn[id] = fn;
@@ -143,7 +144,7 @@ uint64_t bspram_combiner_op_identity(const bspram_combiner *C, unsigned op)
     if (op < BSPRAM_BUILTIN_OPS)
         return bspram_op_identity(op);
     if (op >= C->nops)
-        bspram_fatal("bspram_combiner_op_identity(op=%u): no such operation; valid: 0..%u", op, C->nops - 1);
+        bspram__base_fatal("bspram_combiner_op_identity(op=%u): no such operation; valid: 0..%u", op, C->nops - 1);
     return C->uid[op];
 }
 
@@ -154,7 +155,7 @@ void bspram_combiner_watch(bspram_combiner *C, unsigned watch)
     const unsigned all = BSPRAM_WATCH_READS | BSPRAM_WATCH_WRITES | BSPRAM_WATCH_VALUES |
                          BSPRAM_WATCH_DISTINCT;
     if (watch & ~all)
-        bspram_fatal("bspram_combiner_watch(watch=%u): unknown bits; valid: an OR of 1 reads, "
+        bspram__base_fatal("bspram_combiner_watch(watch=%u): unknown bits; valid: an OR of 1 reads, "
                      "2 writes, 4 values, 8 distinct", watch);
     C->watch = watch;
 }
@@ -181,9 +182,9 @@ size_t bspram_combiner_conflicts(bspram_combiner *C, bspram_conflict *out, size_
      * sort, keep the first of each (address, what): the least pair. The
      * merges that met a conflict are a pure function of the seed, so is the
      * answer. */
-    bspram_router *r = bspram_machine_router(C->m);
+    bspram_router *r = bspram__bsp_machine_router(C->m);
     unsigned lo, hi;
-    bspram_router_local_lanes(r, &lo, &hi);
+    bspram__router_local_lanes(r, &lo, &hi);
     lane_scratch *L0 = &C->ls[lo];
     for (unsigned l = lo + 1; l < hi; l++) {
         lane_scratch *L = &C->ls[l];
@@ -195,9 +196,9 @@ size_t bspram_combiner_conflicts(bspram_combiner *C, bspram_conflict *out, size_
         L0->nconf += L->nconf;
         L->nconf = 0;
     }
-    if (bspram_router_spread(r)) {
+    if (bspram__router_spread(r)) {
         size_t bytes;
-        bspram_conflict *all = bspram_router_concat(r, L0->conf, L0->nconf * sizeof *L0->conf, &bytes);
+        bspram_conflict *all = bspram__router_concat(r, L0->conf, L0->nconf * sizeof *L0->conf, &bytes);
         L0->nconf = bytes / sizeof *all;
         L0->conf = bspram__grow(L0->conf, &L0->capconf, L0->nconf, sizeof *L0->conf, 16,
                                 "bspram_combiner_conflicts");

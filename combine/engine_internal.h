@@ -21,6 +21,7 @@
 #include "combine/ops_internal.h"
 #include "combine/species.h"
 #include "combine/wire.h"
+#include "combine/team_internal.h"
 
 #define BSPRAM__MAX_LEVELS (BSPRAM_MAX_PHASES + 2)
 
@@ -143,30 +144,30 @@ static inline uint64_t bspram__apply(const bspram_combiner *C, unsigned op, uint
 }
 
 /* "write(arbitrary)", "reduce(sum:u64#7)", … for error messages (combiner.c). */
-const char *bspram__kind_name(const bspram_combiner *C, unsigned kind, char *buf, size_t len);
+const char *bspram__combine_kind_name(const bspram_combiner *C, unsigned kind, char *buf, size_t len);
 
 /* batch.c: over MPI, every rank's copy of every live cell made whole (the
  * OR of what each rank's components own); nothing on one machine. */
-void bspram__share_cells(bspram_combiner *C);
+void bspram__combine_share_cells(bspram_combiner *C);
 
 /* group.c */
-void bspram__items_reserve(lane_scratch *L, size_t n);
-void bspram__table_reset(lane_scratch *L, size_t n);
+void bspram__combine_items_reserve(lane_scratch *L, size_t n);
+void bspram__combine_table_reset(lane_scratch *L, size_t n);
 static inline size_t bspram__table_slot(uint64_t key, size_t mask)
 {
     return (size_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> 32) & mask;
 }
-size_t bspram__group(const bspram_combiner *C, lane_scratch *L, size_t n);
+size_t bspram__combine_group(const bspram_combiner *C, lane_scratch *L, size_t n);
 
 /* reverse.c */
-void bspram__record_sources(comp_state *cs, lane_scratch *L, unsigned level, size_t n, size_t ng);
-void bspram__send_reply(bspram_component *self, uint64_t dst, uint32_t handle, uint32_t level,
+void bspram__combine_record_sources(comp_state *cs, lane_scratch *L, unsigned level, size_t n, size_t ng);
+void bspram__combine_send_reply(bspram_component *self, uint64_t dst, uint32_t handle, uint32_t level,
                         uint64_t value);
-void bspram__handle_replies(bspram_combiner *C, const batch_state *b, bspram_component *self,
+void bspram__combine_handle_replies(bspram_combiner *C, const batch_state *b, bspram_component *self,
                             uint64_t c, const bspram_message *msgs, size_t k);
 
 /* forward.c */
-bool bspram__forward_step(bspram_component *self, void *combiner);
+bool bspram__combine_forward_step(bspram_component *self, void *combiner);
 /* Read a delivered wire record of either size (sent in phase `sent`) into
  * *w; returns whether it has reached its final component. Inline: it runs
  * once per request per phase. */
@@ -188,7 +189,7 @@ static inline bool bspram__unpack(const bspram_combiner *C, const batch_state *b
 
 
 /* owner.c: the owner's level (reverse step 1). self NULL: no answers to send. */
-void bspram__owner_level(bspram_combiner *C, bspram_component *self, uint64_t c, unsigned lane,
+void bspram__combine_owner_level(bspram_combiner *C, bspram_component *self, uint64_t c, unsigned lane,
                          const bspram_message *msgs, size_t k);
 
 #endif

@@ -11,6 +11,8 @@
 #include "combine/experiment.h"
 #include "router/router.h"
 #include "hash/random.h"
+#include "bsp/machine_internal.h"
+#include "combine/team_internal.h"
 
 int bspram_pattern_check(uint64_t p, uint64_t v, uint64_t d, char *err, size_t err_len)
 {
@@ -84,16 +86,16 @@ typedef struct experiment {
 static void verify_and_clear(bspram_team *t, experiment *x, const pattern *pt, const char *what,
                              uint64_t run)
 {
-    bspram_router *r = bspram_machine_router(bspram_team_machine(t));
-    unsigned lane = bspram_team_lane(t), lo, hi;
-    bspram_router_local_lanes(r, &lo, &hi);
+    bspram_router *r = bspram__bsp_machine_router(bspram__bsp_team_machine(t));
+    unsigned lane = bspram__bsp_team_lane(t), lo, hi;
+    bspram__router_local_lanes(r, &lo, &hi);
     const unsigned k = lane - lo, T = hi - lo;
-    const bool all_here = lo == 0 && hi == bspram_router_lanes(r);
+    const bool all_here = lo == 0 && hi == bspram__router_lanes(r);
     uint64_t cells = x->cfg->v / pt->d, bad = UINT64_MAX;
     for (uint64_t a = cells * k / T; a < cells * (k + 1) / T; a++) {
         uint64_t address = ((uint64_t)x->seg << BSPRAM_SEGMENT_SHIFT) | a;
         if (!all_here) { /* over MPI: another rank checks the cells its components own */
-            unsigned owner = bspram_router_lane_of(r, bspram_owner(x->s, address));
+            unsigned owner = bspram__router_lane_of(r, bspram_owner(x->s, address));
             if (owner < lo || owner >= hi)
                 continue;
         }
@@ -104,11 +106,11 @@ static void verify_and_clear(bspram_team *t, experiment *x, const pattern *pt, c
             bad = a;
         memset(cell, 0, 8);
     }
-    const bool lead = bspram_team_leads(t);
-    bspram_router_gather(r, lane, &bad, sizeof bad, lead ? x->bad : NULL);
+    const bool lead = bspram__bsp_team_leads(t);
+    bspram__router_gather(r, lane, &bad, sizeof bad, lead ? x->bad : NULL);
     if (!lead)
         return;
-    for (unsigned l = 0; l < bspram_router_lanes(r); l++)
+    for (unsigned l = 0; l < bspram__router_lanes(r); l++)
         if (x->bad[l] < bad)
             bad = x->bad[l];
     if (bad == UINT64_MAX)
@@ -116,7 +118,7 @@ static void verify_and_clear(bspram_team *t, experiment *x, const pattern *pt, c
     if (lo != 0) /* every rank found it: the one with lane 0 reports it and ends the job */
         for (;;)
             pause();
-    bspram_fatal("bspram table: verification failed: basis %s, degree %" PRIu64 ", run %" PRIu64
+    bspram__base_fatal("bspram table: verification failed: basis %s, degree %" PRIu64 ", run %" PRIu64
                  ": cell %" PRIu64 " differs from the sequential reduce", what, pt->d, run, bad);
 }
 
@@ -131,7 +133,7 @@ static pattern *get_pattern(pattern *pats, size_t *np, size_t keep, const bspram
             return &pats[i];
     char err[160];
     if (bspram_pattern_check(p, v, d, err, sizeof err))
-        bspram_fatal("bspram table(p=%" PRIu64 ", v=%" PRIu64 ", degree=%" PRIu64 "): %s", p, v, d, err);
+        bspram__base_fatal("bspram table(p=%" PRIu64 ", v=%" PRIu64 ", degree=%" PRIu64 "): %s", p, v, d, err);
     if (*np > keep) {
         (*np)--;
         free(pats[*np].req);
@@ -139,12 +141,12 @@ static pattern *get_pattern(pattern *pats, size_t *np, size_t keep, const bspram
     }
     pattern *pt = &pats[(*np)++];
     pt->d = d;
-    pt->req = bspram_malloc(v * sizeof *pt->req, "bspram table");
-    uint64_t *first = bspram_malloc((p + 1) * sizeof *first, "bspram table");
+    pt->req = bspram__base_malloc(v * sizeof *pt->req, "bspram table");
+    uint64_t *first = bspram__base_malloc((p + 1) * sizeof *first, "bspram table");
     bspram_pattern_fill(s, seg, p, v, d, pt->req, first);
     free(first);
     /* The sequential reference: fold every request's value into its cell. */
-    pt->ref = bspram_calloc(v / d, sizeof *pt->ref, "bspram table");
+    pt->ref = bspram__base_calloc(v / d, sizeof *pt->ref, "bspram table");
     for (uint64_t i = 0; i < v; i++)
         pt->ref[pt->req[i].address & (BSPRAM_SEGMENT_MAX_CELLS - 1)] += pt->req[i].value;
     return pt;
@@ -168,7 +170,7 @@ static void experiment_lane(bspram_team *t, void *arg)
 {
     experiment *x = arg;
     const bspram_table_config *cfg = x->cfg;
-    const bool lead = bspram_team_leads(t); /* over MPI: each rank's first lane */
+    const bool lead = bspram__bsp_team_leads(t); /* over MPI: each rank's first lane */
     bspram_combine_stats st;
     for (uint64_t run = 0; run < cfg->runs; run++) {
         if (lead) {
@@ -178,8 +180,8 @@ static void experiment_lane(bspram_team *t, void *arg)
                         bspram_random3(cfg->seed, 0x62617365, run, 0));
             x->cur = &x->pats[0];
         }
-        bspram_team_barrier(t);
-        bspram_combine_team(t, x->C, x->cur->req, x->first, NULL, &st);
+        bspram__bsp_team_barrier(t);
+        bspram__combine_team(t, x->C, x->cur->req, x->first, NULL, &st);
         const double base_run = lead ? (double)st.charge : 0; /* stats are the first lane's */
         if (lead)
             x->base_sum += base_run;
@@ -192,8 +194,8 @@ static void experiment_lane(bspram_team *t, void *arg)
                             cfg->spread, bspram_random3(cfg->seed, 0x656e7472, run, e + 1));
                 x->cur = get_pattern(x->pats, &x->np, x->keep, x->s, x->seg, cfg->p, cfg->v, E->degree);
             }
-            bspram_team_barrier(t);
-            bspram_combine_team(t, x->C, x->cur->req, x->first, NULL, &st);
+            bspram__bsp_team_barrier(t);
+            bspram__combine_team(t, x->C, x->cur->req, x->first, NULL, &st);
             verify_and_clear(t, x, x->cur, E->basis_text, run);
             if (!lead)
                 continue;
@@ -207,11 +209,11 @@ static void experiment_lane(bspram_team *t, void *arg)
             E->ratio_sum2 += ratio * ratio;
             if (!E->chosen[0] && bspram_basis_format(&st.basis, E->chosen, sizeof E->chosen) >=
                                      sizeof E->chosen)
-                bspram_fatal("bspram table: the basis run for %s does not fit in %zu bytes",
+                bspram__base_fatal("bspram table: the basis run for %s does not fit in %zu bytes",
                              E->basis_text, sizeof E->chosen);
         }
         if (lead) { /* the first lane owns the log */
-            bspram_machine_clear_records(bspram_team_machine(t));
+            bspram_machine_clear_records(bspram__bsp_team_machine(t));
             if (cfg->progress)
                 cfg->progress(run + 1, cfg->runs, cfg->progress_ctx);
         }
@@ -228,7 +230,7 @@ void bspram_table_run(const bspram_table_config *cfg, bspram_table_entry *entrie
     uint64_t p = cfg->p, v = cfg->v;
     char err[160];
     if (bspram_pattern_check(p, v, 1, err, sizeof err))
-        bspram_fatal("bspram table(p=%" PRIu64 ", v=%" PRIu64 "): %s", p, v, err);
+        bspram__base_fatal("bspram table(p=%" PRIu64 ", v=%" PRIu64 "): %s", p, v, err);
     bspram_config mc = bspram_config_default(p);
     mc.threads = cfg->threads;
     mc.seed = cfg->seed;
@@ -244,12 +246,12 @@ void bspram_table_run(const bspram_table_config *cfg, bspram_table_entry *entrie
     o.spread = cfg->spread;
     x.C = bspram_combiner_create(m, x.s, &o);
     x.C->own = true; /* each rank verifies the cells its components own (verify_and_clear) */
-    x.pats = bspram_calloc(n + 1, sizeof *x.pats, "bspram table");
-    uint64_t *first = bspram_malloc((p + 1) * sizeof *first, "bspram table");
+    x.pats = bspram__base_calloc(n + 1, sizeof *x.pats, "bspram table");
+    uint64_t *first = bspram__base_malloc((p + 1) * sizeof *first, "bspram table");
     for (uint64_t c = 0; c <= p; c++)
         first[c] = c * (v / p);
     x.first = first;
-    x.bad = bspram_calloc((size_t)bspram_machine_threads(m), sizeof *x.bad, "bspram table");
+    x.bad = bspram__base_calloc((size_t)bspram_machine_threads(m), sizeof *x.bad, "bspram table");
     /* Keep every pattern if they fit in 256 MiB, else the baseline and one. */
     size_t keep = (size_t)((UINT64_C(256) << 20) / (v * (sizeof(bspram_request) + 8)));
     x.keep = keep < 2 ? 1 : keep - 1;
@@ -262,7 +264,7 @@ void bspram_table_run(const bspram_table_config *cfg, bspram_table_entry *entrie
         entries[e].phases = 0;
         entries[e].chosen[0] = 0;
     }
-    bspram_machine_team(m, experiment_lane, &x);
+    bspram__bsp_machine_team(m, experiment_lane, &x);
 
     double runs = (double)(cfg->runs ? cfg->runs : 1);
     *baseline = x.base_sum / runs;

@@ -14,6 +14,8 @@
 #include "base/grow.h"
 #include "combine/engine_internal.h"
 #include "hash/random.h"
+#include "hash/hash_internal.h"
+#include "bsp/machine_internal.h"
 
 static inline bool addr_physical(const bspram_combiner *C, unsigned flags, uint64_t addr)
 {
@@ -30,7 +32,7 @@ static void validate_and_load(bspram_combiner *C, const batch_state *b, uint64_t
     const bspram_request *req = bspram__batch_requests(b, c, &nreq);
     const bool has_results = bspram__batch_results(b, c) != NULL;
     size_t n = (size_t)nreq;
-    bspram__items_reserve(L, n);
+    bspram__combine_items_reserve(L, n);
     uint64_t cached_seg = 0, cached_n = 0;
     unsigned cached_w = 0;
     bspram_layout cached_layout = BSPRAM_LAYOUT_HASHED;
@@ -40,8 +42,8 @@ static void validate_and_load(bspram_combiner *C, const batch_state *b, uint64_t
         uint64_t seg = r->address >> BSPRAM_SEGMENT_SHIFT;
         if (seg != cached_seg || (r->address & (BSPRAM_SEGMENT_MAX_CELLS - 1)) >= cached_n) {
             char err[200];
-            if (bspram_address_check(C->s, r->address, err, sizeof err))
-                bspram_fatal("bspram_combine(request %zu of component %" PRIu64 "): %s", j, c, err);
+            if (bspram__hash_address_check(C->s, r->address, err, sizeof err))
+                bspram__base_fatal("bspram_combine(request %zu of component %" PRIu64 "): %s", j, c, err);
             cached_seg = seg;
             cached_n = bspram_segment_cells(C->s, (uint32_t)seg);
             cached_w = bspram_segment_width(C->s, (uint32_t)seg);
@@ -49,17 +51,17 @@ static void validate_and_load(bspram_combiner *C, const batch_state *b, uint64_t
         }
         unsigned kind = r->kind;
         if (!bspram__kind_valid(kind, C->nops))
-            bspram_fatal("bspram_combine(request %zu of component %" PRIu64 ", address 0x%" PRIx64
+            bspram__base_fatal("bspram_combine(request %zu of component %" PRIu64 ", address 0x%" PRIx64
                          "): unknown species or operation (kind %u); valid: 0 read, 1-3 write, "
                          "32+op reduce, 64+op fetch with op < %u",
                          j, c, r->address, kind, C->nops);
         if (bspram__is_op(kind) && cached_w != 8)
-            bspram_fatal("bspram_combine(request %zu of component %" PRIu64 ", address 0x%" PRIx64
+            bspram__base_fatal("bspram_combine(request %zu of component %" PRIu64 ", address 0x%" PRIx64
                          "): reduce, fetch-and-op and combining writes need cells of 8 bytes; the "
                          "segment's are %u", j, c, r->address, cached_w);
         if (bspram__answers(kind)) {
             if (!has_results)
-                bspram_fatal("bspram_combine(results=NULL): the batch holds READ or FETCH requests "
+                bspram__base_fatal("bspram_combine(results=NULL): the batch holds READ or FETCH requests "
                              "(request %zu of component %" PRIu64 ")", j, c);
             flags |= BATCH_ANSWERS;
         }
@@ -98,9 +100,9 @@ static void arrive(comp_state *cs, const wire *w, uint32_t src, unsigned level)
 {
     if (cs->na + 1 > cs->capa) {
         cs->capa = bspram__capacity(cs->capa, cs->na + 1, 16);
-        cs->arrived = bspram_realloc(cs->arrived, cs->capa * sizeof *cs->arrived, "bspram_combine");
-        cs->arrived_src = bspram_realloc(cs->arrived_src, cs->capa * sizeof *cs->arrived_src, "bspram_combine");
-        cs->arrived_level = bspram_realloc(cs->arrived_level, cs->capa, "bspram_combine");
+        cs->arrived = bspram__base_realloc(cs->arrived, cs->capa * sizeof *cs->arrived, "bspram_combine");
+        cs->arrived_src = bspram__base_realloc(cs->arrived_src, cs->capa * sizeof *cs->arrived_src, "bspram_combine");
+        cs->arrived_level = bspram__base_realloc(cs->arrived_level, cs->capa, "bspram_combine");
     }
     cs->arrived[cs->na] = *w;
     cs->arrived_src[cs->na] = src;
@@ -108,11 +110,11 @@ static void arrive(comp_state *cs, const wire *w, uint32_t src, unsigned level)
     cs->na++;
 }
 
-bool bspram__forward_step(bspram_component *self, void *combiner)
+bool bspram__combine_forward_step(bspram_component *self, void *combiner)
 {
     bspram_combiner *C = combiner;
     uint64_t c = bspram_pid(self);
-    lane_scratch *L = &C->ls[bspram_lane(self)];
+    lane_scratch *L = &C->ls[bspram__bsp_lane(self)];
     const batch_state *b = &L->b;
     comp_state *cs = &C->cs[c];
     unsigned phase = b->phase;
@@ -125,7 +127,7 @@ bool bspram__forward_step(bspram_component *self, void *combiner)
     } else {
         const bspram_message *msgs;
         size_t k = bspram_inbox(self, &msgs);
-        bspram__items_reserve(L, k);
+        bspram__combine_items_reserve(L, k);
         for (size_t j = 0; j < k; j++) {
             if (bspram__unpack(C, b, &msgs[j], phase - 1, &L->items[n], true)) {
                 arrive(cs, &L->items[n], msgs[j].src, phase - 1);
@@ -135,8 +137,8 @@ bool bspram__forward_step(bspram_component *self, void *combiner)
             n++;
         }
     }
-    size_t ng = bspram__group(C, L, n);
-    bspram__record_sources(cs, L, phase, n, ng);
+    size_t ng = bspram__combine_group(C, L, n);
+    bspram__combine_record_sources(cs, L, phase, n, ng);
 
     const bspram_basis *B = &b->basis;
     unsigned m = b->m_phases;

@@ -13,9 +13,9 @@
 #include "combine/engine_internal.h"
 
 /* Parallel arrays sharing one capacity. */
-#define RESIZE(ptr, cap) ((ptr) = bspram_realloc((ptr), (cap) * sizeof *(ptr), "bspram_combine"))
+#define RESIZE(ptr, cap) ((ptr) = bspram__base_realloc((ptr), (cap) * sizeof *(ptr), "bspram_combine"))
 
-void bspram__items_reserve(lane_scratch *L, size_t n)
+void bspram__combine_items_reserve(lane_scratch *L, size_t n)
 {
     if (n <= L->icap)
         return;
@@ -40,13 +40,13 @@ static void groups_reserve(lane_scratch *L, size_t n)
 
 /* Prepare the table for n keys: a power of two ≥ 2n, cleared in O(1) by
  * bumping the stamp. */
-void bspram__table_reset(lane_scratch *L, size_t n)
+void bspram__combine_table_reset(lane_scratch *L, size_t n)
 {
     size_t need = bspram__capacity(16, 2 * n, 16);
     if (need > L->tcap) {
         free(L->t);
         L->tcap = need;
-        L->t = bspram_calloc(need, sizeof *L->t, "bspram_combine");
+        L->t = bspram__base_calloc(need, sizeof *L->t, "bspram_combine");
         L->stamp = 0;
     }
     if (++L->stamp == 0) {
@@ -94,7 +94,7 @@ static inline void merge(const bspram_combiner *C, lane_scratch *L, wire *g, con
         }
         if (kind == BSPRAM_WRITE_COMMON && it->value != g->value && !(C->watch & BSPRAM_WATCH_VALUES)) {
             uint64_t a = bspram__key_address(g->key);
-            bspram_fatal("bspram_combine: common-write conflict at address 0x%" PRIx64
+            bspram__base_fatal("bspram_combine: common-write conflict at address 0x%" PRIx64
                          " (segment %" PRIu64 ", cell %" PRIu64 "): origin %" PRIu64 " writes %" PRIu64
                          ", origin %" PRIu64 " writes %" PRIu64,
                          a, a >> BSPRAM_SEGMENT_SHIFT, a & (BSPRAM_SEGMENT_MAX_CELLS - 1), g->aux,
@@ -120,9 +120,9 @@ static inline void merge(const bspram_combiner *C, lane_scratch *L, wire *g, con
     }
 }
 
-size_t bspram__group(const bspram_combiner *C, lane_scratch *L, size_t n)
+size_t bspram__combine_group(const bspram_combiner *C, lane_scratch *L, size_t n)
 {
-    bspram__table_reset(L, n);
+    bspram__combine_table_reset(L, n);
     groups_reserve(L, n);
     size_t mask = L->tcap - 1, ng = 0;
     const uint32_t stamp = L->stamp;

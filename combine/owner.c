@@ -12,7 +12,7 @@
 /* Two update species at one cell: found by a second grouping, by address. */
 static void check_species(const bspram_combiner *C, lane_scratch *L, size_t ng)
 {
-    bspram__table_reset(L, ng);
+    bspram__combine_table_reset(L, ng);
     size_t mask = L->tcap - 1;
     for (size_t g = 0; g < ng; g++) {
         unsigned kind = bspram__key_kind(L->g[g].key);
@@ -25,9 +25,9 @@ static void check_species(const bspram_combiner *C, lane_scratch *L, size_t ng)
         if (L->t[pos].stamp == L->stamp) {
             char b1[64], b2[64];
             unsigned other = bspram__key_kind(L->g[L->t[pos].group].key);
-            bspram_fatal("bspram_combine: two update species at address 0x%" PRIx64
-                         " in one batch: %s and %s", addr, bspram__kind_name(C, other, b1, sizeof b1),
-                         bspram__kind_name(C, kind, b2, sizeof b2));
+            bspram__base_fatal("bspram_combine: two update species at address 0x%" PRIx64
+                         " in one batch: %s and %s", addr, bspram__combine_kind_name(C, other, b1, sizeof b1),
+                         bspram__combine_kind_name(C, kind, b2, sizeof b2));
         }
         L->t[pos].stamp = L->stamp;
         L->t[pos].key = addr;
@@ -35,14 +35,14 @@ static void check_species(const bspram_combiner *C, lane_scratch *L, size_t ng)
     }
 }
 
-void bspram__owner_level(bspram_combiner *C, bspram_component *self, uint64_t c, unsigned lane,
+void bspram__combine_owner_level(bspram_combiner *C, bspram_component *self, uint64_t c, unsigned lane,
                          const bspram_message *msgs, size_t k)
 {
     lane_scratch *L = &C->ls[lane];
     const batch_state *b = &L->b;
     comp_state *cs = &C->cs[c];
     size_t n = 0;
-    bspram__items_reserve(L, cs->na + k);
+    bspram__combine_items_reserve(L, cs->na + k);
     for (size_t j = 0; j < cs->na; j++, n++) {
         L->items[n] = cs->arrived[j];
         L->isrc[n] = cs->arrived_src[j];
@@ -54,7 +54,7 @@ void bspram__owner_level(bspram_combiner *C, bspram_component *self, uint64_t c,
         L->ilevel[n] = (uint8_t)b->M;
     }
     cs->na = 0;
-    size_t ng = bspram__group(C, L, n);
+    size_t ng = bspram__combine_group(C, L, n);
     if (b->flags & BATCH_SPECIES)
         check_species(C, L, ng);
 
@@ -100,7 +100,7 @@ void bspram__owner_level(bspram_combiner *C, bspram_component *self, uint64_t c,
         if (!bspram__answers(kind))
             continue;
         uint64_t x = L->g[g].aux;
-        bspram__send_reply(self, L->isrc[j], L->items[j].handle, L->ilevel[j], x);
+        bspram__combine_send_reply(self, L->isrc[j], L->items[j].handle, L->ilevel[j], x);
         if (bspram__is_fetch(kind))
             L->g[g].aux = bspram__apply(C, bspram__kind_op(kind), x, L->items[j].value);
     }

@@ -13,7 +13,7 @@
 
 /* Store the sources of this component's READ/FETCH groups at `level` and give
  * each such group a handle. Sources keep their arrival order. */
-void bspram__record_sources(comp_state *cs, lane_scratch *L, unsigned level, size_t n, size_t ng)
+void bspram__combine_record_sources(comp_state *cs, lane_scratch *L, unsigned level, size_t n, size_t ng)
 {
     level_rec *R = &cs->lv[level];
     size_t nh = 0;
@@ -23,7 +23,7 @@ void bspram__record_sources(comp_state *cs, lane_scratch *L, unsigned level, siz
     if (nh == 0)
         return;
     R->first = bspram__grow(R->first, &R->capg, nh + 1, sizeof *R->first, 16, "bspram_combine");
-    R->kind = bspram_realloc(R->kind, R->capg, "bspram_combine"); /* same capacity as first */
+    R->kind = bspram__base_realloc(R->kind, R->capg, "bspram_combine"); /* same capacity as first */
     memset(R->first, 0, (nh + 1) * sizeof *R->first);
     for (size_t j = 0; j < n; j++) {
         uint32_t h = L->ghandle[L->igroup[j]];
@@ -52,7 +52,7 @@ void bspram__record_sources(comp_state *cs, lane_scratch *L, unsigned level, siz
     R->first[0] = 0;
 }
 
-void bspram__send_reply(bspram_component *self, uint64_t dst, uint32_t handle, uint32_t level,
+void bspram__combine_send_reply(bspram_component *self, uint64_t dst, uint32_t handle, uint32_t level,
                         uint64_t value)
 {
     reply r = {handle, level, value};
@@ -72,13 +72,13 @@ static void fan_out(bspram_combiner *C, const batch_state *b, bspram_component *
         if (level == 1)
             bspram__batch_results(b, c)[sp->handle] = x;
         else
-            bspram__send_reply(self, sp->comp, sp->handle, level - 1, x);
+            bspram__combine_send_reply(self, sp->comp, sp->handle, level - 1, x);
         if (bspram__is_fetch(kind))
             x = bspram__apply(C, bspram__kind_op(kind), x, sp->contrib);
     }
 }
 
-void bspram__handle_replies(bspram_combiner *C, const batch_state *b, bspram_component *self,
+void bspram__combine_handle_replies(bspram_combiner *C, const batch_state *b, bspram_component *self,
                             uint64_t c, const bspram_message *msgs, size_t k)
 {
     for (size_t j = 0; j < k; j++) {

@@ -1,7 +1,7 @@
 /* Shared memory from inside bulk-style steps (shared.h): a team whose
  * supersteps are the program's steps, each followed — when some component
  * issued requests — by one combining batch of the engine
- * (bspram_combine_team_parts), between holding and restoring the lane's
+ * (bspram__combine_team_parts), between holding and restoring the lane's
  * inboxes (machine.h).
  *
  * State and who touches it. Component c's queue and answers (sh->cs[c]) and
@@ -28,6 +28,9 @@
 #include "base/grow.h"
 #include "combine/engine_internal.h"
 #include "combine/shared.h"
+#include "hash/hash_internal.h"
+#include "bsp/machine_internal.h"
+#include "combine/team_internal.h"
 
 /* Exchange tag bits of the program's supersteps. */
 enum { TAG_CONTINUE = 1u, TAG_REQUESTS = 2u };
@@ -72,7 +75,7 @@ bspram_shared *bspram_shared_create(bspram_machine *m, bspram_space *s, const bs
     BSPRAM_NONNULL(m);
     BSPRAM_NONNULL(s);
     if (bspram_machine_p(m) != bspram_space_p(s))
-        bspram_fatal("bspram_shared_create: the machine has p = %" PRIu64 " components but the "
+        bspram__base_fatal("bspram_shared_create: the machine has p = %" PRIu64 " components but the "
                      "address space has p = %" PRIu64, bspram_machine_p(m), bspram_space_p(s));
     bspram_combine_options d;
     if (!o) {
@@ -82,17 +85,17 @@ bspram_shared *bspram_shared_create(bspram_machine *m, bspram_space *s, const bs
         o = &d;
     }
     bspram_combiner *C = bspram_combiner_create(m, s, o); /* checks p */
-    bspram_shared *sh = bspram_calloc(1, sizeof *sh, "bspram_shared_create");
+    bspram_shared *sh = bspram__base_calloc(1, sizeof *sh, "bspram_shared_create");
     sh->m = m;
     sh->s = s;
     sh->C = C;
     sh->p = bspram_machine_p(m);
-    sh->cs = bspram_calloc(sh->p, sizeof *sh->cs, "bspram_shared_create");
-    sh->parts = bspram_calloc(sh->p, sizeof *sh->parts, "bspram_shared_create");
+    sh->cs = bspram__base_calloc(sh->p, sizeof *sh->cs, "bspram_shared_create");
+    sh->parts = bspram__base_calloc(sh->p, sizeof *sh->parts, "bspram_shared_create");
     size_t lanes = (size_t)bspram_machine_threads(m);
     sh->lanes = aligned_alloc(64, lanes * sizeof *sh->lanes);
     if (!sh->lanes)
-        bspram_fatal("bspram_shared_create: out of memory");
+        bspram__base_fatal("bspram_shared_create: out of memory");
     memset(sh->lanes, 0, lanes * sizeof *sh->lanes);
     atomic_init(&sh->running, false);
     return sh;
@@ -133,7 +136,7 @@ static bool step_wrapper(bspram_component *self, void *arg)
     bool more = sh->step(self, sh->arg);
     current.sh = NULL;
     if (q->nreq)
-        sh->lanes[bspram_lane(self)].requests = true;
+        sh->lanes[bspram__bsp_lane(self)].requests = true;
     return more;
 }
 
@@ -141,7 +144,7 @@ static bool step_wrapper(bspram_component *self, void *arg)
  * requests without one are 0), run the batch, bring the inbox back. */
 static void combine_block(bspram_team *t, bspram_shared *sh)
 {
-    for (uint64_t c = bspram_team_first(t); c < bspram_team_end(t); c++) {
+    for (uint64_t c = bspram__bsp_team_first(t); c < bspram__bsp_team_end(t); c++) {
         shared_comp *q = &sh->cs[c];
         if (q->nreq) {
             q->ans = bspram__grow(q->ans, &q->capans, q->nreq, sizeof *q->ans, 16, "bspram_shared_run");
@@ -152,29 +155,29 @@ static void combine_block(bspram_team *t, bspram_shared *sh)
         }
         q->nans = q->nreq;
     }
-    bspram_team_hold_inbox(t);
-    bspram_combine_team_parts(t, sh->C, sh->parts, NULL);
-    bspram_team_restore_inbox(t);
+    bspram__bsp_team_hold_inbox(t);
+    bspram__combine_team_parts(t, sh->C, sh->parts, NULL);
+    bspram__bsp_team_restore_inbox(t);
 }
 
 static void run_lane(bspram_team *t, void *arg)
 {
     bspram_shared *sh = arg;
-    shared_lane *L = &sh->lanes[bspram_team_lane(t)];
+    shared_lane *L = &sh->lanes[bspram__bsp_team_lane(t)];
     for (uint64_t s = 1;; s++) {
         L->requests = false;
-        unsigned tag = bspram_team_each(t, step_wrapper, sh) ? TAG_CONTINUE : 0;
+        unsigned tag = bspram__bsp_team_each(t, step_wrapper, sh) ? TAG_CONTINUE : 0;
         if (L->requests)
             tag |= TAG_REQUESTS;
-        unsigned all = bspram_team_exchange(t, tag);
+        unsigned all = bspram__bsp_team_exchange(t, tag);
         if (all & TAG_REQUESTS) {
             combine_block(t, sh);
         } else { /* nobody issued: no batch, no answers */
-            for (uint64_t c = bspram_team_first(t); c < bspram_team_end(t); c++)
+            for (uint64_t c = bspram__bsp_team_first(t); c < bspram__bsp_team_end(t); c++)
                 sh->cs[c].nans = 0;
         }
         if (!(all & TAG_CONTINUE) || (sh->max_supersteps && s >= sh->max_supersteps)) {
-            if (bspram_team_leads(t)) /* every rank's copy (over MPI) */
+            if (bspram__bsp_team_leads(t)) /* every rank's copy (over MPI) */
                 sh->steps = s;
             break;
         }
@@ -185,21 +188,21 @@ uint64_t bspram_shared_run(bspram_shared *sh, bspram_step_fn step, void *arg, ui
 {
     BSPRAM_NONNULL(sh);
     if (current.sh)
-        bspram_fatal("bspram_shared_run(max_supersteps=%" PRIu64 "): called from inside a step "
+        bspram__base_fatal("bspram_shared_run(max_supersteps=%" PRIu64 "): called from inside a step "
                      "(superstep %" PRIu64 ", component %" PRIu64 "); a step issues requests and "
                      "returns", max_supersteps, current.superstep, current.pid);
     if (!step)
-        bspram_fatal("bspram_shared_run(max_supersteps=%" PRIu64 "): step is NULL", max_supersteps);
+        bspram__base_fatal("bspram_shared_run(max_supersteps=%" PRIu64 "): step is NULL", max_supersteps);
     if (atomic_exchange(&sh->running, true))
-        bspram_fatal("bspram_shared_run(max_supersteps=%" PRIu64 "): a run of this object is "
+        bspram__base_fatal("bspram_shared_run(max_supersteps=%" PRIu64 "): a run of this object is "
                      "already in progress (a call from another thread); one run at a time",
                      max_supersteps);
     sh->step = step;
     sh->arg = arg;
     sh->max_supersteps = max_supersteps;
     sh->steps = 0;
-    bspram_machine_team(sh->m, run_lane, sh);
-    bspram__share_cells(sh->C); /* over MPI: every rank's host reads every cell */
+    bspram__bsp_machine_team(sh->m, run_lane, sh);
+    bspram__combine_share_cells(sh->C); /* over MPI: every rank's host reads every cell */
     atomic_store(&sh->running, false);
     return sh->steps;
 }
@@ -247,7 +250,7 @@ static void die(const call_info *ci, uint64_t superstep, uint64_t c, const char 
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    bspram_fatal("%s(%s): %s (superstep %" PRIu64 ", component %" PRIu64 ")", ci->name, args, what,
+    bspram__base_fatal("%s(%s): %s (superstep %" PRIu64 ", component %" PRIu64 ")", ci->name, args, what,
                  superstep, c);
 }
 
@@ -259,17 +262,17 @@ static uint64_t caller(const bspram_shared *sh, const bspram_component *self, co
             die(ci, current.superstep, current.pid, "sh is NULL; pass the object of the run");
         char args[128];
         format_args(ci, args, sizeof args);
-        bspram_fatal("%s(%s): sh is NULL; pass the object of the run", ci->name, args);
+        bspram__base_fatal("%s(%s): sh is NULL; pass the object of the run", ci->name, args);
     }
     if (!self) {
         if (current.sh) /* inside a step: name it */
             die(ci, current.superstep, current.pid, "self is NULL; pass the handle the step was given");
         char args[128];
         format_args(ci, args, sizeof args);
-        bspram_fatal("%s(%s): self is NULL; pass the handle the step was given", ci->name, args);
+        bspram__base_fatal("%s(%s): self is NULL; pass the handle the step was given", ci->name, args);
     }
     uint64_t pid = bspram_pid(self);
-    if (bspram_component_machine(self) != sh->m)
+    if (bspram__bsp_component_machine(self) != sh->m)
         die(ci, bspram_superstep(self), pid, "the component belongs to another machine than the "
             "shared memory's");
     if (current.sh != sh || current.pid != pid)
@@ -282,7 +285,7 @@ static uint64_t caller(const bspram_shared *sh, const bspram_component *self, co
 static size_t enqueue(bspram_shared *sh, uint64_t c, const bspram_request *r, const call_info *ci)
 {
     char err[200];
-    if (bspram_address_check(sh->s, r->address, err, sizeof err))
+    if (bspram__hash_address_check(sh->s, r->address, err, sizeof err))
         die(ci, current.superstep, c, "%s", err);
     unsigned kind = r->kind;
     if (!bspram__kind_valid(kind, sh->C->nops))
@@ -382,10 +385,10 @@ size_t bspram_shared_answers_of(const bspram_shared *sh, uint64_t pid, const uin
     BSPRAM_NONNULL(sh);
     BSPRAM_NONNULL(answers);
     if (pid >= sh->p)
-        bspram_fatal("bspram_shared_answers_of(pid=%" PRIu64 "): component outside [0, %" PRIu64 ")",
+        bspram__base_fatal("bspram_shared_answers_of(pid=%" PRIu64 "): component outside [0, %" PRIu64 ")",
                      pid, sh->p);
     if (atomic_load(&sh->running))
-        bspram_fatal("bspram_shared_answers_of(pid=%" PRIu64 "): a run is in progress; call it "
+        bspram__base_fatal("bspram_shared_answers_of(pid=%" PRIu64 "): a run is in progress; call it "
                      "between runs (a step reads its answers with bspram_shared_answers)", pid);
     const shared_comp *q = &sh->cs[pid];
     *answers = q->nans ? q->ans : NULL;

@@ -7,7 +7,7 @@
  * combining writes, on any cell — and its next step finds the answers, in
  * issue order. In between, the requests of all components are combined and
  * carried to the cells' owners by Valiant's multi-phase combining engine
- * (combine.h: one batch per superstep, bspram_combine_team_parts), so hot
+ * (combine.h: one batch per superstep), so hot
  * spots cost what combining makes them cost, not p messages to one owner.
  *
  * One superstep of bspram_shared_run:
@@ -18,11 +18,10 @@
  *      tells every lane whether some component issued requests and whether
  *      some asked for another superstep;
  *   3. if some component issued requests: the batch, as supersteps of the
- *      same team, labelled "combine:forward:i" and "combine:reverse:j"
+ *      same run, labelled "combine:forward:i" and "combine:reverse:j"
  *      (combine.h), in the log and in BSPRAM_TRACE between the program's
- *      own supersteps. Each lane first holds the messages of step 2
- *      (bspram_team_hold_inbox) and restores them after the batch
- *      (bspram_team_restore_inbox), so the next step reads them intact.
+ *      own supersteps. The messages of step 2 are held across the batch, so
+ *      the next step reads them intact.
  *
  * Semantics of a superstep's requests (one batch, combine.h "Species and
  * their meaning at one cell"): reads see memory as the previous superstep's
@@ -108,16 +107,16 @@ bspram_combiner *bspram_shared_combiner(bspram_shared *sh);
  * first step sees, as in bspram_machine_run, the inbox the machine's last
  * superstep left, and the answers to what it issued in the last step of the
  * previous run on this object (none before the first). Returns the number of
- * the program's supersteps (the log also holds the batches'). One team
- * (bspram_machine_team): one OpenMP parallel region for the whole run.
+ * the program's supersteps (the log also holds the batches'). One OpenMP
+ * parallel region for the whole run.
  * Over MPI (libbspram-mpi) every rank's host has every cell afterwards (one
  * MPI_Allreduce per live segment), but the answers and inboxes of its own
  * components only.
  * Errors (fatal): called from inside a step ("bspram_shared_run(
  * max_supersteps=0): called from inside a step (superstep 3, component 1);
  * a step issues requests and returns"); this object's run already in
- * progress (another thread); the machine's team already running
- * (bspram_machine_team's error). Cost: top of this file. */
+ * progress (another thread); another run already running on the machine.
+ * Cost: top of this file. */
 uint64_t bspram_shared_run(bspram_shared *sh, bspram_step_fn step, void *arg,
                            uint64_t max_supersteps);
 

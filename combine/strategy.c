@@ -18,7 +18,7 @@ static bspram_basis make(uint64_t p, unsigned m, const uint64_t *b)
     bspram_basis out;
     char err[160];
     if (bspram_basis_make(&out, p, m, b, err, sizeof err))
-        bspram_fatal("bspram_basis_auto: internal error: %s", err);
+        bspram__base_fatal("bspram_basis_auto: internal error: %s", err);
     return out;
 }
 
@@ -27,7 +27,7 @@ static bspram_basis parse(uint64_t p, const char *text)
     bspram_basis out;
     char err[160];
     if (bspram_basis_parse(&out, p, text, err, sizeof err))
-        bspram_fatal("bspram_basis_auto: internal error: %s", err);
+        bspram__base_fatal("bspram_basis_auto: internal error: %s", err);
     return out;
 }
 
@@ -89,7 +89,7 @@ static bspram_basis with_spread(uint64_t p, uint64_t s)
 bspram_basis bspram_basis_auto(uint64_t p, uint64_t degree)
 {
     if (p == 0)
-        bspram_fatal("bspram_basis_auto(p=0): p must be >= 1");
+        bspram__base_fatal("bspram_basis_auto(p=0): p must be >= 1");
     if (p == 4096) {
         if (degree == 0)
             return parse(p, BSPRAM_VALIANT_COMPROMISE);

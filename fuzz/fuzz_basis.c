@@ -17,7 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *colon = strchr(in, ':');
     if (colon) {
         *colon = 0;
-        if (bspram_parse_u64(in, 1, UINT64_MAX, &p) != 0)
+        if (bspram__base_parse_u64(in, 1, UINT64_MAX, &p) != 0)
             p = 4096;
         text = colon + 1;
     }

@@ -1,7 +1,7 @@
-/* Fuzz the strict number parsers (base/number.h): bspram_parse_u64 and
- * bspram_parse_double never read past the string, and what they accept is
+/* Fuzz the strict number parsers (base/number.h): bspram__base_parse_u64 and
+ * bspram__base_parse_double never read past the string, and what they accept is
  * in range, spelled as the grammar says, and prints back to the same value.
- * And the quoting of text in error lines, bspram_escape_controls: no control
+ * And the quoting of text in error lines, bspram__base_escape_controls: no control
  * character left, the length it says, cut only between escapes.
  *
  * Input: one byte choosing the range, then the text. */
@@ -22,7 +22,7 @@ static const double d_range[][2] = {
 static void check_u64(const char *text, uint64_t min, uint64_t max)
 {
     uint64_t x = 12345, untouched = 12345;
-    if (bspram_parse_u64(text, min, max, &x) != 0) {
+    if (bspram__base_parse_u64(text, min, max, &x) != 0) {
         FUZZ_CHECK(x == untouched);
         return;
     }
@@ -31,13 +31,13 @@ static void check_u64(const char *text, uint64_t min, uint64_t max)
     char again[32];
     snprintf(again, sizeof again, "%llu", (unsigned long long)x);
     uint64_t y = 0;
-    FUZZ_CHECK(bspram_parse_u64(again, min, max, &y) == 0 && y == x);
+    FUZZ_CHECK(bspram__base_parse_u64(again, min, max, &y) == 0 && y == x);
 }
 
 static void check_double(const char *text, double min, double max)
 {
     double x = 12345, untouched = 12345;
-    if (bspram_parse_double(text, min, max, &x) != 0) {
+    if (bspram__base_parse_double(text, min, max, &x) != 0) {
         FUZZ_CHECK(x == untouched);
         return;
     }
@@ -51,7 +51,7 @@ static void check_double(const char *text, double min, double max)
         char again[40];
         snprintf(again, sizeof again, "%.17g", x);
         double y = 0;
-        FUZZ_CHECK(bspram_parse_double(again, min, max, &y) == 0 && y == x);
+        FUZZ_CHECK(bspram__base_parse_double(again, min, max, &y) == 0 && y == x);
     }
 }
 
@@ -63,11 +63,11 @@ static size_t escape_len(unsigned char c)
 
 static void check_escape(const char *text, size_t room)
 {
-    size_t need = bspram_escape_controls(NULL, 0, text);
+    size_t need = bspram__base_escape_controls(NULL, 0, text);
     char *all = malloc(need + 1), *some = malloc(room + 1);
     if (!all || !some)
         abort();
-    FUZZ_CHECK(bspram_escape_controls(all, need + 1, text) == need && strlen(all) == need);
+    FUZZ_CHECK(bspram__base_escape_controls(all, need + 1, text) == need && strlen(all) == need);
     for (const unsigned char *s = (const unsigned char *)all; *s; s++)
         FUZZ_CHECK(*s >= 0x20 && *s != 0x7f);
     /* Byte by byte: each escape where it should be, the printable bytes as
@@ -85,7 +85,7 @@ static void check_escape(const char *text, size_t room)
     FUZZ_CHECK(at == need);
     /* A smaller buffer holds the escapes that fit whole, and nothing past it. */
     some[room] = 'X';
-    FUZZ_CHECK(bspram_escape_controls(some, room, text) == need);
+    FUZZ_CHECK(bspram__base_escape_controls(some, room, text) == need);
     FUZZ_CHECK(some[room] == 'X');
     if (room) {
         size_t want = 0;

@@ -22,7 +22,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     bspram_params p;
     memset(&p, 0xAB, sizeof p);
     bspram_params before = p;
-    if (bspram__params_parse("fuzz", buf, size, &p) != 0) {
+    if (bspram__bsp_params_parse("fuzz", buf, size, &p) != 0) {
         FUZZ_CHECK(!memcmp(&p, &before, sizeof p));
     } else {
         FUZZ_CHECK(p.p <= BSPRAM_PARAMS_MAX_P);

@@ -11,6 +11,7 @@
 #include "base/error.h"
 #include "base/grow.h"
 #include "hash/address_space.h"
+#include "hash/hash_internal.h"
 
 typedef struct segment {
     int live;
@@ -38,10 +39,10 @@ struct bspram_space {
 bspram_space *bspram_space_create(uint64_t p, bspram_hash_kind kind, uint64_t seed)
 {
     if (p == 0 || p > (UINT64_C(1) << 31))
-        bspram_fatal("bspram_space_create(p=%" PRIu64 "): p must be in [1, 2147483648]", p);
-    bspram_space *s = bspram_calloc(1, sizeof *s, "bspram_space_create");
+        bspram__base_fatal("bspram_space_create(p=%" PRIu64 "): p must be in [1, 2147483648]", p);
+    bspram_space *s = bspram__base_calloc(1, sizeof *s, "bspram_space_create");
     s->p = p;
-    bspram_hash_init(&s->hash, kind, seed);
+    bspram__hash_init(&s->hash, kind, seed);
     s->nsegs = 1;
     s->free_from = 1;
     return s;
@@ -71,7 +72,7 @@ uint64_t bspram_space_p(const bspram_space *s)
     return s->p;
 }
 
-const bspram_hash *bspram_space_hash(const bspram_space *s)
+const bspram_hash *bspram__hash_space_hash(const bspram_space *s)
 {
     BSPRAM_NONNULL(s);
     return &s->hash;
@@ -92,22 +93,22 @@ static void hashed_build(const bspram_space *s, segment *g, uint32_t seg,
                          const unsigned char *old_values /* n·w bytes by index, or NULL */)
 {
     uint64_t p = s->p, n = g->n;
-    uint64_t *hv = bspram_malloc(n * sizeof *hv, "bspram_segment_alloc");
-    uint64_t *count = bspram_calloc(p + 1, sizeof *count, "bspram_segment_alloc");
+    uint64_t *hv = bspram__base_malloc(n * sizeof *hv, "bspram_segment_alloc");
+    uint64_t *count = bspram__base_calloc(p + 1, sizeof *count, "bspram_segment_alloc");
     uint64_t base = (uint64_t)seg << BSPRAM_SEGMENT_SHIFT;
     for (uint64_t i = 0; i < n; i++) {
-        hv[i] = bspram_hash64(&s->hash, base + i);
+        hv[i] = bspram__hash_hash64(&s->hash, base + i);
         count[bspram_reduce(hv[i], p)]++;
     }
-    g->tstart = bspram_malloc((p + 1) * sizeof *g->tstart, "bspram_segment_alloc");
+    g->tstart = bspram__base_malloc((p + 1) * sizeof *g->tstart, "bspram_segment_alloc");
     uint64_t total = 0;
     for (uint64_t c = 0; c < p; c++) {
         g->tstart[c] = total;
         total += count[c] ? pow2_at_least(2 * count[c]) : 0;
     }
     g->tstart[p] = total;
-    g->key = bspram_calloc(total ? total : 1, sizeof *g->key, "bspram_segment_alloc");
-    g->bytes = bspram_calloc(total ? total : 1, g->w, "bspram_segment_alloc");
+    g->key = bspram__base_calloc(total ? total : 1, sizeof *g->key, "bspram_segment_alloc");
+    g->bytes = bspram__base_calloc(total ? total : 1, g->w, "bspram_segment_alloc");
     for (uint64_t i = 0; i < n; i++) {
         uint64_t c = bspram_reduce(hv[i], p);
         uint64_t first = g->tstart[c], mask = g->tstart[c + 1] - first - 1;
@@ -126,12 +127,12 @@ uint32_t bspram_segment_alloc(bspram_space *s, uint64_t n, unsigned w, bspram_la
 {
     BSPRAM_NONNULL(s);
     if (n == 0 || n > BSPRAM_SEGMENT_MAX_CELLS)
-        bspram_fatal("bspram_segment_alloc(n=%" PRIu64 ", w=%u): n must be in [1, 2^40]", n, w);
+        bspram__base_fatal("bspram_segment_alloc(n=%" PRIu64 ", w=%u): n must be in [1, 2^40]", n, w);
     if (w < 1 || w > 8)
-        bspram_fatal("bspram_segment_alloc(n=%" PRIu64 ", w=%u): w must be in [1, 8] bytes", n, w);
+        bspram__base_fatal("bspram_segment_alloc(n=%" PRIu64 ", w=%u): w must be in [1, 8] bytes", n, w);
     if (layout != BSPRAM_LAYOUT_HASHED && layout != BSPRAM_LAYOUT_BLOCK &&
         layout != BSPRAM_LAYOUT_CYCLIC)
-        bspram_fatal("bspram_segment_alloc(n=%" PRIu64 ", w=%u, layout=%d): unknown layout; "
+        bspram__base_fatal("bspram_segment_alloc(n=%" PRIu64 ", w=%u, layout=%d): unknown layout; "
                      "valid: 0 (hashed), 1 (block), 2 (cyclic)", n, w, (int)layout);
     uint32_t seg = 0;
     for (uint32_t i = s->free_from; i < s->nsegs; i++)
@@ -141,7 +142,7 @@ uint32_t bspram_segment_alloc(bspram_space *s, uint64_t n, unsigned w, bspram_la
         }
     if (!seg) {
         if (s->nsegs > BSPRAM_MAX_SEGMENTS)
-            bspram_fatal("bspram_segment_alloc(n=%" PRIu64 ", w=%u): more than %u live segments",
+            bspram__base_fatal("bspram_segment_alloc(n=%" PRIu64 ", w=%u): more than %u live segments",
                          n, w, BSPRAM_MAX_SEGMENTS);
         s->segs = bspram__grow(s->segs, &s->cap, s->nsegs + 1, sizeof *s->segs, 8, "bspram_segment_alloc");
         seg = s->nsegs++;
@@ -158,7 +159,7 @@ uint32_t bspram_segment_alloc(bspram_space *s, uint64_t n, unsigned w, bspram_la
     } else {
         g->block = (n + s->p - 1) / s->p;
         uint64_t slots = layout == BSPRAM_LAYOUT_BLOCK ? n : g->block * s->p;
-        g->bytes = bspram_calloc(slots, w, "bspram_segment_alloc");
+        g->bytes = bspram__base_calloc(slots, w, "bspram_segment_alloc");
     }
     return seg;
 }
@@ -166,7 +167,7 @@ uint32_t bspram_segment_alloc(bspram_space *s, uint64_t n, unsigned w, bspram_la
 static segment *seg_get(const bspram_space *s, uint32_t seg, const char *call)
 {
     if (seg == 0 || seg >= s->nsegs || !s->segs[seg].live)
-        bspram_fatal("%s(segment=%" PRIu32 "): no such segment", call, seg);
+        bspram__base_fatal("%s(segment=%" PRIu32 "): no such segment", call, seg);
     return &s->segs[seg];
 }
 
@@ -201,13 +202,13 @@ uint64_t bspram_address(const bspram_space *s, uint32_t seg, uint64_t index)
     BSPRAM_NONNULL(s);
     const segment *g = seg_get(s, seg, "bspram_address");
     if (index >= g->n)
-        bspram_fatal("bspram_address(segment=%" PRIu32 ", index=%" PRIu64
+        bspram__base_fatal("bspram_address(segment=%" PRIu32 ", index=%" PRIu64
                      "): index out of range; the segment has %" PRIu64 " cells [0, %" PRIu64 ")",
                      seg, index, g->n, g->n);
     return ((uint64_t)seg << BSPRAM_SEGMENT_SHIFT) | index;
 }
 
-int bspram_address_check(const bspram_space *s, uint64_t address, char *err, size_t err_len)
+int bspram__hash_address_check(const bspram_space *s, uint64_t address, char *err, size_t err_len)
 {
     BSPRAM_NONNULL(s);
     uint64_t seg = address >> BSPRAM_SEGMENT_SHIFT;
@@ -255,7 +256,7 @@ void *bspram_cell(const bspram_space *s, uint64_t address)
     case BSPRAM_LAYOUT_CYCLIC: return g->bytes + ((index % s->p) * g->block + index / s->p) * g->w;
     default: break;
     }
-    uint64_t h = bspram_hash64(&s->hash, address);
+    uint64_t h = bspram__hash_hash64(&s->hash, address);
     uint64_t c = bspram_reduce(h, s->p);
     uint64_t first = g->tstart[c], mask = g->tstart[c + 1] - first - 1;
     uint64_t pos = h & mask;
@@ -283,7 +284,7 @@ void bspram_cells(const bspram_space *s, const uint64_t *addresses, size_t n, vo
             const segment *g = seg[j] = &s->segs[address >> BSPRAM_SEGMENT_SHIFT];
             if (g->layout != BSPRAM_LAYOUT_HASHED)
                 continue;
-            uint64_t h = bspram_hash64(&s->hash, address);
+            uint64_t h = bspram__hash_hash64(&s->hash, address);
             uint64_t c = bspram_reduce(h, s->p);
             first[j] = g->tstart[c];
             mask[j] = g->tstart[c + 1] - first[j] - 1;
@@ -310,8 +311,8 @@ void bspram_cells(const bspram_space *s, const uint64_t *addresses, size_t n, vo
 static void check_or_die(const bspram_space *s, uint64_t address, const char *call)
 {
     char err[160];
-    if (bspram_address_check(s, address, err, sizeof err))
-        bspram_fatal("%s(address=0x%" PRIx64 "): %s", call, address, err);
+    if (bspram__hash_address_check(s, address, err, sizeof err))
+        bspram__base_fatal("%s(address=0x%" PRIx64 "): %s", call, address, err);
 }
 
 uint64_t bspram_load(const bspram_space *s, uint64_t address)
@@ -339,17 +340,17 @@ void bspram_space_rehash(bspram_space *s, uint64_t new_seed)
         if (!g->live || g->layout != BSPRAM_LAYOUT_HASHED)
             continue;
         /* Gather values by index under the old H, then rebuild under the new. */
-        unsigned char *vals = bspram_calloc(g->n, g->w, "bspram_space_rehash");
+        unsigned char *vals = bspram__base_calloc(g->n, g->w, "bspram_space_rehash");
         for (uint64_t slot = 0; slot < g->tstart[s->p]; slot++)
             if (g->key[slot])
                 memcpy(vals + (g->key[slot] - 1) * g->w, g->bytes + slot * g->w, g->w);
         free(g->tstart);
         free(g->key);
         free(g->bytes);
-        bspram_hash_init(&s->hash, old.kind, new_seed);
+        bspram__hash_init(&s->hash, old.kind, new_seed);
         hashed_build(s, g, i, vals);
         s->hash = old;
         free(vals);
     }
-    bspram_hash_init(&s->hash, old.kind, new_seed);
+    bspram__hash_init(&s->hash, old.kind, new_seed);
 }

@@ -65,7 +65,6 @@ bspram_space *bspram_space_create(uint64_t p, bspram_hash_kind kind, uint64_t se
 void bspram_space_destroy(bspram_space *s);
 
 uint64_t bspram_space_p(const bspram_space *s);
-const bspram_hash *bspram_space_hash(const bspram_space *s);
 
 /* Allocate a segment of n ≥ 1 cells of w ∈ [1, 8] bytes, all 0, and return
  * its number s ≥ 1. Errors: n = 0 or n > 2^40, w outside [1, 8], unknown
@@ -84,10 +83,6 @@ bspram_layout bspram_segment_layout(const bspram_space *s, uint32_t seg);
  * segment; index ≥ n — "bspram_address(segment=1, index=10): index out of
  * range; the segment has 10 cells [0, 10)". Cost O(1). */
 uint64_t bspram_address(const bspram_space *s, uint32_t seg, uint64_t index);
-
-/* 0 if `address` names a cell of a live segment, else −1 with a one-line
- * reason in err (if err is not NULL and err_len > 0). Cost O(1). */
-int bspram_address_check(const bspram_space *s, uint64_t address, char *err, size_t err_len);
 
 /* H(t) ∈ [0, p): the hashed component of an address (any layout). */
 uint64_t bspram_hashed_owner(const bspram_space *s, uint64_t address);

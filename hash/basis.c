@@ -109,6 +109,6 @@ void bspram_basis_require(bspram_basis *out, uint64_t p, const char *text)
     BSPRAM_NONNULL(text);
     char err[256];
     if (bspram_basis_parse(out, p, text, err, sizeof err) != 0)
-        bspram_fatal("bspram_basis_require(p=%llu, basis=%s): %s", (unsigned long long)p,
+        bspram__base_fatal("bspram_basis_require(p=%llu, basis=%s): %s", (unsigned long long)p,
                      text, err);
 }

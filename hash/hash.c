@@ -7,12 +7,13 @@
 #include "base/error.h"
 #include "hash/hash.h"
 #include "hash/random.h"
+#include "hash/hash_internal.h"
 
 /* Domain separator so that tabulation tables never coincide with other
  * counter-based draws made from the same seed. */
 #define TABULATION_STREAM 0x7461626c65ULL /* "table" */
 
-void bspram_hash_init(bspram_hash *h, bspram_hash_kind kind, uint64_t seed)
+void bspram__hash_init(bspram_hash *h, bspram_hash_kind kind, uint64_t seed)
 {
     BSPRAM_NONNULL(h);
     memset(h, 0, sizeof *h);
@@ -27,7 +28,7 @@ void bspram_hash_init(bspram_hash *h, bspram_hash_kind kind, uint64_t seed)
                 h->table[c][x] = bspram_random3(seed, TABULATION_STREAM, c, x);
         return;
     }
-    bspram_fatal("bspram_hash_init(kind=%d): unknown hash family; valid: %d (xxh3), %d (tabulation)",
+    bspram__base_fatal("bspram__hash_init(kind=%d): unknown hash family; valid: %d (xxh3), %d (tabulation)",
                  (int)kind, BSPRAM_HASH_XXH3, BSPRAM_HASH_TABULATION);
 }
 
@@ -50,7 +51,7 @@ int bspram_hash_kind_parse(const char *name)
     return -1;
 }
 
-uint64_t bspram_hash64(const bspram_hash *h, uint64_t key)
+uint64_t bspram__hash_hash64(const bspram_hash *h, uint64_t key)
 {
     BSPRAM_NONNULL(h);
     if (h->kind == BSPRAM_HASH_XXH3)

@@ -5,6 +5,7 @@
 #include "base/error.h"
 #include "hash/hash.h"
 #include "hash/random.h"
+#include "hash/hash_internal.h"
 
 uint64_t bspram_random1(uint64_t seed, uint64_t a)
 {
@@ -26,7 +27,7 @@ uint64_t bspram_random3(uint64_t seed, uint64_t a, uint64_t b, uint64_t c)
 uint64_t bspram_random_below(uint64_t n, uint64_t seed, uint64_t a, uint64_t b, uint64_t c)
 {
     if (n == 0)
-        bspram_fatal("bspram_random_below(n=0): n must be >= 1");
+        bspram__base_fatal("bspram_random_below(n=0): n must be >= 1");
     return bspram_reduce(bspram_random3(seed, a, b, c), n);
 }
 

@@ -8,32 +8,34 @@
 
 #include "bsp/bsplib_internal.h"
 #include "models/model.h"
+#include "bsp/machine_internal.h"
+#include "router/router.h"
 
 void bsp_model_keep_pattern(int on)
 {
     bsplib_proc *me = bsplib_me("bsp_model_keep_pattern");
-    bsplib_barrier(me, 0);
+    bspram__bsp_bsplib_barrier(me, 0);
     if (me->pid == me->world->lo) /* over MPI ranks: refused (router.h) */
-        bspram_router_keep_pattern(me->router, on != 0);
-    bsplib_barrier(me, 0);
+        bspram__router_keep_pattern(me->router, on != 0);
+    bspram__bsp_bsplib_barrier(me, 0);
 }
 
 bspram_model_total bsp_model_price(const bspram_model *m)
 {
     bsplib_proc *me = bsplib_me("bsp_model_price");
     if (!m)
-        bsplib_fatal(me, "bsp_model_price(m=NULL): m must not be NULL");
-    bspram_team_flush(bspram_component_team(me->self));
+        bspram__bsp_bsplib_fatal(me, "bsp_model_price(m=NULL): m must not be NULL");
+    bspram__bsp_team_flush(bspram__bsp_component_team(me->self));
     bsplib_proc *lead = &me->world->procs[me->world->lo]; /* keeps the log on this rank */
     if (me == lead) {
-        const bspram_log *log = bspram_router_log(me->router);
+        const bspram_log *log = bspram__router_log(me->router);
         bspram_model_total t = bspram_model_price(m, me->p, log->records, log->n,
-                                                  bspram_router_pattern(me->router));
-        memcpy(bsplib_scratch(me, 3, sizeof t), &t, sizeof t);
+                                                  bspram__router_pattern(me->router));
+        memcpy(bspram__bsp_bsplib_scratch(me, 3, sizeof t), &t, sizeof t);
     }
-    bsplib_barrier(me, 0);
+    bspram__bsp_bsplib_barrier(me, 0);
     bspram_model_total t;
     memcpy(&t, lead->scratch[3], sizeof t);
-    bsplib_barrier(me, 0); /* the lead writes its scratch again only after everyone read it */
+    bspram__bsp_bsplib_barrier(me, 0); /* the lead writes its scratch again only after everyone read it */
     return t;
 }

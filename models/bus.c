@@ -9,7 +9,7 @@
  * its messages, not as one bus broadcast. */
 #include "models/model_internal.h"
 
-double model_bus(const bspram_model *m, uint64_t p, const bspram_flow *flows, size_t n,
+double bspram__models_bus(const bspram_model *m, uint64_t p, const bspram_flow *flows, size_t n,
                  model_work *w)
 {
     (void)p;
@@ -21,12 +21,12 @@ double model_bus(const bspram_model *m, uint64_t p, const bspram_flow *flows, si
         if (m->kind == BSPRAM_MODEL_SHARED_MEMORY)
             model_work_add(w, (uint32_t)flows[i].dst, t, 1);
     }
-    double all, most = model_work_max(w, 0, &all), k = (double)m->k_star;
+    double all, most = bspram__models_work_max(w, 0, &all), k = (double)m->k_star;
     double time = most > all / k ? most : all / k;
     if (m->kind == BSPRAM_MODEL_SHARED_MEMORY) {
-        double reads = model_work_max(w, 1, &all);
+        double reads = bspram__models_work_max(w, 1, &all);
         time += reads > all / k ? reads : all / k;
     }
-    model_work_clear(w);
+    bspram__models_work_clear(w);
     return time;
 }

@@ -55,22 +55,22 @@ static void check(const char *call, const bspram_model *m, uint64_t p)
                       : p == 0         ? "p must be at least 1"
                                        : NULL;
     if (why)
-        bspram_fatal("%s(model=%s, p=%llu, startup=%g, per_byte=%g, ports=%u, k_star=%u): %s", call,
+        bspram__base_fatal("%s(model=%s, p=%llu, startup=%g, per_byte=%g, ports=%u, k_star=%u): %s", call,
                      bspram_model_name(m->kind), (unsigned long long)p, m->startup, m->per_byte,
                      m->ports, m->k_star, why);
 }
 
-void model_work_init(model_work *w, size_t size)
+void bspram__models_work_init(model_work *w, size_t size)
 {
     w->size = size;
-    w->sum = bspram_calloc(size ? size : 1, sizeof *w->sum, "bspram_model_price");
-    w->sum2 = bspram_calloc(size ? size : 1, sizeof *w->sum2, "bspram_model_price");
-    w->mark = bspram_calloc(size ? size : 1, 1, "bspram_model_price");
-    w->touched = bspram_calloc(size ? size : 1, sizeof *w->touched, "bspram_model_price");
+    w->sum = bspram__base_calloc(size ? size : 1, sizeof *w->sum, "bspram_model_price");
+    w->sum2 = bspram__base_calloc(size ? size : 1, sizeof *w->sum2, "bspram_model_price");
+    w->mark = bspram__base_calloc(size ? size : 1, 1, "bspram_model_price");
+    w->touched = bspram__base_calloc(size ? size : 1, sizeof *w->touched, "bspram_model_price");
     w->n_touched = 0;
 }
 
-void model_work_free(model_work *w)
+void bspram__models_work_free(model_work *w)
 {
     free(w->sum);
     free(w->sum2);
@@ -78,7 +78,7 @@ void model_work_free(model_work *w)
     free(w->touched);
 }
 
-double model_work_max(model_work *w, int second, double *total)
+double bspram__models_work_max(model_work *w, int second, double *total)
 {
     const double *s = second ? w->sum2 : w->sum;
     double most = 0, all = 0;
@@ -93,7 +93,7 @@ double model_work_max(model_work *w, int second, double *total)
     return most;
 }
 
-void model_work_clear(model_work *w)
+void bspram__models_work_clear(model_work *w)
 {
     for (size_t k = 0; k < w->n_touched; k++) {
         uint32_t i = w->touched[k];
@@ -106,14 +106,14 @@ void model_work_clear(model_work *w)
 static size_t work_size(const char *call, const bspram_model *m, uint64_t p)
 {
     if (p > UINT32_MAX / 32) /* the workspace indexes links with 32 bits */
-        bspram_fatal("%s(model=%s, p=%llu): p is above %u", call, bspram_model_name(m->kind),
+        bspram__base_fatal("%s(model=%s, p=%llu): p is above %u", call, bspram_model_name(m->kind),
                      (unsigned long long)p, UINT32_MAX / 32);
     switch (m->kind) {
     case BSPRAM_MODEL_BUS:
     case BSPRAM_MODEL_SHARED_MEMORY: return (size_t)p;
     case BSPRAM_MODEL_RING:
     case BSPRAM_MODEL_TORUS:
-    case BSPRAM_MODEL_HYPERCUBE: return model_network_links(m, p);
+    case BSPRAM_MODEL_HYPERCUBE: return bspram__models_network_links(m, p);
     default: return 0;
     }
 }
@@ -122,7 +122,7 @@ static void check_flows(const bspram_model *m, uint64_t p, const bspram_flow *f,
 {
     for (size_t i = 0; i < n; i++)
         if (f[i].src >= p || f[i].dst >= p)
-            bspram_fatal("bspram_model_superstep(model=%s, p=%llu): flow %zu goes from %llu to "
+            bspram__base_fatal("bspram_model_superstep(model=%s, p=%llu): flow %zu goes from %llu to "
                          "%llu, outside [0, %llu)", bspram_model_name(m->kind),
                          (unsigned long long)p, i, (unsigned long long)f[i].src,
                          (unsigned long long)f[i].dst, (unsigned long long)p);
@@ -159,8 +159,8 @@ static double superstep(const bspram_model *m, uint64_t p, const bspram_record *
     }
     check_flows(m, p, flows, n_flows);
     if (m->kind == BSPRAM_MODEL_BUS || m->kind == BSPRAM_MODEL_SHARED_MEMORY)
-        return model_bus(m, p, flows, n_flows, w);
-    return model_network(m, p, flows, n_flows, w, flags);
+        return bspram__models_bus(m, p, flows, n_flows, w);
+    return bspram__models_network(m, p, flows, n_flows, w, flags);
 }
 
 double bspram_model_superstep(const bspram_model *m, uint64_t p, const bspram_record *rec,
@@ -172,10 +172,10 @@ double bspram_model_superstep(const bspram_model *m, uint64_t p, const bspram_re
         BSPRAM_NONNULL(flows);
     check("bspram_model_superstep", m, p);
     model_work w;
-    model_work_init(&w, work_size("bspram_model_superstep", m, p));
+    bspram__models_work_init(&w, work_size("bspram_model_superstep", m, p));
     unsigned f;
     double t = superstep(m, p, rec, flows, n_flows, kept, &f, &w);
-    model_work_free(&w);
+    bspram__models_work_free(&w);
     if (flags)
         *flags = f;
     return t;
@@ -190,7 +190,7 @@ bspram_model_total bspram_model_price(const bspram_model *m, uint64_t p,
         BSPRAM_NONNULL(records);
     check("bspram_model_price", m, p);
     model_work w;
-    model_work_init(&w, work_size("bspram_model_price", m, p));
+    bspram__models_work_init(&w, work_size("bspram_model_price", m, p));
     bspram_model_total t = {0};
     for (size_t i = 0; i < n; i++) {
         const bspram_flow *f;
@@ -202,6 +202,6 @@ bspram_model_total bspram_model_price(const bspram_model *m, uint64_t p,
         t.flagged += flags != 0;
         t.flags |= flags;
     }
-    model_work_free(&w);
+    bspram__models_work_free(&w);
     return t;
 }

@@ -15,8 +15,8 @@ typedef struct model_work {
     size_t n_touched, size;
 } model_work;
 
-void model_work_init(model_work *w, size_t size);
-void model_work_free(model_work *w);
+void bspram__models_work_init(model_work *w, size_t size);
+void bspram__models_work_free(model_work *w);
 /* w->sum[i] += x (recording i when it becomes touched). */
 static inline void model_work_add(model_work *w, uint32_t i, double x, int second)
 {
@@ -27,8 +27,8 @@ static inline void model_work_add(model_work *w, uint32_t i, double x, int secon
     (second ? w->sum2 : w->sum)[i] += x;
 }
 /* The largest entry of sum (or sum2) and their total. */
-double model_work_max(model_work *w, int second, double *total);
-void model_work_clear(model_work *w);
+double bspram__models_work_max(model_work *w, int second, double *total);
+void bspram__models_work_clear(model_work *w);
 
 /* One message of m bytes on one channel: startup + per_byte·m; a flow's. */
 static inline double model_flow_time(const bspram_model *m, const bspram_flow *f)
@@ -37,11 +37,11 @@ static inline double model_flow_time(const bspram_model *m, const bspram_flow *f
 }
 
 /* bus.c: BUS and SHARED_MEMORY; network.c: RING, TORUS, HYPERCUBE. */
-double model_bus(const bspram_model *m, uint64_t p, const bspram_flow *flows, size_t n,
+double bspram__models_bus(const bspram_model *m, uint64_t p, const bspram_flow *flows, size_t n,
                  model_work *w);
-double model_network(const bspram_model *m, uint64_t p, const bspram_flow *flows, size_t n,
+double bspram__models_network(const bspram_model *m, uint64_t p, const bspram_flow *flows, size_t n,
                      model_work *w, unsigned *flags);
 /* Links (network) or components (bus) a model's workspace needs. */
-size_t model_network_links(const bspram_model *m, uint64_t p);
+size_t bspram__models_network_links(const bspram_model *m, uint64_t p);
 
 #endif

@@ -28,7 +28,7 @@ static unsigned cube_dims(uint64_t p)
     return n;
 }
 
-size_t model_network_links(const bspram_model *m, uint64_t p)
+size_t bspram__models_network_links(const bspram_model *m, uint64_t p)
 {
     switch (m->kind) {
     case BSPRAM_MODEL_RING: return (size_t)(2 * p);
@@ -46,7 +46,7 @@ static uint64_t ring_hops(uint64_t a, uint64_t b, uint64_t size, int *down)
     return *down ? size - up : up;
 }
 
-double model_network(const bspram_model *m, uint64_t p, const bspram_flow *flows, size_t n,
+double bspram__models_network(const bspram_model *m, uint64_t p, const bspram_flow *flows, size_t n,
                      model_work *w, unsigned *flags)
 {
     unsigned dims = cube_dims(p);
@@ -96,7 +96,7 @@ double model_network(const bspram_model *m, uint64_t p, const bspram_flow *flows
         if (d > dilation)
             dilation = d;
     }
-    double congestion = model_work_max(w, 0, NULL);
-    model_work_clear(w);
+    double congestion = bspram__models_work_max(w, 0, NULL);
+    bspram__models_work_clear(w);
     return congestion > dilation ? congestion : dilation;
 }

@@ -9,7 +9,7 @@
  * NONE entries — the engine's per-component form. One team does the whole
  * phase: each lane lays out its own components' requests (in place in one
  * buffer of n·k, so no lane needs another's counts), all lanes run the batch
- * (bspram_combine_team_parts), and each lane puts its own components'
+ * (bspram__combine_team_parts), and each lane puts its own components'
  * answers where they belong. A component without NONE slots has its answers
  * written by the engine straight into `out`. */
 #include <inttypes.h>
@@ -17,6 +17,9 @@
 #include "base/error.h"
 #include "base/grow.h"
 #include "pram/pram_internal.h"
+#include "bsp/machine_internal.h"
+#include "combine/team_internal.h"
+#include "router/router.h"
 
 typedef struct bulk_phase {
     bspram_pram *P;
@@ -32,7 +35,7 @@ static void bulk_lane(bspram_team *t, void *arg)
 {
     const bulk_phase *b = arg;
     bspram_pram *P = b->P;
-    const uint64_t k = b->k, lo = bspram_team_first(t), hi = bspram_team_end(t);
+    const uint64_t k = b->k, lo = bspram__bsp_team_first(t), hi = bspram__bsp_team_end(t);
     for (uint64_t c = lo; c < hi; c++) {
         uint64_t v0, v1;
         bspram__pram_vps(P, c, &v0, &v1);
@@ -45,7 +48,7 @@ static void bulk_lane(bspram_team *t, void *arg)
                 if (cell == BSPRAM_PRAM_NONE)
                     continue;
                 if (!bspram__pram_cell_ok(P, cell))
-                    bspram_fatal("%s(k=%" PRIu64 ", cells[%" PRIu64 "]=0x%" PRIx64 "): names no cell of a "
+                    bspram__base_fatal("%s(k=%" PRIu64 ", cells[%" PRIu64 "]=0x%" PRIx64 "): names no cell of a "
                                  "live array (VP %" PRIu64 ", step %" PRIu64 ")",
                                  b->call, k, s, cell, v, P->step);
                 bspram_request *q = &rq[r++];
@@ -59,7 +62,7 @@ static void bulk_lane(bspram_team *t, void *arg)
         P->parts[c].n = r;
         P->parts[c].results = !b->out ? NULL : r == (v1 - v0) * k ? b->out + base : P->res + base;
     }
-    bspram_combine_team_parts(t, P->C, P->parts, NULL);
+    bspram__combine_team_parts(t, P->C, P->parts, NULL);
     if (!b->out)
         return;
     for (uint64_t c = lo; c < hi; c++) {
@@ -81,13 +84,13 @@ static void bulk_lane(bspram_team *t, void *arg)
  * that `out` is whole everywhere (NONE slots keep the caller's values). */
 static void share_answers(bspram_pram *P, uint64_t k, const uint64_t *cells, uint64_t *out)
 {
-    bspram_router *r = bspram_machine_router(P->m);
-    if (!bspram_router_spread(r))
+    bspram_router *r = bspram__bsp_machine_router(P->m);
+    if (!bspram__router_spread(r))
         return;
     unsigned lo, hi;
-    bspram_router_local_lanes(r, &lo, &hi);
+    bspram__router_local_lanes(r, &lo, &hi);
     for (uint64_t c = 0; c < P->p; c++) {
-        unsigned lane = bspram_router_lane_of(r, c);
+        unsigned lane = bspram__router_lane_of(r, c);
         if (lane >= lo && lane < hi)
             continue;
         uint64_t v0, v1;
@@ -96,7 +99,7 @@ static void share_answers(bspram_pram *P, uint64_t k, const uint64_t *cells, uin
             if (cells[s] != BSPRAM_PRAM_NONE)
                 out[s] = 0;
     }
-    bspram_router_merge(r, out, (size_t)(P->n * k), BSPRAM_MERGE_OR);
+    bspram__router_merge(r, out, (size_t)(P->n * k), BSPRAM_MERGE_OR);
 }
 
 /* One bulk phase as one batch; `is_read`: the read phase of a new step. */
@@ -104,17 +107,17 @@ static void bulk(bspram_pram *P, const char *call, uint64_t k, const uint64_t *c
                  const uint64_t *values, uint64_t *out, uint8_t kind, bool is_read)
 {
     if (k == 0)
-        bspram_fatal("%s(k=0): k must be at least 1 (cells per VP)", call);
+        bspram__base_fatal("%s(k=0): k must be at least 1 (cells per VP)", call);
     if (P->per > UINT32_MAX / k)
-        bspram_fatal("%s(k=%" PRIu64 "): ceil(n/p)·k = %" PRIu64 "·%" PRIu64 " requests per component "
+        bspram__base_fatal("%s(k=%" PRIu64 "): ceil(n/p)·k = %" PRIu64 "·%" PRIu64 " requests per component "
                      "exceed the engine's 2^32 - 1", call, k, P->per, k);
     if (!cells)
-        bspram_fatal("%s(k=%" PRIu64 "): cells is NULL", call, k);
+        bspram__base_fatal("%s(k=%" PRIu64 "): cells is NULL", call, k);
     if (!is_read && !values)
-        bspram_fatal("%s(k=%" PRIu64 "): values is NULL", call, k);
+        bspram__base_fatal("%s(k=%" PRIu64 "): values is NULL", call, k);
     const bool answers = is_read || (kind >= bspram_kind_fetch(0) && kind < bspram_kind_combine_write(0));
     if (answers && !out)
-        bspram_fatal("%s(k=%" PRIu64 "): out is NULL", call, k);
+        bspram__base_fatal("%s(k=%" PRIu64 "): out is NULL", call, k);
     const uint64_t slots = P->n * k;
     P->req = bspram__grow(P->req, &P->capreq, slots, sizeof *P->req, 1024, call);
     if (answers) /* touched only for components with NONE slots */
@@ -124,7 +127,7 @@ static void bulk(bspram_pram *P, const char *call, uint64_t k, const uint64_t *c
     bspram__pram_watch(P, is_read);
     size_t mark = bspram__pram_log_mark(P);
     bulk_phase b = {P, call, k, cells, is_read ? NULL : values, answers ? out : NULL, kind};
-    bspram_machine_team(P->m, bulk_lane, &b);
+    bspram__bsp_machine_team(P->m, bulk_lane, &b);
     if (answers)
         share_answers(P, k, cells, out);
     uint64_t issued = bspram__pram_issued(P);
@@ -148,7 +151,7 @@ void bspram_pram_scatter(bspram_pram *P, uint64_t k, const uint64_t *cells, cons
 static void combining_only(const bspram_pram *P, const char *call, unsigned op)
 {
     if (P->cfg.model != BSPRAM_CRCW_COMBINING)
-        bspram_fatal("%s: the %s model has no combining operations; use CRCW-combining", call,
+        bspram__base_fatal("%s: the %s model has no combining operations; use CRCW-combining", call,
                      bspram_pram_model_name(P->cfg.model));
     bspram__pram_check_op(P, op, call);
 }

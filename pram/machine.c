@@ -18,6 +18,8 @@
 #include "hash/address_space.h"
 #include "hash/random.h"
 #include "pram/pram_internal.h"
+#include "bsp/machine_internal.h"
+#include "router/router.h"
 
 /* The space's hash is keyed apart from the engine's spreading and arbitrary
  * winners (which use config.seed itself, as combine.h documents), so that
@@ -50,24 +52,24 @@ bspram_pram *bspram_pram_create(const bspram_pram_config *config)
     BSPRAM_NONNULL(config);
     const bspram_pram_config *c = config;
     if (c->n < 1 || c->n > BSPRAM_PRAM_MAX_VPS)
-        bspram_fatal("bspram_pram_create(n=%" PRIu64 ", p=%" PRIu64 "): n must be in [1, %" PRIu64 "]",
+        bspram__base_fatal("bspram_pram_create(n=%" PRIu64 ", p=%" PRIu64 "): n must be in [1, %" PRIu64 "]",
                      c->n, c->p, (uint64_t)BSPRAM_PRAM_MAX_VPS);
     if (c->p < 1 || c->p > (UINT64_C(1) << 31))
-        bspram_fatal("bspram_pram_create(n=%" PRIu64 ", p=%" PRIu64 "): p must be in [1, 2147483648]",
+        bspram__base_fatal("bspram_pram_create(n=%" PRIu64 ", p=%" PRIu64 "): p must be in [1, 2147483648]",
                      c->n, c->p);
     if (!bspram_pram_model_name(c->model))
-        bspram_fatal("bspram_pram_create(model=%d): unknown model; valid: 0 EREW, 1 CREW, "
+        bspram__base_fatal("bspram_pram_create(model=%d): unknown model; valid: 0 EREW, 1 CREW, "
                      "2 CRCW-common, 3 CRCW-arbitrary, 4 CRCW-priority, 5 CRCW-combining",
                      (int)c->model);
     if (c->op >= BSPRAM_BUILTIN_OPS)
-        bspram_fatal("bspram_pram_create(op=%u): unknown operation; valid: 0..%d (built-in; a user "
+        bspram__base_fatal("bspram_pram_create(op=%u): unknown operation; valid: 0..%d (built-in; a user "
                      "operation is registered on bspram_pram_combiner and chosen with "
                      "bspram_pram_set_op)", c->op, BSPRAM_BUILTIN_OPS - 1);
     if (c->registers > MAX_REGISTERS)
-        bspram_fatal("bspram_pram_create(registers=%u): registers must be in [0, %u]", c->registers,
+        bspram__base_fatal("bspram_pram_create(registers=%u): registers must be in [0, %u]", c->registers,
                      MAX_REGISTERS);
 
-    bspram_pram *P = bspram_calloc(1, sizeof *P, "bspram_pram_create");
+    bspram_pram *P = bspram__base_calloc(1, sizeof *P, "bspram_pram_create");
     P->cfg = *c;
     P->n = c->n;
     P->p = c->p;
@@ -85,14 +87,14 @@ bspram_pram *bspram_pram_create(const bspram_pram_config *config)
 
     /* calloc: the pages of registers no VP touches are never mapped */
     if (c->registers)
-        P->regs = bspram_calloc(c->n * c->registers, sizeof *P->regs, "bspram_pram_create (registers)");
-    P->parts = bspram_calloc(c->p, sizeof *P->parts, "bspram_pram_create");
-    P->start = bspram_calloc(c->p + 1, sizeof *P->start, "bspram_pram_create");
+        P->regs = bspram__base_calloc(c->n * c->registers, sizeof *P->regs, "bspram_pram_create (registers)");
+    P->parts = bspram__base_calloc(c->p, sizeof *P->parts, "bspram_pram_create");
+    P->start = bspram__base_calloc(c->p + 1, sizeof *P->start, "bspram_pram_create");
     P->nlanes = (unsigned)bspram_machine_threads(P->m); /* over MPI: maybe raised to the ranks */
     size_t bytes = ((size_t)P->nlanes * sizeof *P->lanes + 63) / 64 * 64;
     P->lanes = aligned_alloc(64, bytes);
     if (!P->lanes)
-        bspram_fatal("bspram_pram_create: out of memory");
+        bspram__base_fatal("bspram_pram_create: out of memory");
     memset(P->lanes, 0, bytes);
     P->narrays = 1; /* segment numbers start at 1 */
     P->arrays = bspram__grow(NULL, &P->caparrays, 8, sizeof *P->arrays, 8, "bspram_pram_create");
@@ -158,7 +160,7 @@ uint64_t bspram_pram_host(const bspram_pram *P, uint64_t vp)
 {
     BSPRAM_NONNULL(P);
     if (vp >= P->n)
-        bspram_fatal("bspram_pram_host(vp=%" PRIu64 "): no such VP; valid: [0, %" PRIu64 ")", vp, P->n);
+        bspram__base_fatal("bspram_pram_host(vp=%" PRIu64 "): no such VP; valid: [0, %" PRIu64 ")", vp, P->n);
     return vp / P->per;
 }
 
@@ -166,7 +168,7 @@ void bspram__pram_check_op(const bspram_pram *P, unsigned op, const char *call)
 {
     unsigned count = bspram_combiner_op_count(P->C);
     if (op >= count)
-        bspram_fatal("%s(op=%u): no such operation; valid: 0..%u (user operations are registered "
+        bspram__base_fatal("%s(op=%u): no such operation; valid: 0..%u (user operations are registered "
                      "on bspram_pram_combiner)", call, op, count - 1);
 }
 
@@ -174,7 +176,7 @@ void bspram_pram_set_op(bspram_pram *P, unsigned op)
 {
     BSPRAM_NONNULL(P);
     if (P->cfg.model != BSPRAM_CRCW_COMBINING)
-        bspram_fatal("bspram_pram_set_op(op=%u): the %s model has no combining write; use "
+        bspram__base_fatal("bspram_pram_set_op(op=%u): the %s model has no combining write; use "
                      "CRCW-combining", op, bspram_pram_model_name(P->cfg.model));
     bspram__pram_check_op(P, op, "bspram_pram_set_op");
     P->op = op;
@@ -203,11 +205,11 @@ bspram_pram_array bspram_pram_alloc(bspram_pram *P, const char *name, uint64_t c
 {
     BSPRAM_NONNULL(P);
     if (cells == 0 || cells > BSPRAM_SEGMENT_MAX_CELLS)
-        bspram_fatal("bspram_pram_alloc(name=%s, cells=%" PRIu64 "): cells must be in [1, 2^40]",
+        bspram__base_fatal("bspram_pram_alloc(name=%s, cells=%" PRIu64 "): cells must be in [1, 2^40]",
                      name ? name : "(null)", cells);
     /* Refuse before the address space would fail in its own words. */
     if (P->live_arrays >= BSPRAM_MAX_SEGMENTS)
-        bspram_fatal("bspram_pram_alloc(name=%s, cells=%" PRIu64 "): too many arrays; at most %u live",
+        bspram__base_fatal("bspram_pram_alloc(name=%s, cells=%" PRIu64 "): too many arrays; at most %u live",
                      name ? name : "(null)", cells, BSPRAM_MAX_SEGMENTS);
     uint32_t seg = bspram_segment_alloc(P->s, cells, BSPRAM__PRAM_CELL_BYTES, BSPRAM_LAYOUT_HASHED);
     if (seg >= P->narrays) {
@@ -228,7 +230,7 @@ bspram_pram_array bspram_pram_alloc(bspram_pram *P, const char *name, uint64_t c
 const pram_array *bspram__pram_array(const bspram_pram *P, bspram_pram_array a, const char *call)
 {
     if (a == 0 || a >= P->narrays || !P->arrays[a].live)
-        bspram_fatal("%s(array=%" PRIu32 "): no such array", call, a);
+        bspram__base_fatal("%s(array=%" PRIu32 "): no such array", call, a);
     return &P->arrays[a];
 }
 
@@ -262,7 +264,7 @@ uint64_t bspram_pram_cell(const bspram_pram *P, bspram_pram_array a, uint64_t in
     const pram_array *A = bspram__pram_array(P, a, "bspram_pram_cell");
     if (index >= A->cells) {
         char buf[16];
-        bspram_fatal("bspram_pram_cell(array=%s, index=%" PRIu64 "): index out of range [0, %" PRIu64 ")",
+        bspram__base_fatal("bspram_pram_cell(array=%s, index=%" PRIu64 "): index out of range [0, %" PRIu64 ")",
                      array_text(A, a, buf, sizeof buf), index, A->cells);
     }
     return ((uint64_t)a << BSPRAM_SEGMENT_SHIFT) | index;
@@ -287,10 +289,10 @@ static void host_check(const bspram_pram *P, bspram_pram_array a, const void *va
     const pram_array *A = bspram__pram_array(P, a, call);
     char buf[16];
     if (count > A->cells)
-        bspram_fatal("%s(array=%s, count=%" PRIu64 "): count above the array's %" PRIu64 " cells",
+        bspram__base_fatal("%s(array=%s, count=%" PRIu64 "): count above the array's %" PRIu64 " cells",
                      call, array_text(A, a, buf, sizeof buf), count, A->cells);
     if (!values && count)
-        bspram_fatal("%s(array=%s, count=%" PRIu64 "): values is NULL", call,
+        bspram__base_fatal("%s(array=%s, count=%" PRIu64 "): values is NULL", call,
                      array_text(A, a, buf, sizeof buf), count);
 }
 
@@ -313,20 +315,20 @@ void bspram_pram_store(const bspram_pram *P, bspram_pram_array a, uint64_t *valu
     host_check(P, a, values, count, "bspram_pram_store");
     const uint64_t base = (uint64_t)a << BSPRAM_SEGMENT_SHIFT;
     const bspram_space *s = P->s;
-    bspram_router *r = bspram_machine_router(P->m);
-    if (bspram_router_spread(r)) {
+    bspram_router *r = bspram__bsp_machine_router(P->m);
+    if (bspram__router_spread(r)) {
         /* Over MPI a rank holds the cells its components own: each gives
          * those, zero elsewhere, and the OR of the ranks' copies is whole. */
         unsigned lo, hi;
-        bspram_router_local_lanes(r, &lo, &hi);
+        bspram__router_local_lanes(r, &lo, &hi);
         for (uint64_t i = 0; i < count; i++) {
-            unsigned lane = bspram_router_lane_of(r, bspram_owner(s, base + i));
+            unsigned lane = bspram__router_lane_of(r, bspram_owner(s, base + i));
             if (lane >= lo && lane < hi)
                 memcpy(&values[i], bspram_cell(s, base + i), sizeof values[i]);
             else
                 values[i] = 0;
         }
-        bspram_router_merge(r, values, (size_t)count, BSPRAM_MERGE_OR);
+        bspram__router_merge(r, values, (size_t)count, BSPRAM_MERGE_OR);
         return;
     }
 #pragma omp parallel for num_threads(P->nlanes) schedule(static) if (count >= 65536)

@@ -10,9 +10,9 @@
  *
  * The host map (pram.h): VP i lives on component i div per, per = ceil(n/p).
  * Every phase of a step that touches memory is one combining batch run by the
- * lanes of one team (bspram_machine_team): the lane builds the requests of
+ * lanes of one team (bspram__bsp_machine_team): the lane builds the requests of
  * its own components in VP order, all lanes run the batch together
- * (bspram_combine_team_parts), and the lane takes its own components'
+ * (bspram__combine_team_parts), and the lane takes its own components'
  * answers back. So no lane ever writes what another lane reads, and the
  * requests of a component are exactly the engine's component order — which
  * is what makes the engine's PRIORITY rule (least component, then least
@@ -27,6 +27,8 @@
 #include "combine/combine.h"
 #include "pram/pram.h"
 #include "router/router.h"
+#include "bsp/machine_internal.h"
+#include "combine/team_internal.h"
 
 /* Cells of an array: 64-bit words, so that every combining operation applies
  * (the engine's reductions need cells of 8 bytes). */

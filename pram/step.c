@@ -5,7 +5,7 @@
  * VP's bspram_vp_read calls appending requests to the lane's own buffer, so
  * component c's requests are contiguous and in VP order (the engine's
  * PRIORITY order is the VPs'); then all lanes run one batch on those parts
- * (bspram_combine_team_parts), whose answers land in the lane's buffer, by
+ * (bspram__combine_team_parts), whose answers land in the lane's buffer, by
  * request. In the write team each lane runs write(vp) over the same VPs,
  * each seeing its own answers in issue order, and the writes make the
  * second batch. Between the teams the host reads the batch's conflicts and
@@ -17,6 +17,8 @@
 #include "base/error.h"
 #include "base/grow.h"
 #include "pram/pram_internal.h"
+#include "bsp/machine_internal.h"
+#include "combine/team_internal.h"
 
 struct bspram_vp {
     bspram_pram *P;
@@ -61,13 +63,13 @@ static uint64_t vp_cell(const bspram_vp *vp, bspram_pram_array a, uint64_t index
 {
     const bspram_pram *P = vp->P;
     if (a == 0 || a >= P->narrays || !P->arrays[a].live)
-        bspram_fatal("%s(array=%" PRIu32 ", index=%" PRIu64 "): no such array (VP %" PRIu64
+        bspram__base_fatal("%s(array=%" PRIu32 ", index=%" PRIu64 "): no such array (VP %" PRIu64
                      ", step %" PRIu64 ")", call, a, index, vp->id, P->step);
     if (index >= P->arrays[a].cells) {
         char buf[BSPRAM__PRAM_CELL_TEXT];
         bspram__pram_cell_text(P, (uint64_t)a << BSPRAM_SEGMENT_SHIFT, buf, sizeof buf);
         buf[strcspn(buf, "[")] = 0; /* the array's name alone */
-        bspram_fatal("%s(array=%s, index=%" PRIu64 "): index out of range [0, %" PRIu64 ") (VP %" PRIu64
+        bspram__base_fatal("%s(array=%s, index=%" PRIu64 "): index out of range [0, %" PRIu64 ") (VP %" PRIu64
                      ", step %" PRIu64 ")", call, buf, index, P->arrays[a].cells, vp->id, P->step);
     }
     return ((uint64_t)a << BSPRAM_SEGMENT_SHIFT) | index;
@@ -75,7 +77,7 @@ static uint64_t vp_cell(const bspram_vp *vp, bspram_pram_array a, uint64_t index
 
 static void wrong_phase(const bspram_vp *vp, const char *call, const char *args, const char *hint)
 {
-    bspram_fatal("%s(%s): called in the %s callback (VP %" PRIu64 ", step %" PRIu64 "); %s", call, args,
+    bspram__base_fatal("%s(%s): called in the %s callback (VP %" PRIu64 ", step %" PRIu64 "); %s", call, args,
                  phase_name(vp->phase), vp->id, vp->P->step, hint);
 }
 
@@ -112,9 +114,9 @@ uint64_t bspram_vp_value(const bspram_vp *vp, uint64_t k)
     }
     if (k >= vp->nvalues) {
         if (vp->nvalues == 0)
-            bspram_fatal("bspram_vp_value(k=%" PRIu64 "): VP %" PRIu64 " issued no reads in step %" PRIu64,
+            bspram__base_fatal("bspram_vp_value(k=%" PRIu64 "): VP %" PRIu64 " issued no reads in step %" PRIu64,
                          k, vp->id, vp->P->step);
-        bspram_fatal("bspram_vp_value(k=%" PRIu64 "): out of range; VP %" PRIu64 " issued %" PRIu64
+        bspram__base_fatal("bspram_vp_value(k=%" PRIu64 "): out of range; VP %" PRIu64 " issued %" PRIu64
                      " reads in step %" PRIu64 ", valid: 0..%" PRIu64,
                      k, vp->id, vp->nvalues, vp->P->step, vp->nvalues - 1);
     }
@@ -137,7 +139,7 @@ void bspram_vp_reduce(bspram_vp *vp, bspram_pram_array a, uint64_t index, uint64
     BSPRAM_NONNULL(vp);
     const bspram_pram *P = vp->P;
     if (P->cfg.model != BSPRAM_CRCW_COMBINING)
-        bspram_fatal("bspram_vp_reduce: the %s model has no combining operations; use CRCW-combining",
+        bspram__base_fatal("bspram_vp_reduce: the %s model has no combining operations; use CRCW-combining",
                      bspram_pram_model_name(P->cfg.model));
     if (vp->phase != PHASE_WRITE) {
         char args[112];
@@ -154,16 +156,16 @@ void bspram_vp_reduce(bspram_vp *vp, bspram_pram_array a, uint64_t index, uint64
 static void lane_vps(const bspram_pram *P, const bspram_team *t, uint64_t *v0, uint64_t *v1)
 {
     uint64_t unused;
-    bspram__pram_vps(P, bspram_team_first(t), v0, &unused);
-    bspram__pram_vps(P, bspram_team_end(t), v1, &unused);
+    bspram__pram_vps(P, bspram__bsp_team_first(t), v0, &unused);
+    bspram__pram_vps(P, bspram__bsp_team_end(t), v1, &unused);
 }
 
 static void read_lane(bspram_team *t, void *arg)
 {
     const vp_phase *x = arg;
     bspram_pram *P = x->P;
-    pram_lane *L = &P->lanes[bspram_team_lane(t)];
-    const uint64_t lo = bspram_team_first(t), hi = bspram_team_end(t);
+    pram_lane *L = &P->lanes[bspram__bsp_team_lane(t)];
+    const uint64_t lo = bspram__bsp_team_first(t), hi = bspram__bsp_team_end(t);
     uint64_t lv0, lv1;
     lane_vps(P, t, &lv0, &lv1);
     L->nreads = bspram__grow(L->nreads, &L->capnreads, lv1 - lv0, sizeof *L->nreads, 256, "bspram_pram_step");
@@ -178,7 +180,7 @@ static void read_lane(bspram_team *t, void *arg)
             vp.nreads = 0;
             x->fn(&vp, x->arg);
             if (vp.nreads > UINT32_MAX)
-                bspram_fatal("bspram_vp_read: VP %" PRIu64 " issued more than 2^32 - 1 reads in step %" PRIu64,
+                bspram__base_fatal("bspram_vp_read: VP %" PRIu64 " issued more than 2^32 - 1 reads in step %" PRIu64,
                              v, P->step);
             L->nreads[v - lv0] = (uint32_t)vp.nreads;
         }
@@ -190,15 +192,15 @@ static void read_lane(bspram_team *t, void *arg)
         P->parts[c].n = end - P->start[c];
         P->parts[c].results = L->res + P->start[c];
     }
-    bspram_combine_team_parts(t, P->C, P->parts, NULL);
+    bspram__combine_team_parts(t, P->C, P->parts, NULL);
 }
 
 static void write_lane(bspram_team *t, void *arg)
 {
     const vp_phase *x = arg;
     bspram_pram *P = x->P;
-    pram_lane *L = &P->lanes[bspram_team_lane(t)];
-    const uint64_t lo = bspram_team_first(t), hi = bspram_team_end(t);
+    pram_lane *L = &P->lanes[bspram__bsp_team_lane(t)];
+    const uint64_t lo = bspram__bsp_team_first(t), hi = bspram__bsp_team_end(t);
     uint64_t lv0, lv1;
     lane_vps(P, t, &lv0, &lv1);
     L->nrq = 0; /* the read requests are done with; their answers stay in L->res */
@@ -222,7 +224,7 @@ static void write_lane(bspram_team *t, void *arg)
         P->parts[c].n = end - P->start[c];
         P->parts[c].results = NULL;
     }
-    bspram_combine_team_parts(t, P->C, P->parts, NULL);
+    bspram__combine_team_parts(t, P->C, P->parts, NULL);
 }
 
 /* One phase of a per-VP step: a team, then its conflicts and costs. */
@@ -234,7 +236,7 @@ static void vp_phase_run(bspram_pram *P, pram_phase phase, bspram_vp_fn fn, void
     bspram__pram_watch(P, is_read);
     size_t mark = bspram__pram_log_mark(P);
     vp_phase x = {P, fn, arg, had_reads};
-    bspram_machine_team(P->m, is_read ? read_lane : write_lane, &x);
+    bspram__bsp_machine_team(P->m, is_read ? read_lane : write_lane, &x);
     uint64_t issued = bspram__pram_issued(P);
     uint64_t violations = bspram__pram_conflicts(P);
     bspram__pram_end_phase(P, rec, mark, is_read, issued, violations);

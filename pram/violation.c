@@ -80,7 +80,7 @@ uint64_t bspram__pram_conflicts(bspram_pram *P)
         if (bspram_rank() != 0) /* over MPI every rank found it: rank 0 reports it */
             for (;;)
                 pause();
-        bspram_fatal("%s", line);
+        bspram__base_fatal("%s", line);
     }
     for (size_t i = 0; i < n && P->nkept < BSPRAM_PRAM_REPORT_KEEP; i++) {
         pram_violation *v = &P->kept[P->nkept++];

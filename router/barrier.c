@@ -11,6 +11,7 @@
 
 #include "base/error.h"
 #include "router/barrier_internal.h"
+#include "router/router.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #define cpu_relax() __builtin_ia32_pause()
@@ -27,7 +28,7 @@
 enum { SPIN_DEDICATED = 4000, YIELD_BASE = 16, YIELD_PER_THREAD = 2 };
 #define SLEEP_SLICE_NS 1000000L /* 1 ms */
 
-unsigned bspram_cores(void)
+unsigned bspram__router_cores(void)
 {
     cpu_set_t set;
     if (sched_getaffinity(0, sizeof set, &set) == 0) {
@@ -39,12 +40,12 @@ unsigned bspram_cores(void)
     return n > 0 ? (unsigned)n : 1u;
 }
 
-void bspram_barrier_init(bspram_barrier *b, unsigned n)
+void bspram__router_barrier_init(bspram_barrier *b, unsigned n)
 {
-    bspram_barrier_init_as(b, n, n > 1 && n <= bspram_cores());
+    bspram__router_barrier_init_as(b, n, n > 1 && n <= bspram__router_cores());
 }
 
-void bspram_barrier_init_as(bspram_barrier *b, unsigned n, bool dissemination)
+void bspram__router_barrier_init_as(bspram_barrier *b, unsigned n, bool dissemination)
 {
     atomic_init(&b->count, 0);
     atomic_init(&b->tags[0], 0);
@@ -59,7 +60,7 @@ void bspram_barrier_init_as(bspram_barrier *b, unsigned n, bool dissemination)
             b->rounds++;
         b->inbox = aligned_alloc(64, sizeof *b->inbox * b->n);
         if (!b->inbox)
-            bspram_fatal("bspram_barrier_init(n=%u): out of memory", n);
+            bspram__base_fatal("bspram__router_barrier_init(n=%u): out of memory", n);
         for (unsigned i = 0; i < b->n; i++) {
             for (unsigned k = 0; k < BSPRAM_BARRIER_ROUNDS; k++)
                 for (int par = 0; par < 2; par++) {
@@ -75,7 +76,7 @@ void bspram_barrier_init_as(bspram_barrier *b, unsigned n, bool dissemination)
     }
 }
 
-void bspram_barrier_destroy(bspram_barrier *b)
+void bspram__router_barrier_destroy(bspram_barrier *b)
 {
     free(b->inbox);
     b->inbox = NULL;
@@ -180,12 +181,12 @@ static unsigned centralised(bspram_barrier *b, unsigned tag, void (*work)(void *
     return atomic_load_explicit(&b->tags[parity], memory_order_relaxed);
 }
 
-unsigned bspram_barrier_wait(bspram_barrier *b, unsigned id, unsigned tag)
+unsigned bspram__router_barrier_wait(bspram_barrier *b, unsigned id, unsigned tag)
 {
-    return bspram_barrier_wait_doing(b, id, tag, NULL, NULL);
+    return bspram__router_barrier_wait_doing(b, id, tag, NULL, NULL);
 }
 
-unsigned bspram_barrier_wait_doing(bspram_barrier *b, unsigned id, unsigned tag,
+unsigned bspram__router_barrier_wait_doing(bspram_barrier *b, unsigned id, unsigned tag,
                                    void (*work)(void *), void *arg)
 {
     if (b->n == 1) {

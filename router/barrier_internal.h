@@ -68,28 +68,28 @@ typedef struct bspram_barrier {
     unsigned spin;                       /* active waits before sleeping */
 } bspram_barrier;
 
-/* Prepare a barrier for a team of n ≥ 1 threads; bspram_barrier_destroy
+/* Prepare a barrier for a team of n ≥ 1 threads; bspram__router_barrier_destroy
  * frees it. */
-void bspram_barrier_init(bspram_barrier *b, unsigned n);
+void bspram__router_barrier_init(bspram_barrier *b, unsigned n);
 /* The same with the algorithm chosen by the caller (tests: dissemination
  * among more threads than cores, which works, only slower). */
-void bspram_barrier_init_as(bspram_barrier *b, unsigned n, bool dissemination);
-void bspram_barrier_destroy(bspram_barrier *b);
+void bspram__router_barrier_init_as(bspram_barrier *b, unsigned n, bool dissemination);
+void bspram__router_barrier_destroy(bspram_barrier *b);
 
 /* Thread `id` ∈ [0, n) waits until all n threads have arrived; returns the OR
  * of their tags. Each thread must always use the same id. */
-unsigned bspram_barrier_wait(bspram_barrier *b, unsigned id, unsigned tag);
+unsigned bspram__router_barrier_wait(bspram_barrier *b, unsigned id, unsigned tag);
 
 /* The same, calling work(arg) once while waiting: when no other thread waits
  * for this one any more in this episode (its last signal sent, or its count
  * added), before it waits for the others. Work that would otherwise follow
  * the barrier, and needs nothing from this episode, so leaves the critical
  * path when the others arrive later or the signals are in flight. */
-unsigned bspram_barrier_wait_doing(bspram_barrier *b, unsigned id, unsigned tag,
+unsigned bspram__router_barrier_wait_doing(bspram_barrier *b, unsigned id, unsigned tag,
                                    void (*work)(void *), void *arg);
 
 /* Number of cores available to this process (sched_getaffinity), ≥ 1. */
-unsigned bspram_cores(void);
+unsigned bspram__router_cores(void);
 
 #ifdef __cplusplus
 }

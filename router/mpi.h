@@ -9,15 +9,16 @@
 #define BSPRAM_ROUTER_MPI_H
 
 #include "router/transport.h"
+#include "router/router.h"
 
 /* Start MPI if nobody has; a fatal error if it was finalised. */
-void bspram__mpi_start(void);
-/* Finalise MPI if it is running (registered with atexit by bspram__mpi_start). */
-void bspram__mpi_stop(void);
+void bspram__router_mpi_start(void);
+/* Finalise MPI if it is running (registered with atexit by bspram__router_mpi_start). */
+void bspram__router_mpi_stop(void);
 /* This process's rank and the job's number of ranks in MPI_COMM_WORLD. */
-unsigned bspram__mpi_rank(void);
-unsigned bspram__mpi_size(void);
+unsigned bspram__router_mpi_rank(void);
+unsigned bspram__router_mpi_size(void);
 
-extern const bspram__transport bspram__transport_mpi;
+extern const bspram__transport bspram__router_transport_mpi;
 
 #endif

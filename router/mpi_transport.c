@@ -61,6 +61,7 @@
 #include "router/barrier_internal.h"
 #include "router/mpi.h"
 #include "router/router_internal.h"
+#include "router/router.h"
 
 /* The words of the counts' MPI_Alltoall per pair of a lane index t and a
  * rank ρ: bytes of t's runs for ρ, their offset in t's runs, t's whole runs
@@ -124,7 +125,7 @@ static void check(int err, const char *call)
         char text[MPI_MAX_ERROR_STRING];
         int len = 0;
         MPI_Error_string(err, text, &len);
-        bspram_fatal("%s: %.*s", call, len, text);
+        bspram__base_fatal("%s: %.*s", call, len, text);
     }
 }
 
@@ -167,32 +168,32 @@ static void stopped(int sig)
     raise(sig);
 }
 
-void bspram__mpi_start(void)
+void bspram__router_mpi_start(void)
 {
     int up = 0, down = 0;
     MPI_Initialized(&up);
     MPI_Finalized(&down);
     if (down)
-        bspram_fatal("bspram: MPI was finalised; the library needs it until the program ends");
+        bspram__base_fatal("bspram: MPI was finalised; the library needs it until the program ends");
     if (up)
         return;
     int provided = 0;
     check(MPI_Init_thread(NULL, NULL, MPI_THREAD_MULTIPLE, &provided), "MPI_Init_thread");
     if (provided < MPI_THREAD_SERIALIZED)
-        bspram_fatal("MPI_Init_thread: the MPI library gives thread level %d; bspram needs "
+        bspram__base_fatal("MPI_Init_thread: the MPI library gives thread level %d; bspram needs "
                      "MPI_THREAD_SERIALIZED or more", provided);
     /* Errors come back to us and end the job with one line (check). */
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
-    bspram__set_abort(mpi_abort); /* a fatal error on any rank ends every rank */
+    bspram__base_set_abort(mpi_abort); /* a fatal error on any rank ends every rank */
     MPI_Comm_rank(MPI_COMM_WORLD, &world_rank);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = stopped;
     sigaction(SIGTERM, &sa, NULL);
-    atexit(bspram__mpi_stop);
+    atexit(bspram__router_mpi_stop);
 }
 
-void bspram__mpi_stop(void)
+void bspram__router_mpi_stop(void)
 {
     int up = 0, down = 0;
     MPI_Initialized(&up);
@@ -201,17 +202,17 @@ void bspram__mpi_stop(void)
         MPI_Finalize();
 }
 
-unsigned bspram__mpi_rank(void)
+unsigned bspram__router_mpi_rank(void)
 {
-    bspram__mpi_start();
+    bspram__router_mpi_start();
     int rank = 0;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     return (unsigned)rank;
 }
 
-unsigned bspram__mpi_size(void)
+unsigned bspram__router_mpi_size(void)
 {
-    bspram__mpi_start();
+    bspram__router_mpi_start();
     int n = 1;
     MPI_Comm_size(MPI_COMM_WORLD, &n);
     return (unsigned)n;
@@ -242,7 +243,7 @@ static unsigned block_first(unsigned lanes, unsigned active, unsigned rho)
 
 static void *mpi_open(unsigned lanes, unsigned *lo, unsigned *hi)
 {
-    bspram__mpi_start();
+    bspram__router_mpi_start();
     int world_rank = 0, world_n = 1;
     MPI_Comm_rank(MPI_COMM_WORLD, &world_rank);
     MPI_Comm_size(MPI_COMM_WORLD, &world_n);
@@ -251,7 +252,7 @@ static void *mpi_open(unsigned lanes, unsigned *lo, unsigned *hi)
         *lo = *hi = 0;
         return NULL;
     }
-    mpi_state *s = bspram_calloc(1, sizeof *s, "bspram_router_create (mpi)");
+    mpi_state *s = bspram__base_calloc(1, sizeof *s, "bspram__router_create (mpi)");
     MPI_Group world, group;
     MPI_Comm_group(MPI_COMM_WORLD, &world);
     int range[1][3] = {{0, (int)active - 1, 1}};
@@ -263,47 +264,47 @@ static void *mpi_open(unsigned lanes, unsigned *lo, unsigned *hi)
     s->rank = world_rank;
     s->n = (int)active;
     s->lanes = lanes;
-    s->lane_of_rank = bspram_calloc(active + 1, sizeof *s->lane_of_rank, "bspram_router_create (mpi)");
+    s->lane_of_rank = bspram__base_calloc(active + 1, sizeof *s->lane_of_rank, "bspram__router_create (mpi)");
     for (unsigned rho = 0; rho <= active; rho++)
         s->lane_of_rank[rho] = block_first(lanes, active, rho);
     s->lo = *lo = s->lane_of_rank[s->rank];
     s->hi = *hi = s->lane_of_rank[s->rank + 1];
     s->T = s->hi - s->lo;
     s->Tmax = (lanes + active - 1) / active;
-    bspram_barrier_init(&s->barrier, s->T);
-    s->slot = bspram_calloc(s->T, sizeof *s->slot, "bspram_router_create (mpi)");
+    bspram__router_barrier_init(&s->barrier, s->T);
+    s->slot = bspram__base_calloc(s->T, sizeof *s->slot, "bspram__router_create (mpi)");
     MPI_Type_contiguous(9, MPI_UINT64_T, &s->words);
     MPI_Type_commit(&s->words);
     MPI_Op_create(fold_words, 1, &s->fold);
     size_t nt = (size_t)s->n * s->Tmax;
-    s->sendcnt = bspram_calloc(nt * COUNT_WORDS, sizeof *s->sendcnt, "bspram_router_create (mpi)");
-    s->recvcnt = bspram_calloc(nt * COUNT_WORDS, sizeof *s->recvcnt, "bspram_router_create (mpi)");
+    s->sendcnt = bspram__base_calloc(nt * COUNT_WORDS, sizeof *s->sendcnt, "bspram__router_create (mpi)");
+    s->recvcnt = bspram__base_calloc(nt * COUNT_WORDS, sizeof *s->recvcnt, "bspram__router_create (mpi)");
     s->get_bytes = GET_BYTES; /* rank 0's: every rank must take the same path */
-    const char *v = bspram_environment_read().mpi_get;
-    if (s->rank == 0 && v && bspram_parse_u64(v, 0, UINT64_MAX / 65536, &s->get_bytes) != 0)
-        bspram_fatal("bspram_router_create: BSPRAM_MPI_GET=%s is not a whole number of bytes in "
+    const char *v = bspram__base_environment_read().mpi_get;
+    if (s->rank == 0 && v && bspram__base_parse_u64(v, 0, UINT64_MAX / 65536, &s->get_bytes) != 0)
+        bspram__base_fatal("bspram__router_create: BSPRAM_MPI_GET=%s is not a whole number of bytes in "
                      "[0, 2^48)", v);
-    check(MPI_Bcast(&s->get_bytes, 1, MPI_UINT64_T, 0, s->comm), "bspram_router_create: MPI_Bcast");
-    s->win = bspram_calloc(s->Tmax, sizeof *s->win, "bspram_router_create (mpi)");
-    s->wbase = bspram_calloc(s->Tmax, sizeof *s->wbase, "bspram_router_create (mpi)");
-    s->wcap = bspram_calloc(s->Tmax, sizeof *s->wcap, "bspram_router_create (mpi)");
+    check(MPI_Bcast(&s->get_bytes, 1, MPI_UINT64_T, 0, s->comm), "bspram__router_create: MPI_Bcast");
+    s->win = bspram__base_calloc(s->Tmax, sizeof *s->win, "bspram__router_create (mpi)");
+    s->wbase = bspram__base_calloc(s->Tmax, sizeof *s->wbase, "bspram__router_create (mpi)");
+    s->wcap = bspram__base_calloc(s->Tmax, sizeof *s->wcap, "bspram__router_create (mpi)");
     for (unsigned t = 0; t < s->Tmax; t++)
         s->win[t] = MPI_WIN_NULL;
-    s->scounts = bspram_calloc((size_t)s->n, sizeof(int), "bspram_router_create (mpi)");
-    s->sdispls = bspram_calloc((size_t)s->n, sizeof(int), "bspram_router_create (mpi)");
-    s->rcounts = bspram_calloc((size_t)s->n, sizeof(int), "bspram_router_create (mpi)");
-    s->rdispls = bspram_calloc(nt, sizeof(int), "bspram_router_create (mpi)");
-    s->rlen = bspram_calloc(nt, sizeof(int), "bspram_router_create (mpi)");
+    s->scounts = bspram__base_calloc((size_t)s->n, sizeof(int), "bspram__router_create (mpi)");
+    s->sdispls = bspram__base_calloc((size_t)s->n, sizeof(int), "bspram__router_create (mpi)");
+    s->rcounts = bspram__base_calloc((size_t)s->n, sizeof(int), "bspram__router_create (mpi)");
+    s->rdispls = bspram__base_calloc(nt, sizeof(int), "bspram__router_create (mpi)");
+    s->rlen = bspram__base_calloc(nt, sizeof(int), "bspram__router_create (mpi)");
     for (int par = 0; par < 2; par++) {
-        s->rbuf[par] = bspram_calloc(s->Tmax, sizeof *s->rbuf[par], "bspram_router_create (mpi)");
-        s->rcap[par] = bspram_calloc(s->Tmax, sizeof *s->rcap[par], "bspram_router_create (mpi)");
+        s->rbuf[par] = bspram__base_calloc(s->Tmax, sizeof *s->rbuf[par], "bspram__router_create (mpi)");
+        s->rcap[par] = bspram__base_calloc(s->Tmax, sizeof *s->rcap[par], "bspram__router_create (mpi)");
     }
     s->lane = aligned_alloc(64, sizeof *s->lane * (s->T ? s->T : 1));
     if (!s->lane)
-        bspram_fatal("bspram_router_create(lanes=%u): out of memory", lanes);
+        bspram__base_fatal("bspram__router_create(lanes=%u): out of memory", lanes);
     memset(s->lane, 0, sizeof *s->lane * (s->T ? s->T : 1));
     for (unsigned i = 0; i < s->T; i++)
-        s->lane[i].to_rank = bspram_calloc((size_t)s->n, sizeof(uint64_t), "bspram_router_create (mpi)");
+        s->lane[i].to_rank = bspram__base_calloc((size_t)s->n, sizeof(uint64_t), "bspram__router_create (mpi)");
     return s;
 }
 
@@ -335,7 +336,7 @@ static void mpi_close(void *state)
     free(s->rlen);
     free(s->slot);
     free(s->lane_of_rank);
-    bspram_barrier_destroy(&s->barrier);
+    bspram__router_barrier_destroy(&s->barrier);
     free(s->wbase);
     free(s->wcap);
     int down = 0;
@@ -360,9 +361,9 @@ static unsigned mpi_allreduce(bspram_router *r, unsigned lane, unsigned tag, bsp
     if (s->T > 1) {
         if (stats)
             s->slot[i] = *stats;
-        local = bspram_barrier_wait_doing(&s->barrier, i, tag, i == 0 ? bspram__waiting : NULL, r);
+        local = bspram__router_barrier_wait_doing(&s->barrier, i, tag, i == 0 ? bspram__router_waiting : NULL, r);
     } else {
-        bspram__waiting(r);
+        bspram__router_waiting(r);
     }
     if (i == 0) {
         atomic_store_explicit(&superstep_now, r->lane[lane].step, memory_order_relaxed);
@@ -373,10 +374,10 @@ static unsigned mpi_allreduce(bspram_router *r, unsigned lane, unsigned tag, bsp
                 bspram__stats_fold(&acc, &s->slot[k]);
             memcpy(v + 1, &acc, sizeof acc);
         }
-        check(MPI_Allreduce(v, s->result, 1, s->words, s->fold, s->comm), "bspram_router_exchange: MPI_Allreduce");
+        check(MPI_Allreduce(v, s->result, 1, s->words, s->fold, s->comm), "bspram__router_exchange: MPI_Allreduce");
     }
     if (s->T > 1) /* hand the result to the rank's lanes */
-        bspram_barrier_wait(&s->barrier, i, 0);
+        bspram__router_barrier_wait(&s->barrier, i, 0);
     unsigned all = (unsigned)s->result[0];
     if (stats && i == 0 && (all & BSPRAM__TAG_STATS))
         memcpy(stats, s->result + 1, sizeof *stats);
@@ -395,7 +396,7 @@ static void pack(bspram_router *r, mpi_state *s, unsigned lane, unsigned par)
     bspram__lane *ln = &r->lane[lane];
     mpi_lane *me = &s->lane[lane - s->lo];
     size_t n = ln->n_touched[par];
-    me->order = bspram__grow(me->order, &me->cap_order, n, sizeof *me->order, 256, "bspram_router_exchange (mpi)");
+    me->order = bspram__grow(me->order, &me->cap_order, n, sizeof *me->order, 256, "bspram__router_exchange (mpi)");
     memcpy(me->order, ln->touched[par], n * sizeof *me->order);
     qsort(me->order, n, sizeof *me->order, cmp_u32);
     size_t total = 0;
@@ -411,7 +412,7 @@ static void pack(bspram_router *r, mpi_state *s, unsigned lane, unsigned par)
     if (total + 1 <= s->wcap[i]) {
         me->pack = s->wbase[i];
     } else {
-        me->spill = bspram__grow(me->spill, &me->cap_spill, total + 1, 1, 4096, "bspram_router_exchange (mpi)");
+        me->spill = bspram__grow(me->spill, &me->cap_spill, total + 1, 1, 4096, "bspram__router_exchange (mpi)");
         me->pack = me->spill;
     }
     me->total = total;
@@ -421,12 +422,12 @@ static void pack(bspram_router *r, mpi_state *s, unsigned lane, unsigned par)
     for (size_t k = 0; k < n; k++) {
         const uint32_t dst = me->order[k];
         const bspram__outbox *o = &ln->outbox[par][dst];
-        unsigned d = bspram_router_lane_of(r, dst);
+        unsigned d = bspram__router_lane_of(r, dst);
         while (d >= s->lane_of_rank[rho + 1])
             rho++;
         run_header h = {dst, (uint32_t)o->count, o->bytes, 0};
         if (o->count > UINT32_MAX)
-            bspram_fatal("bspram_router_exchange: more than 2^32 - 1 messages from lane %u to "
+            bspram__base_fatal("bspram__router_exchange: more than 2^32 - 1 messages from lane %u to "
                          "component %u in one superstep (the MPI transport's limit)", lane, dst);
         char *head = at;
         at += sizeof h;
@@ -443,7 +444,7 @@ static void pack(bspram_router *r, mpi_state *s, unsigned lane, unsigned par)
 static int as_count(uint64_t n, const char *what)
 {
     if (n > INT_MAX)
-        bspram_fatal("bspram_router_exchange: %s of %llu bytes in one superstep; MPI counts stop at "
+        bspram__base_fatal("bspram__router_exchange: %s of %llu bytes in one superstep; MPI counts stop at "
                      "2^31 - 1 (the MPI transport's limit)", what, (unsigned long long)n);
     return (int)n;
 }
@@ -455,18 +456,18 @@ static void regrow(mpi_state *s, unsigned t)
     mpi_lane *me = t < s->T ? &s->lane[t] : NULL;
     if (me && me->pack != me->spill) { /* in the old window: keep them aside */
         me->spill = bspram__grow(me->spill, &me->cap_spill, me->total + 1, 1, 4096,
-                                 "bspram_router_exchange (mpi)");
+                                 "bspram__router_exchange (mpi)");
         memcpy(me->spill, me->pack, me->total);
         me->pack = me->spill;
     }
     if (s->win[t] != MPI_WIN_NULL)
-        check(MPI_Win_free(&s->win[t]), "bspram_router_exchange: MPI_Win_free");
+        check(MPI_Win_free(&s->win[t]), "bspram__router_exchange: MPI_Win_free");
     uint64_t want = me ? me->total + 1 : 0, cap = s->wcap[t];
     if (want > cap)
         cap = (want + want / 2 + 65535) & ~(uint64_t)65535;
     void *base = NULL;
     check(MPI_Win_allocate((MPI_Aint)cap, 1, MPI_INFO_NULL, s->comm, &base, &s->win[t]),
-          "bspram_router_exchange: MPI_Win_allocate");
+          "bspram__router_exchange: MPI_Win_allocate");
     MPI_Win_set_errhandler(s->win[t], MPI_ERRORS_RETURN); /* errors end in one line (check) */
     s->wbase[t] = base;
     s->wcap[t] = cap;
@@ -507,7 +508,7 @@ static void exchange(mpi_state *s, unsigned par)
         s->sendcnt[((size_t)rho * Tm) * COUNT_WORDS + 3] = sent;
     check(MPI_Alltoall(s->sendcnt, (int)(Tm * COUNT_WORDS), MPI_UINT64_T, s->recvcnt,
                        (int)(Tm * COUNT_WORDS), MPI_UINT64_T, s->comm),
-          "bspram_router_exchange: MPI_Alltoall");
+          "bspram__router_exchange: MPI_Alltoall");
     uint64_t all = 0;
     for (int rho = 0; rho < n; rho++)
         all += s->recvcnt[((size_t)rho * Tm) * COUNT_WORDS + 3];
@@ -531,27 +532,27 @@ static void exchange(mpi_state *s, unsigned par)
         }
         as_count(in, "messages received from one lane index");
         s->rbuf[par][t] = bspram__grow(s->rbuf[par][t], &s->rcap[par][t], (size_t)in + 1, 1, 4096,
-                                       "bspram_router_exchange (mpi)");
+                                       "bspram__router_exchange (mpi)");
         if (get) {
             if (grow)
                 regrow(s, t);
             check(MPI_Win_fence(MPI_MODE_NOPRECEDE | MPI_MODE_NOPUT, s->win[t]),
-                  "bspram_router_exchange: MPI_Win_fence");
+                  "bspram__router_exchange: MPI_Win_fence");
             for (int rho = 0; rho < n; rho++) {
                 const uint64_t *w = s->recvcnt + ((size_t)rho * Tm + t) * COUNT_WORDS;
                 if (w[0])
                     check(MPI_Get(s->rbuf[par][t] + s->rdispls[(size_t)t * n + rho], (int)w[0], MPI_BYTE,
                                   rho, (MPI_Aint)w[1], (int)w[0], MPI_BYTE, s->win[t]),
-                          "bspram_router_exchange: MPI_Get");
+                          "bspram__router_exchange: MPI_Get");
             }
-            check(MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win[t]), "bspram_router_exchange: MPI_Win_fence");
+            check(MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win[t]), "bspram__router_exchange: MPI_Win_fence");
             continue;
         }
         static char nothing; /* a lane index this rank lacks sends nothing */
         check(MPI_Alltoallv(t < s->T ? s->lane[t].pack : &nothing, s->scounts, s->sdispls,
                             MPI_BYTE, s->rbuf[par][t], s->rcounts, s->rdispls + (size_t)t * n,
                             MPI_BYTE, s->comm),
-              "bspram_router_exchange: MPI_Alltoallv");
+              "bspram__router_exchange: MPI_Alltoallv");
     }
 }
 
@@ -562,7 +563,7 @@ static void unpack(bspram_router *r, mpi_state *s, unsigned lane, unsigned par)
     mpi_lane *me = &s->lane[lane - s->lo];
     const uint64_t first = ln->first, nd = ln->end - ln->first;
     me->cursor = bspram__grow(me->cursor, &me->cap_cursor, (size_t)nd + 1, sizeof *me->cursor, 64,
-                              "bspram_router_exchange (mpi)");
+                              "bspram__router_exchange (mpi)");
     memset(me->cursor, 0, ((size_t)nd + 1) * sizeof *me->cursor);
     uint64_t *bytes = ln->in_off; /* borrowed as per-destination byte counts */
     memset(bytes, 0, ((size_t)nd + 1) * sizeof *bytes);
@@ -577,7 +578,7 @@ static void unpack(bspram_router *r, mpi_state *s, unsigned lane, unsigned par)
                 const run_header *h = (const run_header *)(buf + at);
                 if (h->dst >= first && h->dst < ln->end) {
                     me->runs = bspram__grow(me->runs, &me->cap_runs, nruns + 1, sizeof *me->runs, 64,
-                                            "bspram_router_exchange (mpi)");
+                                            "bspram__router_exchange (mpi)");
                     me->runs[nruns++] = h;
                     me->cursor[h->dst - first] += h->count;
                     bytes[h->dst - first] += h->counted;
@@ -586,7 +587,7 @@ static void unpack(bspram_router *r, mpi_state *s, unsigned lane, unsigned par)
             }
         }
     }
-    bspram__lane_inbox_layout(ln, par, me->cursor, bytes);
+    bspram__router_lane_inbox_layout(ln, par, me->cursor, bytes);
     for (size_t k = 0; k < nruns; k++) {
         const run_header *h = me->runs[k];
         const char *at = (const char *)(h + 1), *end = at + h->size;
@@ -612,11 +613,11 @@ static void mpi_deliver(bspram_router *r, unsigned lane)
     r->lane[lane].lazy = false;
     pack(r, s, lane, par);
     if (s->T > 1)
-        bspram_barrier_wait(&s->barrier, i, 0); /* every lane has packed */
+        bspram__router_barrier_wait(&s->barrier, i, 0); /* every lane has packed */
     if (i == 0)
         exchange(s, par);
     if (s->T > 1)
-        bspram_barrier_wait(&s->barrier, i, 0); /* the runs have arrived */
+        bspram__router_barrier_wait(&s->barrier, i, 0); /* the runs have arrived */
     unpack(r, s, lane, par);
     /* No further barrier: a lane packs again only after the next allreduce,
      * and the receive buffers of this parity are refilled two exchanges on. */
@@ -629,7 +630,7 @@ static void mpi_fold(void *state, bspram__stats *stats)
         return;
     uint64_t v[9] = {0}, out[9];
     memcpy(v + 1, stats, sizeof *stats);
-    check(MPI_Allreduce(v, out, 1, s->words, s->fold, s->comm), "bspram_router_flush: MPI_Allreduce");
+    check(MPI_Allreduce(v, out, 1, s->words, s->fold, s->comm), "bspram__router_flush: MPI_Allreduce");
     memcpy(stats, out + 1, sizeof *stats);
 }
 
@@ -641,7 +642,7 @@ static void mpi_gather(void *state, void *all, size_t n)
         s->sdispls[rho] = (int)(s->lane_of_rank[rho] * n);
     }
     check(MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_BYTE, all, s->scounts, s->sdispls, MPI_BYTE, s->comm),
-          "bspram_router_gather: MPI_Allgatherv");
+          "bspram__router_gather: MPI_Allgatherv");
 }
 
 static void mpi_merge(void *state, uint64_t *words, size_t n, int op)
@@ -651,7 +652,7 @@ static void mpi_merge(void *state, uint64_t *words, size_t n, int op)
         int k = n - at > (size_t)INT_MAX ? INT_MAX : (int)(n - at);
         check(MPI_Allreduce(MPI_IN_PLACE, words + at, k, MPI_UINT64_T,
                             op == BSPRAM_MERGE_SUM ? MPI_SUM : MPI_BOR, s->comm),
-              "bspram_router_merge: MPI_Allreduce");
+              "bspram__router_merge: MPI_Allreduce");
         at += (size_t)k;
     }
 }
@@ -659,9 +660,9 @@ static void mpi_merge(void *state, uint64_t *words, size_t n, int op)
 static void *mpi_concat(void *state, const void *mine, size_t bytes, size_t *total)
 {
     mpi_state *s = state;
-    uint64_t b = bytes, *all_bytes = bspram_malloc((size_t)s->n * sizeof *all_bytes, "bspram_router_concat");
+    uint64_t b = bytes, *all_bytes = bspram__base_malloc((size_t)s->n * sizeof *all_bytes, "bspram__router_concat");
     check(MPI_Allgather(&b, 1, MPI_UINT64_T, all_bytes, 1, MPI_UINT64_T, s->comm),
-          "bspram_router_concat: MPI_Allgather");
+          "bspram__router_concat: MPI_Allgather");
     uint64_t sum = 0;
     for (int rho = 0; rho < s->n; rho++) {
         s->rcounts[rho] = as_count(all_bytes[rho], "one rank's part of a concatenation");
@@ -670,16 +671,16 @@ static void *mpi_concat(void *state, const void *mine, size_t bytes, size_t *tot
     }
     as_count(sum, "a concatenation");
     free(all_bytes);
-    char *all = bspram_malloc(sum ? (size_t)sum : 1, "bspram_router_concat");
+    char *all = bspram__base_malloc(sum ? (size_t)sum : 1, "bspram__router_concat");
     check(MPI_Allgatherv(mine, (int)bytes, MPI_BYTE, all, s->rcounts, s->sdispls, MPI_BYTE, s->comm),
-          "bspram_router_concat: MPI_Allgatherv");
+          "bspram__router_concat: MPI_Allgatherv");
     *total = (size_t)sum;
     return all;
 }
 
 static void mpi_abort(int status) { MPI_Abort(MPI_COMM_WORLD, status); }
 
-const bspram__transport bspram__transport_mpi = {
+const bspram__transport bspram__router_transport_mpi = {
     .name = "mpi",
     .shares_memory = false,
     .open = mpi_open,
@@ -691,9 +692,9 @@ const bspram__transport bspram__transport_mpi = {
     .gather = mpi_gather,
     .merge = mpi_merge,
     .concat = mpi_concat,
-    .rank = bspram__mpi_rank,
-    .ranks = bspram__mpi_size,
+    .rank = bspram__router_mpi_rank,
+    .ranks = bspram__router_mpi_size,
 };
 
 /* Linking the MPI library makes "mpi" the default transport. */
-__attribute__((constructor)) static void register_mpi(void) { bspram__transport_register(&bspram__transport_mpi); }
+__attribute__((constructor)) static void register_mpi(void) { bspram__router_transport_register(&bspram__router_transport_mpi); }

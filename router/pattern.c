@@ -21,6 +21,7 @@
 #include "base/error.h"
 #include "base/grow.h"
 #include "router/router_internal.h"
+#include "router/router.h"
 
 static int cmp_u32(const void *a, const void *b)
 {
@@ -28,9 +29,9 @@ static int cmp_u32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-void bspram__pattern_lane(bspram__lane *ln, unsigned par)
+void bspram__router_pattern_lane(bspram__lane *ln, unsigned par)
 {
-    const char *what = "bspram_router_exchange (pattern)";
+    const char *what = "bspram__router_exchange (pattern)";
     size_t nt = ln->n_touched[par];
     if (nt > 1)
         qsort(ln->touched[par], nt, sizeof *ln->touched[par], cmp_u32);
@@ -61,7 +62,7 @@ void bspram__pattern_lane(bspram__lane *ln, unsigned par)
     }
     /* Stable counting sort by source, over the lane's block. */
     uint64_t block = ln->end - ln->first;
-    size_t *start = bspram_calloc(block + 1, sizeof *start, what);
+    size_t *start = bspram__base_calloc(block + 1, sizeof *start, what);
     for (size_t i = 0; i < n; i++)
         start[(*tmp)[i].src - ln->first + 1]++;
     for (uint64_t s = 0; s < block; s++)
@@ -74,7 +75,7 @@ void bspram__pattern_lane(bspram__lane *ln, unsigned par)
     ln->n_flows[par] = n;
 }
 
-void bspram__pattern_append(bspram_router *r, unsigned par, size_t record, int delivered)
+void bspram__router_pattern_record(bspram_router *r, unsigned par, size_t record, int delivered)
 {
     size_t total = 0;
     for (unsigned l = 0; delivered && l < r->lanes; l++)
@@ -88,24 +89,24 @@ void bspram__pattern_append(bspram_router *r, unsigned par, size_t record, int d
     }
 }
 
-void bspram_router_keep_pattern(bspram_router *r, bool on)
+void bspram__router_keep_pattern(bspram_router *r, bool on)
 {
     BSPRAM_NONNULL(r);
     /* lane_lo gathers the lanes' flows by reading their arrays */
     if (on && (r->lane_lo != 0 || r->lane_hi != r->lanes))
-        bspram_fatal("bspram_router_keep_pattern: the %s transport spreads the lanes over "
+        bspram__base_fatal("bspram__router_keep_pattern: the %s transport spreads the lanes over "
                      "processes; the message pattern is kept on one process only",
                      r->transport->name);
     r->keep_pattern = on;
 }
 
-bool bspram_router_keeps_pattern(const bspram_router *r)
+bool bspram__router_keeps_pattern(const bspram_router *r)
 {
     BSPRAM_NONNULL(r);
     return r->keep_pattern;
 }
 
-const bspram_pattern *bspram_router_pattern(const bspram_router *r)
+const bspram_pattern *bspram__router_pattern(const bspram_router *r)
 {
     BSPRAM_NONNULL(r);
     return &r->pattern;

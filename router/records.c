@@ -8,11 +8,12 @@
 #include "base/grow.h"
 #include "router/records.h"
 #include "router/router_internal.h"
+#include "router/router.h"
 
 /* Records are appended by lane 0 between two barriers of an empty superstep,
  * so their page faults were on every superstep's critical path (one per 34
  * records on 4 KiB pages: a quarter to a third of an empty bsp_sync); the router
- * takes them while it waits in the barrier (bspram__log_ready). From 2 MiB on
+ * takes them while it waits in the barrier (bspram__router_log_ready). From 2 MiB on
  * the log lives on transparent huge pages, where the kernel gives them: one
  * fault per 17 000 records, and no copies of 4 KiB pages as it grows. */
 #define LOG_HUGE ((size_t)2 << 20)
@@ -21,14 +22,14 @@ static __attribute__((noinline)) void log_grow(bspram_log *log, const char *call
 {
     size_t cap = bspram__capacity(log->cap, log->n + 1, 64);
     if (cap * sizeof *log->records < LOG_HUGE) {
-        log->records = bspram_realloc(log->records, cap * sizeof *log->records, call);
+        log->records = bspram__base_realloc(log->records, cap * sizeof *log->records, call);
         log->cap = cap;
         return;
     }
     size_t bytes = (cap * sizeof *log->records + LOG_HUGE - 1) & ~(LOG_HUGE - 1);
     bspram_record *to = aligned_alloc(LOG_HUGE, bytes);
     if (!to)
-        bspram_fatal("%s: out of memory (%zu bytes)", call, bytes);
+        bspram__base_fatal("%s: out of memory (%zu bytes)", call, bytes);
 #ifdef MADV_HUGEPAGE
     madvise(to, bytes, MADV_HUGEPAGE); /* advice: nothing to do if refused */
 #endif
@@ -48,14 +49,14 @@ void bspram_log_append(bspram_log *log, const bspram_record *rec)
     log->records[log->n++] = *rec;
 }
 
-void bspram__log_ready(bspram_log *log)
+void bspram__router_log_ready(bspram_log *log)
 {
     if (log->n == log->cap)
-        log_grow(log, "bspram_router_exchange (log)");
+        log_grow(log, "bspram__router_exchange (log)");
     memset(&log->records[log->n], 0, sizeof *log->records);
 }
 
-void bspram_log_clear(bspram_log *log)
+void bspram__router_log_clear(bspram_log *log)
 {
     BSPRAM_NONNULL(log);
     log->n = 0;
@@ -97,7 +98,7 @@ int bspram_pattern_get(const bspram_pattern *pat, size_t record, const bspram_fl
     return 1;
 }
 
-void bspram_pattern_clear(bspram_pattern *pat)
+void bspram__router_pattern_clear(bspram_pattern *pat)
 {
     BSPRAM_NONNULL(pat);
     pat->n = pat->n_flows = 0;

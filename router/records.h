@@ -51,13 +51,12 @@ typedef struct bspram_log {
 } bspram_log;
 
 void bspram_log_append(bspram_log *log, const bspram_record *rec);
-void bspram_log_clear(bspram_log *log);
 void bspram_log_free(bspram_log *log);
 
 /* One superstep's messages from one component to another, as the records
  * count them: how many, their bytes (a record's `bytes` is the sum of its
  * flows' bytes) and the largest. Kept only on request (the message pattern:
- * bspram_router_keep_pattern), so that a run can be priced afterwards on
+ * bspram_machine_keep_pattern, bsp_model_keep_pattern), so that a run can be priced afterwards on
  * other architectures (models/model.h). */
 typedef struct bspram_flow {
     uint64_t src, dst;
@@ -86,7 +85,6 @@ bspram_flow *bspram_pattern_append(bspram_pattern *pat, size_t record, size_t n)
  * else 0 (pat may be NULL). */
 int bspram_pattern_get(const bspram_pattern *pat, size_t record, const bspram_flow **flows,
                        size_t *n);
-void bspram_pattern_clear(bspram_pattern *pat);
 void bspram_pattern_free(bspram_pattern *pat);
 
 /* Sums over a range of records [first, first+n): supersteps that moved at

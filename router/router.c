@@ -14,7 +14,7 @@
  *      with its send side (q, messages, bytes, …);
  *   3. if anything was posted, the transport builds the inboxes of the lane's
  *      own block and computes their r and h, which reach lane 0 with the
- *      next exchange's reduction (or at bspram_router_flush);
+ *      next exchange's reduction (or at bspram__router_flush);
  *   4. the lane resets the storage of the other parity for the superstep to come.
  * So an exchange costs one allreduce (one barrier on shared memory), empty or not.
  */
@@ -30,6 +30,7 @@
 #include "base/error.h"
 #include "base/grow.h"
 #include "router/router_internal.h"
+#include "router/router.h"
 
 #define ROUTER_BIT 0x80000000u /* some lane posted a message */
 /* An arena's first block is 1 MiB of ordinary pages, touched only as far as
@@ -89,28 +90,28 @@ static uint64_t lane_first(uint64_t p, unsigned lanes, unsigned l)
 
 static const bspram__transport *registered; /* set before main, by a constructor */
 
-bspram_router *bspram_router_create(uint64_t p, unsigned lanes)
+bspram_router *bspram__router_create(uint64_t p, unsigned lanes)
 {
-    return bspram_router_create_on(p, lanes, bspram_environment_read().transport);
+    return bspram__router_create_on(p, lanes, bspram__base_environment_read().transport);
 }
 
-bspram_router *bspram_router_create_on(uint64_t p, unsigned lanes, const char *transport)
+bspram_router *bspram__router_create_on(uint64_t p, unsigned lanes, const char *transport)
 {
     const char *fallback = registered ? registered->name : "shm";
-    const bspram__transport *t = bspram__transport_find(transport && *transport ? transport : fallback);
+    const bspram__transport *t = bspram__router_transport_find(transport && *transport ? transport : fallback);
     if (!t)
-        bspram_fatal("bspram_router_create(p=%llu, lanes=%u, transport=%s): unknown transport; "
+        bspram__base_fatal("bspram__router_create(p=%llu, lanes=%u, transport=%s): unknown transport; "
                      "valid: shm, staged%s%s", (unsigned long long)p, lanes, transport,
                      registered ? ", " : "", registered ? registered->name : "");
     if (p < 1 || p > BSPRAM_MAX_COMPONENTS)
-        bspram_fatal("bspram_router_create(p=%llu, lanes=%u): p must be in [1, %llu]",
+        bspram__base_fatal("bspram__router_create(p=%llu, lanes=%u): p must be in [1, %llu]",
                      (unsigned long long)p, lanes, (unsigned long long)BSPRAM_MAX_COMPONENTS);
     if (lanes < 1)
-        bspram_fatal("bspram_router_create(p=%llu, lanes=%u): lanes must be >= 1",
+        bspram__base_fatal("bspram__router_create(p=%llu, lanes=%u): lanes must be >= 1",
                      (unsigned long long)p, lanes);
     bspram_router *r = aligned_alloc(64, (sizeof *r + 63) / 64 * 64);
     if (!r)
-        bspram_fatal("bspram_router_create(p=%llu, lanes=%u): out of memory", (unsigned long long)p, lanes);
+        bspram__base_fatal("bspram__router_create(p=%llu, lanes=%u): out of memory", (unsigned long long)p, lanes);
     memset(r, 0, sizeof *r);
     r->p = p;
     r->lanes = lanes;
@@ -118,11 +119,11 @@ bspram_router *bspram_router_create_on(uint64_t p, unsigned lanes, const char *t
     r->lane_lo = 0;
     r->lane_hi = lanes;
     if (t->abort)
-        bspram__set_abort(t->abort);
+        bspram__base_set_abort(t->abort);
     r->tstate = t->open ? t->open(lanes, &r->lane_lo, &r->lane_hi) : NULL;
     r->lane = aligned_alloc(64, ((sizeof(bspram__lane) * lanes + 63) / 64) * 64);
     if (!r->lane)
-        bspram_fatal("bspram_router_create(p=%llu, lanes=%u): out of memory", (unsigned long long)p, lanes);
+        bspram__base_fatal("bspram__router_create(p=%llu, lanes=%u): out of memory", (unsigned long long)p, lanes);
     memset(r->lane, 0, sizeof(bspram__lane) * lanes);
     for (unsigned l = 0; l < lanes; l++) {
         r->lane[l].first = lane_first(p, lanes, l);
@@ -137,20 +138,20 @@ bspram_router *bspram_router_create_on(uint64_t p, unsigned lanes, const char *t
             /* One cache line each, so a post touches one line of bookkeeping:
              * calloc'd with a line to spare, aligned by hand (aligned_alloc
              * has no zeroing form that leaves untouched pages untouched). */
-            ln->outbox_mem[par] = bspram_calloc(p + 1, sizeof *ln->outbox[par], "bspram_router_create");
+            ln->outbox_mem[par] = bspram__base_calloc(p + 1, sizeof *ln->outbox[par], "bspram__router_create");
             ln->outbox[par] = (bspram__outbox *)(((uintptr_t)ln->outbox_mem[par] + BSPRAM__LINE - 1) &
                                                  ~(uintptr_t)(BSPRAM__LINE - 1));
-            ln->hint[par] = bspram_calloc(p, sizeof *ln->hint[par], "bspram_router_create");
+            ln->hint[par] = bspram__base_calloc(p, sizeof *ln->hint[par], "bspram__router_create");
             ln->sent[par].src = ln->first;
             atomic_init(&ln->n_senders[par], 0);
-            ln->senders[par] = bspram_calloc(lanes, sizeof *ln->senders[par], "bspram_router_create");
-            ln->registered[par] = bspram_calloc((lanes + 63) / 64, sizeof(uint64_t), "bspram_router_create");
+            ln->senders[par] = bspram__base_calloc(lanes, sizeof *ln->senders[par], "bspram__router_create");
+            ln->registered[par] = bspram__base_calloc((lanes + 63) / 64, sizeof(uint64_t), "bspram__router_create");
         }
         ln->cap_registered = (lanes + 63) / 64 * sizeof(uint64_t);
-        ln->in_off = bspram_calloc(ln->end - ln->first + 1, sizeof *ln->in_off, "bspram_router_create");
-        ln->in_built = bspram_calloc(ln->end - ln->first + 1, sizeof *ln->in_built, "bspram_router_create");
+        ln->in_off = bspram__base_calloc(ln->end - ln->first + 1, sizeof *ln->in_off, "bspram__router_create");
+        ln->in_built = bspram__base_calloc(ln->end - ln->first + 1, sizeof *ln->in_built, "bspram__router_create");
     }
-    r->gather = bspram_calloc(lanes, sizeof *r->gather, "bspram_router_create");
+    r->gather = bspram__base_calloc(lanes, sizeof *r->gather, "bspram__router_create");
     strcpy(r->label, "superstep");
     r->windows_from = windows_from(lanes);
     r->clock = bspram__clock();
@@ -164,7 +165,7 @@ static void arena_free(bspram__arena *a)
     free(a->blocks);
 }
 
-void bspram_router_destroy(bspram_router *r)
+void bspram__router_destroy(bspram_router *r)
 {
     if (!r)
         return;
@@ -194,19 +195,19 @@ void bspram_router_destroy(bspram_router *r)
     free(r);
 }
 
-uint64_t bspram_router_p(const bspram_router *r)
+uint64_t bspram__router_p(const bspram_router *r)
 {
     BSPRAM_NONNULL(r);
     return r->p;
 }
 
-unsigned bspram_router_lanes(const bspram_router *r)
+unsigned bspram__router_lanes(const bspram_router *r)
 {
     BSPRAM_NONNULL(r);
     return r->lanes;
 }
 
-void bspram_router_local_lanes(const bspram_router *r, unsigned *lo, unsigned *hi)
+void bspram__router_local_lanes(const bspram_router *r, unsigned *lo, unsigned *hi)
 {
     BSPRAM_NONNULL(r);
     BSPRAM_NONNULL(lo);
@@ -215,13 +216,13 @@ void bspram_router_local_lanes(const bspram_router *r, unsigned *lo, unsigned *h
     *hi = r->lane_hi;
 }
 
-uint64_t bspram_router_lane_first(const bspram_router *r, unsigned lane)
+uint64_t bspram__router_lane_first(const bspram_router *r, unsigned lane)
 {
     BSPRAM_NONNULL(r);
     return lane >= r->lanes ? r->p : r->lane[lane].first;
 }
 
-unsigned bspram_router_lane_of(const bspram_router *r, uint64_t c)
+unsigned bspram__router_lane_of(const bspram_router *r, uint64_t c)
 {
     BSPRAM_NONNULL(r);
     /* The largest l with first(l) <= c; first(l) = floor(l·p/L). (c + 1)·L
@@ -245,7 +246,7 @@ static void *huge_alloc(size_t n, const char *call)
     n = (n + align - 1) & ~(align - 1);
     void *p = aligned_alloc(align, n);
     if (!p)
-        bspram_fatal("%s: out of memory (%zu bytes)", call, n);
+        bspram__base_fatal("%s: out of memory (%zu bytes)", call, n);
 #ifdef MADV_HUGEPAGE
     if (align == HUGE_PAGE)
         madvise(p, n, MADV_HUGEPAGE); /* advice: nothing to do if refused */
@@ -270,10 +271,10 @@ static void *arena_take(bspram__arena *a, uint64_t len)
     while (fit < a->n && a->blocks[fit].cap < need)
         fit++;
     if (fit == a->n) {
-        a->blocks = bspram__grow(a->blocks, &a->cap, a->n + 1, sizeof *a->blocks, 8, "bspram_router_post");
+        a->blocks = bspram__grow(a->blocks, &a->cap, a->n + 1, sizeof *a->blocks, 8, "bspram__router_post");
         size_t block = a->n ? ARENA_BLOCK : ARENA_FIRST;
         size_t cap = need > block ? need : block;
-        a->blocks[a->n].base = huge_alloc(cap, "bspram_router_post (payload storage)");
+        a->blocks[a->n].base = huge_alloc(cap, "bspram__router_post (payload storage)");
         a->blocks[a->n].cap = cap;
         a->blocks[a->n].used = 0;
         a->n++;
@@ -317,7 +318,7 @@ static __attribute__((noinline)) void enter_src(bspram__lane *ln, unsigned lane,
     if (src == s->src)
         return;
     if (src < s->src || src >= ln->end)
-        bspram_fatal("%s: component %llu cannot act in lane %u now (lane serves [%llu, %llu), "
+        bspram__base_fatal("%s: component %llu cannot act in lane %u now (lane serves [%llu, %llu), "
                      "component %llu already acted; superstep %llu)", call,
                      (unsigned long long)src, lane, (unsigned long long)ln->first,
                      (unsigned long long)ln->end, (unsigned long long)s->src,
@@ -390,9 +391,9 @@ static void outbox_open(bspram_router *r, unsigned lane, unsigned par, uint32_t 
 {
     bspram__lane *ln = &r->lane[lane];
     ln->touched[par] = bspram__grow(ln->touched[par], &ln->cap_touched[par], ln->n_touched[par] + 1,
-                                    sizeof(uint32_t), 256, "bspram_router_post");
+                                    sizeof(uint32_t), 256, "bspram__router_post");
     ln->touched[par][ln->n_touched[par]++] = dst;
-    unsigned d = bspram_router_lane_of(r, dst);
+    unsigned d = bspram__router_lane_of(r, dst);
     uint64_t bit = UINT64_C(1) << (d % 64);
     if (!(ln->registered[par][d / 64] & bit)) { /* first message to d's block */
         ln->registered[par][d / 64] |= bit;
@@ -503,19 +504,19 @@ static void outboxes_close(bspram__lane *ln, unsigned par)
 
 /* What posting does rarely — a bad destination, a new source component, a
  * full window or chunk — out of line, so that the hot path saves no registers
- * (every put and send goes through bspram_router_post). Returns to the hot
+ * (every put and send goes through bspram__router_post). Returns to the hot
  * path, which then succeeds. */
-void *bspram__post_slow(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint64_t len,
+void *bspram__router_post_slow(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint64_t len,
                         uint64_t extra, const char *call)
 {
     bspram__lane *ln = &r->lane[lane];
     const unsigned par = (unsigned)(ln->step & 1);
     if (dst >= r->p)
-        bspram_fatal("%s(dst=%llu): destination outside [0, %llu) (superstep %llu, component %llu)",
+        bspram__base_fatal("%s(dst=%llu): destination outside [0, %llu) (superstep %llu, component %llu)",
                      call, (unsigned long long)dst, (unsigned long long)r->p,
                      (unsigned long long)ln->step, (unsigned long long)src);
     if (len > BSPRAM_MAX_MESSAGE)
-        bspram_fatal("%s(dst=%llu, len=%llu): message too large; at most %llu bytes (superstep "
+        bspram__base_fatal("%s(dst=%llu, len=%llu): message too large; at most %llu bytes (superstep "
                      "%llu, component %llu)", call, (unsigned long long)dst,
                      (unsigned long long)len, (unsigned long long)BSPRAM_MAX_MESSAGE,
                      (unsigned long long)ln->step, (unsigned long long)src);
@@ -527,7 +528,7 @@ void *bspram__post_slow(bspram_router *r, unsigned lane, uint64_t src, uint64_t 
     return bspram__post_entry(o, &ln->sent[par], src, len, extra, need);
 }
 
-void *bspram_router_post(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint64_t len,
+void *bspram__router_post(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint64_t len,
                          const char *call)
 {
     BSPRAM_NONNULL(r);
@@ -535,23 +536,23 @@ void *bspram_router_post(bspram_router *r, unsigned lane, uint64_t src, uint64_t
     return bspram__post(r, lane, src, dst, len, call);
 }
 
-void *bspram_router_post_counted(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,
+void *bspram__router_post_counted(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,
                                  uint64_t len, uint64_t counted, const char *call)
 {
     BSPRAM_NONNULL(r);
     BSPRAM_NONNULL(call);
     if (counted < len || counted - len > UINT32_MAX)
-        bspram_fatal("%s: a message storing %llu bytes cannot count %llu (it must count between "
+        bspram__base_fatal("%s: a message storing %llu bytes cannot count %llu (it must count between "
                      "its size and its size + %u)", call, (unsigned long long)len,
                      (unsigned long long)counted, UINT32_MAX);
-    return bspram__post_slow(r, lane, src, dst, len, counted - len, call);
+    return bspram__router_post_slow(r, lane, src, dst, len, counted - len, call);
 }
 
-void bspram__send(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, const void *data,
+void bspram__router_send_from(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, const void *data,
                   uint64_t len, const char *call)
 {
     if (!data && len)
-        bspram_fatal("%s(dst=%llu, data=NULL, len=%llu): NULL payload with a non-zero size "
+        bspram__base_fatal("%s(dst=%llu, data=NULL, len=%llu): NULL payload with a non-zero size "
                      "(superstep %llu, component %llu)", call, (unsigned long long)dst,
                      (unsigned long long)len, (unsigned long long)r->lane[lane].step,
                      (unsigned long long)src);
@@ -560,15 +561,15 @@ void bspram__send(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, c
         memcpy(dest, data, (size_t)len);
 }
 
-void bspram_router_send(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,
+void bspram__router_send(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,
                         const void *data, uint64_t len, const char *call)
 {
     BSPRAM_NONNULL(r);
     BSPRAM_NONNULL(call);
-    bspram__send(r, lane, src, dst, data, len, call);
+    bspram__router_send_from(r, lane, src, dst, data, len, call);
 }
 
-void bspram_router_work(bspram_router *r, unsigned lane, uint64_t src, uint64_t w)
+void bspram__router_work(bspram_router *r, unsigned lane, uint64_t src, uint64_t w)
 {
     BSPRAM_NONNULL(r);
     bspram__lane *ln = &r->lane[lane];
@@ -607,13 +608,13 @@ static void complete_pending(bspram_router *r, const bspram__stats *st)
     r->pending = 0;
 }
 
-void bspram__waiting(void *router)
+void bspram__router_waiting(void *router)
 {
     bspram_router *r = router;
     if (r->waiting & BSPRAM__WAIT_CLOCK)
         r->t_enter = bspram__clock();
     if (r->waiting & BSPRAM__WAIT_LOG)
-        bspram__log_ready(&r->log);
+        bspram__router_log_ready(&r->log);
 }
 
 /* Lane 0: the record of this exchange from the reduced send statistics. */
@@ -661,12 +662,12 @@ static void reset_parity(bspram__lane *ln, unsigned par)
     ln->sent[par].src = ln->first;
 }
 
-unsigned bspram_router_exchange(bspram_router *r, unsigned lane, unsigned tag)
+unsigned bspram__router_exchange(bspram_router *r, unsigned lane, unsigned tag)
 {
     BSPRAM_NONNULL(r);
     bspram__lane *ln = &r->lane[lane];
     if (tag & BSPRAM_TAG_ROUTER_MASK)
-        bspram_fatal("bspram_router_exchange(tag=%#x): bits %#x are reserved by the router",
+        bspram__base_fatal("bspram__router_exchange(tag=%#x): bits %#x are reserved by the router",
                      tag, BSPRAM_TAG_ROUTER_MASK);
     const unsigned par = (unsigned)(ln->step & 1);
     if (lane == r->lane_lo) {
@@ -691,7 +692,7 @@ unsigned bspram_router_exchange(bspram_router *r, unsigned lane, unsigned tag)
     if (ln->windows && !ln->window) /* made when first needed; without, posts go to the chunks */
         ln->windows = (ln->window = aligned_alloc(BSPRAM__LINE, (size_t)r->p * BSPRAM__WINDOW)) != NULL;
     if (r->keep_pattern)
-        bspram__pattern_lane(ln, par);
+        bspram__router_pattern_lane(ln, par);
     bspram__stats st;
     tag |= lane_stats(ln, par, 1, &st) | (ln->n_touched[par] ? ROUTER_BIT : 0);
     unsigned all = r->transport->allreduce(r, lane, tag, &st) & ~BSPRAM__TAG_STATS;
@@ -702,7 +703,7 @@ unsigned bspram_router_exchange(bspram_router *r, unsigned lane, unsigned tag)
         complete_pending(r, &st);
         append_record(r, &st, ln->delivered);
         if (r->keep_pattern)
-            bspram__pattern_append(r, par, r->log.n - 1, ln->delivered);
+            bspram__router_pattern_record(r, par, r->log.n - 1, ln->delivered);
     }
     if (ln->delivered) {
         r->transport->deliver(r, lane);
@@ -723,7 +724,7 @@ unsigned bspram_router_exchange(bspram_router *r, unsigned lane, unsigned tag)
 static unsigned collective(bspram_router *r, unsigned lane, unsigned tag, const char *call)
 {
     if (call && (tag & BSPRAM_TAG_ROUTER_MASK))
-        bspram_fatal("%s(tag=%#x): bits %#x are reserved by the router", call, tag,
+        bspram__base_fatal("%s(tag=%#x): bits %#x are reserved by the router", call, tag,
                      BSPRAM_TAG_ROUTER_MASK);
     bspram__lane *ln = &r->lane[lane];
     bspram__stats st;
@@ -732,7 +733,7 @@ static unsigned collective(bspram_router *r, unsigned lane, unsigned tag, const 
         r->waiting = 0; /* no record follows */
     unsigned all = r->transport->allreduce(r, lane, tag, &st);
     if (call && (all & BSPRAM_TAG_LEAVE))
-        bspram_fatal("%s: lane %u is in a barrier (superstep %llu) while another lane's program "
+        bspram__base_fatal("%s: lane %u is in a barrier (superstep %llu) while another lane's program "
                      "has ended; every lane must make the same collective calls", call, lane,
                      (unsigned long long)ln->step);
     if (lane == r->lane_lo)
@@ -740,13 +741,13 @@ static unsigned collective(bspram_router *r, unsigned lane, unsigned tag, const 
     return all & ~(ROUTER_BIT | BSPRAM__TAG_STATS);
 }
 
-unsigned bspram_router_barrier(bspram_router *r, unsigned lane, unsigned tag)
+unsigned bspram__router_barrier(bspram_router *r, unsigned lane, unsigned tag)
 {
     BSPRAM_NONNULL(r);
-    return collective(r, lane, tag, "bspram_router_barrier");
+    return collective(r, lane, tag, "bspram__router_barrier");
 }
 
-unsigned bspram_router_leave(bspram_router *r, unsigned lane)
+unsigned bspram__router_leave(bspram_router *r, unsigned lane)
 {
     BSPRAM_NONNULL(r);
     /* The last exchange's receive side travels with the leave, so the log is
@@ -754,13 +755,13 @@ unsigned bspram_router_leave(bspram_router *r, unsigned lane)
     return collective(r, lane, BSPRAM_TAG_LEAVE, NULL);
 }
 
-void bspram_router_complete(bspram_router *r, unsigned lane)
+void bspram__router_complete(bspram_router *r, unsigned lane)
 {
     BSPRAM_NONNULL(r);
-    collective(r, lane, 0, "bspram_router_complete");
+    collective(r, lane, 0, "bspram__router_complete");
 }
 
-void bspram_router_gather(bspram_router *r, unsigned lane, const void *mine, size_t n, void *all)
+void bspram__router_gather(bspram_router *r, unsigned lane, const void *mine, size_t n, void *all)
 {
     BSPRAM_NONNULL(r);
     if (n > 0) { /* every lane brings n bytes; the process's first lane receives them all */
@@ -769,9 +770,9 @@ void bspram_router_gather(bspram_router *r, unsigned lane, const void *mine, siz
             BSPRAM_NONNULL(all);
     }
     if ((uint64_t)n * r->lanes >= (UINT64_C(1) << 31))
-        bspram_fatal("bspram_router_gather(n=%zu): %u lanes × n bytes must stay below 2^31", n, r->lanes);
+        bspram__base_fatal("bspram__router_gather(n=%zu): %u lanes × n bytes must stay below 2^31", n, r->lanes);
     r->gather[lane] = mine;
-    collective(r, lane, 0, "bspram_router_gather");
+    collective(r, lane, 0, "bspram__router_gather");
     if (lane == r->lane_lo) {
         for (unsigned l = r->lane_lo; l < r->lane_hi; l++)
             if (n)
@@ -779,10 +780,10 @@ void bspram_router_gather(bspram_router *r, unsigned lane, const void *mine, siz
         if (r->transport->gather)
             r->transport->gather(r->tstate, all, n);
     }
-    collective(r, lane, 0, "bspram_router_gather"); /* the lanes' parts are read */
+    collective(r, lane, 0, "bspram__router_gather"); /* the lanes' parts are read */
 }
 
-bool bspram_router_lane_posted(const bspram_router *r, unsigned lane)
+bool bspram__router_lane_posted(const bspram_router *r, unsigned lane)
 {
     BSPRAM_NONNULL(r);
     const bspram__lane *ln = &r->lane[lane];
@@ -790,17 +791,17 @@ bool bspram_router_lane_posted(const bspram_router *r, unsigned lane)
     return ln->n_touched[par] != 0;
 }
 
-size_t bspram_router_inbox(const bspram_router *r, unsigned lane, uint64_t dst,
+size_t bspram__router_inbox(const bspram_router *r, unsigned lane, uint64_t dst,
                            const bspram_message **msgs)
 {
     BSPRAM_NONNULL(r);
     BSPRAM_NONNULL(msgs);
     *msgs = NULL;
     if (lane >= r->lanes || dst < r->lane[lane].first || dst >= r->lane[lane].end)
-        bspram_fatal("bspram_router_inbox(lane=%u, dst=%llu): component outside the lane's block "
+        bspram__base_fatal("bspram__router_inbox(lane=%u, dst=%llu): component outside the lane's block "
                      "[%llu, %llu) (a lane reads only the inboxes it serves)", lane,
-                     (unsigned long long)dst, (unsigned long long)bspram_router_lane_first(r, lane),
-                     (unsigned long long)bspram_router_lane_first(r, lane + 1));
+                     (unsigned long long)dst, (unsigned long long)bspram__router_lane_first(r, lane),
+                     (unsigned long long)bspram__router_lane_first(r, lane + 1));
     const bspram__lane *owner = &r->lane[lane];
     if (!owner->delivered)
         return 0;
@@ -815,19 +816,19 @@ size_t bspram_router_inbox(const bspram_router *r, unsigned lane, uint64_t dst,
     return n;
 }
 
-void bspram_router_set_label(bspram_router *r, const char *label)
+void bspram__router_set_label(bspram_router *r, const char *label)
 {
     BSPRAM_NONNULL(r);
     snprintf(r->label, sizeof r->label, "%s", label ? label : "");
 }
 
-const char *bspram_router_label(const bspram_router *r)
+const char *bspram__router_label(const bspram_router *r)
 {
     BSPRAM_NONNULL(r);
     return r->label;
 }
 
-void bspram_router_start_clock(bspram_router *r)
+void bspram__router_start_clock(bspram_router *r)
 {
     BSPRAM_NONNULL(r);
     r->clock = bspram__clock();
@@ -835,7 +836,7 @@ void bspram_router_start_clock(bspram_router *r)
 
 /* The receive side of the last exchange, folded from this process's lanes
  * (the team has stopped, so their state is quiet): for teams that ended
- * without bspram_router_leave. */
+ * without bspram__router_leave. */
 static void complete_from_lanes(bspram_router *r)
 {
     if (!r->pending)
@@ -852,42 +853,42 @@ static void complete_from_lanes(bspram_router *r)
     complete_pending(r, &st);
 }
 
-void bspram_router_flush(bspram_router *r)
+void bspram__router_flush(bspram_router *r)
 {
     BSPRAM_NONNULL(r);
     complete_from_lanes(r);
 }
 
-const bspram_log *bspram_router_log(const bspram_router *r)
+const bspram_log *bspram__router_log(const bspram_router *r)
 {
     BSPRAM_NONNULL(r);
     return &r->log;
 }
 
-void bspram_router_clear_log(bspram_router *r)
+void bspram__router_clear_log(bspram_router *r)
 {
     BSPRAM_NONNULL(r);
     complete_from_lanes(r);
-    bspram_log_clear(&r->log);
-    bspram_pattern_clear(&r->pattern);
+    bspram__router_log_clear(&r->log);
+    bspram__router_pattern_clear(&r->pattern);
 }
 
-void bspram__lane_inbox_reserve(bspram__lane *ln, uint64_t n)
+void bspram__router_lane_inbox_reserve(bspram__lane *ln, uint64_t n)
 {
     if (n <= ln->cap_in)
         return;
     /* The old headers are dead (rebuilt at every delivery): no copy. */
     free(ln->in);
     ln->cap_in = bspram__capacity(ln->cap_in, (size_t)n, 1024);
-    ln->in = bspram_malloc(ln->cap_in * sizeof *ln->in, "bspram_router_exchange (inbox)");
+    ln->in = bspram__base_malloc(ln->cap_in * sizeof *ln->in, "bspram__router_exchange (inbox)");
 }
 
-void bspram__transport_register(const bspram__transport *t) { registered = t; }
+void bspram__router_transport_register(const bspram__transport *t) { registered = t; }
 
-unsigned bspram__process_rank(void) { return registered && registered->rank ? registered->rank() : 0; }
-unsigned bspram__process_ranks(void) { return registered && registered->ranks ? registered->ranks() : 1; }
+unsigned bspram__router_process_rank(void) { return registered && registered->rank ? registered->rank() : 0; }
+unsigned bspram__router_process_ranks(void) { return registered && registered->ranks ? registered->ranks() : 1; }
 
-void bspram__lane_inbox_layout(bspram__lane *ln, unsigned par, uint64_t *count, const uint64_t *bytes)
+void bspram__router_lane_inbox_layout(bspram__lane *ln, unsigned par, uint64_t *count, const uint64_t *bytes)
 {
     const uint64_t nd = ln->end - ln->first;
     uint64_t rmax = 0, hmax = 0, total = 0;
@@ -899,14 +900,14 @@ void bspram__lane_inbox_layout(bspram__lane *ln, unsigned par, uint64_t *count, 
         total += c;
     }
     ln->in_off[nd] = total;
-    bspram__lane_inbox_reserve(ln, total);
+    bspram__router_lane_inbox_reserve(ln, total);
     ln->r[par] = rmax;
     ln->h_in[par] = hmax;
 }
 
-const bspram__transport *bspram__transport_find(const char *name)
+const bspram__transport *bspram__router_transport_find(const char *name)
 {
-    const bspram__transport *const all[] = {&bspram__transport_shm, &bspram__transport_staged,
+    const bspram__transport *const all[] = {&bspram__router_transport_shm, &bspram__router_transport_staged,
                                             registered};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (all[i] && !strcmp(all[i]->name, name))
@@ -914,13 +915,13 @@ const bspram__transport *bspram__transport_find(const char *name)
     return NULL;
 }
 
-bool bspram_router_shares_memory(const bspram_router *r)
+bool bspram__router_shares_memory(const bspram_router *r)
 {
     BSPRAM_NONNULL(r);
     return r->transport->shares_memory;
 }
 
-bool bspram_router_can_read(const bspram_router *r)
+bool bspram__router_can_read(const bspram_router *r)
 {
     BSPRAM_NONNULL(r);
     return r->transport->read != NULL;
@@ -928,10 +929,10 @@ bool bspram_router_can_read(const bspram_router *r)
 
 /* Alike on every rank (a rank that holds every lane of a machine still has
  * ranks beside it that take part in the host's collectives, or fail them). */
-bool bspram_router_spread(const bspram_router *r)
+bool bspram__router_spread(const bspram_router *r)
 {
     BSPRAM_NONNULL(r);
-    return r->transport->merge && bspram__process_ranks() > 1;
+    return r->transport->merge && bspram__router_process_ranks() > 1;
 }
 
 /* Every rank finds alike (from the lanes and the ranks, without a message)
@@ -939,44 +940,44 @@ bool bspram_router_spread(const bspram_router *r)
  * wait for the end of the job. */
 static void host_collective_check(const bspram_router *r, const char *call)
 {
-    const unsigned ranks = bspram__process_ranks();
+    const unsigned ranks = bspram__router_process_ranks();
     if (!r->transport->merge || r->lanes >= ranks)
         return;
-    if (bspram__process_rank() != 0)
+    if (bspram__router_process_rank() != 0)
         for (;;)
             pause();
-    bspram_fatal("%s: the machine's %u lanes leave MPI ranks without a lane (%u ranks); a machine "
+    bspram__base_fatal("%s: the machine's %u lanes leave MPI ranks without a lane (%u ranks); a machine "
                  "with fewer components than ranks cannot share what its components hold",
                  call, r->lanes, ranks);
 }
 
-void bspram_router_merge(bspram_router *r, uint64_t *words, size_t n, bspram_merge_op op)
+void bspram__router_merge(bspram_router *r, uint64_t *words, size_t n, bspram_merge_op op)
 {
     BSPRAM_NONNULL(r);
     if (n > 0) /* nothing to merge: NULL is fine */
         BSPRAM_NONNULL(words);
-    host_collective_check(r, "bspram_router_merge");
+    host_collective_check(r, "bspram__router_merge");
     if (r->transport->merge)
         r->transport->merge(r->tstate, words, n, (int)op);
 }
 
-void *bspram_router_concat(bspram_router *r, const void *mine, size_t bytes, size_t *total)
+void *bspram__router_concat(bspram_router *r, const void *mine, size_t bytes, size_t *total)
 {
     BSPRAM_NONNULL(r);
     BSPRAM_NONNULL(total);
     if (bytes > 0) /* nothing of its own: NULL is fine */
         BSPRAM_NONNULL(mine);
-    host_collective_check(r, "bspram_router_concat");
+    host_collective_check(r, "bspram__router_concat");
     if (r->transport->concat)
         return r->transport->concat(r->tstate, mine, bytes, total);
-    void *all = bspram_malloc(bytes ? bytes : 1, "bspram_router_concat");
+    void *all = bspram__base_malloc(bytes ? bytes : 1, "bspram__router_concat");
     if (bytes)
         memcpy(all, mine, bytes);
     *total = bytes;
     return all;
 }
 
-void bspram_router_read(bspram_router *r, unsigned lane, unsigned from_lane, const void *remote,
+void bspram__router_read(bspram_router *r, unsigned lane, unsigned from_lane, const void *remote,
                         void *local, size_t n)
 {
     BSPRAM_NONNULL(r);
@@ -985,7 +986,7 @@ void bspram_router_read(bspram_router *r, unsigned lane, unsigned from_lane, con
         BSPRAM_NONNULL(local);
     }
     if (!r->transport->read)
-        bspram_fatal("bspram_router_read(from_lane=%u, n=%zu): the %s transport cannot read "
+        bspram__base_fatal("bspram__router_read(from_lane=%u, n=%zu): the %s transport cannot read "
                      "another lane's memory", from_lane, n, r->transport->name);
     if (n)
         r->transport->read(r, lane, from_lane, remote, local, n);
@@ -997,7 +998,7 @@ static int cmp_u32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-unsigned bspram__lane_senders(bspram__lane *ln, unsigned par, const uint32_t **senders)
+unsigned bspram__router_lane_senders(bspram__lane *ln, unsigned par, const uint32_t **senders)
 {
     unsigned k = atomic_load_explicit(&ln->n_senders[par], memory_order_relaxed);
     /* Lanes serve increasing blocks of sources: visiting senders in lane order

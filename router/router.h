@@ -49,11 +49,11 @@
  *
  * NULL: a router, and every buffer or out-parameter a call reads or writes,
  * must not be NULL; NULL is refused in one line naming the call and the
- * argument ("bspram_router_exchange(r=NULL): r must not be NULL"), exit
+ * argument ("bspram__router_exchange(r=NULL): r must not be NULL"), exit
  * status 1 (base/error.h, docs/limits.md). NULL is allowed where a function
- * says so: bspram_router_destroy(NULL) does nothing, a NULL transport or
+ * says so: bspram__router_destroy(NULL) does nothing, a NULL transport or
  * label is the default, a buffer of 0 bytes may be NULL, and the lanes of
- * bspram_router_gather other than the process's first pass all = NULL.
+ * bspram__router_gather other than the process's first pass all = NULL.
  */
 #ifndef BSPRAM_ROUTER_ROUTER_H
 #define BSPRAM_ROUTER_ROUTER_H
@@ -63,91 +63,78 @@
 #include <stdint.h>
 
 #include "base/api.h"
+#include "router/message.h"
 #include "router/records.h"
 
-BSPRAM_BEGIN_DECLS
 
-/* Largest number of components (component ids are 32-bit). */
-#define BSPRAM_MAX_COMPONENTS UINT32_MAX
-
-/* Largest message (2^62 bytes): beyond any memory, and low enough that no
- * size computed from it wraps around. */
-#define BSPRAM_MAX_MESSAGE (UINT64_C(1) << 62)
-
-/* A delivered message. `data` is valid until the receiver enters its next
- * exchange (the sender's storage is reused right after that exchange's
- * barrier), and is
- * 8-byte aligned. */
-typedef struct bspram_message {
-    const void *data;
-    uint64_t len;
-    uint32_t src;
-    uint32_t dst;
-} bspram_message;
+/* Empty a log or a pattern, keeping its storage (the router clears its own
+ * between runs; records.h builds and frees them). */
+void bspram__router_log_clear(bspram_log *log);
+void bspram__router_pattern_clear(bspram_pattern *pat);
 
 typedef struct bspram_router bspram_router;
 
 /* A router for p components (1 ≤ p ≤ BSPRAM_MAX_COMPONENTS) served by
  * `lanes` threads (1 ≤ lanes). Lanes may outnumber components (lanes with an
  * empty block only take part in exchanges). Errors are fatal:
- * "bspram_router_create(p=0, lanes=2): p must be in [1, 4294967295]". */
-bspram_router *bspram_router_create(uint64_t p, unsigned lanes);
+ * "bspram__router_create(p=0, lanes=2): p must be in [1, 4294967295]". */
+bspram_router *bspram__router_create(uint64_t p, unsigned lanes);
 
 /* The same on a named transport: "shm" (shared memory, the default) or
  * "staged" (a testing transport that copies every payload through staging
- * buffers and shares no addresses between lanes). bspram_router_create uses
+ * buffers and shares no addresses between lanes). bspram__router_create uses
  * BSPRAM_TRANSPORT from the environment (docs/environment.md), else "shm",
  * and so does this one for a NULL or empty name. Error (fatal): an unknown
  * name. */
-bspram_router *bspram_router_create_on(uint64_t p, unsigned lanes, const char *transport);
+bspram_router *bspram__router_create_on(uint64_t p, unsigned lanes, const char *transport);
 
 /* Whether receivers may use senders' virtual addresses (true for "shm"):
  * only then may a message carry an address in the receiver's memory or a
- * reference to the sender's (bspram_router_post_counted); bspram_router_read
+ * reference to the sender's (bspram__router_post_counted); bspram__router_read
  * works either way. */
-bool bspram_router_shares_memory(const bspram_router *r);
+bool bspram__router_shares_memory(const bspram_router *r);
 
 /* One-sided read of n bytes at `remote` in the memory of the lane
  * `from_lane` into `local` (the caller's), now, through the transport (what
  * bsp_direct_get needs). The caller makes sure the remote bytes are not being
  * written meanwhile. Error (fatal): a transport that cannot read remotely. */
-void bspram_router_read(bspram_router *r, unsigned lane, unsigned from_lane, const void *remote,
+void bspram__router_read(bspram_router *r, unsigned lane, unsigned from_lane, const void *remote,
                         void *local, size_t n);
 
 /* Host collectives, for the layers' serial steps between teams (the team
  * stopped; every process of the job calls them alike, in the same order).
  * On one process they do nothing (merge) or copy (concat); over MPI they
  * combine what each rank holds — its components' cells and answers.
- *   bspram_router_spread   whether the router's transport spans several
+ *   bspram__router_spread   whether the router's transport spans several
  *                          processes (MPI with more than one rank: then alike
  *                          on every rank, even one that runs every lane);
- *   bspram_router_merge    words[i] ← the sum (BSPRAM_MERGE_SUM) or bitwise
+ *   bspram__router_merge    words[i] ← the sum (BSPRAM_MERGE_SUM) or bitwise
  *                          OR (BSPRAM_MERGE_OR) of every process's words[i];
  *                          cost O(n) words, over MPI one MPI_Allreduce;
- *   bspram_router_concat   every process's `bytes` bytes at `mine`, in rank
+ *   bspram__router_concat   every process's `bytes` bytes at `mine`, in rank
  *                          order, in a new buffer (free it) of *total bytes;
  *                          over MPI an MPI_Allgatherv.
  * Errors (fatal, printed by rank 0): some rank without lanes (a router of
  * fewer lanes than MPI ranks; bspram_machine_create makes none: it runs a
  * machine of fewer components than ranks whole on every rank). */
 typedef enum bspram_merge_op { BSPRAM_MERGE_SUM, BSPRAM_MERGE_OR } bspram_merge_op;
-bool bspram_router_spread(const bspram_router *r);
-void bspram_router_merge(bspram_router *r, uint64_t *words, size_t n, bspram_merge_op op);
-void *bspram_router_concat(bspram_router *r, const void *mine, size_t bytes, size_t *total);
+bool bspram__router_spread(const bspram_router *r);
+void bspram__router_merge(bspram_router *r, uint64_t *words, size_t n, bspram_merge_op op);
+void *bspram__router_concat(bspram_router *r, const void *mine, size_t bytes, size_t *total);
 
-/* Whether bspram_router_read works on this router's transport (not on MPI). */
-bool bspram_router_can_read(const bspram_router *r);
-void bspram_router_destroy(bspram_router *r);
+/* Whether bspram__router_read works on this router's transport (not on MPI). */
+bool bspram__router_can_read(const bspram_router *r);
+void bspram__router_destroy(bspram_router *r);
 
-uint64_t bspram_router_p(const bspram_router *r);
-unsigned bspram_router_lanes(const bspram_router *r);
-uint64_t bspram_router_lane_first(const bspram_router *r, unsigned lane);
-unsigned bspram_router_lane_of(const bspram_router *r, uint64_t component);
+uint64_t bspram__router_p(const bspram_router *r);
+unsigned bspram__router_lanes(const bspram_router *r);
+uint64_t bspram__router_lane_first(const bspram_router *r, unsigned lane);
+unsigned bspram__router_lane_of(const bspram_router *r, uint64_t component);
 
 /* The lanes this process runs, [*lo, *hi): all of them, except on the MPI
  * transport, which gives each rank a block (maybe empty). Lane *lo appends
  * the records and owns the label, on every process alike. */
-void bspram_router_local_lanes(const bspram_router *r, unsigned *lo, unsigned *hi);
+void bspram__router_local_lanes(const bspram_router *r, unsigned *lo, unsigned *hi);
 
 /* Collective over all lanes, outside the records (no exchange): every lane
  * brings n bytes at `mine` (the same n on every lane); the process's first
@@ -155,7 +142,7 @@ void bspram_router_local_lanes(const bspram_router *r, unsigned *lo, unsigned *h
  * the other lanes pass all = NULL. For the rare agreements of the layers
  * above (BSPlib's registrations). Cost: two barriers, and over MPI an
  * MPI_Allgatherv of lanes × n bytes. Error (fatal): lanes × n ≥ 2^31. */
-void bspram_router_gather(bspram_router *r, unsigned lane, const void *mine, size_t n, void *all);
+void bspram__router_gather(bspram_router *r, unsigned lane, const void *mine, size_t n, void *all);
 
 /* Post a message of len bytes from src to dst in the current superstep and
  * return where its payload must be written (len bytes; may be NULL when
@@ -165,32 +152,32 @@ void bspram_router_gather(bspram_router *r, unsigned lane, const void *mine, siz
  * belong to that lane and be ≥ every src posted before it in this superstep.
  * Errors (fatal, naming `call` and the values): dst ∉ [0, p); len above
  * BSPRAM_MAX_MESSAGE; src not in the lane or decreasing. Cost: O(1) amortised; the payload memory grows, never drops. */
-void *bspram_router_post(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,
+void *bspram__router_post(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,
                          uint64_t len, const char *call);
 
-/* bspram_router_post for a message that stands for `counted` ≥ len bytes:
+/* bspram__router_post for a message that stands for `counted` ≥ len bytes:
  * it stores len bytes (say, a reference to data the receiver will copy from
  * the sender's memory) but the records — bytes, h, largest message — count
  * `counted`, the bytes the transfer really moves. counted − len must fit in
  * 32 bits (else fatal). The layer above is responsible for the referenced
  * data staying valid until the receiver has used it. */
-void *bspram_router_post_counted(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,
+void *bspram__router_post_counted(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,
                                  uint64_t len, uint64_t counted, const char *call);
 
-/* bspram_router_post + copy of len bytes from data. data may be NULL only if
+/* bspram__router_post + copy of len bytes from data. data may be NULL only if
  * len = 0 (else fatal, naming `call`). */
-void bspram_router_send(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,
+void bspram__router_send(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,
                         const void *data, uint64_t len, const char *call);
 
 /* Whether lane has posted a message in the current superstep. */
-bool bspram_router_lane_posted(const bspram_router *r, unsigned lane);
+bool bspram__router_lane_posted(const bspram_router *r, unsigned lane);
 
 /* Component src (of this lane) declares w units of local work this superstep;
  * the record's `work` is the max over components of their sums. */
-void bspram_router_work(bspram_router *r, unsigned lane, uint64_t src, uint64_t w);
+void bspram__router_work(bspram_router *r, unsigned lane, uint64_t src, uint64_t w);
 
 /* Bits of the exchange tag reserved by the router; callers use the others
- * (bits 0..27). BSPRAM_TAG_LEAVE is what bspram_router_leave contributes. */
+ * (bits 0..27). BSPRAM_TAG_LEAVE is what bspram__router_leave contributes. */
 #define BSPRAM_TAG_ROUTER_MASK 0xF0000000u
 #define BSPRAM_TAG_LEAVE 0x40000000u
 
@@ -200,33 +187,33 @@ void bspram_router_work(bspram_router *r, unsigned lane, uint64_t src, uint64_t 
  * and returns the OR of the callers' tags (tag & BSPRAM_TAG_ROUTER_MASK must
  * be 0; the result has BSPRAM_TAG_LEAVE if a lane left instead, see below). On return every inbox holds its new messages.
  * Cost: see the top of this file. */
-unsigned bspram_router_exchange(bspram_router *r, unsigned lane, unsigned tag);
+unsigned bspram__router_exchange(bspram_router *r, unsigned lane, unsigned tag);
 
 /* A barrier of the lane team with tag OR, without an exchange (collective;
- * `lane` is the caller's lane). Meeting a lane that left (bspram_router_leave)
- * is fatal: "bspram_router_barrier: lane 1 is in a barrier (superstep 4)
+ * `lane` is the caller's lane). Meeting a lane that left (bspram__router_leave)
+ * is fatal: "bspram__router_barrier: lane 1 is in a barrier (superstep 4)
  * while another lane's program has ended; …". */
-unsigned bspram_router_barrier(bspram_router *r, unsigned lane, unsigned tag);
+unsigned bspram__router_barrier(bspram_router *r, unsigned lane, unsigned tag);
 
 /* A lane whose program has ended says so: a barrier with tag
  * BSPRAM_TAG_LEAVE, which also completes the last record (so a team that
- * ends with every lane leaving needs no bspram_router_flush). Lanes that meet it in bspram_router_exchange see
+ * ends with every lane leaving needs no bspram__router_flush). Lanes that meet it in bspram__router_exchange see
  * BSPRAM_TAG_LEAVE in the returned OR; the exchange then delivers nothing and
  * appends no record, so nobody waits for the lane that left — the caller
- * reports the mismatch (bspram_router_barrier reports it itself). Returns the
+ * reports the mismatch (bspram__router_barrier reports it itself). Returns the
  * OR of the tags. */
-unsigned bspram_router_leave(bspram_router *r, unsigned lane);
+unsigned bspram__router_leave(bspram_router *r, unsigned lane);
 
 /* Complete the last record now (collective, one barrier): afterwards lane 0
  * may read the whole log while the team goes on running. */
-void bspram_router_complete(bspram_router *r, unsigned lane);
+void bspram__router_complete(bspram_router *r, unsigned lane);
 
 /* The messages delivered to component `dst` by the last exchange, in order
  * (source, issue). `lane` must be the lane that serves dst (fatal otherwise:
  * a lane holds only its own block's inboxes); callable between exchanges by
  * that lane's thread, or by any thread once the team has stopped.
  * Returns the count and sets *msgs (NULL when the count is 0). */
-size_t bspram_router_inbox(const bspram_router *r, unsigned lane, uint64_t dst,
+size_t bspram__router_inbox(const bspram_router *r, unsigned lane, uint64_t dst,
                            const bspram_message **msgs);
 
 /* The label of records appended from now on (truncated to BSPRAM_LABEL_LEN-1;
@@ -234,22 +221,22 @@ size_t bspram_router_inbox(const bspram_router *r, unsigned lane, uint64_t dst,
  * Call it from one thread, between exchanges, when no other lane is exchanging
  * (e.g. before the team starts, or from lane 0 just before the exchange if all
  * lanes agree on the label). */
-void bspram_router_set_label(bspram_router *r, const char *label);
-const char *bspram_router_label(const bspram_router *r);
+void bspram__router_set_label(bspram_router *r, const char *label);
+const char *bspram__router_label(const bspram_router *r);
 
 /* Restart the clock of the `seconds` field (call when a team starts, so the
  * first superstep's time excludes what happened before). */
-void bspram_router_start_clock(bspram_router *r);
+void bspram__router_start_clock(bspram_router *r);
 
 /* Complete the last record. Records are completed lazily (the receive side
  * of an exchange — r and the byte h-relation — is reduced with the next
- * exchange or the lanes' bspram_router_leave, saving a barrier); for a team
+ * exchange or the lanes' bspram__router_leave, saving a barrier); for a team
  * that stopped without leaving, call this before reading the log: it folds
  * the receive side from this process's lanes. Idempotent. */
-void bspram_router_flush(bspram_router *r);
+void bspram__router_flush(bspram_router *r);
 
 /* The log (flush first). */
-const bspram_log *bspram_router_log(const bspram_router *r);
+const bspram_log *bspram__router_log(const bspram_router *r);
 /* The message pattern (router/records.h, bspram_flow): while on, every
  * exchange also keeps, per pair of components, its messages, bytes and
  * largest message — index-aligned with the log, cleared with it. Call
@@ -257,11 +244,10 @@ const bspram_log *bspram_router_log(const bspram_router *r);
  * the team). Cost while on: one pass over the superstep's message headers
  * and a sort of its pairs, O(m + f log f) per exchange for m messages
  * between f pairs; while off, one test per exchange. */
-void bspram_router_keep_pattern(bspram_router *r, bool on);
-bool bspram_router_keeps_pattern(const bspram_router *r);
-const bspram_pattern *bspram_router_pattern(const bspram_router *r);
+void bspram__router_keep_pattern(bspram_router *r, bool on);
+bool bspram__router_keeps_pattern(const bspram_router *r);
+const bspram_pattern *bspram__router_pattern(const bspram_router *r);
 
-void bspram_router_clear_log(bspram_router *r);
+void bspram__router_clear_log(bspram_router *r);
 
-BSPRAM_END_DECLS
 #endif

@@ -49,7 +49,7 @@ typedef struct bspram__chunk {
  * shorter than 2^32 − 1 bytes that counts what it stores (nearly all), so a
  * word-sized message takes 16 bytes; else a long form of 24 bytes (len32 =
  * BSPRAM__ENTRY_LONG, then the length and `extra`, what a by-reference
- * message moves besides its stored payload: bspram_router_post_counted; the
+ * message moves besides its stored payload: bspram__router_post_counted; the
  * records count len + extra bytes). Payloads stay 8-byte aligned. */
 typedef struct bspram__entry {
     uint32_t src;
@@ -158,7 +158,7 @@ typedef struct bspram__lane {
     uint64_t *in_off;                  /* [end-first+1] offsets into in */
     /* Lazy delivery (the shm transport): the exchange computes the offsets
      * and r and h from the outboxes' counts; the headers of a destination's
-     * inbox are written when it is first read (bspram_router_inbox), just
+     * inbox are written when it is first read (bspram__router_inbox), just
      * before its payloads are, so headers and payloads come from memory once. */
     bool lazy;                         /* headers are built on first read */
     uint64_t deliveries;               /* exchanges that delivered */
@@ -189,8 +189,8 @@ struct bspram_router {
     /* Read by every lane at every exchange, so it sits with the fields above,
      * not beside `clock`, which lane 0 writes at every exchange: there it
      * cost the other lanes a cache miss per superstep. */
-    bool keep_pattern;      /* set between exchanges only (bspram_router_keep_pattern) */
-    const void **gather;    /* [lanes]: what each lane brings to bspram_router_gather */
+    bool keep_pattern;      /* set between exchanges only (bspram__router_keep_pattern) */
+    const void **gather;    /* [lanes]: what each lane brings to bspram__router_gather */
 
     /* Written by lane 0 only, every superstep: on cache lines of their own,
      * away from the fields every lane reads at every exchange. */
@@ -199,7 +199,7 @@ struct bspram_router {
     int pending;            /* log's last record still needs r and h_in */
     double clock;           /* when the previous exchange ended */
     double t_enter;         /* when lane 0 entered the current exchange */
-    unsigned waiting;       /* what bspram__waiting does now: BSPRAM__WAIT_* */
+    unsigned waiting;       /* what bspram__router_waiting does now: BSPRAM__WAIT_* */
     bspram_pattern pattern; /* index-aligned with log */
 };
 
@@ -213,11 +213,11 @@ struct bspram_router {
  * critical path when they followed the barrier. Takes the router as void *
  * so that a barrier can call it. */
 enum { BSPRAM__WAIT_LOG = 1, BSPRAM__WAIT_CLOCK = 2 };
-void bspram__waiting(void *router);
+void bspram__router_waiting(void *router);
 
 /* Make room in the log for the next append and touch its memory, so that the
  * append costs no allocation and no page fault (records.c). */
-void bspram__log_ready(bspram_log *log);
+void bspram__router_log_ready(bspram_log *log);
 
 /* Posting (router.c): the hot path is here, inline, so that the layers that
  * post once per put or request (bsp/) pay no call for it. */
@@ -252,10 +252,10 @@ static inline void *bspram__post_entry(bspram__outbox *o, bspram__lane_sent *s, 
 
 /* Everything else about a post, out of line (router.c): a bad destination or
  * size, a new source component, a long entry, a full window or chunk. */
-void *bspram__post_slow(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint64_t len,
+void *bspram__router_post_slow(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint64_t len,
                         uint64_t extra, const char *call);
 
-/* bspram_router_post (router.h). */
+/* bspram__router_post (router.h). */
 static inline void *bspram__post(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,
                                  uint64_t len, const char *call)
 {
@@ -267,33 +267,33 @@ static inline void *bspram__post(bspram_router *r, unsigned lane, uint64_t src, 
     /* A short entry (len < 2^32 − 1) that fits where the outbox's cursor is. */
     if (__builtin_expect(dst >= r->p || src != s->src || len >= BSPRAM__ENTRY_LONG, 0) ||
         (o = &ln->outbox[par][dst], __builtin_expect((size_t)(o->limit - o->at) < need, 0)))
-        return bspram__post_slow(r, lane, src, dst, len, 0, call);
+        return bspram__router_post_slow(r, lane, src, dst, len, 0, call);
     return bspram__post_entry(o, s, src, len, 0, need);
 }
 
-/* bspram_router_send (router.h) without the checks of r and call, which its
+/* bspram__router_send (router.h) without the checks of r and call, which its
  * callers inside the library need not make (bspram_send). */
-void bspram__send(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, const void *data,
+void bspram__router_send_from(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, const void *data,
                   uint64_t len, const char *call);
 
 /* The message pattern (pattern.c): lane ln's flows of parity par, from its
  * outboxes (before the barrier); lane 0 appends every lane's flows as the
  * pattern of record `record` (after it). */
-void bspram__pattern_lane(bspram__lane *ln, unsigned par);
-void bspram__pattern_append(bspram_router *r, unsigned par, size_t record, int delivered);
+void bspram__router_pattern_lane(bspram__lane *ln, unsigned par);
+void bspram__router_pattern_record(bspram_router *r, unsigned par, size_t record, int delivered);
 
 /* The lanes that posted to lane ln's block in the superstep of parity par,
  * in increasing order (sorted in place); returns their count. */
-unsigned bspram__lane_senders(bspram__lane *ln, unsigned par, const uint32_t **senders);
+unsigned bspram__router_lane_senders(bspram__lane *ln, unsigned par, const uint32_t **senders);
 
 /* Make room for n inbox headers in lane ln (contents not kept). */
-void bspram__lane_inbox_reserve(bspram__lane *ln, uint64_t n);
+void bspram__router_lane_inbox_reserve(bspram__lane *ln, uint64_t n);
 
 /* For a transport that counted, for each destination i of lane ln's block,
  * count[i] messages of bytes[i] bytes (what the records count) in the
  * superstep of parity par: the inbox offsets (in_off; count[i] becomes
  * inbox i's first slot, the cursor to fill it), r and h of that parity, and
  * room for the headers. bytes may be ln->in_off itself. */
-void bspram__lane_inbox_layout(bspram__lane *ln, unsigned par, uint64_t *count, const uint64_t *bytes);
+void bspram__router_lane_inbox_layout(bspram__lane *ln, unsigned par, uint64_t *count, const uint64_t *bytes);
 
 #endif

@@ -26,6 +26,7 @@
 #include "base/error.h"
 #include "router/barrier_internal.h"
 #include "router/router_internal.h"
+#include "router/router.h"
 
 typedef struct shm_slot {
     _Alignas(64) bspram__stats stats[2]; /* by episode parity */
@@ -42,20 +43,20 @@ typedef struct shm_state {
 static void *shm_open(unsigned lanes, unsigned *lo, unsigned *hi)
 {
     (void)lo, (void)hi; /* every lane is here */
-    shm_state *s = bspram_calloc(1, sizeof *s, "bspram_router_create");
+    shm_state *s = bspram__base_calloc(1, sizeof *s, "bspram__router_create");
     s->lanes = lanes;
     s->slot = aligned_alloc(64, sizeof *s->slot * lanes);
     if (!s->slot)
-        bspram_fatal("bspram_router_create(lanes=%u): out of memory", lanes);
+        bspram__base_fatal("bspram__router_create(lanes=%u): out of memory", lanes);
     memset(s->slot, 0, sizeof *s->slot * lanes);
-    bspram_barrier_init(&s->barrier, lanes);
+    bspram__router_barrier_init(&s->barrier, lanes);
     return s;
 }
 
 static void shm_close(void *state)
 {
     shm_state *s = state;
-    bspram_barrier_destroy(&s->barrier);
+    bspram__router_barrier_destroy(&s->barrier);
     free(s->slot);
     free(s);
 }
@@ -72,8 +73,8 @@ static unsigned shm_allreduce(bspram_router *r, unsigned lane, unsigned tag, bsp
         mine->stats[par] = *stats;
         mine->dirty[par] = (tag & BSPRAM__TAG_STATS) != 0;
     }
-    unsigned all = bspram_barrier_wait_doing(&s->barrier, lane, tag,
-                                             lane == r->lane_lo ? bspram__waiting : NULL, r);
+    unsigned all = bspram__router_barrier_wait_doing(&s->barrier, lane, tag,
+                                             lane == r->lane_lo ? bspram__router_waiting : NULL, r);
     if (stats && lane == 0 && (all & BSPRAM__TAG_STATS)) {
         bspram__stats acc;
         memset(&acc, 0, sizeof acc);
@@ -96,7 +97,7 @@ static void deliver_shm(bspram_router *r, unsigned lane)
      * the same list: senders write it again only after the next exchange's
      * barrier, which this lane reaches after its last read of these inboxes. */
     const uint32_t *from;
-    const unsigned L = bspram__lane_senders(ln, par, &from);
+    const unsigned L = bspram__router_lane_senders(ln, par, &from);
     ln->n_from = L;
     ln->from_par = par;
 
@@ -119,7 +120,7 @@ static void deliver_shm(bspram_router *r, unsigned lane)
             hmax = bytes;
     }
     ln->in_off[nd] = total;
-    bspram__lane_inbox_reserve(ln, total);
+    bspram__router_lane_inbox_reserve(ln, total);
     ln->r[par] = rmax;
     ln->h_in[par] = hmax;
     ln->lazy = true;
@@ -173,7 +174,7 @@ static void shm_read(bspram_router *r, unsigned lane, unsigned from_lane, const 
     memcpy(local, remote, n);
 }
 
-const bspram__transport bspram__transport_shm = {
+const bspram__transport bspram__router_transport_shm = {
     .name = "shm",
     .shares_memory = true,
     .open = shm_open,

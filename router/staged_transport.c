@@ -21,6 +21,7 @@
 #include "base/error.h"
 #include "base/grow.h"
 #include "router/router_internal.h"
+#include "router/router.h"
 
 /* A packed message: header, then the payload padded to 8 bytes. */
 typedef struct staged_header {
@@ -53,12 +54,12 @@ typedef struct staged_state {
 static void *staged_open(unsigned lanes, unsigned *lo, unsigned *hi)
 {
     (void)lo, (void)hi; /* every lane is here */
-    staged_state *s = bspram_calloc(1, sizeof *s, "bspram_router_create (staged)");
+    staged_state *s = bspram__base_calloc(1, sizeof *s, "bspram__router_create (staged)");
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->cond, NULL);
     s->lanes = lanes;
-    s->lane = bspram_calloc(lanes, sizeof *s->lane, "bspram_router_create (staged)");
-    s->send = bspram_calloc((size_t)lanes * lanes, sizeof *s->send, "bspram_router_create (staged)");
+    s->lane = bspram__base_calloc(lanes, sizeof *s->lane, "bspram__router_create (staged)");
+    s->send = bspram__base_calloc((size_t)lanes * lanes, sizeof *s->send, "bspram__router_create (staged)");
     return s;
 }
 
@@ -83,7 +84,7 @@ static unsigned staged_allreduce(bspram_router *r, unsigned lane, unsigned tag, 
 {
     staged_state *s = r->tstate;
     if (lane == r->lane_lo)
-        bspram__waiting(r);
+        bspram__router_waiting(r);
     pthread_mutex_lock(&s->lock);
     s->acc_tag |= tag;
     if (stats && (tag & BSPRAM__TAG_STATS))
@@ -112,7 +113,7 @@ static unsigned staged_allreduce(bspram_router *r, unsigned lane, unsigned tag, 
 
 static void *buffer_append(staged_buffer *b, size_t n)
 {
-    b->data = bspram__grow(b->data, &b->cap, b->len + n, 1, 4096, "bspram_router_exchange (staging)");
+    b->data = bspram__grow(b->data, &b->cap, b->len + n, 1, 4096, "bspram__router_exchange (staging)");
     void *at = b->data + b->len;
     b->len += n;
     return at;
@@ -126,7 +127,7 @@ static void pack(bspram_router *r, staged_state *s, unsigned lane, unsigned par)
         s->send[(size_t)lane * r->lanes + d].len = 0;
     for (size_t t = 0; t < ln->n_touched[par]; t++) {
         uint32_t dst = ln->touched[par][t];
-        staged_buffer *b = &s->send[(size_t)lane * r->lanes + bspram_router_lane_of(r, dst)];
+        staged_buffer *b = &s->send[(size_t)lane * r->lanes + bspram__router_lane_of(r, dst)];
         for (const bspram__chunk *ch = ln->outbox[par][dst].head; ch; ch = ch->next) {
             const char *at = (const char *)(ch + 1), *end = at + ch->used;
             while (at < end) {
@@ -151,7 +152,7 @@ static void unpack(bspram_router *r, staged_state *s, unsigned lane, unsigned pa
     const unsigned L = r->lanes;
     const uint64_t nd = ln->end - ln->first;
     me->cursor = bspram__grow(me->cursor, &me->cap_cursor, (size_t)nd + 1, sizeof *me->cursor, 64,
-                              "bspram_router_exchange (staging)");
+                              "bspram__router_exchange (staging)");
     memset(me->cursor, 0, (nd + 1) * sizeof *me->cursor);
     uint64_t *bytes = ln->in_off; /* borrowed as per-destination byte counts */
     memset(bytes, 0, (nd + 1) * sizeof *bytes);
@@ -167,10 +168,10 @@ static void unpack(bspram_router *r, staged_state *s, unsigned lane, unsigned pa
             at += sizeof h + bspram__round8(h.len);
         }
     }
-    bspram__lane_inbox_layout(ln, par, me->cursor, bytes);
+    bspram__router_lane_inbox_layout(ln, par, me->cursor, bytes);
     staged_buffer *rb = &me->receive[par];
     rb->len = 0;
-    rb->data = bspram__grow(rb->data, &rb->cap, payload + 8, 1, 4096, "bspram_router_exchange (staging)");
+    rb->data = bspram__grow(rb->data, &rb->cap, payload + 8, 1, 4096, "bspram__router_exchange (staging)");
     for (unsigned k = 0; k < L; k++) {
         const staged_buffer *b = &s->send[(size_t)k * L + lane];
         for (size_t at = 0; at < b->len;) {
@@ -205,7 +206,7 @@ static void staged_read(bspram_router *r, unsigned lane, unsigned from_lane, con
                         void *local, size_t n)
 {
     (void)r, (void)lane, (void)from_lane;
-    void *bounce = bspram_malloc(n, "bspram_router_read (staging)");
+    void *bounce = bspram__base_malloc(n, "bspram__router_read (staging)");
     memcpy(bounce, remote, n);
     memcpy(local, bounce, n);
     free(bounce);
@@ -213,7 +214,7 @@ static void staged_read(bspram_router *r, unsigned lane, unsigned from_lane, con
 
 static void staged_abort(int status) { _exit(status); }
 
-const bspram__transport bspram__transport_staged = {
+const bspram__transport bspram__router_transport_staged = {
     .name = "staged",
     .shares_memory = false,
     .open = staged_open,

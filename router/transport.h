@@ -83,7 +83,7 @@ typedef struct bspram__transport {
      * the reduction of every lane's *stats if some tag had BSPRAM__TAG_STATS
      * (otherwise it is left as lane 0 brought it). Every write a lane made
      * before calling happens-before every read any lane makes after return.
-     * On the process's first lane (r->lane_lo) it calls bspram__waiting(r)
+     * On the process's first lane (r->lane_lo) it calls bspram__router_waiting(r)
      * once: in a barrier's wait, when no other lane waits for this one any
      * more (shm; MPI among a rank's lanes), else just before it waits. */
     unsigned (*allreduce)(bspram_router *r, unsigned lane, unsigned tag, bspram__stats *stats);
@@ -100,10 +100,10 @@ typedef struct bspram__transport {
     void (*fold)(void *state, bspram__stats *stats);
     /* Optional, likewise: on every process's first lane, between two
      * allreduces, `all` (lanes × n bytes) holds this process's lanes' parts;
-     * fill in the other processes' (bspram_router_gather). */
+     * fill in the other processes' (bspram__router_gather). */
     void (*gather)(void *state, void *all, size_t n);
     /* Optional, for a transport spread over processes: the host collectives
-     * of router.h (bspram_router_merge, bspram_router_concat), with the team
+     * of router.h (bspram__router_merge, bspram__router_concat), with the team
      * stopped; op is a bspram_merge_op. */
     void (*merge)(void *state, uint64_t *words, size_t n, int op);
     void *(*concat)(void *state, const void *mine, size_t bytes, size_t *total);
@@ -113,19 +113,19 @@ typedef struct bspram__transport {
     unsigned (*ranks)(void);
 } bspram__transport;
 
-extern const bspram__transport bspram__transport_shm;
-extern const bspram__transport bspram__transport_staged;
+extern const bspram__transport bspram__router_transport_shm;
+extern const bspram__transport bspram__router_transport_staged;
 
 /* The transport named `name` ("shm", "staged", or one registered), or NULL. */
-const bspram__transport *bspram__transport_find(const char *name);
+const bspram__transport *bspram__router_transport_find(const char *name);
 
 /* Add a transport (the MPI library's, from its constructor), which becomes
  * the default when BSPRAM_TRANSPORT is unset. */
-void bspram__transport_register(const bspram__transport *t);
+void bspram__router_transport_register(const bspram__transport *t);
 
 /* The registered transport's rank of this process and count of processes,
  * else 0 and 1. */
-unsigned bspram__process_rank(void);
-unsigned bspram__process_ranks(void);
+unsigned bspram__router_process_rank(void);
+unsigned bspram__router_process_ranks(void);
 
 #endif

@@ -9,6 +9,7 @@
 
 #include "router/barrier_internal.h"
 #include "check.h"
+#include "router/router.h"
 
 static void nap_us(long us)
 {
@@ -19,7 +20,7 @@ static void nap_us(long us)
 static void run(unsigned n, unsigned episodes)
 {
     bspram_barrier b;
-    bspram_barrier_init(&b, n);
+    bspram__router_barrier_init(&b, n);
     atomic_uint arrived = 0;
     atomic_int early = 0, wrong_or = 0;
 #pragma omp parallel num_threads((int)n)
@@ -32,7 +33,7 @@ static void run(unsigned n, unsigned episodes)
                 nap_us(3000);
             atomic_fetch_add(&arrived, 1);
             unsigned tag = (e % 3 == 0) ? 1u << (id % 28) : 0u;
-            unsigned all = bspram_barrier_wait(&b, id, tag);
+            unsigned all = bspram__router_barrier_wait(&b, id, tag);
             if (atomic_load(&arrived) < n * (e + 1))
                 atomic_fetch_add(&early, 1);
             unsigned want = 0;
@@ -43,15 +44,15 @@ static void run(unsigned n, unsigned episodes)
                 atomic_fetch_add(&wrong_or, 1);
             /* A second barrier keeps the next episode's arrivals from
              * racing with this episode's check. */
-            bspram_barrier_wait(&b, id, 0);
+            bspram__router_barrier_wait(&b, id, 0);
         }
     }
     CHECK_EQ_U64(atomic_load(&early), 0);
     CHECK_EQ_U64(atomic_load(&wrong_or), 0);
-    bspram_barrier_destroy(&b);
+    bspram__router_barrier_destroy(&b);
 }
 
-/* bspram_barrier_wait_doing: the work runs once per episode, inside the
+/* bspram__router_barrier_wait_doing: the work runs once per episode, inside the
  * call, and when no other thread waits for its caller any more — so while
  * thread 0 works, every other thread can leave the barrier. Thread 0's work
  * waits (up to 2 s) for all of them to have left; a barrier that made them
@@ -83,7 +84,7 @@ static void work(void *arg)
 static void run_doing(unsigned n, unsigned episodes, bool dissemination)
 {
     bspram_barrier b;
-    bspram_barrier_init_as(&b, n, dissemination);
+    bspram__router_barrier_init_as(&b, n, dissemination);
     doing d = {.n = n};
     atomic_int wrong_or = 0;
 #pragma omp parallel num_threads((int)n)
@@ -92,7 +93,7 @@ static void run_doing(unsigned n, unsigned episodes, bool dissemination)
         for (unsigned e = 0; e < episodes; e++) {
             if (id == 0)
                 d.episode = e;
-            unsigned all = bspram_barrier_wait_doing(&b, id, 1u << (id % 28), id == 0 ? work : NULL, &d);
+            unsigned all = bspram__router_barrier_wait_doing(&b, id, 1u << (id % 28), id == 0 ? work : NULL, &d);
             unsigned want = 0;
             for (unsigned i = 0; i < n; i++)
                 want |= 1u << (i % 28);
@@ -100,13 +101,13 @@ static void run_doing(unsigned n, unsigned episodes, bool dissemination)
                 atomic_fetch_add(&wrong_or, 1);
             if (id != 0)
                 atomic_fetch_add(&d.left, 1);
-            bspram_barrier_wait(&b, id, 0); /* thread 0's next episode number waits for all */
+            bspram__router_barrier_wait(&b, id, 0); /* thread 0's next episode number waits for all */
         }
     }
     CHECK_EQ_U64(d.calls, episodes);
     CHECK_EQ_U64(atomic_load(&d.stuck), 0);
     CHECK_EQ_U64(atomic_load(&wrong_or), 0);
-    bspram_barrier_destroy(&b);
+    bspram__router_barrier_destroy(&b);
 }
 
 int main(void)

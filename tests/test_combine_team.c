@@ -1,6 +1,6 @@
 /* A combining batch run by the lanes of a team that is already running: a
  * bulk team between supersteps of its own, and an SPMD program between
- * bspram_sync calls. The answers must equal a sequential reference, and the
+ * bspram__bsp_sync calls. The answers must equal a sequential reference, and the
  * records must equal those of the same batch run from the host
  * (bspram_combine) — same phases, labels and charges — with the program's own
  * supersteps around them, labelled as the program set them. */
@@ -9,6 +9,8 @@
 
 #include "bspram.h"
 #include "check.h"
+#include "bsp/machine_internal.h"
+#include "combine/team_internal.h"
 
 enum { Q = 12 }; /* requests per component */
 
@@ -100,12 +102,12 @@ static bool ring(bspram_component *c, void *arg)
 static void bulk_lane(bspram_team *t, void *arg)
 {
     setup *x = arg;
-    bspram_team_set_label(t, "mine");
-    bspram_team_each(t, ring, NULL);
-    bspram_team_exchange(t, 0);
-    bspram_combine_team(t, x->C, x->req, x->first, x->res, NULL);
-    bspram_team_each(t, ring, NULL);
-    bspram_team_exchange(t, 0);
+    bspram__bsp_team_set_label(t, "mine");
+    bspram__bsp_team_each(t, ring, NULL);
+    bspram__bsp_team_exchange(t, 0);
+    bspram__combine_team(t, x->C, x->req, x->first, x->res, NULL);
+    bspram__bsp_team_each(t, ring, NULL);
+    bspram__bsp_team_exchange(t, 0);
 }
 
 /* An SPMD program: the component is its own lane. */
@@ -114,11 +116,11 @@ static void spmd_program(bspram_component *self, void *arg)
     setup *x = arg;
     uint64_t v = bspram_pid(self);
     bspram_send(self, (v + 1) % bspram_nprocs(self), &v, sizeof v);
-    bspram_sync(self, 0);
+    bspram__bsp_sync(self, 0);
     const bspram_message *in;
     CHECK(bspram_inbox(self, &in) == 1);
-    bspram_combine_team(bspram_component_team(self), x->C, x->req, x->first, x->res, NULL);
-    bspram_sync(self, 0);
+    bspram__combine_team(bspram__bsp_component_team(self), x->C, x->req, x->first, x->res, NULL);
+    bspram__bsp_sync(self, 0);
 }
 
 /* The host-side batch's records, for comparison. */
@@ -151,7 +153,7 @@ int main(void)
         CHECK(nh == 4); /* two forward phases, two reverse steps */
 
         setup x = make(24, threads);
-        bspram_machine_team(x.m, bulk_lane, &x);
+        bspram__bsp_machine_team(x.m, bulk_lane, &x);
         check_answers(&x);
         size_t n;
         const bspram_record *rec = bspram_machine_records(x.m, &n);
@@ -166,7 +168,7 @@ int main(void)
     /* SPMD: p = T = 3 (one phase: 3 is prime) */
     size_t nh = host_records(3, 3, host);
     setup x = make(3, 3);
-    bspram_machine_spmd(x.m, spmd_program, &x);
+    bspram__bsp_machine_spmd(x.m, spmd_program, &x);
     check_answers(&x);
     size_t n;
     const bspram_record *rec = bspram_machine_records(x.m, &n);

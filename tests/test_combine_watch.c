@@ -10,6 +10,8 @@
 
 #include "bspram.h"
 #include "check.h"
+#include "bsp/machine_internal.h"
+#include "combine/team_internal.h"
 
 enum { CELLS = 300, Q = 6 };
 
@@ -112,7 +114,7 @@ typedef struct parts_run {
 static void parts_lane(bspram_team *t, void *arg)
 {
     parts_run *r = arg;
-    bspram_combine_team_parts(t, r->w->C, r->parts, NULL);
+    bspram__combine_team_parts(t, r->w->C, r->parts, NULL);
 }
 
 static void parts_form(uint64_t p, int threads)
@@ -138,7 +140,7 @@ static void parts_form(uint64_t p, int threads)
             for (uint64_t c = 0; c < p; c++)
                 parts[c] = (bspram_batch_part){req + first[c], first[c + 1] - first[c], res[1] + first[c]};
             parts_run r = {&w, parts};
-            bspram_machine_team(w.m, parts_lane, &r);
+            bspram__bsp_machine_team(w.m, parts_lane, &r);
             free(parts);
         }
         const bspram_record *rr = bspram_machine_records(w.m, &nrec[form]);

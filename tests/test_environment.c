@@ -1,4 +1,4 @@
-/* The environment, read in one place: bspram_environment_read (empty means
+/* The environment, read in one place: bspram__base_environment_read (empty means
  * unset), where the parameter file is looked for, and a bspram_config_default
  * that reads nothing — the probe's g and l come only from
  * bspram_params_load. */
@@ -10,6 +10,7 @@
 
 #include "bspram.h"
 #include "check.h"
+#include "base/environment.h"
 
 static int same(const char *a, const char *b) { return a && b && strcmp(a, b) == 0; }
 
@@ -23,7 +24,7 @@ int main(void)
     setenv("XDG_CONFIG_HOME", "/xdg", 1);
     setenv("HOME", "/home/u", 1);
     setenv("BSPRAM_TRANSPORT", "staged", 1);
-    bspram_environment e = bspram_environment_read();
+    bspram_environment e = bspram__base_environment_read();
     CHECK(same(e.trace, "t.csv"));
     CHECK(same(e.params, "/x/params"));
     CHECK(same(e.xdg_config_home, "/xdg"));
@@ -31,7 +32,7 @@ int main(void)
     CHECK(same(e.transport, "staged"));
     setenv("BSPRAM_TRACE", "", 1);
     unsetenv("BSPRAM_TRANSPORT");
-    e = bspram_environment_read(); /* not cached: sees the change */
+    e = bspram__base_environment_read(); /* not cached: sees the change */
     CHECK(e.trace == NULL);
     CHECK(e.transport == NULL);
     unsetenv("BSPRAM_TRACE");

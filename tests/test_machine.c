@@ -10,6 +10,7 @@
 
 #include "check.h"
 #include "pattern.h"
+#include "bsp/machine_internal.h"
 
 /* Each component keeps a digest of everything it received, in order. */
 typedef struct digest_run {
@@ -94,7 +95,7 @@ static void ring(bspram_component *c, void *arg)
     uint64_t p = bspram_nprocs(c), pid = bspram_pid(c), token = pid;
     for (uint64_t s = 0; s < 2 * p; s++) {
         bspram_send(c, (pid + 1) % p, &token, sizeof token);
-        bspram_sync(c, 0);
+        bspram__bsp_sync(c, 0);
         const bspram_message *in;
         if (bspram_inbox(c, &in) != 1 || in[0].src != (pid + p - 1) % p) {
             atomic_fetch_add(bad, 1);
@@ -107,7 +108,7 @@ static void ring(bspram_component *c, void *arg)
     if (token != pid + 2 * p)
         atomic_fetch_add(bad, 1);
     /* The OR of tags reaches everyone. */
-    if (bspram_sync(c, pid == p - 1 ? 4u : 0u) != 4u)
+    if (bspram__bsp_sync(c, pid == p - 1 ? 4u : 0u) != 4u)
         atomic_fetch_add(bad, 1);
 }
 
@@ -195,7 +196,7 @@ int main(void)
         bspram_config cfg = bspram_config_default((uint64_t)spmd_p[i]);
         cfg.threads = spmd_p[i];
         bspram_machine *m = bspram_machine_create(&cfg);
-        bspram_machine_spmd(m, ring, &bad);
+        bspram__bsp_machine_spmd(m, ring, &bad);
         CHECK_EQ_U64(atomic_load(&bad), 0);
         size_t n;
         const bspram_record *rec = bspram_machine_records(m, &n);

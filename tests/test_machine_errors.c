@@ -6,6 +6,8 @@
 
 #include "bspram.h"
 #include "check.h"
+#include "bsp/machine_internal.h"
+#include "router/router.h"
 
 static void p_zero(void *a)
 {
@@ -55,7 +57,7 @@ static void bad_g_l(void *a)
 static void p_too_big(void *a)
 {
     (void)a;
-    bspram_router_create(1ULL << 33, 1);
+    bspram__router_create(1ULL << 33, 1);
 }
 
 static bool send_out_of_range(bspram_component *c, void *a)
@@ -115,7 +117,7 @@ static void spmd_p_ne_threads(void *a)
     bspram_config cfg = bspram_config_default(4);
     cfg.threads = 2;
     bspram_machine *m = bspram_machine_create(&cfg);
-    bspram_machine_spmd(m, NULL, NULL);
+    bspram__bsp_machine_spmd(m, NULL, NULL);
 }
 
 /* Component 1 ends its program while the others are still syncing. */
@@ -125,7 +127,7 @@ static void early_end(bspram_component *c, void *a)
     if (bspram_pid(c) == 1)
         return;
     for (int i = 0; i < 3; i++)
-        bspram_sync(c, 0);
+        bspram__bsp_sync(c, 0);
 }
 
 static void spmd_early_end(void *a)
@@ -133,14 +135,14 @@ static void spmd_early_end(void *a)
     bspram_config cfg = bspram_config_default(*(int *)a);
     cfg.threads = *(int *)a;
     bspram_machine *m = bspram_machine_create(&cfg);
-    bspram_machine_spmd(m, early_end, NULL);
+    bspram__bsp_machine_spmd(m, early_end, NULL);
 }
 
 static bool sync_in_bulk_step(bspram_component *c, void *a)
 {
     (void)a;
     if (bspram_pid(c) == 0)
-        bspram_sync(c, 0);
+        bspram__bsp_sync(c, 0);
     return false;
 }
 
@@ -159,7 +161,7 @@ static bool nested_run_step(bspram_component *c, void *a)
 {
     (void)a;
     if (bspram_pid(c) == 0)
-        bspram_machine_run(bspram_component_machine(c), quiet_step, NULL, 1);
+        bspram_machine_run(bspram__bsp_component_machine(c), quiet_step, NULL, 1);
     return false;
 }
 
@@ -175,7 +177,7 @@ static void nested_team_program(bspram_component *c, void *a)
 {
     (void)a;
     if (bspram_pid(c) == 0)
-        bspram_machine_team(bspram_component_machine(c), noop_lane, NULL);
+        bspram__bsp_machine_team(bspram__bsp_component_machine(c), noop_lane, NULL);
 }
 
 static void nested_team(void *a)
@@ -184,15 +186,15 @@ static void nested_team(void *a)
     cfg.threads = *(int *)a;
     cfg.p = (uint64_t)cfg.threads;
     bspram_machine *m = bspram_machine_create(&cfg);
-    bspram_machine_spmd(m, nested_team_program, NULL);
+    bspram__bsp_machine_spmd(m, nested_team_program, NULL);
     bspram_machine_destroy(m);
 }
 
 static void reserved_tag(void *a)
 {
     (void)a;
-    bspram_router *r = bspram_router_create(1, 1);
-    bspram_router_exchange(r, 0, 0x80000000u);
+    bspram_router *r = bspram__router_create(1, 1);
+    bspram__router_exchange(r, 0, 0x80000000u);
 }
 
 int main(void)
@@ -214,7 +216,7 @@ int main(void)
                 "bspram_machine_create(p=4, threads=2, g=nan, l=1): g and l must be finite and >= 0", 1, 10);
     check_death("l = -1", bad_g_l, (void *)bad_gl[5],
                 "bspram_machine_create(p=4, threads=2, g=1, l=-1): g and l must be finite and >= 0", 1, 10);
-    check_death("p = 2^33", p_too_big, NULL, "bspram_router_create(p=8589934592, lanes=1): p must be in [1, 4294967295]", 1, 10);
+    check_death("p = 2^33", p_too_big, NULL, "bspram__router_create(p=8589934592, lanes=1): p must be in [1, 4294967295]", 1, 10);
     check_death("dst out of range", dst_out_of_range, NULL,
                 "bspram: bspram_send(dst=9): destination outside [0, 8) (superstep 1, component 2)", 1, 10);
     check_death("dst out of range, T = p", dst_out_of_range_oversubscribed, NULL,
@@ -225,13 +227,13 @@ int main(void)
     check_death("basis zero", bad_basis, "0x4096", "basis entry b_1 is 0; every entry must be >= 1", 1, 10);
     check_death("basis syntax", bad_basis, "8x-8", "cannot read '8x-8' as a basis", 1, 10);
     check_death("random n = 0", random_n_zero, NULL, "bspram_random_below(n=0): n must be >= 1", 1, 10);
-    check_death("spmd p != T", spmd_p_ne_threads, NULL, "bspram_machine_spmd(p=4, threads=2): the SPMD style needs p == threads", 1, 10);
+    check_death("spmd p != T", spmd_p_ne_threads, NULL, "bspram__bsp_machine_spmd(p=4, threads=2): the SPMD style needs p == threads", 1, 10);
     static int two = 2, sixteen = 16;
     check_death("spmd early end", spmd_early_end, &two, "another component's program has ended", 0, 10);
     check_death("spmd early end, oversubscribed", spmd_early_end, &sixteen, "another component's program has ended", 0, 10);
     check_death("reserved tag", reserved_tag, NULL, "bits 0xf0000000 are reserved by the router", 1, 10);
-    check_death("bspram_sync in a bulk step", bulk_sync, NULL,
-                "bspram_sync: called from a bulk-style step (component 0, superstep 0); a bulk step ends its superstep by returning", 1, 10);
+    check_death("bspram__bsp_sync in a bulk step", bulk_sync, NULL,
+                "bspram__bsp_sync: called from a bulk-style step (component 0, superstep 0); a bulk step ends its superstep by returning", 1, 10);
     static int one = 1;
     const char *nested = ": the machine's team is already running (a call from inside one of its "
                          "steps or programs, or from another thread); a machine runs one team at a time\n";
@@ -239,7 +241,7 @@ int main(void)
     snprintf(want, sizeof want, "bspram: bspram_machine_run%s", nested);
     check_death("nested run, T = 1", nested_run, &one, want, 1, 10);
     check_death("nested run, T = 2", nested_run, &two, want, 1, 10);
-    snprintf(want, sizeof want, "bspram: bspram_machine_team%s", nested);
+    snprintf(want, sizeof want, "bspram: bspram__bsp_machine_team%s", nested);
     check_death("nested team, T = 1", nested_team, &one, want, 1, 10);
     check_death("nested team, T = 2", nested_team, &two, want, 1, 10);
     return check_report("test_machine_errors");

@@ -1,15 +1,16 @@
-/* Holding a lane's inboxes across supersteps (bspram_team_hold_inbox,
- * bspram_team_restore_inbox): the restored copy equals what was delivered
+/* Holding a lane's inboxes across supersteps (bspram__bsp_team_hold_inbox,
+ * bspram__bsp_team_restore_inbox): the restored copy equals what was delivered
  * (order, sources, lengths, bytes, 8-byte alignment) after the router's
  * storage has been recycled by two more exchanges; until restored, and
  * again after the next exchange, the inbox is the router's; a hold while a
- * copy is restored keeps it; bspram_team_inbox and, after the team,
+ * copy is restored keeps it; bspram__bsp_team_inbox and, after the team,
  * bspram_machine_inbox give the copy; records do not change; lanes with
  * empty blocks (T > p); the SPMD style; restore without a hold is fatal. */
 #include <string.h>
 
 #include "check.h"
 #include "pattern.h"
+#include "bsp/machine_internal.h"
 
 typedef struct run {
     pattern pt;
@@ -46,12 +47,12 @@ static bool step(bspram_component *c, void *arg)
 }
 
 /* Every component of the lane checks its inbox against pattern superstep
- * `check` through bspram_team_inbox as well. */
+ * `check` through bspram__bsp_team_inbox as well. */
 static void team_check(bspram_team *t, run *r, uint64_t check)
 {
-    for (uint64_t pid = bspram_team_first(t); pid < bspram_team_end(t); pid++) {
+    for (uint64_t pid = bspram__bsp_team_first(t); pid < bspram__bsp_team_end(t); pid++) {
         const bspram_message *in;
-        size_t n = bspram_team_inbox(t, pid, &in);
+        size_t n = bspram__bsp_team_inbox(t, pid, &in);
         CHECK(inbox_matches(&r->e[check], check, pid, in, n));
     }
 }
@@ -59,8 +60,8 @@ static void team_check(bspram_team *t, run *r, uint64_t check)
 static void superstep(bspram_team *t, run *r, uint64_t send, uint64_t check)
 {
     sent_step x = {r, send, check};
-    bspram_team_each(t, step, &x);
-    bspram_team_exchange(t, 0);
+    bspram__bsp_team_each(t, step, &x);
+    bspram__bsp_team_exchange(t, 0);
 }
 
 static void lane(bspram_team *t, void *arg)
@@ -69,21 +70,21 @@ static void lane(bspram_team *t, void *arg)
     const uint64_t none = UINT64_MAX;
     superstep(t, r, 0, none);          /* delivers e0 */
     team_check(t, r, 0);
-    bspram_team_hold_inbox(t);
+    bspram__bsp_team_hold_inbox(t);
     superstep(t, r, 1, 0);             /* the router's inbox until restored: e0 */
     superstep(t, r, 2, 1);             /* delivers e2: both parities recycled */
-    bspram_team_restore_inbox(t);
+    bspram__bsp_team_restore_inbox(t);
     team_check(t, r, 0);
     sent_step x = {r, none, 0};
-    bspram_team_each(t, step, &x);     /* the steps see the held e0 */
-    bspram_team_hold_inbox(t);         /* restored: the copy stays */
+    bspram__bsp_team_each(t, step, &x);     /* the steps see the held e0 */
+    bspram__bsp_team_hold_inbox(t);         /* restored: the copy stays */
     team_check(t, r, 0);
     superstep(t, r, 3, 0);             /* delivers e3, the copy is no longer the inbox */
     team_check(t, r, 3);
-    bspram_team_hold_inbox(t);         /* holds e3 */
+    bspram__bsp_team_hold_inbox(t);         /* holds e3 */
     superstep(t, r, 4, 3);             /* delivers e4 */
     superstep(t, r, none, 4);          /* delivers nothing */
-    bspram_team_restore_inbox(t);      /* e3 again, also for the host */
+    bspram__bsp_team_restore_inbox(t);      /* e3 again, also for the host */
 }
 
 static void check_machine(uint64_t p, int threads)
@@ -94,7 +95,7 @@ static void check_machine(uint64_t p, int threads)
     bspram_config cfg = bspram_config_default(p);
     cfg.threads = threads;
     bspram_machine *m = bspram_machine_create(&cfg);
-    bspram_machine_team(m, lane, &r);
+    bspram__bsp_machine_team(m, lane, &r);
     for (uint64_t pid = 0; pid < p; pid++) {
         const bspram_message *in;
         size_t n = bspram_machine_inbox(m, pid, &in);
@@ -127,20 +128,20 @@ static void spmd(bspram_component *self, void *arg)
     run *r = arg;
     uint64_t pid = bspram_pid(self);
     const bspram_message *in;
-    bspram_team *t = bspram_component_team(self);
+    bspram_team *t = bspram__bsp_component_team(self);
     pattern_send(self, &r->pt, 0, pid);
-    bspram_sync(self, 0);
-    bspram_team_hold_inbox(t);
+    bspram__bsp_sync(self, 0);
+    bspram__bsp_team_hold_inbox(t);
     pattern_send(self, &r->pt, 1, pid);
-    bspram_sync(self, 0);
+    bspram__bsp_sync(self, 0);
     pattern_send(self, &r->pt, 2, pid);
-    bspram_sync(self, 0);
+    bspram__bsp_sync(self, 0);
     size_t n = bspram_inbox(self, &in);
     CHECK(inbox_matches(&r->e[2], 2, pid, in, n));
-    bspram_team_restore_inbox(t);
+    bspram__bsp_team_restore_inbox(t);
     n = bspram_inbox(self, &in);
     CHECK(inbox_matches(&r->e[0], 0, pid, in, n) && aligned(in, n));
-    bspram_sync(self, 0);
+    bspram__bsp_sync(self, 0);
     CHECK_EQ_U64(bspram_inbox(self, &in), 0);
 }
 
@@ -152,7 +153,7 @@ static void check_spmd(uint64_t p)
     bspram_config cfg = bspram_config_default(p);
     cfg.threads = (int)p;
     bspram_machine *m = bspram_machine_create(&cfg);
-    bspram_machine_spmd(m, spmd, &r);
+    bspram__bsp_machine_spmd(m, spmd, &r);
     bspram_machine_destroy(m);
     for (uint64_t s = 0; s < 3; s++)
         expected_free(&r.e[s]);
@@ -161,8 +162,8 @@ static void check_spmd(uint64_t p)
 static void restore_first(bspram_team *t, void *arg)
 {
     (void)arg;
-    bspram_team_exchange(t, 0);
-    bspram_team_restore_inbox(t);
+    bspram__bsp_team_exchange(t, 0);
+    bspram__bsp_team_restore_inbox(t);
 }
 
 static void restore_without_hold(void *arg)
@@ -171,7 +172,7 @@ static void restore_without_hold(void *arg)
     bspram_config cfg = bspram_config_default(4);
     cfg.threads = 1;
     bspram_machine *m = bspram_machine_create(&cfg);
-    bspram_machine_team(m, restore_first, NULL);
+    bspram__bsp_machine_team(m, restore_first, NULL);
 }
 
 int main(void)
@@ -183,7 +184,7 @@ int main(void)
     check_machine(2, 3); /* lane 2 serves no component */
     check_spmd(3);
     check_death("restore without hold", restore_without_hold, NULL,
-                "bspram: bspram_team_restore_inbox: lane 0 has held no inbox (superstep 1); call "
-                "bspram_team_hold_inbox first\n", 1, 20);
+                "bspram: bspram__bsp_team_restore_inbox: lane 0 has held no inbox (superstep 1); call "
+                "bspram__bsp_team_hold_inbox first\n", 1, 20);
     return check_report("test_machine_hold");
 }

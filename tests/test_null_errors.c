@@ -35,6 +35,12 @@
 #include "bspram.h"
 #include "bsplib_death.h"
 #include "check.h"
+#include "hash/hash_internal.h"
+#include "bsp/machine_internal.h"
+#include "combine/team_internal.h"
+#include "router/router.h"
+#include "bsp/trace.h"
+#include "base/error.h"
 
 /* ---- the cases ---- */
 
@@ -153,7 +159,7 @@ static void in_team(void (*body)(bspram_team *t))
 {
     team_body = body;
     team_machine = machine(2, 1);
-    bspram_machine_team(team_machine, body_lane, NULL);
+    bspram__bsp_machine_team(team_machine, body_lane, NULL);
 }
 
 /* A combiner over p = 2 (one thread) with one hashed segment of 4 cells, and
@@ -185,7 +191,7 @@ static void in_combiner_team(void (*body)(bspram_team *t))
 {
     combiner_fixture();
     cteam_body = body;
-    bspram_machine_team(cm, cteam_lane, NULL);
+    bspram__bsp_machine_team(cm, cteam_lane, NULL);
 }
 
 /* A shared memory over p = 2 (one thread) with a segment; body(sh, self)
@@ -235,9 +241,9 @@ static FILE *devnull(void) { return fopen("/dev/null", "w"); }
 
 /* ================================================================ base */
 
-REFUSED(bspram_fatal, fmt)
+REFUSED(bspram__base_fatal, fmt)
 {
-    void (*f)(const char *, ...) = bspram_fatal; /* no format check of NIL */
+    void (*f)(const char *, ...) = bspram__base_fatal; /* no format check of NIL */
     f(NIL);
 }
 static void vcall(int raw, ...)
@@ -245,45 +251,45 @@ static void vcall(int raw, ...)
     va_list ap;
     va_start(ap, raw);
     if (raw)
-        bspram_vfatal_raw(NIL, ap);
+        bspram__base_vfatal_raw(NIL, ap);
     else
-        bspram_vfatal(NIL, ap);
+        bspram__base_vfatal(NIL, ap);
 }
-REFUSED(bspram_vfatal, fmt) { vcall(0, 1); }
-REFUSED(bspram_vfatal_raw, fmt) { vcall(1, 1); }
-ALLOWED(bspram_malloc, what, "names the allocation in the out-of-memory line only")
+REFUSED(bspram__base_vfatal, fmt) { vcall(0, 1); }
+REFUSED(bspram__base_vfatal_raw, fmt) { vcall(1, 1); }
+ALLOWED(bspram__base_malloc, what, "names the allocation in the out-of-memory line only")
 {
-    free(bspram_malloc(16, NIL));
+    free(bspram__base_malloc(16, NIL));
 }
-ALLOWED(bspram_calloc, what, "names the allocation in the out-of-memory line only")
+ALLOWED(bspram__base_calloc, what, "names the allocation in the out-of-memory line only")
 {
-    free(bspram_calloc(2, 8, NIL));
+    free(bspram__base_calloc(2, 8, NIL));
 }
-ALLOWED(bspram_realloc, what, "names the allocation in the out-of-memory line only")
+ALLOWED(bspram__base_realloc, what, "names the allocation in the out-of-memory line only")
 {
-    free(bspram_realloc(NULL, 16, NIL));
+    free(bspram__base_realloc(NULL, 16, NIL));
 }
-ALLOWED(bspram_realloc, ptr, "as realloc: NULL allocates anew") { free(bspram_realloc(NIL, 16, "x")); }
+ALLOWED(bspram__base_realloc, ptr, "as realloc: NULL allocates anew") { free(bspram__base_realloc(NIL, 16, "x")); }
 
 /* ================================================================ hash */
 
-REFUSED(bspram_hash_init, h) { bspram_hash_init(NIL, BSPRAM_HASH_XXH3, 1); }
+REFUSED(bspram__hash_init, h) { bspram__hash_init(NIL, BSPRAM_HASH_XXH3, 1); }
 REFUSED(bspram_hash_kind_parse, name) { bspram_hash_kind_parse(NIL); }
-REFUSED(bspram_hash64, h) { bspram_hash64(NIL, 1); }
+REFUSED(bspram__hash_hash64, h) { bspram__hash_hash64(NIL, 1); }
 
 ALLOWED(bspram_space_destroy, s, "as free: NULL is ignored") { bspram_space_destroy(NIL); }
 REFUSED(bspram_space_p, s) { bspram_space_p(NIL); }
-REFUSED(bspram_space_hash, s) { bspram_space_hash(NIL); }
+REFUSED(bspram__hash_space_hash, s) { bspram__hash_space_hash(NIL); }
 REFUSED(bspram_segment_alloc, s) { bspram_segment_alloc(NIL, 4, 8, BSPRAM_LAYOUT_HASHED); }
 REFUSED(bspram_segment_free, s) { bspram_segment_free(NIL, 1); }
 REFUSED(bspram_segment_cells, s) { bspram_segment_cells(NIL, 1); }
 REFUSED(bspram_segment_width, s) { bspram_segment_width(NIL, 1); }
 REFUSED(bspram_segment_layout, s) { bspram_segment_layout(NIL, 1); }
 REFUSED(bspram_address, s) { bspram_address(NIL, 1, 0); }
-REFUSED(bspram_address_check, s) { bspram_address_check(NIL, 1, NULL, 0); }
-ALLOWED(bspram_address_check, err, "the reason is optional: NULL (or err_len 0) asks for none")
+REFUSED(bspram__hash_address_check, s) { bspram__hash_address_check(NIL, 1, NULL, 0); }
+ALLOWED(bspram__hash_address_check, err, "the reason is optional: NULL (or err_len 0) asks for none")
 {
-    bspram_address_check(space(2), 12345, NIL, 64);
+    bspram__hash_address_check(space(2), 12345, NIL, 64);
 }
 REFUSED(bspram_hashed_owner, s) { bspram_hashed_owner(NIL, 1); }
 REFUSED(bspram_owner, s) { bspram_owner(NIL, 1); }
@@ -356,7 +362,7 @@ REFUSED(bspram_log_append, rec)
     bspram_log log = {0};
     bspram_log_append(&log, NIL);
 }
-REFUSED(bspram_log_clear, log) { bspram_log_clear(NIL); }
+REFUSED(bspram__router_log_clear, log) { bspram__router_log_clear(NIL); }
 REFUSED(bspram_log_free, log) { bspram_log_free(NIL); }
 REFUSED(bspram_pattern_append, pat) { bspram_pattern_append(NIL, 0, 1); }
 ALLOWED(bspram_pattern_get, pat, "no pattern kept: returns 0")
@@ -377,7 +383,7 @@ REFUSED(bspram_pattern_get, n)
     const bspram_flow *f;
     bspram_pattern_get(&pat, 0, &f, NIL);
 }
-REFUSED(bspram_pattern_clear, pat) { bspram_pattern_clear(NIL); }
+REFUSED(bspram__router_pattern_clear, pat) { bspram__router_pattern_clear(NIL); }
 REFUSED(bspram_pattern_free, pat) { bspram_pattern_free(NIL); }
 REFUSED(bspram_records_total, recs) { bspram_records_total(NIL, 1); } /* NULL with n = 0 is legal */
 REFUSED(bspram_records_write_csv, f) { bspram_records_write_csv(NIL, &view1, 1); }
@@ -396,132 +402,132 @@ REFUSED(bspram_records_write_json, first) { bspram_records_write_json(devnull(),
 
 /* ================================================================ router/router.h */
 
-static bspram_router *router(void) { return bspram_router_create(1, 1); }
-ALLOWED(bspram_router_create_on, transport, "NULL or \"\": BSPRAM_TRANSPORT, else shm")
+static bspram_router *router(void) { return bspram__router_create(1, 1); }
+ALLOWED(bspram__router_create_on, transport, "NULL or \"\": BSPRAM_TRANSPORT, else shm")
 {
-    bspram_router_destroy(bspram_router_create_on(1, 1, NIL));
+    bspram__router_destroy(bspram__router_create_on(1, 1, NIL));
 }
-ALLOWED(bspram_router_destroy, r, "as free: NULL is ignored") { bspram_router_destroy(NIL); }
-REFUSED(bspram_router_shares_memory, r) { bspram_router_shares_memory(NIL); }
-REFUSED(bspram_router_read, r)
+ALLOWED(bspram__router_destroy, r, "as free: NULL is ignored") { bspram__router_destroy(NIL); }
+REFUSED(bspram__router_shares_memory, r) { bspram__router_shares_memory(NIL); }
+REFUSED(bspram__router_read, r)
 {
     uint64_t a = 1, b;
-    bspram_router_read(NIL, 0, 0, &a, &b, 8);
+    bspram__router_read(NIL, 0, 0, &a, &b, 8);
 }
-REFUSED(bspram_router_read, remote)
+REFUSED(bspram__router_read, remote)
 {
     uint64_t b;
-    bspram_router_read(router(), 0, 0, NIL, &b, 8); /* NULLs with n = 0 are legal */
+    bspram__router_read(router(), 0, 0, NIL, &b, 8); /* NULLs with n = 0 are legal */
 }
-REFUSED(bspram_router_read, local)
+REFUSED(bspram__router_read, local)
 {
     uint64_t a = 1;
-    bspram_router_read(router(), 0, 0, &a, NIL, 8);
+    bspram__router_read(router(), 0, 0, &a, NIL, 8);
 }
-REFUSED(bspram_router_spread, r) { bspram_router_spread(NIL); }
-REFUSED(bspram_router_merge, r)
+REFUSED(bspram__router_spread, r) { bspram__router_spread(NIL); }
+REFUSED(bspram__router_merge, r)
 {
     uint64_t w = 1;
-    bspram_router_merge(NIL, &w, 1, BSPRAM_MERGE_SUM);
+    bspram__router_merge(NIL, &w, 1, BSPRAM_MERGE_SUM);
 }
-REFUSED(bspram_router_merge, words) { bspram_router_merge(router(), NIL, 1, BSPRAM_MERGE_SUM); }
-REFUSED(bspram_router_concat, r)
+REFUSED(bspram__router_merge, words) { bspram__router_merge(router(), NIL, 1, BSPRAM_MERGE_SUM); }
+REFUSED(bspram__router_concat, r)
 {
     uint64_t w = 1;
     size_t total;
-    bspram_router_concat(NIL, &w, 8, &total);
+    bspram__router_concat(NIL, &w, 8, &total);
 }
-REFUSED(bspram_router_concat, mine)
+REFUSED(bspram__router_concat, mine)
 {
     size_t total;
-    bspram_router_concat(router(), NIL, 8, &total); /* NULL with bytes = 0 is legal */
+    bspram__router_concat(router(), NIL, 8, &total); /* NULL with bytes = 0 is legal */
 }
-REFUSED(bspram_router_concat, total)
+REFUSED(bspram__router_concat, total)
 {
     uint64_t w = 1;
-    bspram_router_concat(router(), &w, 8, NIL);
+    bspram__router_concat(router(), &w, 8, NIL);
 }
-REFUSED(bspram_router_can_read, r) { bspram_router_can_read(NIL); }
-REFUSED(bspram_router_p, r) { bspram_router_p(NIL); }
-REFUSED(bspram_router_lanes, r) { bspram_router_lanes(NIL); }
-REFUSED(bspram_router_lane_first, r) { bspram_router_lane_first(NIL, 0); }
-REFUSED(bspram_router_lane_of, r) { bspram_router_lane_of(NIL, 0); }
-REFUSED(bspram_router_local_lanes, r)
+REFUSED(bspram__router_can_read, r) { bspram__router_can_read(NIL); }
+REFUSED(bspram__router_p, r) { bspram__router_p(NIL); }
+REFUSED(bspram__router_lanes, r) { bspram__router_lanes(NIL); }
+REFUSED(bspram__router_lane_first, r) { bspram__router_lane_first(NIL, 0); }
+REFUSED(bspram__router_lane_of, r) { bspram__router_lane_of(NIL, 0); }
+REFUSED(bspram__router_local_lanes, r)
 {
     unsigned lo, hi;
-    bspram_router_local_lanes(NIL, &lo, &hi);
+    bspram__router_local_lanes(NIL, &lo, &hi);
 }
-REFUSED(bspram_router_local_lanes, lo)
+REFUSED(bspram__router_local_lanes, lo)
 {
     unsigned hi;
-    bspram_router_local_lanes(router(), NIL, &hi);
+    bspram__router_local_lanes(router(), NIL, &hi);
 }
-REFUSED(bspram_router_local_lanes, hi)
+REFUSED(bspram__router_local_lanes, hi)
 {
     unsigned lo;
-    bspram_router_local_lanes(router(), &lo, NIL);
+    bspram__router_local_lanes(router(), &lo, NIL);
 }
-REFUSED(bspram_router_gather, r)
+REFUSED(bspram__router_gather, r)
 {
     uint64_t w = 1, all;
-    bspram_router_gather(NIL, 0, &w, 8, &all);
+    bspram__router_gather(NIL, 0, &w, 8, &all);
 }
-REFUSED(bspram_router_gather, mine)
+REFUSED(bspram__router_gather, mine)
 {
     uint64_t all;
-    bspram_router_gather(router(), 0, NIL, 8, &all); /* NULL with n = 0 is legal */
+    bspram__router_gather(router(), 0, NIL, 8, &all); /* NULL with n = 0 is legal */
 }
-REFUSED(bspram_router_gather, all)
+REFUSED(bspram__router_gather, all)
 {
     uint64_t w = 1;
-    bspram_router_gather(router(), 0, &w, 8, NIL); /* lane 0 is the first: it receives */
+    bspram__router_gather(router(), 0, &w, 8, NIL); /* lane 0 is the first: it receives */
 }
-REFUSED(bspram_router_post, r) { bspram_router_post(NIL, 0, 0, 0, 8, "bspram_router_post"); }
-REFUSED(bspram_router_post, call) { bspram_router_post(router(), 0, 0, 0, 8, NIL); }
-REFUSED(bspram_router_post_counted, r)
+REFUSED(bspram__router_post, r) { bspram__router_post(NIL, 0, 0, 0, 8, "bspram__router_post"); }
+REFUSED(bspram__router_post, call) { bspram__router_post(router(), 0, 0, 0, 8, NIL); }
+REFUSED(bspram__router_post_counted, r)
 {
-    bspram_router_post_counted(NIL, 0, 0, 0, 8, 8, "bspram_router_post_counted");
+    bspram__router_post_counted(NIL, 0, 0, 0, 8, 8, "bspram__router_post_counted");
 }
-REFUSED(bspram_router_post_counted, call)
+REFUSED(bspram__router_post_counted, call)
 {
-    bspram_router_post_counted(router(), 0, 0, 0, 8, 8, NIL);
+    bspram__router_post_counted(router(), 0, 0, 0, 8, 8, NIL);
 }
-REFUSED(bspram_router_send, r)
-{
-    uint64_t w = 1;
-    bspram_router_send(NIL, 0, 0, 0, &w, 8, "bspram_router_send");
-}
-REFUSED(bspram_router_send, data) /* NULL with len = 0 is legal */
-{
-    bspram_router_send(router(), 0, 0, 0, NIL, 8, "bspram_router_send"); /* call: the caller's name */
-}
-REFUSED(bspram_router_send, call)
+REFUSED(bspram__router_send, r)
 {
     uint64_t w = 1;
-    bspram_router_send(router(), 0, 0, 0, &w, 8, NIL);
+    bspram__router_send(NIL, 0, 0, 0, &w, 8, "bspram__router_send");
 }
-REFUSED(bspram_router_lane_posted, r) { bspram_router_lane_posted(NIL, 0); }
-REFUSED(bspram_router_work, r) { bspram_router_work(NIL, 0, 0, 1); }
-REFUSED(bspram_router_exchange, r) { bspram_router_exchange(NIL, 0, 0); }
-REFUSED(bspram_router_barrier, r) { bspram_router_barrier(NIL, 0, 0); }
-REFUSED(bspram_router_leave, r) { bspram_router_leave(NIL, 0); }
-REFUSED(bspram_router_complete, r) { bspram_router_complete(NIL, 0); }
-REFUSED(bspram_router_inbox, r)
+REFUSED(bspram__router_send, data) /* NULL with len = 0 is legal */
+{
+    bspram__router_send(router(), 0, 0, 0, NIL, 8, "bspram__router_send"); /* call: the caller's name */
+}
+REFUSED(bspram__router_send, call)
+{
+    uint64_t w = 1;
+    bspram__router_send(router(), 0, 0, 0, &w, 8, NIL);
+}
+REFUSED(bspram__router_lane_posted, r) { bspram__router_lane_posted(NIL, 0); }
+REFUSED(bspram__router_work, r) { bspram__router_work(NIL, 0, 0, 1); }
+REFUSED(bspram__router_exchange, r) { bspram__router_exchange(NIL, 0, 0); }
+REFUSED(bspram__router_barrier, r) { bspram__router_barrier(NIL, 0, 0); }
+REFUSED(bspram__router_leave, r) { bspram__router_leave(NIL, 0); }
+REFUSED(bspram__router_complete, r) { bspram__router_complete(NIL, 0); }
+REFUSED(bspram__router_inbox, r)
 {
     const bspram_message *m;
-    bspram_router_inbox(NIL, 0, 0, &m);
+    bspram__router_inbox(NIL, 0, 0, &m);
 }
-REFUSED(bspram_router_inbox, msgs) { bspram_router_inbox(router(), 0, 0, NIL); }
-REFUSED(bspram_router_set_label, r) { bspram_router_set_label(NIL, "x"); }
-ALLOWED(bspram_router_set_label, label, "NULL: the empty label") { bspram_router_set_label(router(), NIL); }
-REFUSED(bspram_router_label, r) { bspram_router_label(NIL); }
-REFUSED(bspram_router_start_clock, r) { bspram_router_start_clock(NIL); }
-REFUSED(bspram_router_flush, r) { bspram_router_flush(NIL); }
-REFUSED(bspram_router_log, r) { bspram_router_log(NIL); }
-REFUSED(bspram_router_keep_pattern, r) { bspram_router_keep_pattern(NIL, true); }
-REFUSED(bspram_router_keeps_pattern, r) { bspram_router_keeps_pattern(NIL); }
-REFUSED(bspram_router_pattern, r) { bspram_router_pattern(NIL); }
-REFUSED(bspram_router_clear_log, r) { bspram_router_clear_log(NIL); }
+REFUSED(bspram__router_inbox, msgs) { bspram__router_inbox(router(), 0, 0, NIL); }
+REFUSED(bspram__router_set_label, r) { bspram__router_set_label(NIL, "x"); }
+ALLOWED(bspram__router_set_label, label, "NULL: the empty label") { bspram__router_set_label(router(), NIL); }
+REFUSED(bspram__router_label, r) { bspram__router_label(NIL); }
+REFUSED(bspram__router_start_clock, r) { bspram__router_start_clock(NIL); }
+REFUSED(bspram__router_flush, r) { bspram__router_flush(NIL); }
+REFUSED(bspram__router_log, r) { bspram__router_log(NIL); }
+REFUSED(bspram__router_keep_pattern, r) { bspram__router_keep_pattern(NIL, true); }
+REFUSED(bspram__router_keeps_pattern, r) { bspram__router_keeps_pattern(NIL); }
+REFUSED(bspram__router_pattern, r) { bspram__router_pattern(NIL); }
+REFUSED(bspram__router_clear_log, r) { bspram__router_clear_log(NIL); }
 
 /* ================================================================ bsp/machine.h */
 
@@ -530,7 +536,7 @@ ALLOWED(bspram_machine_destroy, m, "as free: NULL is ignored") { bspram_machine_
 REFUSED(bspram_machine_p, m) { bspram_machine_p(NIL); }
 REFUSED(bspram_machine_threads, m) { bspram_machine_threads(NIL); }
 REFUSED(bspram_machine_seed, m) { bspram_machine_seed(NIL); }
-REFUSED(bspram_machine_router, m) { bspram_machine_router(NIL); }
+REFUSED(bspram__bsp_machine_router, m) { bspram__bsp_machine_router(NIL); }
 REFUSED(bspram_machine_run, m) { bspram_machine_run(NIL, quiet_step, NULL, 1); }
 REFUSED(bspram_machine_run, step) { bspram_machine_run(machine(2, 1), NULL, NULL, 1); }
 ALLOWED(bspram_machine_run, arg, OPAQUE) { bspram_machine_run(machine(2, 1), quiet_step, NIL, 1); }
@@ -546,46 +552,46 @@ REFUSED(bspram_machine_inbox, m)
     bspram_machine_inbox(NIL, 0, &msgs);
 }
 REFUSED(bspram_machine_inbox, msgs) { bspram_machine_inbox(machine(2, 1), 0, NIL); }
-REFUSED(bspram_machine_team, m) { bspram_machine_team(NIL, quiet_lane, NULL); }
-REFUSED(bspram_machine_team, fn) { bspram_machine_team(machine(2, 1), NULL, NULL); }
-ALLOWED(bspram_machine_team, arg, OPAQUE) { bspram_machine_team(machine(2, 1), quiet_lane, NIL); }
-REFUSED(bspram_team_lane, t) { bspram_team_lane(NIL); }
-REFUSED(bspram_team_leads, t) { bspram_team_leads(NIL); }
-REFUSED(bspram_team_first, t) { bspram_team_first(NIL); }
-REFUSED(bspram_team_end, t) { bspram_team_end(NIL); }
-REFUSED(bspram_team_superstep, t) { bspram_team_superstep(NIL); }
-REFUSED(bspram_team_machine, t) { bspram_team_machine(NIL); }
-REFUSED(bspram_team_each, t) { bspram_team_each(NIL, quiet_step, NULL); }
-static void each_null(bspram_team *t) { bspram_team_each(t, NULL, NULL); }
-REFUSED(bspram_team_each, step) { in_team(each_null); }
-static void each_arg(bspram_team *t) { bspram_team_each(t, quiet_step, NIL); }
-ALLOWED(bspram_team_each, arg, OPAQUE) { in_team(each_arg); }
-REFUSED(bspram_team_exchange, t) { bspram_team_exchange(NIL, 0); }
-REFUSED(bspram_team_barrier, t) { bspram_team_barrier(NIL); }
-REFUSED(bspram_team_flush, t) { bspram_team_flush(NIL); }
-REFUSED(bspram_team_set_label, t) { bspram_team_set_label(NIL, "x"); }
-static void label_null(bspram_team *t) { bspram_team_set_label(t, NIL); }
-ALLOWED(bspram_team_set_label, label, "NULL: the empty label") { in_team(label_null); }
-REFUSED(bspram_team_label, t) { bspram_team_label(NIL); }
-REFUSED(bspram_team_inbox, t)
+REFUSED(bspram__bsp_machine_team, m) { bspram__bsp_machine_team(NIL, quiet_lane, NULL); }
+REFUSED(bspram__bsp_machine_team, fn) { bspram__bsp_machine_team(machine(2, 1), NULL, NULL); }
+ALLOWED(bspram__bsp_machine_team, arg, OPAQUE) { bspram__bsp_machine_team(machine(2, 1), quiet_lane, NIL); }
+REFUSED(bspram__bsp_team_lane, t) { bspram__bsp_team_lane(NIL); }
+REFUSED(bspram__bsp_team_leads, t) { bspram__bsp_team_leads(NIL); }
+REFUSED(bspram__bsp_team_first, t) { bspram__bsp_team_first(NIL); }
+REFUSED(bspram__bsp_team_end, t) { bspram__bsp_team_end(NIL); }
+REFUSED(bspram__bsp_team_superstep, t) { bspram__bsp_team_superstep(NIL); }
+REFUSED(bspram__bsp_team_machine, t) { bspram__bsp_team_machine(NIL); }
+REFUSED(bspram__bsp_team_each, t) { bspram__bsp_team_each(NIL, quiet_step, NULL); }
+static void each_null(bspram_team *t) { bspram__bsp_team_each(t, NULL, NULL); }
+REFUSED(bspram__bsp_team_each, step) { in_team(each_null); }
+static void each_arg(bspram_team *t) { bspram__bsp_team_each(t, quiet_step, NIL); }
+ALLOWED(bspram__bsp_team_each, arg, OPAQUE) { in_team(each_arg); }
+REFUSED(bspram__bsp_team_exchange, t) { bspram__bsp_team_exchange(NIL, 0); }
+REFUSED(bspram__bsp_team_barrier, t) { bspram__bsp_team_barrier(NIL); }
+REFUSED(bspram__bsp_team_flush, t) { bspram__bsp_team_flush(NIL); }
+REFUSED(bspram__bsp_team_set_label, t) { bspram__bsp_team_set_label(NIL, "x"); }
+static void label_null(bspram_team *t) { bspram__bsp_team_set_label(t, NIL); }
+ALLOWED(bspram__bsp_team_set_label, label, "NULL: the empty label") { in_team(label_null); }
+REFUSED(bspram__bsp_team_label, t) { bspram__bsp_team_label(NIL); }
+REFUSED(bspram__bsp_team_inbox, t)
 {
     const bspram_message *msgs;
-    bspram_team_inbox(NIL, 0, &msgs);
+    bspram__bsp_team_inbox(NIL, 0, &msgs);
 }
-static void inbox_null(bspram_team *t) { bspram_team_inbox(t, bspram_team_first(t), NIL); }
-REFUSED(bspram_team_inbox, msgs) { in_team(inbox_null); }
-REFUSED(bspram_team_hold_inbox, t) { bspram_team_hold_inbox(NIL); }
-REFUSED(bspram_team_restore_inbox, t) { bspram_team_restore_inbox(NIL); }
-REFUSED(bspram_machine_spmd, m) { bspram_machine_spmd(NIL, quiet_program, NULL); }
-REFUSED(bspram_machine_spmd, program) { bspram_machine_spmd(machine(1, 1), NULL, NULL); }
-ALLOWED(bspram_machine_spmd, arg, OPAQUE) { bspram_machine_spmd(machine(1, 1), quiet_program, NIL); }
-REFUSED(bspram_sync, self) { bspram_sync(NIL, 0); }
-REFUSED(bspram_component_team, self) { bspram_component_team(NIL); }
+static void inbox_null(bspram_team *t) { bspram__bsp_team_inbox(t, bspram__bsp_team_first(t), NIL); }
+REFUSED(bspram__bsp_team_inbox, msgs) { in_team(inbox_null); }
+REFUSED(bspram__bsp_team_hold_inbox, t) { bspram__bsp_team_hold_inbox(NIL); }
+REFUSED(bspram__bsp_team_restore_inbox, t) { bspram__bsp_team_restore_inbox(NIL); }
+REFUSED(bspram__bsp_machine_spmd, m) { bspram__bsp_machine_spmd(NIL, quiet_program, NULL); }
+REFUSED(bspram__bsp_machine_spmd, program) { bspram__bsp_machine_spmd(machine(1, 1), NULL, NULL); }
+ALLOWED(bspram__bsp_machine_spmd, arg, OPAQUE) { bspram__bsp_machine_spmd(machine(1, 1), quiet_program, NIL); }
+REFUSED(bspram__bsp_sync, self) { bspram__bsp_sync(NIL, 0); }
+REFUSED(bspram__bsp_component_team, self) { bspram__bsp_component_team(NIL); }
 REFUSED(bspram_pid, self) { bspram_pid(NIL); }
 REFUSED(bspram_nprocs, self) { bspram_nprocs(NIL); }
 REFUSED(bspram_superstep, self) { bspram_superstep(NIL); }
-REFUSED(bspram_lane, self) { bspram_lane(NIL); }
-REFUSED(bspram_component_machine, self) { bspram_component_machine(NIL); }
+REFUSED(bspram__bsp_lane, self) { bspram__bsp_lane(NIL); }
+REFUSED(bspram__bsp_component_machine, self) { bspram__bsp_component_machine(NIL); }
 REFUSED(bspram_inbox, self)
 {
     const bspram_message *msgs;
@@ -601,7 +607,7 @@ REFUSED(bspram_send, self)
 static void step_send_null(bspram_component *self) { bspram_send(self, 1, NIL, 8); }
 REFUSED(bspram_send, data) { in_step(step_send_null); } /* NULL with len = 0 is legal */
 REFUSED(bspram_send_buffer, self) { bspram_send_buffer(NIL, 0, 8); }
-REFUSED(bspram_send_buffer_counted, self) { bspram_send_buffer_counted(NIL, 0, 8, 8); }
+REFUSED(bspram__bsp_send_buffer_counted, self) { bspram__bsp_send_buffer_counted(NIL, 0, 8, 8); }
 REFUSED(bspram_work, self) { bspram_work(NIL, 1); }
 REFUSED(bspram_local, self) { bspram_local(NIL); }
 REFUSED(bspram_machine_local, m) { bspram_machine_local(NIL, 0); }
@@ -638,9 +644,9 @@ ALLOWED(bspram_params_load, l_ns, "either output may be NULL: not wanted")
 }
 REFUSED(bspram_params_read, out) { bspram_params_read(NIL); }
 REFUSED(bspram_params_save, params) { bspram_params_save(NIL); }
-REFUSED(bspram_trace_write_file, path) { bspram_trace_write_file(NIL, &view1); }
-REFUSED(bspram_trace_write_file, log) { bspram_trace_write_file("/dev/null", NIL); }
-REFUSED(bspram_trace_add, log) { bspram_trace_add(NIL); }
+REFUSED(bspram__bsp_trace_write_file, path) { bspram__bsp_trace_write_file(NIL, &view1); }
+REFUSED(bspram__bsp_trace_write_file, log) { bspram__bsp_trace_write_file("/dev/null", NIL); }
+REFUSED(bspram__bsp_trace_add, log) { bspram__bsp_trace_add(NIL); }
 
 /* ================================================================ bsp/bsp.h (BSPlib) */
 
@@ -964,18 +970,18 @@ ALLOWED(bspram_combine, stats, "statistics not wanted")
     combiner_fixture();
     bspram_combine(cc, creq, cfirst, cres, NIL);
 }
-REFUSED(bspram_combine_team, t) { bspram_combine_team(NIL, cc, creq, cfirst, cres, NULL); }
-static void ct_c(bspram_team *t) { bspram_combine_team(t, NIL, creq, cfirst, cres, NULL); }
-REFUSED(bspram_combine_team, c) { in_combiner_team(ct_c); }
-static void ct_requests(bspram_team *t) { bspram_combine_team(t, cc, NIL, cfirst, cres, NULL); }
-REFUSED(bspram_combine_team, requests) { in_combiner_team(ct_requests); }
-static void ct_first(bspram_team *t) { bspram_combine_team(t, cc, creq, NIL, cres, NULL); }
-REFUSED(bspram_combine_team, first) { in_combiner_team(ct_first); }
-static void ct_results(bspram_team *t) { bspram_combine_team(t, cc, creq, cfirst, NIL, NULL); }
+REFUSED(bspram__combine_team, t) { bspram__combine_team(NIL, cc, creq, cfirst, cres, NULL); }
+static void ct_c(bspram_team *t) { bspram__combine_team(t, NIL, creq, cfirst, cres, NULL); }
+REFUSED(bspram__combine_team, c) { in_combiner_team(ct_c); }
+static void ct_requests(bspram_team *t) { bspram__combine_team(t, cc, NIL, cfirst, cres, NULL); }
+REFUSED(bspram__combine_team, requests) { in_combiner_team(ct_requests); }
+static void ct_first(bspram_team *t) { bspram__combine_team(t, cc, creq, NIL, cres, NULL); }
+REFUSED(bspram__combine_team, first) { in_combiner_team(ct_first); }
+static void ct_results(bspram_team *t) { bspram__combine_team(t, cc, creq, cfirst, NIL, NULL); }
 /* The engine's lines name the batch, bspram_combine (combine.h). */
-CASE_(bspram_combine_team, results, "bspram_combine", NULL, 0) { in_combiner_team(ct_results); }
-static void ct_stats(bspram_team *t) { bspram_combine_team(t, cc, creq, cfirst, cres, NIL); }
-ALLOWED(bspram_combine_team, stats, "statistics not wanted (NULL on every lane)")
+CASE_(bspram__combine_team, results, "bspram_combine", NULL, 0) { in_combiner_team(ct_results); }
+static void ct_stats(bspram_team *t) { bspram__combine_team(t, cc, creq, cfirst, cres, NIL); }
+ALLOWED(bspram__combine_team, stats, "statistics not wanted (NULL on every lane)")
 {
     in_combiner_team(ct_stats);
 }
@@ -985,21 +991,21 @@ static void parts_fixture(void)
     cparts[0] = (bspram_batch_part){creq, 1, cres};
     cparts[1] = (bspram_batch_part){NULL, 0, NULL};
 }
-REFUSED(bspram_combine_team_parts, t) { bspram_combine_team_parts(NIL, cc, cparts, NULL); }
+REFUSED(bspram__combine_team_parts, t) { bspram__combine_team_parts(NIL, cc, cparts, NULL); }
 static void cp_c(bspram_team *t)
 {
     parts_fixture();
-    bspram_combine_team_parts(t, NIL, cparts, NULL);
+    bspram__combine_team_parts(t, NIL, cparts, NULL);
 }
-REFUSED(bspram_combine_team_parts, c) { in_combiner_team(cp_c); }
-static void cp_parts(bspram_team *t) { bspram_combine_team_parts(t, cc, NIL, NULL); }
-REFUSED(bspram_combine_team_parts, parts) { in_combiner_team(cp_parts); }
+REFUSED(bspram__combine_team_parts, c) { in_combiner_team(cp_c); }
+static void cp_parts(bspram_team *t) { bspram__combine_team_parts(t, cc, NIL, NULL); }
+REFUSED(bspram__combine_team_parts, parts) { in_combiner_team(cp_parts); }
 static void cp_stats(bspram_team *t)
 {
     parts_fixture();
-    bspram_combine_team_parts(t, cc, cparts, NIL);
+    bspram__combine_team_parts(t, cc, cparts, NIL);
 }
-ALLOWED(bspram_combine_team_parts, stats, "statistics not wanted (NULL on every lane)")
+ALLOWED(bspram__combine_team_parts, stats, "statistics not wanted (NULL on every lane)")
 {
     in_combiner_team(cp_stats);
 }

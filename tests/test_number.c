@@ -14,7 +14,7 @@
 static uint64_t u(const char *text, uint64_t min, uint64_t max)
 {
     uint64_t x = SENTINEL;
-    int rc = bspram_parse_u64(text, min, max, &x);
+    int rc = bspram__base_parse_u64(text, min, max, &x);
     if (rc != 0)
         CHECK(x == SENTINEL); /* refused: *out untouched */
     return rc == 0 ? x : SENTINEL;
@@ -23,13 +23,13 @@ static uint64_t u(const char *text, uint64_t min, uint64_t max)
 static int d_ok(const char *text, double min, double max, double want)
 {
     double x = -12345;
-    return bspram_parse_double(text, min, max, &x) == 0 && x == want;
+    return bspram__base_parse_double(text, min, max, &x) == 0 && x == want;
 }
 
 static int d_refused(const char *text, double min, double max)
 {
     double x = -12345;
-    return bspram_parse_double(text, min, max, &x) == -1 && x == -12345;
+    return bspram__base_parse_double(text, min, max, &x) == -1 && x == -12345;
 }
 
 int main(void)

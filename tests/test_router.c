@@ -5,6 +5,7 @@
 
 #include "check.h"
 #include "pattern.h"
+#include "bsp/machine_internal.h"
 #include "router/router_internal.h" /* white box: where windows start (heavy patterns) */
 
 typedef struct run {
@@ -54,7 +55,7 @@ static void run_pattern_windows(const char *what, pattern pt, int threads, uint6
     cfg.threads = threads;
     bspram_machine *m = bspram_machine_create(&cfg);
     if (windows_from)
-        bspram_machine_router(m)->windows_from = windows_from;
+        bspram__bsp_machine_router(m)->windows_from = windows_from;
     uint64_t ran = bspram_machine_run(m, step, &r, 0);
     CHECK_EQ_U64(ran, supersteps + 1);
     CHECK_EQ_U64(atomic_load(&r.wrong), 0);

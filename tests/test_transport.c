@@ -13,6 +13,8 @@
 #include "base/abort.h"
 #include "bspram.h"
 #include "check.h"
+#include "router/router.h"
+#include "base/error.h"
 
 enum { P = 37, LANES = 3, STEPS = 4 };
 
@@ -29,19 +31,19 @@ static void drive(bspram_router *r, run *out)
 #pragma omp parallel num_threads(LANES)
     {
         unsigned lane = (unsigned)omp_get_thread_num();
-        uint64_t first = bspram_router_lane_first(r, lane), end = bspram_router_lane_first(r, lane + 1);
+        uint64_t first = bspram__router_lane_first(r, lane), end = bspram__router_lane_first(r, lane + 1);
         for (int s = 0; s < STEPS; s++) {
             for (uint64_t c = first; c < end; c++)
                 for (unsigned j = 0; j < 4; j++) {
                     uint64_t v = c * 1000 + (uint64_t)s * 10 + j;
-                    uint64_t *buf = bspram_router_post(r, lane, c, (c * 7 + j + (uint64_t)s) % P, 8, "test");
+                    uint64_t *buf = bspram__router_post(r, lane, c, (c * 7 + j + (uint64_t)s) % P, 8, "test");
                     *buf = v;
                     out->written[s][c][j] = buf;
                 }
-            bspram_router_exchange(r, lane, 0);
+            bspram__router_exchange(r, lane, 0);
             for (uint64_t c = first; c < end; c++) {
                 const bspram_message *m;
-                size_t n = bspram_router_inbox(r, lane, c, &m);
+                size_t n = bspram__router_inbox(r, lane, c, &m);
                 out->n[s][c] = n;
                 for (size_t i = 0; i < n; i++) {
                     out->received[s][c][i] = m[i].data;
@@ -49,7 +51,7 @@ static void drive(bspram_router *r, run *out)
                 }
             }
         }
-        bspram_router_leave(r, lane);
+        bspram__router_leave(r, lane);
     }
 }
 
@@ -65,10 +67,10 @@ static int written_somewhere(const run *x, int s, const void *p)
 static void compare_transports(void)
 {
     static run a, b;
-    bspram_router *shm = bspram_router_create_on(P, LANES, "shm");
-    bspram_router *staged = bspram_router_create_on(P, LANES, "staged");
-    CHECK(bspram_router_shares_memory(shm));
-    CHECK(!bspram_router_shares_memory(staged));
+    bspram_router *shm = bspram__router_create_on(P, LANES, "shm");
+    bspram_router *staged = bspram__router_create_on(P, LANES, "staged");
+    CHECK(bspram__router_shares_memory(shm));
+    CHECK(!bspram__router_shares_memory(staged));
     drive(shm, &a);
     drive(staged, &b);
     int same = 1, shm_in_place = 1, staged_copied = 1;
@@ -84,7 +86,7 @@ static void compare_transports(void)
     CHECK(same);          /* the same inboxes, in the same order */
     CHECK(shm_in_place);  /* shm, light supersteps (no windows): receivers read payloads where senders wrote them */
     CHECK(staged_copied); /* staged: never */
-    const bspram_log *la = bspram_router_log(shm), *lb = bspram_router_log(staged);
+    const bspram_log *la = bspram__router_log(shm), *lb = bspram__router_log(staged);
     CHECK_EQ_U64(la->n, STEPS);
     CHECK_EQ_U64(lb->n, STEPS);
     for (size_t i = 0; i < la->n && i < lb->n; i++) {
@@ -95,16 +97,16 @@ static void compare_transports(void)
     }
     /* a one-sided read through either transport */
     uint64_t src = 0x1234, dst = 0;
-    bspram_router_read(staged, 0, 1, &src, &dst, sizeof dst);
+    bspram__router_read(staged, 0, 1, &src, &dst, sizeof dst);
     CHECK_EQ_U64(dst, 0x1234);
-    bspram_router_destroy(shm);
-    bspram_router_destroy(staged);
+    bspram__router_destroy(shm);
+    bspram__router_destroy(staged);
 }
 
 static void unknown_transport(void *arg)
 {
     (void)arg;
-    bspram_router_create_on(4, 2, "carrier-pigeon");
+    bspram__router_create_on(4, 2, "carrier-pigeon");
 }
 
 static void end_with_42(int status)
@@ -119,10 +121,10 @@ static void abort_hook(void)
 {
     pid_t pid = fork();
     if (pid == 0) {
-        bspram__set_abort(end_with_42);
+        bspram__base_set_abort(end_with_42);
         int fd = open("/dev/null", 1);
         dup2(fd, 2);
-        bspram_fatal("test: a fatal error");
+        bspram__base_fatal("test: a fatal error");
     }
     int st = 0;
     waitpid(pid, &st, 0);
@@ -133,7 +135,7 @@ int main(void)
 {
     compare_transports();
     check_death("unknown transport", unknown_transport, NULL,
-                "bspram_router_create(p=4, lanes=2, transport=carrier-pigeon): unknown transport; "
+                "bspram__router_create(p=4, lanes=2, transport=carrier-pigeon): unknown transport; "
                 "valid: shm, staged", 1, 10);
     abort_hook();
     return check_report("test_transport");

@@ -129,7 +129,7 @@ int main(int argc, char **argv)
         return rc;
     }
     char name[256]; /* quoted on one line, its control characters escaped */
-    bspram_escape_controls(name, sizeof name, argv[1]);
+    bspram__base_escape_controls(name, sizeof name, argv[1]);
     fprintf(stderr, "bspram: unknown command '%s' (bspram help lists them)\n", name);
     return 2;
 }

@@ -240,7 +240,7 @@ int bspram_cmd_models(int argc, char **argv)
         else if (!strcmp(a, "--startup") || !strcmp(a, "--per-byte")) {
             /* Read whole (base/number.h): strtod took " 1", "+1", "0x1p-3". */
             double x;
-            if (bspram_parse_double(v, 0, DBL_MAX, &x))
+            if (bspram__base_parse_double(v, 0, DBL_MAX, &x))
                 return error("%s %s: not a number of seconds >= 0", a, v);
             *(!strcmp(a, "--startup") ? &startup : &per_byte) = x;
         } else if (!strcmp(a, "--p") ? bspram_tool_number("models", a, v, 2, 4096, &p)

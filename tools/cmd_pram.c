@@ -175,7 +175,7 @@ int bspram_cmd_pram(int argc, char **argv)
         } else if (!strcmp(basis_text, "adaptive")) {
             prm.combine.strategy = BSPRAM_STRATEGY_ADAPTIVE;
         } else if (!strncmp(basis_text, "auto:", 5)) {
-            if (bspram_parse_u64(basis_text + 5, 0, UINT32_MAX, &prm.combine.degree_hint))
+            if (bspram__base_parse_u64(basis_text + 5, 0, UINT32_MAX, &prm.combine.degree_hint))
                 return error("--basis '%s': the degree hint D of auto:D is not a whole number in [0, %u]",
                              basis_text, UINT32_MAX);
         } else {

@@ -36,8 +36,8 @@ static void spmd(void)
     const unsigned p = bsp_nprocs(), s = bsp_pid();
     const unsigned H = probe.hmax;
     /* H ≤ PROBE_MAX_H, so H + 1 neither wraps nor overflows the sizes. */
-    double *dest = bspram_calloc((size_t)H + 1, sizeof *dest, "bspram probe (put destination)");
-    double *src = bspram_malloc(((size_t)H + 1) * sizeof *src, "bspram probe (put source)");
+    double *dest = bspram__base_calloc((size_t)H + 1, sizeof *dest, "bspram probe (put destination)");
+    double *src = bspram__base_malloc(((size_t)H + 1) * sizeof *src, "bspram probe (put source)");
     for (unsigned i = 0; i <= H; i++)
         src[i] = (double)(s + i);
     bsp_push_reg(dest, (H + 1) * sizeof *dest);
@@ -146,7 +146,7 @@ static int save_place(char *path, size_t len)
     if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
         fprintf(stderr, "bspram probe: cannot save the parameters to %s: not a regular file (%s); "
                         "give --no-save, or BSPRAM_PARAMS naming a file\n", path,
-                bspram__file_kind(st.st_mode));
+                bspram__base_file_kind(st.st_mode));
         return 1;
     }
     return 0;
@@ -194,7 +194,7 @@ int bspram_cmd_probe(int argc, char **argv)
     if (save && save_place(place, sizeof place)) /* before the work, not after it */
         return 1;
     const unsigned K = probe.hmax / probe.step + 1;
-    probe.t = bspram_calloc(K, sizeof *probe.t, "bspram probe (timings)");
+    probe.t = bspram__base_calloc(K, sizeof *probe.t, "bspram probe (timings)");
 
     double r = daxpy_rate();
     bsp_init(spmd, argc, argv);

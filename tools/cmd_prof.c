@@ -88,7 +88,7 @@ static void summary(const trace_machine *m, const prof_params *pp)
     /* By label, in order of first appearance. */
     printf("  %-26s %10s %12s %14s %12s %12s\n", "label", "supersteps", "W", "H (bytes)", "charge",
            "measured s");
-    char *seen = bspram_calloc(S ? S : 1, 1, "bspram prof");
+    char *seen = bspram__base_calloc(S ? S : 1, 1, "bspram prof");
     for (size_t i = 0; i < S; i++) {
         if (seen[i])
             continue;
@@ -208,7 +208,7 @@ static int draw(const char *path, const trace_machine *m, const prof_params *pp)
         fprintf(g, "e\n");
     }
     if (strip) {
-        uint64_t *bytes = bspram_malloc((size_t)m->p * sizeof *bytes, "bspram prof");
+        uint64_t *bytes = bspram__base_malloc((size_t)m->p * sizeof *bytes, "bspram prof");
         for (int out = 1; out >= 0; out--) {
             panel(g, 4 - out, panels);
             if (!out)
@@ -236,7 +236,7 @@ static int draw(const char *path, const trace_machine *m, const prof_params *pp)
  * " 1", "+1" and hex), or one line and −1. */
 static int option_double(const char *option, const char *text, double *out)
 {
-    if (bspram_parse_double(text, 0, DBL_MAX, out)) {
+    if (bspram__base_parse_double(text, 0, DBL_MAX, out)) {
         bspram_tool_error("prof", "%s '%s': not a finite number >= 0", option, text);
         return -1;
     }

@@ -91,7 +91,7 @@ int bspram_tool_gnuplot_check(const char *command, const char *option, const cha
          * to open it after the run and print the picture on stdout. */
         if (!S_ISREG(st.st_mode))
             return refuse(end_job, command, "%s %s: not a regular file (%s); give a file name "
-                          "ending in .svg or .png", option, path, bspram__file_kind(st.st_mode));
+                          "ending in .svg or .png", option, path, bspram__base_file_kind(st.st_mode));
         /* The same file by any name (a link, ./x): gnuplot would empty the
          * input before it is read. */
         if (input && stat(input, &in) == 0 && in.st_dev == st.st_dev && in.st_ino == st.st_ino)
@@ -164,8 +164,8 @@ FILE *bspram_tool_gnuplot_open(const char *command, const char *option, const ch
 static const char *incomplete(const char *path, char *why, size_t len)
 {
     bspram_input in;
-    if (bspram__input_open(&in, path, UINT64_MAX - 1) != 0)
-        return bspram__input_problem(&in, why, len);
+    if (bspram__base_input_open(&in, path, UINT64_MAX - 1) != 0)
+        return bspram__base_input_problem(&in, why, len);
     struct stat st;
     memset(&st, 0, sizeof st);
     unsigned char head[8] = {0}, tail[64] = {0};
@@ -190,7 +190,7 @@ static const char *incomplete(const char *path, char *why, size_t len)
                 bad = "gnuplot wrote an incomplete SVG";
         }
     }
-    bspram__input_close(&in);
+    bspram__base_input_close(&in);
     if (bad)
         snprintf(why, len, "%s (%lld bytes: is the disk full?)", bad, (long long)st.st_size);
     return bad ? why : NULL;
@@ -226,12 +226,12 @@ int bspram_tool_gnuplot_close(const char *command, const char *option, const cha
     return 0;
 }
 
-/* bspram_vfatal_raw takes a va_list: this gives it one. */
+/* bspram__base_vfatal_raw takes a va_list: this gives it one. */
 static _Noreturn void fatal_raw(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    bspram_vfatal_raw(fmt, ap);
+    bspram__base_vfatal_raw(fmt, ap);
 }
 
 static _Noreturn void end_with(const char *command, const char *line)

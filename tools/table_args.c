@@ -50,7 +50,7 @@ int bspram_table_error(const char *fmt, ...)
 
 /* Any whole number (base/number.h: the whole string, digits only — " -1"
  * is not 2^64 - 1); the callers check the ranges. */
-static int parse_u64(const char *s, uint64_t *out) { return bspram_parse_u64(s, 0, UINT64_MAX, out); }
+static int parse_u64(const char *s, uint64_t *out) { return bspram__base_parse_u64(s, 0, UINT64_MAX, out); }
 
 const char *bspram_table_name(unsigned table)
 {
@@ -74,10 +74,10 @@ static int add_papers(const char *text, unsigned *paper, size_t *np)
         item[len] = 0;
         if ((dots = strstr(item, "..")) != NULL) {
             *dots = 0;
-            if (bspram_parse_u64(item, 1, 3, &lo) || bspram_parse_u64(dots + 2, 1, 3, &hi) || lo > hi)
+            if (bspram__base_parse_u64(item, 1, 3, &lo) || bspram__base_parse_u64(dots + 2, 1, 3, &hi) || lo > hi)
                 return bspram_table_error("--paper '%s': Valiant's tables are 1, 2 and 3; write N, a list "
                                           "N,M or a range N..M (N <= M), e.g. 1..3", text);
-        } else if (bspram_parse_u64(item, 1, 3, &lo)) {
+        } else if (bspram__base_parse_u64(item, 1, 3, &lo)) {
             return bspram_table_error("--paper '%s': Valiant's tables are 1, 2 and 3; write N, a list "
                                       "N,M or a range N..M (N <= M), e.g. 1..3", text);
         } else {

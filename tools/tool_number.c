@@ -12,7 +12,7 @@
 int bspram_tool_number(const char *command, const char *option, const char *text, uint64_t min,
                        uint64_t max, uint64_t *out)
 {
-    if (bspram_parse_u64(text, min, max, out) == 0)
+    if (bspram__base_parse_u64(text, min, max, out) == 0)
         return 0;
     bspram_tool_error(command, "%s '%s': not a whole number in [%" PRIu64 ", %" PRIu64 "]", option, text,
                       min, max);
@@ -25,7 +25,7 @@ int bspram_tool_verror(const char *command, const char *fmt, va_list ap)
      * (base/number.h): a value holding a newline stays on this one line.
      * The command's name too (the MPI build names one it does not run). */
     char name[64];
-    bspram_escape_controls(name, sizeof name, command);
+    bspram__base_escape_controls(name, sizeof name, command);
     va_list again;
     va_copy(again, ap);
     int n = vsnprintf(NULL, 0, fmt, again);
@@ -35,11 +35,11 @@ int bspram_tool_verror(const char *command, const char *fmt, va_list ap)
     char *line = NULL;
     if (msg && n >= 0) {
         vsnprintf(msg, (size_t)n + 1, fmt, ap);
-        need = bspram_escape_controls(NULL, 0, msg);
+        need = bspram__base_escape_controls(NULL, 0, msg);
         line = malloc(need + 1);
     }
     if (line) {
-        bspram_escape_controls(line, need + 1, msg);
+        bspram__base_escape_controls(line, need + 1, msg);
         fprintf(stderr, "bspram %s: %s\n", name, line);
     } else {
         fprintf(stderr, "bspram %s: (out of memory for an error message)\n", name);

@@ -105,7 +105,7 @@ static int next_record(reader *R)
             char size[32];
             R->rec = R->buf + R->start;
             return fail_at(R, R->rec + TRACE_MAX_LINE, "a line longer than %s (not a bspram "
-                           "trace?)", bspram__input_size(TRACE_MAX_LINE, size, sizeof size));
+                           "trace?)", bspram__base_input_size(TRACE_MAX_LINE, size, sizeof size));
         }
         if (R->eof) {
             if (R->start == R->end)
@@ -129,14 +129,14 @@ static int next_record(reader *R)
             size_t want = R->cap ? 2 * R->cap : (size_t)1 << 20;
             if (want > TRACE_MAX_LINE + ((size_t)1 << 17))
                 want = TRACE_MAX_LINE + ((size_t)1 << 17);
-            R->buf = bspram_realloc(R->buf, want, "bspram trace (a line)");
+            R->buf = bspram__base_realloc(R->buf, want, "bspram trace (a line)");
             R->cap = want;
         }
         /* One byte kept for the NUL after the last line. */
-        ssize_t r = bspram__input_read(&R->in, R->buf + R->end, R->cap - R->end - 1);
+        ssize_t r = bspram__base_input_read(&R->in, R->buf + R->end, R->cap - R->end - 1);
         if (r < 0) {
             char why[160];
-            return fail_file(R, "%s", bspram__input_problem(&R->in, why, sizeof why));
+            return fail_file(R, "%s", bspram__base_input_problem(&R->in, why, sizeof why));
         }
         R->end += (size_t)r;
         R->eof = r == 0;
@@ -171,7 +171,7 @@ static int whole(const reader *R, const char **s, const char *what, uint64_t min
     if (n < sizeof text) {
         memcpy(text, *s, n);
         text[n] = '\0';
-        if (n && bspram_parse_u64(text, min, max, out) == 0) {
+        if (n && bspram__base_parse_u64(text, min, max, out) == 0) {
             *s += n;
             return 0;
         }
@@ -191,7 +191,7 @@ static int seconds(const reader *R, const char **s, const char *what, double *ou
     if (n && n < sizeof text) {
         memcpy(text, *s, n);
         text[n] = '\0';
-        if (bspram_parse_double(text, 0, DBL_MAX, out) == 0) {
+        if (bspram__base_parse_double(text, 0, DBL_MAX, out) == 0) {
             *s += n;
             return 0;
         }
@@ -534,14 +534,14 @@ int trace_read(const char *path, const char *command, trace *t)
     reader R = {.command = command, .path = path, .next_line = 1};
     size_t len = strlen(path);
     R.json = len >= 5 && !strcmp(path + len - 5, ".json");
-    if (bspram__input_open(&R.in, path, TRACE_MAX_BYTES) != 0) {
+    if (bspram__base_input_open(&R.in, path, TRACE_MAX_BYTES) != 0) {
         char why[160];
         return fail_file(&R, "%s", R.in.status == BSPRAM_INPUT_OPEN
                                        ? strerror(R.in.err) /* "No such file or directory" */
-                                       : bspram__input_problem(&R.in, why, sizeof why));
+                                       : bspram__base_input_problem(&R.in, why, sizeof why));
     }
     int rc = read_all(&R, t);
-    bspram__input_close(&R.in);
+    bspram__base_input_close(&R.in);
     free(R.buf);
     if (rc)
         trace_free(t);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "bspram.h"
+#include "bsp/machine_internal.h"
 
 static int threads = 2;
 
@@ -54,7 +55,7 @@ static bool bulk_step(bspram_component *c, void *arg)
         memset(buf, (int)(sum & 0xff), (size_t)len);
     }
     if (pid % 5 == 0)
-        memset(bspram_send_buffer_counted(c, (pid + 1) % p, 8, 8 + 1000 * pid), 0, 8);
+        memset(bspram__bsp_send_buffer_counted(c, (pid + 1) % p, 8, 8 + 1000 * pid), 0, 8);
     bspram_work(c, pid % 13 + s);
     return s < 5;
 }
@@ -89,7 +90,7 @@ static bool heavy_step(bspram_component *c, void *arg)
         memset(buf, (int)((sum + j) & 0xff), (size_t)len);
     }
     if (pid % 7 == 0)
-        memset(bspram_send_buffer_counted(c, (pid * 13) % p, 8, 8 + 100 * pid), 0, 8);
+        memset(bspram__bsp_send_buffer_counted(c, (pid * 13) % p, 8, 8 + 100 * pid), 0, 8);
     bspram_work(c, sum % 17);
     return s < 4;
 }

@@ -68,6 +68,6 @@ done
 expect 3 kill "exited on signal 9" "stopped by the MPI runtime in superstep "
 # A bad tuning value is one line, from rank 0 (every rank must take one path).
 export BSPRAM_MPI_GET=4k
-expect 2 abort "bspram_router_create: BSPRAM_MPI_GET=4k is not a whole number of bytes"
+expect 2 abort "bspram__router_create: BSPRAM_MPI_GET=4k is not a whole number of bytes"
 unset BSPRAM_MPI_GET
 [ "$fails" -eq 0 ] || { echo "faults.sh: $fails case(s) failed"; exit 1; }

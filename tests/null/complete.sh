@@ -104,7 +104,9 @@ if uniq -d "$scratch/walked" | grep . > "$scratch/twice"; then
   sed 's/^/a parameter with two cases in the walk: /' "$scratch/twice"; fail=1
 fi
 comm -23 "$scratch/declared" "$scratch/walked" > "$scratch/missing"
-comm -13 "$scratch/declared" "$scratch/walked" > "$scratch/stale"
+# Cases of internal functions (bspram__<layer>_*, not installed) stay in the
+# walk as white-box checks; only the API's must be complete and current.
+comm -13 "$scratch/declared" "$scratch/walked" | grep -v '^bspram__' > "$scratch/stale" || true
 if [ -s "$scratch/missing" ]; then
   sed 's/^\([^ ]*\) \(.*\)/pointer parameter without a case in tests\/test_null_errors.c: \1(\2)/' "$scratch/missing"
   fail=1

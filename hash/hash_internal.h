@@ -1,0 +1,61 @@
+/* bspram — the hash functions of an address space, and reduction to [0, n).
+ *
+ * A hash value is a uniform 64-bit word; bspram_reduce maps it to [0, n) for
+ * any n by the multiply-high method (Lemire 2019), which keeps prefix order:
+ * for n = a·b, reduce(x, n) div b == reduce(x, a) whenever the product of the
+ * high bits does not straddle — see basis.h for how the owner functions use a
+ * single reduction so that the prefix property holds exactly.
+ *
+ * Cost: XXH3 ≈ 2 ns per key; tabulation ≈ 8 table loads per key (the 16 KiB
+ * table stays in L1/L2). No global state; a bspram_hash is read-only after init
+ * and may be shared by all threads.
+ *
+ * NULL: every pointer argument here is needed; NULL is refused in one line
+ * naming the call and the argument ("bspram__hash_hash64(h=NULL): h must not be
+ * NULL"), exit status 1 (base/error.h, docs/limits.md).
+ */
+#ifndef BSPRAM_HASH_HASH_INTERNAL_H
+#define BSPRAM_HASH_HASH_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hash/address_space.h"
+#include "hash/hash.h"
+
+typedef struct bspram_hash {
+    bspram_hash_kind kind;
+    uint64_t seed;
+    uint64_t table[8][256]; /* used by BSPRAM_HASH_TABULATION only */
+} bspram_hash;
+
+/* Initialise `h` as the member of family `kind` selected by `seed`.
+ * Errors: an unknown kind is fatal ("bspram__hash_init(kind=…)"). */
+void bspram__hash_init(bspram_hash *h, bspram_hash_kind kind, uint64_t seed);
+
+/* The 64-bit hash of `key`. Pure: same (family, seed, key) → same value. */
+uint64_t bspram__hash_hash64(const bspram_hash *h, uint64_t key);
+
+/* Map a uniform 64-bit x to [0, n), n ≥ 1, as floor(x·n / 2^64). Uniform up to
+ * a bias of at most n/2^64 per value. */
+__extension__ typedef unsigned __int128 bspram_u128; /* gcc and clang */
+
+static inline uint64_t bspram_reduce(uint64_t x, uint64_t n)
+{
+    return (uint64_t)(((bspram_u128)x * n) >> 64);
+}
+
+/* bspram_reduce(bspram__hash_hash64(h, key), n). */
+static inline uint64_t bspram_hash_below(const bspram_hash *h, uint64_t key, uint64_t n)
+{
+    return bspram_reduce(bspram__hash_hash64(h, key), n);
+}
+
+/* The family member that hashes space s's addresses. */
+const bspram_hash *bspram__hash_space_hash(const bspram_space *s);
+
+/* 0 if `address` names a cell of a live segment, else −1 with a one-line
+ * reason in err (if err is not NULL and err_len > 0). Cost O(1). */
+int bspram__hash_address_check(const bspram_space *s, uint64_t address, char *err, size_t err_len);
+
+#endif
