@@ -24,8 +24,6 @@
 
 #include "base/clock.h"
 #include "bspram.h"
-#include "router/barrier_internal.h"
-#include "router/router.h"
 
 typedef struct bench {
     uint64_t p, h, len, supersteps;
@@ -132,7 +130,7 @@ int main(int argc, char **argv)
     int pattern = argc > 5 && !strcmp(argv[5], "pattern");
     printf("router throughput, %llu MiB of payload per superstep, %llu supersteps, receivers %s; "
            "cores: %u\n", (unsigned long long)mib, (unsigned long long)supersteps,
-           land ? "copy payloads out" : "read every byte", bspram__router_cores());
+           land ? "copy payloads out" : "read every byte", (unsigned)omp_get_num_procs());
     printf("%6s %6s %9s %3s %12s %12s %8s %10s\n", "p", "bytes", "msgs/comp", "T", "router GB/s",
            pattern ? "kept GB/s" : "memcpy GB/s", "ratio", "T2/T1");
     for (size_t pi = 0; pi < 3; pi++)

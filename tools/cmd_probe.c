@@ -16,7 +16,6 @@
 #include <time.h>
 
 #include "base/clock.h"
-#include "base/error.h"
 #include "base/input.h"
 #include "bsp/params.h"
 #include "tools/commands.h"
@@ -36,8 +35,8 @@ static void spmd(void)
     const unsigned p = bsp_nprocs(), s = bsp_pid();
     const unsigned H = probe.hmax;
     /* H ≤ PROBE_MAX_H, so H + 1 neither wraps nor overflows the sizes. */
-    double *dest = bspram__base_calloc((size_t)H + 1, sizeof *dest, "bspram probe (put destination)");
-    double *src = bspram__base_malloc(((size_t)H + 1) * sizeof *src, "bspram probe (put source)");
+    double *dest = bspram_tool_calloc((size_t)H + 1, sizeof *dest, "bspram probe (put destination)");
+    double *src = bspram_tool_realloc(NULL, ((size_t)H + 1) * sizeof *src, "bspram probe (put source)");
     for (unsigned i = 0; i <= H; i++)
         src[i] = (double)(s + i);
     bsp_push_reg(dest, (H + 1) * sizeof *dest);
@@ -194,7 +193,7 @@ int bspram_cmd_probe(int argc, char **argv)
     if (save && save_place(place, sizeof place)) /* before the work, not after it */
         return 1;
     const unsigned K = probe.hmax / probe.step + 1;
-    probe.t = bspram__base_calloc(K, sizeof *probe.t, "bspram probe (timings)");
+    probe.t = bspram_tool_calloc(K, sizeof *probe.t, "bspram probe (timings)");
 
     double r = daxpy_rate();
     bsp_init(spmd, argc, argv);

@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/error.h"
 #include "base/number.h"
 #include "bsp/params.h"
 #include "tools/commands.h"
@@ -88,7 +87,7 @@ static void summary(const trace_machine *m, const prof_params *pp)
     /* By label, in order of first appearance. */
     printf("  %-26s %10s %12s %14s %12s %12s\n", "label", "supersteps", "W", "H (bytes)", "charge",
            "measured s");
-    char *seen = bspram__base_calloc(S ? S : 1, 1, "bspram prof");
+    char *seen = bspram_tool_calloc(S ? S : 1, 1, "bspram prof");
     for (size_t i = 0; i < S; i++) {
         if (seen[i])
             continue;
@@ -208,7 +207,7 @@ static int draw(const char *path, const trace_machine *m, const prof_params *pp)
         fprintf(g, "e\n");
     }
     if (strip) {
-        uint64_t *bytes = bspram__base_malloc((size_t)m->p * sizeof *bytes, "bspram prof");
+        uint64_t *bytes = bspram_tool_realloc(NULL, (size_t)m->p * sizeof *bytes, "bspram prof");
         for (int out = 1; out >= 0; out--) {
             panel(g, 4 - out, panels);
             if (!out)

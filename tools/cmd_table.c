@@ -8,7 +8,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "base/error.h"
 #include "combine/experiment.h"
 #include "combine/valiant.h"
 #include "tools/commands.h"

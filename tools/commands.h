@@ -4,6 +4,7 @@
 #define BSPRAM_TOOLS_COMMANDS_H
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct bspram_command {
@@ -48,5 +49,13 @@ int bspram_tool_number(const char *command, const char *option, const char *text
  * for argv[optind − 1] as one line, "bspram <command>: unknown option
  * '--bogus'; see bspram <command> --help"; returns 2. */
 int bspram_tool_bad_option(const char *command, int c, char **argv);
+
+/* Allocation that ends the command with one line when memory runs out
+ * (tools/tool_memory.c): calloc and realloc, and growing an array *ptr of
+ * *cap elements of `elem` bytes to hold `need`, doubling from `initial`. */
+void *bspram_tool_calloc(size_t n, size_t size, const char *what);
+void *bspram_tool_realloc(void *ptr, size_t bytes, const char *what);
+void *bspram_tool_grow(void *ptr, size_t *cap, size_t need, size_t elem, size_t initial,
+                       const char *what);
 
 #endif

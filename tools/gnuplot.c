@@ -10,7 +10,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "base/error.h"
 #include "base/input.h"
 #include "tools/commands.h"
 #include "tools/gnuplot.h"
@@ -226,15 +225,10 @@ int bspram_tool_gnuplot_close(const char *command, const char *option, const cha
     return 0;
 }
 
-/* bspram__base_vfatal_raw takes a va_list: this gives it one. */
-static _Noreturn void fatal_raw(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    bspram__base_vfatal_raw(fmt, ap);
-}
-
+/* Under mpirun a rank that exits without MPI_Finalize makes mpirun end the
+ * whole job, so one rank's failure here ends every rank. */
 static _Noreturn void end_with(const char *command, const char *line)
 {
-    fatal_raw("bspram %s: %s", command, line);
+    fprintf(stderr, "bspram %s: %s\n", command, line);
+    exit(1);
 }

@@ -16,11 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/error.h"
-#include "base/grow.h"
 #include "base/input.h"
 #include "base/number.h"
-#include "router/router.h"
+#include "router/message.h"
 #include "tools/commands.h"
 #include "tools/trace_read.h"
 
@@ -129,7 +127,7 @@ static int next_record(reader *R)
             size_t want = R->cap ? 2 * R->cap : (size_t)1 << 20;
             if (want > TRACE_MAX_LINE + ((size_t)1 << 17))
                 want = TRACE_MAX_LINE + ((size_t)1 << 17);
-            R->buf = bspram__base_realloc(R->buf, want, "bspram trace (a line)");
+            R->buf = bspram_tool_realloc(R->buf, want, "bspram trace (a line)");
             R->cap = want;
         }
         /* One byte kept for the NUL after the last line. */
@@ -308,7 +306,7 @@ static trace_machine *machine(trace *t, unsigned id, uint64_t p)
     for (size_t i = 0; i < t->n; i++)
         if (t->machines[i].id == id)
             return &t->machines[i];
-    t->machines = bspram__grow(t->machines, &t->cap, t->n + 1, sizeof *t->machines, 4,
+    t->machines = bspram_tool_grow(t->machines, &t->cap, t->n + 1, sizeof *t->machines, 4,
                                "bspram trace");
     trace_machine *m = &t->machines[t->n++];
     memset(m, 0, sizeof *m);
@@ -369,7 +367,7 @@ static int flows(const reader *R, const char **s, uint64_t p, const bspram_recor
             rc = fail_at(R, at[2], "the flows' messages or bytes add up past 2^64 - 1");
         if (rc)
             break;
-        f = bspram__grow(f, &cap, n + 1, sizeof *f, 16, "bspram trace");
+        f = bspram_tool_grow(f, &cap, n + 1, sizeof *f, 16, "bspram trace");
         f[n++] = (bspram_flow){v[0], v[1], v[2], v[3], v[4]};
     }
     if (!rc && R->json)

@@ -96,6 +96,16 @@ comm -13 "$scratch/archive" "$scratch/exported" | sed "s#^#exported by $lib but 
 if [ -s "$scratch/apart" ]; then cat "$scratch/apart"; fail=1; fi
 n_internal=$(comm -23 "$scratch/archive" "$scratch/exported" | wc -l)
 
+# 5. docs/architecture.md lists the exported symbols, name for name, under
+#    "The public surface" (lines of `names` only), each with its reason.
+doc="$(dirname "$0")/../../docs/architecture.md"
+awk '/^## The public surface/ { on = 1; next } /^## / { on = 0 }
+     on && /^  (`[A-Za-z_][A-Za-z0-9_]*` ?)+$/' "$doc" | tr -d '`' | tr ' ' '\n' | grep . | sort > "$scratch/listed"
+comm -23 "$scratch/exported" "$scratch/listed" | sed 's#^#exported but not listed in docs/architecture.md: #' > "$scratch/unlisted"
+comm -13 "$scratch/exported" "$scratch/listed" | sed 's#^#listed in docs/architecture.md but not exported: #' >> "$scratch/unlisted"
+if [ -s "$scratch/unlisted" ]; then cat "$scratch/unlisted"; fail=1; fi
+
 [ "$fail" -eq 0 ] || exit 1
 echo "symbols: $n_api exported (at most $BSPRAM_API_MAX), all declared in installed headers$both;"
-echo "symbols: $archive's other $n_internal globals are all bspram__<layer>_*"
+echo "symbols: $archive's other $n_internal globals are all bspram__<layer>_*;"
+echo "symbols: docs/architecture.md lists the $n_api, name for name"

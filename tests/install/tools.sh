@@ -1,0 +1,53 @@
+#!/bin/sh
+# The bspram command and the benchmarks build against the installed package
+# only, as a user's program does: the installed headers, the exported API
+# (pkg-config's libbspram), and of the source tree nothing but their own
+# files, the PRAM examples they run, and base/'s two self-contained utilities
+# that the command compiles as its own (strict numbers: base/number.*;
+# bounded reading of files: base/input.*; a clock: base/clock.h). Any other
+# header of the library's inside is absent here, and any internal symbol is
+# hidden in libbspram.so: either fails the build.
+# usage: tools.sh <build dir> <source dir>
+set -eu
+build=$1; src=$2
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+cmake --install "$build" --prefix "$scratch/prefix" >/dev/null
+export PKG_CONFIG_PATH="$scratch/prefix/lib/pkgconfig:$scratch/prefix/lib/$(gcc -print-multiarch)/pkgconfig"
+unset LD_LIBRARY_PATH
+support="$scratch/support"
+mkdir -p "$support/base" "$support/tools" "$support/examples/pram"
+cp "$src"/base/number.h "$src"/base/input.h "$src"/base/clock.h "$support/base/"
+cp "$src"/tools/*.h "$support/tools/"
+cp "$src"/examples/pram/*.h "$support/examples/pram/"
+cflags="-std=c11 -O1 -D_GNU_SOURCE -I$support -I$support/examples $(pkg-config --cflags bspram)"
+libs="$(pkg-config --libs bspram) -lm"
+cd "$scratch"
+
+# The PRAM examples as the command and bench_pram run them (without their mains).
+for f in "$src"/examples/pram_*.c; do
+  case ${f##*/} in pram_intro.c) continue ;; esac
+  cc $cflags -DPRAM_EXAMPLES_LIBRARY -c "$f" -o "ex_$(basename "$f" .c).o"
+done
+cc $cflags -c "$src/examples/pram/registry.c" -o registry.o
+
+# shellcheck disable=SC2086
+if ! cc $cflags -DBSPRAM_VERSION='"test"' -o bspram "$src"/tools/*.c "$src/base/number.c" \
+     "$src/base/input.c" ex_*.o registry.o $libs > tool.err 2>&1; then
+  sed 20q tool.err; echo "install: the bspram command does not build against the installed package"; exit 1
+fi
+./bspram help > help.out || { echo "install: the bspram command built against the package fails"; exit 1; }
+grep -q '^  pram ' help.out || { cat help.out; echo "install: bspram help lists no pram command"; exit 1; }
+./bspram pram --example prefix_sums --n 64 > pram.out 2>&1 || { cat pram.out; echo "install: bspram pram fails"; exit 1; }
+n=1
+for f in "$src"/bench/bench_*.c; do
+  name=$(basename "$f" .c)
+  extra=""
+  [ "$name" = bench_pram ] && extra="ex_*.o registry.o"
+  # shellcheck disable=SC2086
+  if ! cc $cflags -o "$name" "$f" $extra $libs > bench.err 2>&1; then
+    sed 20q bench.err; echo "install: bench/$name.c does not build against the installed package"; exit 1
+  fi
+  n=$((n + 1))
+done
+echo "install: the bspram command and $((n - 1)) benchmarks build against the installed package only"
