@@ -430,16 +430,18 @@ size_t bspram_inbox(const bspram_component *self, const bspram_message **msgs);
  * @pre           self is the handle of the current step.
  * @par Errors
  *     Each one line, exit status 1: "bspram: bspram_send(dst=9): destination
- *     outside [0, 8) (superstep 3, component 2)"; "bspram:
- *     bspram_send(dst=1, data=NULL, len=4): NULL payload with a non-zero
- *     size (superstep 3, component 2)"; "bspram: bspram_send(dst=1, len=N): message too large; at most
- *     4611686018427387904 bytes (superstep 3, component 2)" (len above
- *     BSPRAM_MAX_MESSAGE); self NULL ("bspram:
- *     bspram_send(self=NULL): self must not be NULL").
+ *     outside [0, 8) (superstep 3, component 2)"; "bspram: bspram_send(dst=1,
+ *     data=NULL, len=4): NULL payload with a non-zero size (superstep 3,
+ *     component 2)"; "bspram: bspram_send(dst=1, len=N): message too large; at
+ *     most 4611686018427387904 bytes (superstep 3, component 2)" (len above
+ *     BSPRAM_MAX_MESSAGE); self NULL ("bspram: bspram_send(self=NULL): self
+ *     must not be NULL").
  * @par BSP cost
  *     One message of len bytes in this superstep's (q, r) pattern and
- *     h-relation: it adds 1 to q for self and to r for dst, len bytes to
- *     both sides of h. Local work O(len) (the copy).
+ *     h-relation: one message sent by self and received by dst (q and r
+ *     are the largest such counts over the components), len bytes out of
+ *     self and into dst (h is the largest max(bytes out, bytes in)). Local
+ *     work O(len) (the copy).
  * @par Thread safety
  *     A component inside its step.
  */
@@ -459,10 +461,11 @@ void bspram_send(bspram_component *self, uint64_t dst, const void *data, uint64_
  * @pre           self is the handle of the current step.
  * @par Errors
  *     Each one line, exit status 1: "bspram: bspram_send_buffer(dst=9):
- *     destination outside [0, 8) (superstep 3, component 2)"; "bspram: bspram_send_buffer(dst=1, len=N): message too large; at most
+ *     destination outside [0, 8) (superstep 3, component 2)"; "bspram:
+ *     bspram_send_buffer(dst=1, len=N): message too large; at most
  *     4611686018427387904 bytes (superstep 3, component 2)" (len above
- *     BSPRAM_MAX_MESSAGE); self NULL
- *     ("bspram: bspram_send_buffer(self=NULL): self must not be NULL").
+ *     BSPRAM_MAX_MESSAGE); self NULL ("bspram: bspram_send_buffer(self=NULL):
+ *     self must not be NULL").
  * @par BSP cost
  *     As bspram_send: one message of len bytes in this superstep's (q, r)
  *     and h. Local work O(1) (the caller writes the bytes).

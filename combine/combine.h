@@ -336,16 +336,17 @@ typedef struct bspram_combiner bspram_combiner;
  * @par Errors
  *     Each one line, exit status 1: "bspram: bspram_combiner_create: the
  *     machine has p = 8 components but the address space has p = 4"; the
- *     options' errors, named as bspram_combiner_set_options's: "bspram: bspram_combiner_set_options(basis=8x8): basis
- *     product is 64; it must equal p = 4096" (a FIXED basis whose product
- *     is not p, or that bspram_basis_make refuses; "(empty)" for m = 0);
- *     "bspram: bspram_combiner_set_options(strategy=5): unknown strategy;
- *     valid: 0 fixed, 1 auto, 2 adaptive"; "bspram:
+ *     options' errors, named as bspram_combiner_set_options's: "bspram:
+ *     bspram_combiner_set_options(basis=8x8): basis product is 64; it must
+ *     equal p = 4096" (a FIXED basis whose product is not p, or that
+ *     bspram_basis_make refuses; "(empty)" for m = 0); "bspram:
+ *     bspram_combiner_set_options(strategy=5): unknown strategy; valid: 0
+ *     fixed, 1 auto, 2 adaptive"; "bspram:
  *     bspram_combiner_set_options(spread=5): unknown spreading; valid: 0
  *     random, 1 source"; "bspram: bspram_combiner_set_options(physical=5):
- *     unknown delivery; valid: 0 extra phase, 1 direct last"; out of memory ("bspram:
- *     bspram_combiner_create: out of memory"); m, s or o NULL ("bspram:
- *     bspram_combiner_create(o=NULL): o must not be NULL").
+ *     unknown delivery; valid: 0 extra phase, 1 direct last"; out of memory
+ *     ("bspram: bspram_combiner_create: out of memory"); m, s or o NULL
+ *     ("bspram: bspram_combiner_create(o=NULL): o must not be NULL").
  * @par BSP cost
  *     None: no superstep. O(p + T) time and memory (per-component and
  *     per-lane state, which grows with the batches).
