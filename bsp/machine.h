@@ -311,7 +311,7 @@ uint64_t bspram_machine_run(bspram_machine *m, bspram_step_fn step, void *arg,
  * @par BSP cost
  *     One superstep: one exchange and one record, as bspram_machine_run.
  * @par Thread safety
- *     As bspram_machine_run: the host only.
+ *     The host only, as for bspram_machine_run.
  */
 void bspram_machine_superstep(bspram_machine *m, bspram_step_fn step, void *arg);
 
@@ -333,8 +333,8 @@ void bspram_machine_superstep(bspram_machine *m, bspram_step_fn step, void *arg)
  *     8)", exit status 1; m or msgs NULL: "bspram:
  *     bspram_machine_inbox(msgs=NULL): msgs must not be NULL", exit status 1.
  * @par BSP cost
- *     None: local, O(1) (the first read of an inbox may build it: O(its
- *     messages) on a staged transport).
+ *     None: local, O(1) (the shared-memory transport builds an inbox at
+ *     its first read after an exchange: O(its messages)).
  * @par Thread safety
  *     The host only: outside every run of m (not from one of its
  *     steps, nor while another thread runs it).
@@ -410,8 +410,8 @@ uint64_t bspram_superstep(const bspram_component *self);
  *     self or msgs NULL: "bspram: bspram_inbox(msgs=NULL): msgs must not be
  *     NULL", exit status 1.
  * @par BSP cost
- *     None: local, O(1) (a staged transport builds an inbox on its first
- *     read: O(its messages)).
+ *     None: local, O(1) (the shared-memory transport builds an inbox at
+ *     its first read after an exchange: O(its messages)).
  * @par Thread safety
  *     A component inside its step.
  */
