@@ -70,17 +70,31 @@ typedef struct bspram_config {
 } bspram_config;
 
 /* A config for p components with T = omp_get_max_threads() capped at
- * BSPRAM_DEFAULT_MAX_THREADS (OMP_NUM_THREADS=70000 gives T = 4096) — over
- * MPI (libbspram-mpi) that many on every rank, T × ranks in all — g = l = 1 (so
- * the predicted cost counts w + h + 1 per superstep, in w's unit), seed 0
- * and no local state. Pure: it reads no file and no environment variable of
- * its own (only the OpenMP runtime's thread count), so the same call gives
- * the same config on every machine and in every test. For the g and l that
- * `bspram probe` measured (ns per byte of h-relation and ns per superstep,
- * so w in ns), ask for them (bsp/params.h):
+ * BSPRAM_DEFAULT_MAX_THREADS (OMP_NUM_THREADS=70000 gives T = 4096), g = l = 1,
+ * seed 0 and no local state.
+ *
+ * Over MPI (libbspram-mpi) T is that many on every rank, T × ranks in all
+ * (at most BSPRAM_MAX_THREADS). With g = l = 1 the predicted cost counts
+ * w + h + 1 per superstep, in w's unit. Pure: it reads no file and no
+ * environment variable of its own (only the OpenMP runtime's thread
+ * count), so the same call gives the same config on every machine and in
+ * every test. For the g and l that `bspram probe` measured (ns per byte of
+ * h-relation and ns per superstep, so w in ns), ask for them
+ * (bsp/params.h):
  *     bspram_config cfg = bspram_config_default(p);
  *     bspram_params_load(&cfg.g, &cfg.l);   (leaves 1, 1 if no probe ran)
- * Never fails; p is checked by bspram_machine_create. Cost: O(1). */
+ *
+ * @param p       the number of components (checked by bspram_machine_create,
+ *                not here)
+ * @return        the config, by value
+ * @pre           None.
+ * @par Errors
+ *     None: p is checked by bspram_machine_create.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread.
+ */
 bspram_config bspram_config_default(uint64_t p);
 
 typedef struct bspram_machine bspram_machine;
@@ -88,26 +102,149 @@ typedef struct bspram_machine bspram_machine;
 /* The handle a component's code gets; valid during the step callback. */
 typedef struct bspram_component bspram_component;
 
-/* Over MPI (libbspram-mpi) a machine of fewer components than ranks is not
- * spread: it runs whole on every rank (shared memory, at most a thread per
- * component), and every rank computes the same records and results.
- * Errors (fatal, one line naming the value and the valid range): p = 0 or
- * above BSPRAM_MAX_COMPONENTS, threads < 1 or above BSPRAM_MAX_THREADS, g or
- * l negative or not finite (NaN, ±infinity). */
+/* A machine of config->p components on config->threads worker threads,
+ * with an empty log.
+ *
+ * Over MPI (libbspram-mpi) the lanes are spread over the ranks in blocks
+ * (config->threads is raised to the number of ranks when p is at least
+ * that), and a machine of fewer components than ranks is not spread: it
+ * runs whole on every rank (shared memory, at most a thread per
+ * component), and every rank computes the same records and results. With
+ * BSPRAM_PATTERN set (not "0") the machine keeps its message pattern from
+ * the start (bspram_machine_keep_pattern).
+ *
+ * @param config  the machine's parameters (bspram_config_default, then
+ *                changed); copied; not NULL
+ * @return        the machine (free it with bspram_machine_destroy); never NULL
+ * @pre           None.
+ * @par Errors
+ *     Each one line, exit status 1:
+ *     "bspram: bspram_machine_create(p=0, threads=2): p must be in [1,
+ *     4294967295]"; "bspram: bspram_machine_create(p=8, threads=0): threads
+ *     must be in [1, 65536]"; "bspram: bspram_machine_create(p=8,
+ *     threads=2, g=nan, l=1): g and l must be finite and >= 0"; an unknown
+ *     BSPRAM_TRANSPORT, refused by the router in a line that names it, not
+ *     this call ("bspram: bspram__router_create(p=8, lanes=2,
+ *     transport=foo): unknown transport; valid: shm, staged");
+ *     BSPRAM_PATTERN set on a machine spread over MPI ranks ("bspram:
+ *     bspram__router_keep_pattern: the mpi transport spreads the lanes over
+ *     processes; the message pattern is kept on one process only"); out of
+ *     memory ("bspram: bspram_machine_create(p=8, threads=2): out of
+ *     memory", or "bspram: bspram_machine_create (local state): out of
+ *     memory allocating 8 x 64 bytes"); config NULL ("bspram:
+ *     bspram_machine_create(config=NULL): config must not be NULL").
+ * @par BSP cost
+ *     None: no superstep. Memory: two outbox tables of p + 1 cache lines
+ *     per lane (calloc'd: O(T·p) of address space, pages touched only for
+ *     destinations posted to), O(T²) bits of bookkeeping, and p ×
+ *     local_bytes of local state; time about proportional to the memory
+ *     touched.
+ * @par Thread safety
+ *     The host only: not from a step of a machine's run. Over MPI every
+ *     rank creates its machines alike and in the same order (their numbers
+ *     in the trace and their lanes depend on it).
+ */
 bspram_machine *bspram_machine_create(const bspram_config *config);
-/* Appends the machine's records to the BSPRAM_TRACE file if that variable
- * is set (bsp/trace.h), then frees everything. */
+
+/* Append the machine's records to the BSPRAM_TRACE file if that variable
+ * is set (bsp/trace.h), then free everything.
+ *
+ * Over MPI the rank that runs lane 0 (rank 0 for a machine that runs whole
+ * on every rank) writes the trace.
+ *
+ * @param m       the machine; NULL does nothing
+ * @pre           No run of m is in progress; m is not used afterwards
+ *                (nor are pointers it gave: records, inboxes, local state).
+ * @par Errors
+ *     None fatal. A trace file that cannot be written is reported on
+ *     stderr in one line and the program goes on: "bspram:
+ *     BSPRAM_TRACE=t.csv: cannot write the trace: No space left on device"
+ *     (or ": a FIFO that no process reads (not waited for)").
+ * @par BSP cost
+ *     None: no superstep. O(T + p) time to free, plus O(records) of trace
+ *     I/O (one open and close of the file) when BSPRAM_TRACE is set.
+ * @par Thread safety
+ *     The host only: outside every run of m (not from one of its
+ *     steps, nor while another thread runs it).
+ */
 void bspram_machine_destroy(bspram_machine *m);
 
+/* The machine's number of components p.
+ *
+ * @param m       the machine; not NULL
+ * @return        config.p as created
+ * @pre           None.
+ * @par Errors
+ *     m NULL: "bspram: bspram_machine_p(m=NULL): m must not be NULL", exit
+ *     status 1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread, also during a run (it reads what create fixed).
+ */
 uint64_t bspram_machine_p(const bspram_machine *m);
+
+/* The machine's number of worker threads (lanes) T: config.threads, or
+ * what create raised it to over MPI (the number of ranks when p is at
+ * least that; at most p for a machine that runs whole on every rank).
+ *
+ * @param m       the machine; not NULL
+ * @return        T ≥ 1
+ * @pre           None.
+ * @par Errors
+ *     m NULL: "bspram: bspram_machine_threads(m=NULL): m must not be
+ *     NULL", exit status 1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread, also during a run (it reads what create fixed).
+ */
 int bspram_machine_threads(const bspram_machine *m);
+
+/* The machine's seed, config.seed (the default seed of the layers above:
+ * bspram_shared_create, bsp_shm).
+ *
+ * @param m       the machine; not NULL
+ * @return        config.seed as created
+ * @pre           None.
+ * @par Errors
+ *     m NULL: "bspram: bspram_machine_seed(m=NULL): m must not be NULL",
+ *     exit status 1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread, also during a run (it reads what create fixed).
+ */
 uint64_t bspram_machine_seed(const bspram_machine *m);
 
 /* This process's MPI rank in a program linked with libbspram-mpi (0 in one
- * linked with libbspram): a program whose ranks all compute the same result
- * (the records, a table) prints it where this is 0. */
+ * linked with libbspram).
+ *
+ * A program whose ranks all compute the same result (the records, a table)
+ * prints it where this is 0.
+ *
+ * @return        the rank, in [0, bspram_ranks())
+ * @pre           None.
+ * @par Errors
+ *     None.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread.
+ */
 unsigned bspram_rank(void);
-/* The number of MPI ranks of the job (1 with libbspram). */
+
+/* The number of MPI ranks of the job (1 with libbspram).
+ *
+ * @return        the number of ranks, ≥ 1
+ * @pre           None.
+ * @par Errors
+ *     None.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread.
+ */
 unsigned bspram_ranks(void);
 
 /* ---- bulk style ---- */
@@ -115,20 +252,93 @@ unsigned bspram_ranks(void);
 /* Run one component's share of a superstep; return true to ask for another. */
 typedef bool (*bspram_step_fn)(bspram_component *self, void *arg);
 
-/* Run supersteps: in each, `step` runs once for every component (in
- * increasing pid order within each thread), then the exchange delivers what
- * was sent. Stops after the first superstep in which no component returned
- * true, or after max_supersteps (0 = no limit). Messages sent in the last
- * superstep are delivered and can be read with bspram_machine_inbox.
- * Returns the number of supersteps run. One OpenMP parallel region for the
- * whole run. */
+/* Run supersteps: in each, step runs once for every component (in
+ * increasing pid order within each thread), then the exchange delivers
+ * what was sent.
+ *
+ * Stops after the first superstep in which no component returned true, or
+ * after max_supersteps (0 = no limit). Messages sent in the last superstep
+ * are delivered and can be read with bspram_machine_inbox, and a run's first
+ * step reads the inbox the machine's previous superstep left. One OpenMP
+ * parallel region for the whole run. Over MPI every rank calls it alike;
+ * afterwards every rank has every record and every component's local state
+ * (one MPI_Allgatherv of p × local_bytes), but the inboxes of its own
+ * components only.
+ *
+ * @param m              the machine; not NULL
+ * @param step           the step function, called as step(self, arg); not NULL
+ * @param arg            passed to every call of step; may be NULL
+ * @param max_supersteps the most supersteps to run; 0 = no limit
+ * @return               the number of supersteps run (≥ 1)
+ * @pre           No run of m is in progress.
+ * @par Errors
+ *     Each one line, exit status 1: a run of m already in
+ *     progress — from inside one of its steps, or from another thread
+ *     ("bspram: bspram_machine_run: the machine's team is already running
+ *     (a call from inside one of its steps or programs, or from another
+ *     thread); a machine runs one team at a time"); OpenMP giving the team
+ *     fewer threads than T, as in a nested parallel region ("bspram:
+ *     bspram_machine_run: OpenMP gave 1 threads instead of threads=2
+ *     (nested parallel region or OMP_THREAD_LIMIT?); a machine needs all
+ *     its threads"); m or step NULL ("bspram:
+ *     bspram_machine_run(step=NULL): step must not be NULL"); and every
+ *     error of the calls the steps make.
+ * @par BSP cost
+ *     One superstep (one exchange, one record) per call of the steps: record
+ *     s is charged max(q_s, r_s) and priced w_s + g·h_s + l
+ *     (bspram_machine_predicted_cost), from the messages and work the steps
+ *     posted. Local work: the steps', plus O(messages + p/T) per lane and
+ *     superstep for the exchange.
+ * @par Thread safety
+ *     The host only: not from a step of any machine (a nested region gets
+ *     too few threads); one run of m at a time. The steps run concurrently
+ *     on the T threads, each on its own block of components.
+ */
 uint64_t bspram_machine_run(bspram_machine *m, bspram_step_fn step, void *arg,
                             uint64_t max_supersteps);
 
-/* Exactly one superstep (bspram_machine_run with max_supersteps = 1). */
+/* Exactly one superstep: bspram_machine_run(m, step, arg, 1).
+ *
+ * @param m       the machine; not NULL
+ * @param step    the step function; not NULL
+ * @param arg     passed to every call of step; may be NULL
+ * @pre           No run of m is in progress.
+ * @par Errors
+ *     As bspram_machine_run, whose name the lines give (but a NULL m or
+ *     step is named as bspram_machine_superstep's: "bspram:
+ *     bspram_machine_superstep(step=NULL): step must not be NULL"), exit
+ *     status 1.
+ * @par BSP cost
+ *     One superstep: one exchange and one record, as bspram_machine_run.
+ * @par Thread safety
+ *     The host only, as for bspram_machine_run.
+ */
 void bspram_machine_superstep(bspram_machine *m, bspram_step_fn step, void *arg);
 
-/* Messages delivered to pid by the last superstep (call between runs). */
+/* The messages delivered to component pid by the machine's last superstep,
+ * read from the host between runs.
+ *
+ * In the order of delivery: by source component, then issue order. Over
+ * MPI a rank has the messages of its own components only (docs/mpi.md).
+ *
+ * @param m       the machine; not NULL
+ * @param pid     the component, in [0, p)
+ * @param msgs    receives the address of the first of the messages (NULL
+ *                when there are none), valid until the next run of m; not
+ *                NULL
+ * @return        the number of messages
+ * @pre           No run of m is in progress.
+ * @par Errors
+ *     pid ≥ p: "bspram: bspram_machine_inbox(pid=9): component outside [0,
+ *     8)", exit status 1; m or msgs NULL: "bspram:
+ *     bspram_machine_inbox(msgs=NULL): msgs must not be NULL", exit status 1.
+ * @par BSP cost
+ *     None: local, O(1) (the shared-memory transport builds an inbox at
+ *     its first read after an exchange: O(its messages)).
+ * @par Thread safety
+ *     The host only: outside every run of m (not from one of its
+ *     steps, nor while another thread runs it).
+ */
 size_t bspram_machine_inbox(const bspram_machine *m, uint64_t pid,
                             const bspram_message **msgs);
 
@@ -137,69 +347,341 @@ size_t bspram_machine_inbox(const bspram_machine *m, uint64_t pid,
 
 
 
+/* The component's number pid, in [0, p).
+ *
+ * @param self    the handle the step was given; not NULL
+ * @return        pid
+ * @pre           self is the handle of the current step.
+ * @par Errors
+ *     self NULL: "bspram: bspram_pid(self=NULL): self must not be NULL",
+ *     exit status 1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     A component inside its step.
+ */
 uint64_t bspram_pid(const bspram_component *self);
-uint64_t bspram_nprocs(const bspram_component *self);
-uint64_t bspram_superstep(const bspram_component *self); /* 0 for the first */
 
-/* Messages delivered to this component by the previous superstep; their
- * payloads stay valid until this component's current superstep ends. */
+/* The machine's number of components p.
+ *
+ * @param self    the handle the step was given; not NULL
+ * @return        p
+ * @pre           self is the handle of the current step.
+ * @par Errors
+ *     self NULL: "bspram: bspram_nprocs(self=NULL): self must not be NULL",
+ *     exit status 1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     A component inside its step.
+ */
+uint64_t bspram_nprocs(const bspram_component *self);
+
+/* The number of the current superstep: 0 for the machine's first, counting
+ * every superstep the machine ran since create, over all runs (the number
+ * its record gets; a batch's supersteps under bspram_shared_run count too).
+ *
+ * @param self    the handle the step was given; not NULL
+ * @return        the superstep's number
+ * @pre           self is the handle of the current step.
+ * @par Errors
+ *     self NULL: "bspram: bspram_superstep(self=NULL): self must not be
+ *     NULL", exit status 1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     A component inside its step.
+ */
+uint64_t bspram_superstep(const bspram_component *self);
+
+/* The messages delivered to this component by the previous superstep, by
+ * source component, then issue order.
+ *
+ * Their payloads stay valid until this component's current superstep
+ * ends. In a run's first step: what the machine's last superstep before
+ * the run delivered.
+ *
+ * @param self    the handle the step was given; not NULL
+ * @param msgs    receives the address of the first of the messages (NULL
+ *                when there are none); not NULL
+ * @return        the number of messages
+ * @pre           self is the handle of the current step.
+ * @par Errors
+ *     self or msgs NULL: "bspram: bspram_inbox(msgs=NULL): msgs must not be
+ *     NULL", exit status 1.
+ * @par BSP cost
+ *     None: local, O(1) (the shared-memory transport builds an inbox at
+ *     its first read after an exchange: O(its messages)).
+ * @par Thread safety
+ *     A component inside its step.
+ */
 size_t bspram_inbox(const bspram_component *self, const bspram_message **msgs);
 
 /* Send len bytes to component dst; the payload is copied now.
- * Errors (fatal): dst ∉ [0, p) — "bspram_send(dst=9): destination outside
- * [0, 8) (superstep 3, component 2)"; data NULL with len > 0 (NULL with
- * len = 0 is a message of 0 bytes); self NULL. Cost: one
- * message of len bytes in this superstep's (q, r) and h. */
+ *
+ * The message is delivered at the end of this superstep and read in dst's
+ * next step (bspram_inbox), or after the run with bspram_machine_inbox.
+ *
+ * @param self    the handle the step was given; not NULL
+ * @param dst     the destination component, in [0, p) (itself allowed)
+ * @param data    the len bytes to send; may be NULL only when len = 0 (a
+ *                message of 0 bytes)
+ * @param len     the payload's size in bytes, at most BSPRAM_MAX_MESSAGE
+ * @pre           self is the handle of the current step.
+ * @par Errors
+ *     Each one line, exit status 1: "bspram: bspram_send(dst=9): destination
+ *     outside [0, 8) (superstep 3, component 2)"; "bspram: bspram_send(dst=1,
+ *     data=NULL, len=4): NULL payload with a non-zero size (superstep 3,
+ *     component 2)"; "bspram: bspram_send(dst=1, len=N): message too large; at
+ *     most 4611686018427387904 bytes (superstep 3, component 2)" (len above
+ *     BSPRAM_MAX_MESSAGE); self NULL ("bspram: bspram_send(self=NULL): self
+ *     must not be NULL").
+ * @par BSP cost
+ *     One message of len bytes in this superstep's (q, r) pattern and
+ *     h-relation: one message sent by self and received by dst (q and r
+ *     are the largest such counts over the components), len bytes out of
+ *     self and into dst (h is the largest max(bytes out, bytes in)). Local
+ *     work O(len) (the copy).
+ * @par Thread safety
+ *     A component inside its step.
+ */
 void bspram_send(bspram_component *self, uint64_t dst, const void *data, uint64_t len);
 
 /* Reserve len bytes of payload to dst and return where to write them
- * (zero-copy variant of bspram_send). Write them before this component's
- * next send: in heavy supersteps the place is a write-combining window that
- * the next send may move. */
+ * (zero-copy variant of bspram_send).
+ *
+ * Write them before this component's next send: in heavy supersteps the
+ * place is a write-combining window that the next send may move.
+ *
+ * @param self    the handle the step was given; not NULL
+ * @param dst     the destination component, in [0, p)
+ * @param len     the payload's size in bytes, at most BSPRAM_MAX_MESSAGE
+ * @return        where to write the len bytes (a valid pointer also for
+ *                len = 0), until this component's next send
+ * @pre           self is the handle of the current step.
+ * @par Errors
+ *     Each one line, exit status 1: "bspram: bspram_send_buffer(dst=9):
+ *     destination outside [0, 8) (superstep 3, component 2)"; "bspram:
+ *     bspram_send_buffer(dst=1, len=N): message too large; at most
+ *     4611686018427387904 bytes (superstep 3, component 2)" (len above
+ *     BSPRAM_MAX_MESSAGE); self NULL ("bspram: bspram_send_buffer(self=NULL):
+ *     self must not be NULL").
+ * @par BSP cost
+ *     As bspram_send: one message of len bytes in this superstep's (q, r)
+ *     and h. Local work O(1) (the caller writes the bytes).
+ * @par Thread safety
+ *     A component inside its step.
+ */
 void *bspram_send_buffer(bspram_component *self, uint64_t dst, uint64_t len);
 
-/* Declare w units of local work in this superstep (for w in the cost model). */
+/* Declare w units of local work in this superstep (for w in the cost
+ * model).
+ *
+ * A component's declarations in one superstep add up; the superstep's
+ * record holds w_s, the largest sum over its components.
+ *
+ * @param self    the handle the step was given; not NULL
+ * @param w       the units of work, in the unit of g and l
+ * @pre           self is the handle of the current step.
+ * @par Errors
+ *     self NULL: "bspram: bspram_work(self=NULL): self must not be NULL",
+ *     exit status 1.
+ * @par BSP cost
+ *     Adds w to this component's work in this superstep (w_s of its record
+ *     is the max over components). Local work O(1).
+ * @par Thread safety
+ *     A component inside its step.
+ */
 void bspram_work(bspram_component *self, uint64_t w);
 
-/* This component's zeroed local state of config.local_bytes bytes (NULL if 0),
- * kept across supersteps and runs. */
+/* This component's local state: config.local_bytes bytes, zeroed at
+ * create, kept across supersteps and runs.
+ *
+ * @param self    the handle the step was given; not NULL
+ * @return        the component's bytes, or NULL if local_bytes = 0
+ * @pre           self is the handle of the current step.
+ * @par Errors
+ *     self NULL: "bspram: bspram_local(self=NULL): self must not be NULL",
+ *     exit status 1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     A component inside its step (it touches only its own bytes).
+ */
 void *bspram_local(bspram_component *self);
 
-/* Component pid's local state, from outside a run (NULL if local_bytes = 0).
+/* Component pid's local state, from outside a run.
+ *
  * Over MPI every rank's host has every component's: after each run the
  * ranks exchange their components' parts (one MPI_Allgatherv of
- * p × local_bytes). */
+ * p × local_bytes).
+ *
+ * @param m       the machine; not NULL
+ * @param pid     the component, in [0, p)
+ * @return        its local_bytes bytes (valid until destroy), or NULL if
+ *                local_bytes = 0
+ * @pre           No run of m is in progress.
+ * @par Errors
+ *     pid ≥ p: "bspram: bspram_machine_local(pid=9): component outside [0,
+ *     8)", exit status 1; m NULL: "bspram: bspram_machine_local(m=NULL): m
+ *     must not be NULL", exit status 1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     The host only: outside every run of m (not from one of its
+ *     steps, nor while another thread runs it).
+ */
 void *bspram_machine_local(bspram_machine *m, uint64_t pid);
 
 /* ---- records ---- */
 
 /* The label of the records of supersteps run from now on (default
- * "superstep"). Call between runs. */
+ * "superstep").
+ *
+ * @param m       the machine; not NULL
+ * @param label   the label, copied; at most BSPRAM_LABEL_LEN − 1 = 31 bytes
+ *                are kept (the rest is dropped silently); NULL is the
+ *                empty label
+ * @pre           No run of m is in progress.
+ * @par Errors
+ *     m NULL: "bspram: bspram_machine_set_label(m=NULL): m must not be
+ *     NULL", exit status 1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     The host only: outside every run of m (not from one of its
+ *     steps, nor while another thread runs it).
+ */
 void bspram_machine_set_label(bspram_machine *m, const char *label);
 
-/* The log of every superstep run so far (completed; call between runs). */
+/* The log of every superstep run since create or the last
+ * bspram_machine_clear_records, completed (the last record's receive side
+ * is folded in first).
+ *
+ * Over MPI every rank has every record.
+ *
+ * @param m       the machine; not NULL
+ * @param n       receives the number of records; not NULL
+ * @return        the records, in superstep order (NULL or any pointer when
+ *                *n = 0), valid until the next run, clear or destroy
+ * @pre           No run of m is in progress.
+ * @par Errors
+ *     m or n NULL: "bspram: bspram_machine_records(n=NULL): n must not be
+ *     NULL", exit status 1.
+ * @par BSP cost
+ *     None: local, O(T) to complete the last record.
+ * @par Thread safety
+ *     The host only: outside every run of m (not from one of its
+ *     steps, nor while another thread runs it).
+ */
 const bspram_record *bspram_machine_records(bspram_machine *m, size_t *n);
 
-/* Empty the log (supersteps keep their numbers). With BSPRAM_TRACE set
- * (bsp/trace.h) the records go to the trace first: the trace holds every
- * superstep the machine ran, cleared or not. */
+/* Empty the log, and the kept message pattern with it (supersteps keep
+ * their numbers).
+ *
+ * With BSPRAM_TRACE set (bsp/trace.h) the records go to the trace first:
+ * the trace holds every superstep the machine ran, cleared or not.
+ *
+ * @param m       the machine; not NULL
+ * @pre           No run of m is in progress.
+ * @par Errors
+ *     m NULL: "bspram: bspram_machine_clear_records(m=NULL): m must not be
+ *     NULL", exit status 1. A trace file that cannot be written is reported
+ *     on stderr in one line, not fatal ("bspram: BSPRAM_TRACE=t.csv: cannot
+ *     write the trace: …").
+ * @par BSP cost
+ *     None: no superstep; O(records) of trace I/O when BSPRAM_TRACE is set.
+ * @par Thread safety
+ *     The host only: outside every run of m (not from one of its
+ *     steps, nor while another thread runs it).
+ */
 void bspram_machine_clear_records(bspram_machine *m);
 
-/* The message pattern (router/records.h, bspram_flow): keep it for
- * the supersteps run from now on (call between runs); BSPRAM_PATTERN=1 in
- * the environment turns it on for every machine at creation, so traces
- * carry it (bsp/trace.h). The pattern is index-aligned with
- * bspram_machine_records and cleared with them (completed; call between
- * runs). Cost: 40 bytes per (source, destination) pair that exchanged
- * messages in a kept superstep, and the time to sort them. */
+/* Keep (on = true) or stop keeping the message pattern (router/records.h,
+ * bspram_flow) of the supersteps run from now on.
+ *
+ * BSPRAM_PATTERN=1 in the environment turns it on for every machine at
+ * creation, so traces carry it (bsp/trace.h). The pattern is index-aligned
+ * with bspram_machine_records and cleared with them.
+ *
+ * @param m       the machine; not NULL
+ * @param on      true to keep the pattern, false to stop
+ * @pre           No run of m is in progress.
+ * @par Errors
+ *     Each one line, exit status 1: on = true on a machine spread over MPI
+ *     ranks ("bspram: bspram__router_keep_pattern: the mpi transport
+ *     spreads the lanes over processes; the message pattern is kept on one
+ *     process only"); m NULL ("bspram: bspram_machine_keep_pattern(m=NULL):
+ *     m must not be NULL").
+ * @par BSP cost
+ *     None now. While on: 40 bytes per (source, destination) pair that
+ *     exchanged messages in a kept superstep, and the time to sort them.
+ * @par Thread safety
+ *     The host only: outside every run of m (not from one of its
+ *     steps, nor while another thread runs it).
+ */
 void bspram_machine_keep_pattern(bspram_machine *m, bool on);
+
+/* The message pattern kept so far, index-aligned with
+ * bspram_machine_records (completed first).
+ *
+ * A record whose pattern was not kept has none (bspram_pattern_get
+ * returns 0 for it).
+ *
+ * @param m       the machine; not NULL
+ * @return        the pattern, never NULL (empty if none was kept), valid
+ *                until the next run, clear or destroy
+ * @pre           No run of m is in progress.
+ * @par Errors
+ *     m NULL: "bspram: bspram_machine_pattern(m=NULL): m must not be
+ *     NULL", exit status 1.
+ * @par BSP cost
+ *     None: local, O(T) to complete the last record.
+ * @par Thread safety
+ *     The host only: outside every run of m (not from one of its
+ *     steps, nor while another thread runs it).
+ */
 const bspram_pattern *bspram_machine_pattern(bspram_machine *m);
 
-/* Σ_s (w_s + g·h_s + l) over the log. */
+/* The BSP cost of the log: Σ_s (w_s + g·h_s + l) over its records, with g
+ * and l from the config.
+ *
+ * @param m       the machine; not NULL
+ * @return        the predicted cost, in w's unit (0 for an empty log)
+ * @pre           No run of m is in progress.
+ * @par Errors
+ *     m NULL: "bspram: bspram_machine_predicted_cost(m=NULL): m must not be
+ *     NULL", exit status 1.
+ * @par BSP cost
+ *     None: local, O(records).
+ * @par Thread safety
+ *     The host only: outside every run of m (not from one of its
+ *     steps, nor while another thread runs it).
+ */
 double bspram_machine_predicted_cost(bspram_machine *m);
 
-/* Write the log to path (.json → JSON, anything else → CSV). Returns 0, or −1
- * with errno set. */
+/* Write the log to path: JSON if the name ends in ".json", CSV otherwise
+ * (the trace's format, bsp/trace.h).
+ *
+ * The file is created or truncated. Opening it never waits: a FIFO that
+ * no process reads fails at once (ENXIO). Over MPI every rank that calls it
+ * writes the file.
+ *
+ * @param m       the machine; not NULL
+ * @param path    the file's name; not NULL
+ * @return        0, or −1 with errno set (the file could not be opened or
+ *                written)
+ * @pre           No run of m is in progress.
+ * @par Errors
+ *     I/O errors are returned (−1, errno), not printed. m or path NULL:
+ *     "bspram: bspram_machine_write_records(path=NULL): path must not be
+ *     NULL", exit status 1.
+ * @par BSP cost
+ *     None: no superstep; O(records) of I/O.
+ * @par Thread safety
+ *     The host only: outside every run of m (not from one of its
+ *     steps, nor while another thread runs it).
+ */
 int bspram_machine_write_records(bspram_machine *m, const char *path);
 
 BSPRAM_END_DECLS

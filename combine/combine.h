@@ -97,22 +97,102 @@ typedef enum {
 #define BSPRAM_BUILTIN_OPS 21   /* 7 operations × 3 types */
 #define BSPRAM_MAX_OPS 32       /* built-in + user-defined */
 
-/* The id of a built-in operation: kind + 7·type. */
+/* The id of a built-in operation: kind + 7·type.
+ *
+ * @param kind    the operation, BSPRAM_OP_SUM … BSPRAM_OP_XOR (unchecked)
+ * @param type    how the words are read, BSPRAM_TYPE_I64, _U64 or _F64
+ *                (unchecked)
+ * @return        the id, in [0, BSPRAM_BUILTIN_OPS) for valid arguments
+ * @pre           kind and type are values of their enums; this inline
+ *                helper checks neither (an id out of range is refused where
+ *                it is used: bspram_combine, bspram_shared_reduce, …).
+ * @par Errors
+ *     None: nothing is checked.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread; a pure function.
+ */
 static inline unsigned bspram_op_builtin(bspram_op_kind kind, bspram_type type)
 {
     return (unsigned)kind + 7u * (unsigned)type;
 }
 
-/* Parse "sum", "prod", "min", "max", "and", "or", "xor" followed by ":i64",
- * ":u64" or ":f64" (default i64), e.g. "max:f64". Returns the id or −1. */
+/* The id of a built-in operation named "sum", "prod", "min", "max", "and",
+ * "or" or "xor", followed by ":i64", ":u64" or ":f64" (default i64), e.g.
+ * "max:f64".
+ *
+ * The names are matched exactly (lower case, no spaces).
+ *
+ * @param name    the operation's name; not NULL
+ * @return        its id, bspram_op_builtin(kind, type), or −1 for any other
+ *                name
+ * @pre           None.
+ * @par Errors
+ *     name NULL: "bspram: bspram_op_parse(name=NULL): name must not be
+ *     NULL", exit status 1. An unknown name is no error (−1).
+ * @par BSP cost
+ *     None: local, O(length of name).
+ * @par Thread safety
+ *     Any thread; a pure function.
+ */
 int bspram_op_parse(const char *name);
-/* "sum:i64", …; NULL for an id that is not built in. */
+/* The name of a built-in operation: "sum:i64", …, "xor:f64".
+ *
+ * User operations' names belong to their combiner (error messages show
+ * them).
+ *
+ * @param op      the operation's id
+ * @return        its name (a static string), or NULL for an id that is not
+ *                built in (op ≥ BSPRAM_BUILTIN_OPS)
+ * @pre           None.
+ * @par Errors
+ *     None: an id that is not built in gives NULL.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread; a pure function.
+ */
 const char *bspram_op_name(unsigned op);
-/* The identity of a built-in operation (0 for sum, 1 for prod, …); 0 for an
- * id that is not built in (user operations belong to a combiner: see
- * bspram_combiner_op_identity). */
+/* The identity of a built-in operation: 0 for sum, or and xor, 1 for
+ * prod, the largest value for min, the least for max, all ones for and (as
+ * words of their type: INT64_MAX for min:i64, +infinity for min:f64, 1.0
+ * for prod:f64 and logical and:f64, …).
+ *
+ * User operations belong to a combiner: see bspram_combiner_op_identity.
+ *
+ * @param op      the operation's id
+ * @return        the identity's 64-bit word, or 0 for an id that is not
+ *                built in
+ * @pre           None.
+ * @par Errors
+ *     None: an id that is not built in gives 0.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread; a pure function.
+ */
 uint64_t bspram_op_identity(unsigned op);
-/* a ⊕ b for a built-in operation (the sequential definition). */
+/* a ⊕ b for a built-in operation (the sequential definition the engine
+ * combines with).
+ *
+ * Integer sums and products wrap modulo 2^64 (two's complement for i64).
+ * For f64, and, or and xor are logical (non-zero is true; the result is
+ * 1.0 or 0.0); min and max return b when a and b are unordered (a NaN), so
+ * with NaNs they are not commutative.
+ *
+ * @param op      the operation's id
+ * @param a       the left operand, a word of the operation's type
+ * @param b       the right operand, a word of the operation's type
+ * @return        a ⊕ b, or a itself for an id that is not built in
+ * @pre           None.
+ * @par Errors
+ *     None: an id that is not built in gives a.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread; a pure function.
+ */
 uint64_t bspram_op_apply(unsigned op, uint64_t a, uint64_t b);
 
 /* A user-defined commutative, associative operation with an identity on
@@ -137,8 +217,52 @@ enum {
     BSPRAM_WRITE_PRIORITY = 2,
     BSPRAM_WRITE_COMMON = 3
 };
+/* The kind of a REDUCE request with operation op: 32 + op.
+ *
+ * @param op      the operation's id, below BSPRAM_MAX_OPS (unchecked)
+ * @return        (uint8_t)(32 + op)
+ * @pre           op < BSPRAM_MAX_OPS; this inline helper does not check it
+ *                (a larger op makes another kind, or an unknown one, which
+ *                bspram_combine and bspram_shared_issue refuse).
+ * @par Errors
+ *     None: nothing is checked.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread; a pure function.
+ */
 static inline uint8_t bspram_kind_reduce(unsigned op) { return (uint8_t)(32u + op); }
+
+/* The kind of a FETCH-and-op request with operation op: 64 + op.
+ *
+ * @param op      the operation's id, below BSPRAM_MAX_OPS (unchecked)
+ * @return        (uint8_t)(64 + op)
+ * @pre           op < BSPRAM_MAX_OPS; this inline helper does not check it
+ *                (a larger op makes another kind, or an unknown one, which
+ *                bspram_combine and bspram_shared_issue refuse).
+ * @par Errors
+ *     None: nothing is checked.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread; a pure function.
+ */
 static inline uint8_t bspram_kind_fetch(unsigned op) { return (uint8_t)(64u + op); }
+
+/* The kind of a combining WRITE request with operation op: 96 + op.
+ *
+ * @param op      the operation's id, below BSPRAM_MAX_OPS (unchecked)
+ * @return        (uint8_t)(96 + op)
+ * @pre           op < BSPRAM_MAX_OPS; this inline helper does not check it
+ *                (a larger op makes another kind, or an unknown one, which
+ *                bspram_combine and bspram_shared_issue refuse).
+ * @par Errors
+ *     None: nothing is checked.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread; a pure function.
+ */
 static inline uint8_t bspram_kind_combine_write(unsigned op) { return (uint8_t)(96u + op); }
 
 /* One request. `value` is ignored for READ. `label` names the request's
@@ -178,40 +302,172 @@ typedef struct bspram_combine_options {
     uint64_t seed;              /* spreading and arbitrary-write winners */
 } bspram_combine_options;
 
-/* Options: FIXED one-phase basis (p), RANDOM spread, extra physical phase, seed 0. */
+/* Options for p components: the FIXED one-phase basis (p), RANDOM spread,
+ * the extra physical phase, seed 0 (degree_hint 0).
+ *
+ * @param p       the number of components, ≥ 1
+ * @return        the options, by value
+ * @pre           None.
+ * @par Errors
+ *     p = 0: "bspram: bspram_combine_defaults(p=0): p must be >= 1", exit
+ *     status 1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread.
+ */
 bspram_combine_options bspram_combine_defaults(uint64_t p);
 
 typedef struct bspram_combiner bspram_combiner;
 
-/* A combiner for machine m over address space s (same p). Errors: p of the
- * machine and the space differ; FIXED basis whose product is not p. */
+/* A combiner for machine m over address space s (same p), with options o.
+ *
+ * The combiner keeps m and s (it does not own them) and the batch counter
+ * that keys the random spreading.
+ *
+ * @param m       the machine that runs the batches; not NULL
+ * @param s       the address space the requests name; same p as m; not NULL
+ * @param o       the options (copied); not NULL
+ * @return        the combiner (free it with bspram_combiner_destroy); never
+ *                NULL
+ * @pre           A FIXED basis in o was made by bspram_basis_make or
+ *                bspram_basis_parse (its suffix products are used as they
+ *                are).
+ * @par Errors
+ *     Each one line, exit status 1: "bspram: bspram_combiner_create: the
+ *     machine has p = 8 components but the address space has p = 4"; the
+ *     options' errors, named as bspram_combiner_set_options's: "bspram:
+ *     bspram_combiner_set_options(basis=8x8): basis product is 64; it must
+ *     equal p = 4096" (a FIXED basis whose product is not p, or that
+ *     bspram_basis_make refuses; "(empty)" for m = 0); "bspram:
+ *     bspram_combiner_set_options(strategy=5): unknown strategy; valid: 0
+ *     fixed, 1 auto, 2 adaptive"; "bspram:
+ *     bspram_combiner_set_options(spread=5): unknown spreading; valid: 0
+ *     random, 1 source"; "bspram: bspram_combiner_set_options(physical=5):
+ *     unknown delivery; valid: 0 extra phase, 1 direct last"; out of memory
+ *     ("bspram: bspram_combiner_create: out of memory"); m, s or o NULL
+ *     ("bspram: bspram_combiner_create(o=NULL): o must not be NULL").
+ * @par BSP cost
+ *     None: no superstep. O(p + T) time and memory (per-component and
+ *     per-lane state, which grows with the batches).
+ * @par Thread safety
+ *     The host only: outside every run of m.
+ */
 bspram_combiner *bspram_combiner_create(bspram_machine *m, bspram_space *s,
                                         const bspram_combine_options *o);
+
+/* Free the combiner (not its machine, not its space).
+ *
+ * @param c       the combiner; NULL does nothing
+ * @pre           No batch of c is running; c is not used afterwards.
+ * @par Errors
+ *     None.
+ * @par BSP cost
+ *     None: local, O(p + T).
+ * @par Thread safety
+ *     The host only: outside every run of the combiner's machine.
+ */
 void bspram_combiner_destroy(bspram_combiner *c);
 
-/* Replace the options (same rules as create; call between batches). The
- * batch counter that keys the random spreading (see the top of this file) is
- * not reset: it counts every batch since create, so changing only the basis
- * or the strategy between batches still draws new offsets. */
+/* Replace the options (same rules as create) for the next batches.
+ *
+ * The batch counter that keys the random spreading (see the top of this
+ * file) is not reset: it counts every batch since create, so changing only
+ * the basis or the strategy between batches still draws new offsets.
+ *
+ * @param c       the combiner; not NULL
+ * @param o       the new options (copied); not NULL
+ * @pre           No batch of c is running. A FIXED basis was made by
+ *                bspram_basis_make or bspram_basis_parse.
+ * @par Errors
+ *     Each one line, exit status 1: "bspram: bspram_combiner_set_options(basis=8x8): basis
+ *     product is 64; it must equal p = 4096" (a FIXED basis whose product
+ *     is not p, or that bspram_basis_make refuses; "(empty)" for m = 0);
+ *     "bspram: bspram_combiner_set_options(strategy=5): unknown strategy;
+ *     valid: 0 fixed, 1 auto, 2 adaptive"; "bspram:
+ *     bspram_combiner_set_options(spread=5): unknown spreading; valid: 0
+ *     random, 1 source"; "bspram: bspram_combiner_set_options(physical=5):
+ *     unknown delivery; valid: 0 extra phase, 1 direct last"; c or o NULL ("bspram:
+ *     bspram_combiner_set_options(o=NULL): o must not be NULL").
+ * @par BSP cost
+ *     None: local, O(m) (the basis is checked).
+ * @par Thread safety
+ *     The host only: between batches, outside every run of the combiner's
+ *     machine.
+ */
 void bspram_combiner_set_options(bspram_combiner *c, const bspram_combine_options *o);
 
-/* Register a user operation with its identity; returns its id (≥ 21), usable
- * with bspram_kind_reduce / bspram_kind_fetch. `name` (NULL = "user"; the
- * first 31 bytes are kept) names the operation in error messages, e.g.
- * "reduce(gcd#21)". The engine never needs the identity (cells start with
- * their stored values); bspram_combiner_op_identity returns it. Errors: more
- * than BSPRAM_MAX_OPS − 21 user operations; fn NULL. */
+/* Register a user operation with its identity; returns its id (≥ 21),
+ * usable with bspram_kind_reduce, bspram_kind_fetch and
+ * bspram_kind_combine_write.
+ *
+ * The engine never needs the identity (cells start with their stored
+ * values); bspram_combiner_op_identity returns it.
+ *
+ * @param c        the combiner; not NULL
+ * @param name     names the operation in error messages, e.g.
+ *                 "reduce(gcd#21)" (copied, the first 31 bytes kept);
+ *                 NULL = "user"
+ * @param fn       the operation, commutative and associative, called
+ *                 concurrently from the machine's threads (thread-safe);
+ *                 not NULL
+ * @param ctx      passed to every call of fn; may be NULL
+ * @param identity the operation's identity
+ * @return         the operation's id, BSPRAM_BUILTIN_OPS + the number of
+ *                 user operations registered before it
+ * @pre           No batch of c is running.
+ * @par Errors
+ *     Each one line, exit status 1: fn NULL ("bspram:
+ *     bspram_combiner_add_op(name=gcd): fn is NULL" — this line, unlike
+ *     the other NULL refusals, does not say "must not be NULL"); more than
+ *     BSPRAM_MAX_OPS − 21 = 11 user operations ("bspram:
+ *     bspram_combiner_add_op(name=gcd): more than 11 user operations"); c
+ *     NULL ("bspram: bspram_combiner_add_op(c=NULL): c must not be NULL").
+ *     The name is printed as given, "(null)" for NULL.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     The host only: between batches, outside every run of the combiner's
+ *     machine.
+ */
 unsigned bspram_combiner_add_op(bspram_combiner *c, const char *name, bspram_user_op_fn fn,
                                 void *ctx, uint64_t identity);
 
 /* The number of operations of combiner c: the ids 0 .. count−1 are valid
  * (the BSPRAM_BUILTIN_OPS built-in ones, then the user operations in the
- * order they were registered). */
+ * order they were registered).
+ *
+ * @param c       the combiner; not NULL
+ * @return        BSPRAM_BUILTIN_OPS + the user operations, at most
+ *                BSPRAM_MAX_OPS
+ * @pre           None.
+ * @par Errors
+ *     c NULL: "bspram: bspram_combiner_op_count(c=NULL): c must not be
+ *     NULL", exit status 1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread; not concurrently with bspram_combiner_add_op on c.
+ */
 unsigned bspram_combiner_op_count(const bspram_combiner *c);
 
 /* The identity of operation op of combiner c: bspram_op_identity for a
- * built-in op, the registered identity for a user op. Error (fatal): op not
- * registered. */
+ * built-in op, the registered identity for a user op.
+ *
+ * @param c       the combiner; not NULL
+ * @param op      an operation of c, below bspram_combiner_op_count(c)
+ * @return        the identity's 64-bit word
+ * @pre           None.
+ * @par Errors
+ *     Each one line, exit status 1: op not registered ("bspram:
+ *     bspram_combiner_op_identity(op=25): no such operation; valid:
+ *     0..21"); c NULL ("bspram: bspram_combiner_op_identity(c=NULL): c must
+ *     not be NULL").
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread; not concurrently with bspram_combiner_add_op on c.
+ */
 uint64_t bspram_combiner_op_identity(const bspram_combiner *c, unsigned op);
 
 /* What a batch cost, read back from the router's records. */
@@ -230,22 +486,68 @@ typedef struct bspram_combine_stats {
     uint64_t first_record;      /* index of the batch's first record in the log */
 } bspram_combine_stats;
 
-/* Run one batch. Component c issues requests[first[c] .. first[c+1]) (first
- * has p+1 entries, non-decreasing, first[0] = 0); answers of READ and FETCH
- * requests go to results[same index] (results may be NULL if the batch has
- * none; other entries are left untouched). stats may be NULL.
- * Must be called from outside the machine's supersteps (one OpenMP
- * parallel region for the whole batch).
- * Over MPI (libbspram-mpi) every rank calls it alike, and on return every
- * rank has every answer and every cell, as on one machine (each rank gives
- * what its components hold: O(requests + live cells), two MPI_Allgatherv
- * for the answers and one MPI_Allreduce per live segment, per batch; the
- * answers of a batch stay below 2^31 bytes).
- * Errors (fatal): an address outside every live segment or a segment index
- * out of range; an unknown kind or operation; REDUCE/FETCH on a cell of
- * w ≠ 8; a common-write conflict; two update species at one cell; results
- * NULL with a READ or FETCH present.
- * Cost: see the top of this file. */
+/* Run one batch: component c issues requests[first[c] .. first[c+1]), and
+ * the answers of READ and FETCH requests go to results[same index].
+ *
+ * The requests are combined and carried to the owners of their cells in
+ * the phases of the basis (top of this file), the updates applied, and the
+ * answers carried back; other entries of results are left untouched. One
+ * OpenMP parallel region for the whole batch. Over MPI (libbspram-mpi)
+ * every rank calls it alike, and on return every rank has every answer and
+ * every cell, as on one machine (each rank gives what its components hold:
+ * O(requests + live cells), two MPI_Allgatherv for the answers and one
+ * MPI_Allreduce per live segment, per batch; the answers of a batch stay
+ * below 2^31 bytes).
+ *
+ * @param c        the combiner; not NULL
+ * @param requests the requests, first[p] of them; not NULL
+ * @param first    p + 1 offsets, non-decreasing, first[0] = 0; not NULL
+ * @param results  first[p] entries for the answers; may be NULL if the
+ *                 batch has no READ or FETCH
+ * @param stats    receives what the batch cost (read from the records);
+ *                 may be NULL
+ * @pre           No run of the combiner's machine is in progress; the
+ *                 space's segments are not allocated or freed meanwhile.
+ * @par Errors
+ *     Each one line, exit status 1:
+ *     "bspram: bspram_combine(first[0]=3): first[0] must be 0";
+ *     "bspram: bspram_combine(first[3]=5, first[4]=2): offsets must not
+ *     decrease";
+ *     "bspram: bspram_combine(request 3 of component 2): address
+ *     0x50000000000 is in no live segment (segment 5)" (or "…: address
+ *     0x1000000000a: segment 1 index 10 out of range [0, 10)");
+ *     "bspram: bspram_combine(request 3 of component 2, address
+ *     0x10000000005): unknown species or operation (kind 40); valid: 0
+ *     read, 1-3 write, 32+op reduce, 64+op fetch with op < 21" (96+op,
+ *     the combining write, is valid too, though the line omits it);
+ *     "bspram: bspram_combine(request 3 of component 2, address
+ *     0x10000000005): reduce, fetch-and-op and combining writes need cells
+ *     of 8 bytes; the segment's are 4";
+ *     "bspram: bspram_combine(results=NULL): the batch holds READ or FETCH
+ *     requests (request 0 of component 1)";
+ *     "bspram: bspram_combine: two update species at address 0x10000000005
+ *     in one batch: write(arbitrary) and reduce(sum:u64#7)";
+ *     "bspram: bspram_combine: common-write conflict at address
+ *     0x10000000005 (segment 1, cell 5): origin 2 writes 7, origin 3 writes
+ *     8" (unless BSPRAM_WATCH_VALUES is watched);
+ *     a run of the machine already in progress, named as the internal team
+ *     call ("bspram: bspram__bsp_machine_team: the machine's team is
+ *     already running (…); a machine runs one team at a time"), or OpenMP
+ *     giving too few threads (bspram_machine_run's error, under the same
+ *     name); c, requests or first NULL ("bspram:
+ *     bspram_combine(requests=NULL): requests must not be NULL").
+ * @par BSP cost
+ *     M forward supersteps (M = m, or m + 1 with an extra physical phase)
+ *     labelled "combine:forward:i", phase i charged max(q_i, r_i); and, if
+ *     the batch holds a READ or FETCH, M reverse supersteps
+ *     "combine:reverse:j". Messages of 32 bytes forward (16 for a reduction
+ *     on a hashed segment outside ADAPTIVE), 16 back. Local work O(messages
+ *     held) expected per component and phase (hash grouping); memory
+ *     O(requests) kept and reused by the combiner.
+ * @par Thread safety
+ *     The host only: outside every run of the combiner's machine, one
+ *     batch at a time (user operations run concurrently on its threads).
+ */
 void bspram_combine(bspram_combiner *c, const bspram_request *requests, const uint64_t *first,
                     uint64_t *results, bspram_combine_stats *stats);
 
@@ -270,8 +572,27 @@ enum {
     BSPRAM_WATCH_DISTINCT = 8
 };
 
-/* Watch the next batches for `watch` (an OR of BSPRAM_WATCH_*; 0 = none,
- * the default). Call between batches. Errors (fatal): unknown bits. */
+/* Watch the next batches for conflicts of the kinds in watch (an OR of
+ * BSPRAM_WATCH_*; 0 = none, the default).
+ *
+ * With BSPRAM_WATCH_VALUES a common-write conflict is recorded instead of
+ * being fatal, and the request of the least origin is written.
+ *
+ * @param c       the combiner; not NULL
+ * @param watch   an OR of BSPRAM_WATCH_READS, _WRITES, _VALUES, _DISTINCT
+ * @pre           No batch of c is running.
+ * @par Errors
+ *     Each one line, exit status 1: unknown bits ("bspram:
+ *     bspram_combiner_watch(watch=16): unknown bits; valid: an OR of 1
+ *     reads, 2 writes, 4 values, 8 distinct"); c NULL ("bspram:
+ *     bspram_combiner_watch(c=NULL): c must not be NULL").
+ * @par BSP cost
+ *     None now; while watching, O(1) per merge of two requests of one cell
+ *     (no pass over the requests), and O(R) memory for R merges that
+ *     conflicted.
+ * @par Thread safety
+ *     The host only: between batches.
+ */
 void bspram_combiner_watch(bspram_combiner *c, unsigned watch);
 
 /* A conflict: the cell, what was watched (READS, WRITES or VALUES), and two
@@ -285,25 +606,74 @@ typedef struct bspram_conflict {
 } bspram_conflict;
 
 /* The conflicts of the last batch: one per (cell, what), sorted by address
- * then what; of the pairs that met at a cell the least (label[0], label[1])
- * is given, so the answer is a pure function of the seed whatever the
- * number of threads or MPI ranks. Copies the first min(count, max) into out
- * and returns the count (out may be NULL when max = 0: the count only). Call
- * after the batch; the list is kept until the next batch. Over MPI every
- * rank calls it alike: it gathers every rank's conflicts. Cost O(R log R) for R merges that conflicted. */
+ * then what.
+ *
+ * Of the pairs that met at a cell the least (label[0], label[1]) is given,
+ * so the answer is a pure function of the seed whatever the number of
+ * threads or MPI ranks. The list is kept until the next batch. Over MPI
+ * every rank calls it alike: it gathers every rank's conflicts.
+ *
+ * @param c       the combiner; not NULL
+ * @param out     receives the first min(count, max) conflicts; may be NULL
+ *                when max = 0 (the count only)
+ * @param max     the room in out
+ * @return        the number of conflicts (which may exceed max)
+ * @pre           No batch of c is running.
+ * @par Errors
+ *     c NULL, or out NULL with max > 0: "bspram:
+ *     bspram_combiner_conflicts(out=NULL): out must not be NULL", exit
+ *     status 1.
+ * @par BSP cost
+ *     None: no superstep (over MPI one MPI_Allgatherv). O(R log R) for R
+ *     merges that conflicted.
+ * @par Thread safety
+ *     The host only: after the batch, outside every run of the combiner's
+ *     machine.
+ */
 size_t bspram_combiner_conflicts(bspram_combiner *c, bspram_conflict *out, size_t max);
 
 /* ---- basis choice (combine/strategy.c) ---- */
 
 /* A good basis for p components and an expected degree (0 = unknown).
- * For p = 4096 it follows Valiant's Table 2 (one phase for degree ≤ 8) and,
- * with no hint, his compromise (32,16,8) of Table 3. For other p: one phase
- * for degree ≤ 8 (or p ≤ 8); otherwise a first phase that spreads each group
- * over about degree/8 components (p^(7/12) with no hint, the spread of
- * (32,16,8) at 4096), then phases of radix ≤ 8. Never fails for p ≥ 1. */
+ *
+ * For p = 4096 it follows Valiant's Table 2 (one phase for degree ≤ 8; for
+ * a larger degree the row of the largest tabulated degree ≤ it, 16 serving
+ * 9..15) and, with no hint, his compromise (32,16,8) of Table 3. For other
+ * p: one phase for degree ≤ 8 (or p ≤ 8 with no hint); otherwise a first
+ * phase that spreads each group over about degree/8 components (p^(7/12)
+ * with no hint, the spread of (32,16,8) at 4096), then phases of radix ≤ 8
+ * (a prime factor above 8 makes one phase of its own).
+ *
+ * @param p           the number of components, ≥ 1
+ * @param degree_hint the expected number of requests per address, 0 if
+ *                    unknown
+ * @return            a basis of product p
+ * @pre           None.
+ * @par Errors
+ *     p = 0: "bspram: bspram_basis_auto(p=0): p must be >= 1", exit status
+ *     1. Never fails for p ≥ 1.
+ * @par BSP cost
+ *     None: local, O(min(p, degree_hint/2 + 4)) to search the divisors of p
+ *     (O(p^(7/12)) with no hint).
+ * @par Thread safety
+ *     Any thread; a pure function.
+ */
 bspram_basis bspram_basis_auto(uint64_t p, uint64_t degree_hint);
 
-/* The basis the ADAPTIVE strategy runs (for p = 4096: 32x16x8, else auto without hint). */
+/* The basis the ADAPTIVE strategy runs: 32x16x8 for p = 4096, else
+ * bspram_basis_auto(p, 0).
+ *
+ * @param p       the number of components, ≥ 1
+ * @return        a basis of product p
+ * @pre           None.
+ * @par Errors
+ *     p = 0: "bspram: bspram_basis_auto(p=0): p must be >= 1" (the line
+ *     names bspram_basis_auto), exit status 1.
+ * @par BSP cost
+ *     None: local, as bspram_basis_auto.
+ * @par Thread safety
+ *     Any thread; a pure function.
+ */
 bspram_basis bspram_basis_adaptive(uint64_t p);
 
 BSPRAM_END_DECLS

@@ -67,19 +67,107 @@ typedef struct bspram_table_config {
     void *progress_ctx;
 } bspram_table_config;
 
-/* Check (p, v, d) as a §4 pattern: returns 0, or −1 with a one-line reason
- * (v not a multiple of p, d = 0, d > p, d not dividing v). */
+/* Check (p, v, d) as a §4 pattern: v a positive multiple of p, 1 ≤ d ≤ p,
+ * and d dividing v.
+ *
+ * @param p       the number of components
+ * @param v       the number of requests
+ * @param d       the degree (requests per address)
+ * @param err     where to write a one-line reason on failure; may be NULL
+ *                (no reason wanted)
+ * @param err_len the size of err in bytes (0: no reason); the reason is cut
+ *                to err_len − 1 bytes, as snprintf does
+ * @return        0 if the pattern is valid, else −1 with the reason in err
+ * @pre           None.
+ * @par Errors
+ *     Returned, not fatal (−1 and err): "v = 10 must be a positive multiple
+ *     of p = 4" (also for p = 0 or v = 0); "degree 0 must be in [1, p = 4]"
+ *     (d = 0 or d > p); "degree 3 must divide v = 16".
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread; it touches only err.
+ */
 int bspram_pattern_check(uint64_t p, uint64_t v, uint64_t d, char *err, size_t err_len);
 
 /* Fill requests[0..v) and first[0..p] with the degree-d pattern on segment
- * seg of s (kind = REDUCE sum:u64). The pattern must pass the check. */
+ * seg of s (kind = REDUCE sum:u64).
+ *
+ * Request slot sl of component c is x = sl·p + c: address (cell x div d of
+ * seg), value x + 1; first[c] = c·(v/p). The requests' label fields are
+ * left as they were.
+ *
+ * @param s        the address space; not NULL
+ * @param seg      a live segment of s with at least v/d cells of 8 bytes
+ * @param p        the number of components
+ * @param v        the number of requests
+ * @param d        the degree
+ * @param requests room for v requests; not NULL
+ * @param first    room for p + 1 offsets; not NULL
+ * @pre           (p, v, d) passes bspram_pattern_check (p = 0 or d = 0 is
+ *                a division by zero: undefined behaviour); seg has at least
+ *                v/d cells (not checked: more addresses than cells make
+ *                requests that bspram_combine refuses).
+ * @par Errors
+ *     Each one line, exit status 1: seg not a live segment ("bspram:
+ *     bspram_address(segment=3): no such segment", named as bspram_address);
+ *     s, requests or first NULL ("bspram: bspram_pattern_fill(first=NULL):
+ *     first must not be NULL"). The pattern itself is not checked.
+ * @par BSP cost
+ *     None: local, O(v + p).
+ * @par Thread safety
+ *     Any thread; it reads s (not concurrently with an allocation, free or
+ *     rehash on it) and writes only requests and first.
+ */
 void bspram_pattern_fill(const bspram_space *s, uint32_t seg, uint64_t p, uint64_t v, uint64_t d,
                          bspram_request *requests, uint64_t *first);
 
-/* Run the experiment; fills the outputs of entries[0..n) and *baseline (the
- * mean one-phase degree-1 charge). Errors (fatal): a bad pattern; a cell
- * that differs from the sequential reference ("verification failed").
- * Cost: runs · (1 + n) batches of v requests. */
+/* Run the experiment: for each of cfg->runs runs, draw a new hash
+ * function, run the baseline (the one-phase degree-1 pattern) and then
+ * every entry's pattern under its basis, checking every cell against the
+ * sequential fold; fill the outputs of entries[0..n) and *baseline.
+ *
+ * It makes its own machine (cfg->p components on cfg->threads threads,
+ * seed cfg->seed), address space (family cfg->hash) and combiner, and frees
+ * them before it returns; the machine's records are cleared after every run
+ * (they go to BSPRAM_TRACE first if it is set). With cfg->runs = 0 nothing
+ * runs and every output is 0. Over MPI every rank calls it alike, and each
+ * verifies the cells its components own.
+ *
+ * @param cfg      the experiment's parameters; not NULL
+ * @param entries  the n rows: their inputs read, their outputs written; may
+ *                 be NULL when n = 0
+ * @param n        the number of entries
+ * @param baseline receives the mean one-phase degree-1 charge; not NULL
+ * @pre           A FIXED entry's basis was made by bspram_basis_make or
+ *                bspram_basis_parse.
+ * @par Errors
+ *     Each one line, exit status 1: a bad (p, v) or degree ("bspram:
+ *     bspram table(p=4, v=10): v = 10 must be a positive multiple of p =
+ *     4", "bspram: bspram table(p=4, v=16, degree=3): degree 3 must divide
+ *     v = 16"); a cell that differs from the sequential reference ("bspram:
+ *     bspram table: verification failed: basis 8x8x8x8, degree 16, run 3:
+ *     cell 5 differs from the sequential reduce"); the errors of the objects
+ *     it makes, in their own names: threads out of range
+ *     (bspram_machine_create), p above 2^31 or an unknown hash family
+ *     (bspram_space_create, bspram__hash_init), v above 2^40
+ *     (bspram_segment_alloc), a FIXED basis whose product is not p or an
+ *     unknown strategy or spread (bspram_combiner_set_options); out of
+ *     memory ("bspram: bspram table: out of memory allocating N bytes");
+ *     cfg or baseline NULL, or entries NULL with n > 0 ("bspram:
+ *     bspram_table_run(cfg=NULL): cfg must not be NULL").
+ * @par BSP cost
+ *     runs · (1 + n) batches of v REDUCE requests, each m forward
+ *     supersteps for its basis of m phases (no reverse flow, no physical
+ *     phase: the segment is hashed), each charge read back from the
+ *     router's records; O(v) local work per batch to verify. Memory: the
+ *     hashed segment of v cells, and the patterns (32 bytes per request),
+ *     all of them kept if they fit in 256 MiB, else the baseline's and one.
+ * @par Thread safety
+ *     The host only: not from a step of a machine (it runs a machine of its
+ *     own, one OpenMP parallel region for every run and entry). cfg->progress
+ *     is called by one thread of each process while the others wait.
+ */
 void bspram_table_run(const bspram_table_config *cfg, bspram_table_entry *entries, size_t n,
                       double *baseline);
 

@@ -58,58 +58,334 @@ typedef enum {
 
 typedef struct bspram_space bspram_space;
 
-/* An empty address space over p ≥ 1 components whose H is the member of
- * family `kind` selected by `seed`. Errors: p = 0 or above 2^31 (the engine
- * keeps a flag bit beside 31-bit component numbers). Cost O(p). */
+/* An empty address space over p components whose H is the member of
+ * family kind selected by seed.
+ *
+ * @param p       the number of components, 1 ≤ p ≤ 2^31 (the engine keeps
+ *                a flag bit beside 31-bit component numbers)
+ * @param kind    the hash family, BSPRAM_HASH_XXH3 or BSPRAM_HASH_TABULATION
+ * @param seed    selects the family's member, any value
+ * @return        a new space without segments (free it with
+ *                bspram_space_destroy); never NULL
+ * @pre           None.
+ * @par Errors
+ *     p out of range: "bspram: bspram_space_create(p=0): p must be in [1,
+ *     2147483648]", exit status 1. An unknown kind is refused by the
+ *     internal initialiser, whose line names itself rather than this call:
+ *     "bspram: bspram__hash_init(kind=7): unknown hash family; valid: 0
+ *     (xxh3), 1 (tabulation)", exit status 1. Out of memory: "bspram:
+ *     bspram_space_create: out of memory allocating 1 x N bytes", exit
+ *     status 1.
+ * @par BSP cost
+ *     None: local; O(1) time (2048 draws of bspram_random3 for a
+ *     tabulation family) and about 16 KiB of memory (the tabulation tables
+ *     are part of the space whatever the family).
+ * @par Thread safety
+ *     Any thread.
+ */
 bspram_space *bspram_space_create(uint64_t p, bspram_hash_kind kind, uint64_t seed);
+
+/* Free the space and every segment still allocated in it.
+ *
+ * @param s       the space; NULL does nothing
+ * @pre           Nothing that still uses s (a combiner, a shared memory, a
+ *                PRAM) is used after it.
+ * @par Errors
+ *     None.
+ * @par BSP cost
+ *     None: local, O(number of segments).
+ * @par Thread safety
+ *     Any thread; not thread-safe: no other call on s may run
+ *     concurrently, nor a combining batch or run that uses s
+ *     (bspram_combine, bspram_shared_run, a PRAM's phases).
+ */
 void bspram_space_destroy(bspram_space *s);
 
+/* The number of components the space spreads its cells over.
+ *
+ * @param s       the space; not NULL
+ * @return        p, as given to bspram_space_create
+ * @pre           None.
+ * @par Errors
+ *     s NULL: "bspram: bspram_space_p(s=NULL): s must not be NULL", exit
+ *     status 1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread; it reads only what bspram_space_create fixed.
+ */
 uint64_t bspram_space_p(const bspram_space *s);
 
-/* Allocate a segment of n ≥ 1 cells of w ∈ [1, 8] bytes, all 0, and return
- * its number s ≥ 1. Errors: n = 0 or n > 2^40, w outside [1, 8], unknown
- * layout, more than BSPRAM_MAX_SEGMENTS live segments.
- * Cost: O(n + p) time (n hash evaluations for a hashed layout). */
+/* Allocate a segment of n cells of w bytes, all 0, and return its number,
+ * the least free number ≥ 1 (a freed number is reused).
+ *
+ * @param s       the space; not NULL
+ * @param n       the number of cells, 1 ≤ n ≤ 2^40 (BSPRAM_SEGMENT_MAX_CELLS)
+ * @param w       the bytes per cell, 1 ≤ w ≤ 8
+ * @param layout  BSPRAM_LAYOUT_HASHED, _BLOCK or _CYCLIC (top of this file)
+ * @return        the segment's number, in [1, BSPRAM_MAX_SEGMENTS]
+ * @pre           None.
+ * @par Errors
+ *     Each one line, exit status 1:
+ *     "bspram: bspram_segment_alloc(n=0, w=8): n must be in [1, 2^40]";
+ *     "bspram: bspram_segment_alloc(n=10, w=9): w must be in [1, 8] bytes";
+ *     "bspram: bspram_segment_alloc(n=10, w=8, layout=5): unknown layout;
+ *     valid: 0 (hashed), 1 (block), 2 (cyclic)";
+ *     "bspram: bspram_segment_alloc(n=10, w=8): more than 65535 live
+ *     segments"; out of memory ("bspram: bspram_segment_alloc: out of
+ *     memory allocating N bytes"); s NULL ("bspram:
+ *     bspram_segment_alloc(s=NULL): s must not be NULL").
+ * @par BSP cost
+ *     None: local (no superstep); O(n + p) time (n hash evaluations for a
+ *     hashed layout); memory n·w bytes for block (and ceil(n/p)·p·w for
+ *     cyclic), and for hashed tables of a power of two ≥ 2·(cells owned)
+ *     slots of 8 + w bytes per component, so Θ(n·(8 + w) + p), plus 8·(n +
+ *     p) bytes of scratch while it builds them.
+ * @par Thread safety
+ *     Any thread; not thread-safe: no other call on s may run
+ *     concurrently, nor a combining batch or run that uses s
+ *     (bspram_combine, bspram_shared_run, a PRAM's phases).
+ */
 uint32_t bspram_segment_alloc(bspram_space *s, uint64_t n, unsigned w, bspram_layout layout);
 
-/* Free segment seg (its number may be reused). Errors: no such segment. */
+/* Free segment seg and its cells; its number may be reused by the next
+ * bspram_segment_alloc.
+ *
+ * @param s       the space; not NULL
+ * @param seg     a live segment of s
+ * @pre           None.
+ * @par Errors
+ *     No such segment: "bspram: bspram_segment_free(segment=3): no such
+ *     segment", exit status 1; s NULL: "bspram: bspram_segment_free(s=NULL):
+ *     s must not be NULL", exit status 1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread; not thread-safe: no other call on s may run
+ *     concurrently, nor a combining batch or run that uses s
+ *     (bspram_combine, bspram_shared_run, a PRAM's phases).
+ */
 void bspram_segment_free(bspram_space *s, uint32_t seg);
 
+/* The number of cells n of segment seg.
+ *
+ * @param s       the space; not NULL
+ * @param seg     a live segment of s
+ * @return        n, as allocated
+ * @pre           None.
+ * @par Errors
+ *     No such segment: "bspram: bspram_segment_cells(segment=3): no such
+ *     segment", exit status 1; s NULL: "bspram: bspram_segment_cells(s=NULL):
+ *     s must not be NULL", exit status 1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread; not concurrently with an allocation, free or rehash on s.
+ */
 uint64_t bspram_segment_cells(const bspram_space *s, uint32_t seg);
+
+/* The width w in bytes of segment seg's cells.
+ *
+ * @param s       the space; not NULL
+ * @param seg     a live segment of s
+ * @return        w ∈ [1, 8], as allocated
+ * @pre           None.
+ * @par Errors
+ *     No such segment: "bspram: bspram_segment_width(segment=3): no such
+ *     segment", exit status 1; s NULL: "bspram: bspram_segment_width(s=NULL):
+ *     s must not be NULL", exit status 1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread; not concurrently with an allocation, free or rehash on s.
+ */
 unsigned bspram_segment_width(const bspram_space *s, uint32_t seg);
+
+/* The layout of segment seg.
+ *
+ * @param s       the space; not NULL
+ * @param seg     a live segment of s
+ * @return        its layout, as allocated
+ * @pre           None.
+ * @par Errors
+ *     No such segment: "bspram: bspram_segment_layout(segment=3): no such
+ *     segment", exit status 1; s NULL: "bspram:
+ *     bspram_segment_layout(s=NULL): s must not be NULL", exit status 1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread; not concurrently with an allocation, free or rehash on s.
+ */
 bspram_layout bspram_segment_layout(const bspram_space *s, uint32_t seg);
 
-/* The address of cell `index` of segment seg. Errors (fatal): no such
- * segment; index ≥ n — "bspram_address(segment=1, index=10): index out of
- * range; the segment has 10 cells [0, 10)". Cost O(1). */
+/* The address of cell index of segment seg: seg · 2^40 + index.
+ *
+ * @param s       the space; not NULL
+ * @param seg     a live segment of s
+ * @param index   the cell, 0 ≤ index < n (the segment's cells)
+ * @return        the cell's address, below 2^56
+ * @pre           None.
+ * @par Errors
+ *     Each one line, exit status 1: no such segment ("bspram:
+ *     bspram_address(segment=3): no such segment"); index ≥ n ("bspram:
+ *     bspram_address(segment=1, index=10): index out of range; the segment
+ *     has 10 cells [0, 10)"); s NULL ("bspram: bspram_address(s=NULL): s
+ *     must not be NULL").
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread; not concurrently with an allocation, free or rehash on s.
+ */
 uint64_t bspram_address(const bspram_space *s, uint32_t seg, uint64_t index);
 
-/* H(t) ∈ [0, p): the hashed component of an address (any layout). */
+/* H(t) ∈ [0, p): the hashed component of an address (any layout), the
+ * owner the combining phases aim at.
+ *
+ * Defined for every 64-bit value, valid address or not.
+ *
+ * @param s       the space; not NULL
+ * @param address any 64-bit value (unchecked)
+ * @return        bspram_hash_below(H, address, p), in [0, p)
+ * @pre           None.
+ * @par Errors
+ *     s NULL: "bspram: bspram_hashed_owner(s=NULL): s must not be NULL",
+ *     exit status 1.
+ * @par BSP cost
+ *     None: local, O(1) (one hash evaluation).
+ * @par Thread safety
+ *     Any thread; not concurrently with a rehash of s.
+ */
 uint64_t bspram_hashed_owner(const bspram_space *s, uint64_t address);
 
-/* The component that stores the cell: H(t) for a hashed segment, the block
- * or cyclic owner otherwise. The address must be valid (unchecked). */
+/* The component that stores the cell: H(t) for a hashed segment, the
+ * block owner index div ceil(n/p) or the cyclic owner index mod p
+ * otherwise.
+ *
+ * @param s       the space; not NULL
+ * @param address a cell of a live segment of s (unchecked)
+ * @return        the owner, in [0, p)
+ * @pre           address is valid (bspram_address gave it, and its segment
+ *                is live): it is not checked, and an address past the
+ *                segments is undefined behaviour (an out-of-bounds read).
+ * @par Errors
+ *     s NULL: "bspram: bspram_owner(s=NULL): s must not be NULL", exit
+ *     status 1. Nothing else is checked.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread; not concurrently with an allocation, free or rehash on s.
+ */
 uint64_t bspram_owner(const bspram_space *s, uint64_t address);
 
 /* The cell's bytes in its owner's local storage (w bytes, 1-byte aligned).
- * The address must be valid (unchecked). O(1) expected. */
+ *
+ * @param s       the space; not NULL
+ * @param address a cell of a live segment of s (unchecked)
+ * @return        a pointer to the cell's w bytes, valid until the segment is
+ *                freed or s rehashed or destroyed
+ * @pre           address is valid: it is not checked, and an invalid one is
+ *                undefined behaviour (an out-of-bounds read, or a probe
+ *                that never ends for an index past a hashed segment's n).
+ * @par Errors
+ *     s NULL: "bspram: bspram_cell(s=NULL): s must not be NULL", exit
+ *     status 1. Nothing else is checked.
+ * @par BSP cost
+ *     None: local, O(1) expected (linear probing at load ≤ 1/2).
+ * @par Thread safety
+ *     Any thread; different threads may touch different cells
+ *     concurrently; not concurrently with an allocation, free or rehash on
+ *     s.
+ */
 void *bspram_cell(const bspram_space *s, uint64_t address);
 
-/* cells[i] = bspram_cell(s, addresses[i]) for i < n, the lookups overlapped:
- * the hashed ones are done in two passes over groups of addresses, the first
- * computing where each cell's slot is and fetching it ahead, so that n
- * lookups cost about n/16 memory latencies rather than n. The addresses must
- * be valid (unchecked); addresses and cells may be NULL only when n = 0.
- * O(n) expected. */
+/* cells[i] = bspram_cell(s, addresses[i]) for i < n, the lookups
+ * overlapped.
+ *
+ * The hashed ones are done in two passes over groups of 16 addresses, the
+ * first computing where each cell's slot is and fetching it ahead, so that
+ * n lookups cost about n/16 memory latencies rather than n.
+ *
+ * @param s         the space; not NULL
+ * @param addresses n cells of live segments of s (unchecked); may be NULL
+ *                  only when n = 0
+ * @param n         the number of addresses
+ * @param cells     receives the n pointers; may be NULL only when n = 0
+ * @pre           Every address is valid, as for bspram_cell.
+ * @par Errors
+ *     s NULL, or addresses or cells NULL with n > 0: "bspram:
+ *     bspram_cells(addresses=NULL): addresses must not be NULL", exit
+ *     status 1. The addresses are not checked.
+ * @par BSP cost
+ *     None: local, O(n) expected.
+ * @par Thread safety
+ *     Any thread; as bspram_cell.
+ */
 void bspram_cells(const bspram_space *s, const uint64_t *addresses, size_t n, void **cells);
 
-/* Read / write a cell as a 64-bit word (the low w bytes, zero-extended on
- * load). Errors (fatal): invalid address. O(1) expected. */
+/* Read a cell as a 64-bit word: its w bytes, zero-extended.
+ *
+ * @param s       the space; not NULL
+ * @param address a cell of a live segment of s
+ * @return        the cell's value
+ * @pre           None.
+ * @par Errors
+ *     Each one line, exit status 1: an address in no live segment
+ *     ("bspram: bspram_load(address=0x50000000000): address 0x50000000000
+ *     is in no live segment (segment 5)"); an index past the segment
+ *     ("bspram: bspram_load(address=0x1000000000a): address 0x1000000000a:
+ *     segment 1 index 10 out of range [0, 10)"); s NULL ("bspram:
+ *     bspram_load(s=NULL): s must not be NULL").
+ * @par BSP cost
+ *     None: local, O(1) expected.
+ * @par Thread safety
+ *     Any thread; different threads may touch different cells
+ *     concurrently; not concurrently with a store to the same cell, nor
+ *     with an allocation, free or rehash on s.
+ */
 uint64_t bspram_load(const bspram_space *s, uint64_t address);
+
+/* Write a cell: its w bytes take the low w bytes of value.
+ *
+ * @param s       the space; not NULL
+ * @param address a cell of a live segment of s
+ * @param value   the value; bytes above w are dropped
+ * @pre           None.
+ * @par Errors
+ *     As bspram_load, naming bspram_store: "bspram:
+ *     bspram_store(address=0x50000000000): address 0x50000000000 is in no
+ *     live segment (segment 5)", exit status 1.
+ * @par BSP cost
+ *     None: local, O(1) expected.
+ * @par Thread safety
+ *     Any thread; different threads may touch different cells
+ *     concurrently; not concurrently with another access to the same cell,
+ *     nor with an allocation, free or rehash on s.
+ */
 void bspram_store(bspram_space *s, uint64_t address, uint64_t value);
 
 /* Replace H by the member of the same family selected by new_seed and move
- * every hashed cell (with its value) to its new owner. Cost O(total cells + p). */
+ * every hashed cell (with its value) to its new owner.
+ *
+ * Block and cyclic segments are not moved (their owners do not depend on
+ * H), but H(t), the target of the combining phases, changes for them too.
+ *
+ * @param s        the space; not NULL
+ * @param new_seed the new member's seed, any value
+ * @pre           None.
+ * @par Errors
+ *     s NULL: "bspram: bspram_space_rehash(s=NULL): s must not be NULL",
+ *     exit status 1; out of memory ("bspram: bspram_space_rehash: out of
+ *     memory allocating N x W bytes", or bspram_segment_alloc's), exit
+ *     status 1.
+ * @par BSP cost
+ *     None: local (no superstep); O(n + p) time for each hashed segment
+ *     of n cells, with scratch of n·w bytes plus bspram_segment_alloc's
+ *     while a segment is rebuilt.
+ * @par Thread safety
+ *     Any thread; not thread-safe: no other call on s may run
+ *     concurrently, nor a combining batch or run that uses s
+ *     (bspram_combine, bspram_shared_run, a PRAM's phases).
+ */
 void bspram_space_rehash(bspram_space *s, uint64_t new_seed);
 
 BSPRAM_END_DECLS

@@ -28,9 +28,35 @@ typedef enum {
     BSPRAM_HASH_TABULATION = 1
 } bspram_hash_kind;
 
-/* The family's name ("xxh3", "tabulation") and the inverse, which returns -1
- * for an unknown name. */
+/* The family's name: "xxh3" or "tabulation".
+ *
+ * @param kind    a family, BSPRAM_HASH_XXH3 or BSPRAM_HASH_TABULATION
+ * @return        the name (a static string), or "unknown" for any other
+ *                value of kind; never NULL
+ * @pre           None.
+ * @par Errors
+ *     None: an unknown kind gives "unknown".
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread; a pure function.
+ */
 const char *bspram_hash_kind_name(bspram_hash_kind kind);
+
+/* The family of a name, the inverse of bspram_hash_kind_name.
+ *
+ * @param name    "xxh3" or "tabulation", exactly (case matters); not NULL
+ * @return        BSPRAM_HASH_XXH3 or BSPRAM_HASH_TABULATION, or −1 for any
+ *                other name
+ * @pre           None.
+ * @par Errors
+ *     name NULL: "bspram: bspram_hash_kind_parse(name=NULL): name must not
+ *     be NULL", exit status 1. An unknown name is no error (−1).
+ * @par BSP cost
+ *     None: local, O(length of name).
+ * @par Thread safety
+ *     Any thread; a pure function.
+ */
 int bspram_hash_kind_parse(const char *name);
 
 BSPRAM_END_DECLS

@@ -121,12 +121,43 @@ typedef enum {
     BSPRAM_CRCW_COMBINING
 } bspram_pram_model;
 
-/* "EREW", "CREW", "CRCW-common", "CRCW-arbitrary", "CRCW-priority",
- * "CRCW-combining"; NULL for an unknown model. */
+/* The name of a model: "EREW", "CREW", "CRCW-common", "CRCW-arbitrary",
+ * "CRCW-priority" or "CRCW-combining".
+ *
+ * @param model   a model
+ * @return        its name (a static string), or NULL for a value that is
+ *                no model
+ * @pre           None.
+ * @par Errors
+ *     None: an unknown model gives NULL.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread; a pure function.
+ */
 const char *bspram_pram_model_name(bspram_pram_model model);
-/* The model of a name (the names above, case-insensitive, also with '_'
- * for '-'; "CRCW-combining" may carry an operation: "crcw-combining:max:u64",
- * whose id goes to *op if op is not NULL). Returns −1 for an unknown name. */
+
+/* The model of a name: the names of bspram_pram_model_name, in any case,
+ * '_' read as '-' ("crcw_common").
+ *
+ * "CRCW-combining" may carry an operation after a colon, as bspram_op_parse
+ * reads it in any case: "crcw-combining:max:u64", "CRCW-combining:SUM";
+ * another model with a colon, or an operation that is not built in, is an
+ * unknown name.
+ *
+ * @param name    the name; not NULL
+ * @param op      receives the operation's id if name carries one (else it
+ *                is left as it was); may be NULL
+ * @return        the model (a bspram_pram_model), or −1 for an unknown name
+ * @pre           None.
+ * @par Errors
+ *     name NULL: "bspram: bspram_pram_model_parse(name=NULL): name must not
+ *     be NULL", exit status 1. An unknown name is no error (−1).
+ * @par BSP cost
+ *     None: local, O(length of name).
+ * @par Thread safety
+ *     Any thread; it writes only *op.
+ */
 int bspram_pram_model_parse(const char *name, unsigned *op);
 
 /* Largest n: VP ids are 32-bit labels in the engine's conflict reports. */
@@ -146,39 +177,228 @@ typedef struct bspram_pram_config {
     bspram_combine_options combine; /* the engine's options (default: AUTO basis) */
 } bspram_pram_config;
 
-/* n VPs, model, p = min(n, 4096), T = omp_get_max_threads() (at most
- * BSPRAM_DEFAULT_MAX_THREADS; over MPI that many on every rank, as
- * bspram_config_default), op = sum:i64, 4 registers, fatal violations,
- * seed 0, the AUTO basis. Never fails; create checks the values.
+/* A config of n VPs under model: p = min(n, 4096), T =
+ * omp_get_max_threads() (at most BSPRAM_DEFAULT_MAX_THREADS; over MPI that
+ * many on every rank, as bspram_config_default), op = sum:i64, 4
+ * registers, fatal violations, seed 0, the AUTO basis.
+ *
  * Over MPI (libbspram-mpi) every rank runs the host's calls alike and gets
- * every answer, cell, statistic and violation whole (docs/mpi.md). */
+ * every answer, cell, statistic and violation whole (docs/mpi.md).
+ *
+ * @param n       the number of VPs (checked by bspram_pram_create)
+ * @param model   the access model (checked by bspram_pram_create)
+ * @return        the config, by value
+ * @pre           None.
+ * @par Errors
+ *     None: create checks the values.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread.
+ */
 bspram_pram_config bspram_pram_config_default(uint64_t n, bspram_pram_model model);
 
 typedef struct bspram_pram bspram_pram;
 
-/* Errors (fatal): n or p out of range; an unknown model; an operation that
- * is not built in (op ≥ BSPRAM_BUILTIN_OPS: user operations are registered
- * after create, then chosen with bspram_pram_set_op); registers above 65536;
- * threads out of range (bsp/machine.h); bad combine options (combine.h).
- * Cost: O(n·registers + p) (the registers are zero pages until touched). */
+/* A PRAM of config->n VPs on a machine of config->p components, with its
+ * address space and combiner, and no arrays.
+ *
+ * @param config  the PRAM's parameters (bspram_pram_config_default, then
+ *                changed); copied; not NULL
+ * @return        the PRAM (free it with bspram_pram_destroy); never NULL
+ * @pre           A FIXED basis in config->combine was made by
+ *                bspram_basis_make or bspram_basis_parse.
+ * @par Errors
+ *     Each one line, exit status 1:
+ *     "bspram: bspram_pram_create(n=0, p=0): n must be in [1, 4294967295]";
+ *     "bspram: bspram_pram_create(n=8, p=0): p must be in [1, 2147483648]";
+ *     "bspram: bspram_pram_create(model=9): unknown model; valid: 0 EREW, 1
+ *     CREW, 2 CRCW-common, 3 CRCW-arbitrary, 4 CRCW-priority, 5
+ *     CRCW-combining";
+ *     an operation that is not built in, in any model ("bspram:
+ *     bspram_pram_create(op=30): unknown operation; valid: 0..20 (built-in;
+ *     a user operation is registered on bspram_pram_combiner and chosen
+ *     with bspram_pram_set_op)");
+ *     "bspram: bspram_pram_create(registers=70000): registers must be in
+ *     [0, 65536]";
+ *     threads out of range, in bspram_machine_create's line ("bspram:
+ *     bspram_machine_create(p=8, threads=0): threads must be in [1,
+ *     65536]"), and the machine's other errors (BSPRAM_TRANSPORT,
+ *     BSPRAM_PATTERN: bsp/machine.h);
+ *     bad combine options, in bspram_combiner_set_options's lines
+ *     (combine.h);
+ *     out of memory ("bspram: bspram_pram_create (registers): out of memory
+ *     allocating N x 8 bytes");
+ *     config NULL ("bspram: bspram_pram_create(config=NULL): config must not be NULL").
+ * @par BSP cost
+ *     None: no superstep. O(n·registers + p) (the registers are zero pages
+ *     until touched), plus the machine's memory (bspram_machine_create).
+ * @par Thread safety
+ *     The host only: not from a step of a machine. Over MPI every rank
+ *     creates its PRAMs alike and in the same order.
+ */
 bspram_pram *bspram_pram_create(const bspram_pram_config *config);
+
+/* Free the PRAM, its machine (whose records go to BSPRAM_TRACE if it is
+ * set), its address space, its combiner and its arrays.
+ *
+ * @param P       the PRAM; NULL does nothing
+ * @pre           No phase of P is running; P and what it gave (the machine,
+ *                the combiner, the trace) are not used afterwards.
+ * @par Errors
+ *     None fatal; a trace file that cannot be written is one line on
+ *     stderr (bspram_machine_destroy).
+ * @par BSP cost
+ *     None: no superstep. O(n + p + T) to free, plus the trace I/O.
+ * @par Thread safety
+ *     The host only: not from a VP callback, nor concurrently with
+ *     another call on P.
+ */
 void bspram_pram_destroy(bspram_pram *P);
 
+/* The number of VPs n.
+ *
+ * @param P       the PRAM; not NULL
+ * @return        config.n
+ * @pre           None.
+ * @par Errors
+ *     P NULL: "bspram: bspram_pram_n(P=NULL): P must not be NULL", exit status 1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread, also from a VP callback of bspram_pram_step (a read-only
+ *     question); not concurrently with a call that changes P.
+ */
 uint64_t bspram_pram_n(const bspram_pram *P);
+
+/* The number of components p of the PRAM's machine.
+ *
+ * @param P       the PRAM; not NULL
+ * @return        config.p
+ * @pre           None.
+ * @par Errors
+ *     P NULL: "bspram: bspram_pram_p(P=NULL): P must not be NULL", exit status 1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread, also from a VP callback of bspram_pram_step (a read-only
+ *     question); not concurrently with a call that changes P.
+ */
 uint64_t bspram_pram_p(const bspram_pram *P);
+
+/* The PRAM's access model.
+ *
+ * @param P       the PRAM; not NULL
+ * @return        config.model
+ * @pre           None.
+ * @par Errors
+ *     P NULL: "bspram: bspram_pram_model_of(P=NULL): P must not be NULL", exit status 1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread, also from a VP callback of bspram_pram_step (a read-only
+ *     question); not concurrently with a call that changes P.
+ */
 bspram_pram_model bspram_pram_model_of(const bspram_pram *P);
-/* The component that hosts VP i: i div ceil(n/p). Error: vp ≥ n. */
+/* The component that hosts VP vp: vp div ceil(n/p).
+ *
+ * @param P       the PRAM; not NULL
+ * @param vp      a VP, in [0, n)
+ * @return        its component, in [0, p)
+ * @pre           None.
+ * @par Errors
+ *     Each one line, exit status 1: vp ≥ n ("bspram:
+ *     bspram_pram_host(vp=10): no such VP; valid: [0, 10)"); P NULL
+ *     ("bspram: bspram_pram_host(P=NULL): P must not be NULL").
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread, also from a VP callback of bspram_pram_step (a read-only
+ *     question); not concurrently with a call that changes P.
+ */
 uint64_t bspram_pram_host(const bspram_pram *P, uint64_t vp);
-/* The underlying machine and combiner (records, user operations). */
+/* The machine under the PRAM, for its records (bspram_machine_records,
+ * bspram_machine_set_label, …).
+ *
+ * The PRAM clears the machine's log (to BSPRAM_TRACE first, if set)
+ * after any phase that leaves it with more than 4096 records, so a long
+ * run keeps O(1) records: the per-step trace (bspram_pram_trace) keeps
+ * every step's figures.
+ *
+ * @param P       the PRAM; not NULL
+ * @return        the machine, owned by P (freed by bspram_pram_destroy)
+ * @pre           None.
+ * @par Errors
+ *     P NULL: "bspram: bspram_pram_machine(P=NULL): P must not be NULL", exit status
+ *     1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     The host only: not from a VP callback, nor concurrently with
+ *     another call on P. The machine must not be run by anything else
+ *     than P's phases.
+ */
 bspram_machine *bspram_pram_machine(bspram_pram *P);
+
+/* The combiner under the PRAM, for user operations
+ * (bspram_combiner_add_op; then bspram_pram_set_op, bspram_pram_scatter_reduce,
+ * …).
+ *
+ * P sets the combiner's watch before every phase: a watch set by hand is
+ * replaced.
+ *
+ * @param P       the PRAM; not NULL
+ * @return        the combiner, owned by P (freed by bspram_pram_destroy)
+ * @pre           None.
+ * @par Errors
+ *     P NULL: "bspram: bspram_pram_combiner(P=NULL): P must not be NULL", exit status
+ *     1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     The host only: not from a VP callback, nor concurrently with
+ *     another call on P.
+ */
 bspram_combiner *bspram_pram_combiner(bspram_pram *P);
 
 /* CRCW_COMBINING: the write rule's operation from now on — e.g. a user
- * operation registered on bspram_pram_combiner(P) after create (create takes
- * built-in operations only: user ones do not exist yet). Errors: another
- * model; op not an operation of the combiner. bspram_pram_op returns the
- * current one. */
+ * operation registered on bspram_pram_combiner(P) after create (create
+ * takes built-in operations only: user ones do not exist yet).
+ *
+ * @param P       the PRAM, of model CRCW_COMBINING; not NULL
+ * @param op      an operation of the combiner, below
+ *                bspram_combiner_op_count(bspram_pram_combiner(P))
+ * @pre           None.
+ * @par Errors
+ *     Each one line, exit status 1: another model ("bspram:
+ *     bspram_pram_set_op(op=3): the EREW model has no combining write; use
+ *     CRCW-combining"); op not an operation of the combiner ("bspram:
+ *     bspram_pram_set_op(op=40): no such operation; valid: 0..21 (user
+ *     operations are registered on bspram_pram_combiner)"); P NULL
+ *     ("bspram: bspram_pram_set_op(P=NULL): P must not be NULL").
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     The host only: not from a VP callback, nor concurrently with
+ *     another call on P.
+ */
 void bspram_pram_set_op(bspram_pram *P, unsigned op);
+
+/* The write rule's current operation (CRCW_COMBINING): config.op, or the
+ * last bspram_pram_set_op.
+ *
+ * @param P       the PRAM; not NULL
+ * @return        the operation's id (config.op in every other model, where
+ *                it is unused)
+ * @pre           None.
+ * @par Errors
+ *     P NULL: "bspram: bspram_pram_op(P=NULL): P must not be NULL", exit status 1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread, also from a VP callback of bspram_pram_step (a read-only
+ *     question); not concurrently with a call that changes P.
+ */
 unsigned bspram_pram_op(const bspram_pram *P);
 
 /* ---- shared memory: arrays of 64-bit cells ---- */
@@ -190,55 +410,329 @@ typedef uint32_t bspram_pram_array;
  * take them; BSPRAM_PRAM_NONE means "no access" (an idle slot). */
 #define BSPRAM_PRAM_NONE UINT64_MAX
 
-/* Allocate an array of `cells` 64-bit cells, all 0. `name` (copied, at most
- * 15 bytes kept; NULL: no name) names it in violation reports ("A[5]"). Not
- * a PRAM step.
- * Errors: cells = 0 or above 2^40; too many arrays. Cost O(cells + p). */
+/* Allocate an array of cells 64-bit cells, all 0, in the hashed address
+ * space. Not a PRAM step.
+ *
+ * @param P       the PRAM; not NULL
+ * @param name    names the array in violation reports ("A[5]"): copied, at
+ *                most 15 bytes kept; NULL: no name (reports say "#3[5]")
+ * @param cells   the number of cells, 1 ≤ cells ≤ 2^40
+ * @return        the array (its segment number, ≥ 1)
+ * @pre           No phase of P is running (not from a VP callback: not
+ *                checked).
+ * @par Errors
+ *     Each one line, exit status 1, the name printed as given ("(null)"
+ *     for NULL): "bspram: bspram_pram_alloc(name=A, cells=0): cells must be
+ *     in [1, 2^40]"; "bspram: bspram_pram_alloc(name=A, cells=10): too many
+ *     arrays; at most 65535 live"; out of memory ("bspram:
+ *     bspram_segment_alloc: out of memory allocating N bytes"); P NULL
+ *     ("bspram: bspram_pram_alloc(P=NULL): P must not be NULL").
+ * @par BSP cost
+ *     None: no superstep. O(cells + p) time; memory Θ(cells + p): a hashed
+ *     segment of 8-byte cells, whose tables at load ≤ 1/2 take 32 to 64
+ *     bytes per cell (hash/address_space.h).
+ * @par Thread safety
+ *     The host only: not from a VP callback, nor concurrently with
+ *     another call on P.
+ */
 bspram_pram_array bspram_pram_alloc(bspram_pram *P, const char *name, uint64_t cells);
+
+/* Free array a (its number may be reused by a later allocation).
+ *
+ * @param P       the PRAM; not NULL
+ * @param a       a live array of P
+ * @pre           No phase of P is running (not from a VP callback: not
+ *                checked).
+ * @par Errors
+ *     Each one line, exit status 1: no such array ("bspram:
+ *     bspram_pram_free(array=3): no such array"); P NULL
+ *     ("bspram: bspram_pram_free(P=NULL): P must not be NULL").
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     The host only: not from a VP callback, nor concurrently with
+ *     another call on P.
+ */
 void bspram_pram_free(bspram_pram *P, bspram_pram_array a);
+
+/* The number of cells of array a.
+ *
+ * @param P       the PRAM; not NULL
+ * @param a       a live array of P
+ * @return        its cells, as allocated
+ * @pre           None.
+ * @par Errors
+ *     Each one line, exit status 1: no such array ("bspram:
+ *     bspram_pram_cells(array=3): no such array"); P NULL
+ *     ("bspram: bspram_pram_cells(P=NULL): P must not be NULL").
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread, also from a VP callback of bspram_pram_step (a read-only
+ *     question); not concurrently with a call that changes P.
+ */
 uint64_t bspram_pram_cells(const bspram_pram *P, bspram_pram_array a);
 
-/* The name of cell `index` of array a. Errors: no such array; index out of
- * range ("bspram_pram_cell(array=A, index=10): index out of range [0, 10)"). */
+/* The name of cell index of array a: its address, as the bulk phases take
+ * cells.
+ *
+ * @param P       the PRAM; not NULL
+ * @param a       a live array of P
+ * @param index   the cell, in [0, cells)
+ * @return        the cell's name (never BSPRAM_PRAM_NONE)
+ * @pre           None.
+ * @par Errors
+ *     Each one line, exit status 1: no such array ("bspram:
+ *     bspram_pram_cell(array=3): no such array"); index out of range
+ *     ("bspram: bspram_pram_cell(array=A, index=10): index out of range [0,
+ *     10)", the array by its name or as "#3"); P NULL
+ *     ("bspram: bspram_pram_cell(P=NULL): P must not be NULL").
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread, also from a VP callback of bspram_pram_step (a read-only
+ *     question); not concurrently with a call that changes P.
+ */
 uint64_t bspram_pram_cell(const bspram_pram *P, bspram_pram_array a, uint64_t index);
 
-/* Host access, outside the PRAM's steps and costs (the input and output of
- * a program): copy `count` values into / out of cells [0, count). Errors:
- * no such array; count above its cells; values NULL with count > 0. */
+/* Host access, outside the PRAM's steps and costs (the input of a
+ * program): copy count values into cells [0, count) of array a.
+ *
+ * @param P       the PRAM; not NULL
+ * @param a       a live array of P
+ * @param values  the count values; may be NULL only when count = 0
+ * @param count   the number of cells to set, at most the array's cells
+ * @pre           No phase of P is running (not from a VP callback: not
+ *                checked).
+ * @par Errors
+ *     Each one line, exit status 1: no such array ("bspram:
+ *     bspram_pram_load(array=3): no such array"); count above the array's cells
+ *     ("bspram: bspram_pram_load(array=A, count=11): count above the array's 10
+ *     cells"); values NULL with count > 0 ("bspram: bspram_pram_load(array=A,
+ *     count=5): values is NULL"); P NULL ("bspram: bspram_pram_load(P=NULL): P
+ *     must not be NULL").
+ * @par BSP cost
+ *     None: no superstep, no record, no PRAM step. O(count) expected time,
+ *     on the machine's threads when count ≥ 65536 (an OpenMP parallel
+ *     region).
+ * @par Thread safety
+ *     The host only: not from a VP callback, nor concurrently with
+ *     another call on P.
+ */
 void bspram_pram_load(bspram_pram *P, bspram_pram_array a, const uint64_t *values, uint64_t count);
+
+/* Host access, outside the PRAM's steps and costs (the output of a
+ * program): copy cells [0, count) of array a into values.
+ *
+ * Over MPI (libbspram-mpi) every rank calls it alike: each gives the cells
+ * its components own and every rank gets them all (one MPI_Allreduce of
+ * count words).
+ *
+ * @param P       the PRAM; not NULL
+ * @param a       a live array of P
+ * @param values  receives the count values; may be NULL only when count = 0
+ * @param count   the number of cells to read, at most the array's cells
+ * @pre           No phase of P is running (not from a VP callback: not
+ *                checked).
+ * @par Errors
+ *     Each one line, exit status 1: no such array ("bspram:
+ *     bspram_pram_store(array=3): no such array"); count above the array's cells
+ *     ("bspram: bspram_pram_store(array=A, count=11): count above the array's 10
+ *     cells"); values NULL with count > 0 ("bspram: bspram_pram_store(array=A,
+ *     count=5): values is NULL"); P NULL ("bspram: bspram_pram_store(P=NULL): P
+ *     must not be NULL").
+ * @par BSP cost
+ *     None: no superstep, no record, no PRAM step. O(count) expected time,
+ *     on the machine's threads when count ≥ 65536.
+ * @par Thread safety
+ *     The host only: not from a VP callback, nor concurrently with
+ *     another call on P.
+ */
 void bspram_pram_store(const bspram_pram *P, bspram_pram_array a, uint64_t *values, uint64_t count);
 
 /* ---- bulk steps (the fast path) ---- */
 
 /* The read phase of a new step: VP i reads the k cells
- * cells[i·k .. i·k+k) (BSPRAM_PRAM_NONE: no read) into out[i·k + j]
- * (left unchanged for NONE). Errors: k = 0; ceil(n/p)·k above 2^32 − 1 (the
- * engine numbers a component's requests in 32 bits); cells or out NULL; a
- * cell that names no cell of a live array ("bspram_pram_gather(k=2,
- * cells[11]=0x20000000003): names no cell of a live array (VP 5, step 1)");
- * a violation (see the top). Cost: one combining batch (its forward and
- * reverse supersteps), run by the machine's threads (each lays out its own
- * components' requests); O(n·k) memory kept for the next phases. */
+ * cells[i·k .. i·k+k) into out[i·k + j] (BSPRAM_PRAM_NONE: no read, and
+ * out[i·k + j] is left unchanged).
+ *
+ * All reads see memory as it was before the step's writes. Under EREW two
+ * VPs reading one cell are a violation (top of this file). Over MPI every
+ * rank calls it alike and gets every answer.
+ *
+ * @param P       the PRAM; not NULL
+ * @param k       the cells per VP, ≥ 1
+ * @param cells   n·k cell names (bspram_pram_cell) or BSPRAM_PRAM_NONE;
+ *                not NULL
+ * @param out     receives the n·k values read; not NULL
+ * @pre           No phase of P is running.
+ * @par Errors
+ *     Each one line, exit status 1:
+ *     k = 0 ("bspram: bspram_pram_gather(k=0): k must be at least 1 (cells per
+ *     VP)"); ceil(n/p)·k above 2^32 − 1, the engine numbering a component's
+ *     requests in 32 bits ("bspram: bspram_pram_gather(k=3000000000):
+ *     ceil(n/p)·k = 2·3000000000 requests per component exceed the engine's
+ *     2^32 - 1");
+ *     cells or out NULL ("bspram: bspram_pram_gather(k=2): cells is NULL", "…:
+ *     out is NULL");
+ *     a cell that names no cell of a live array ("bspram:
+ *     bspram_pram_gather(k=2, cells[11]=0x20000000003): names no cell of a
+ *     live array (VP 5, step 1)"); a violation of the model's rule, unless in
+ *     report mode (one line "bspram: EREW violation in step 3: VPs 17 and 40
+ *     both read cell A[5]", top of this file; over MPI rank 0 prints it);
+ *     a call from a VP callback, in a line naming the internal team call
+ *     ("bspram: bspram__bsp_machine_team: the machine's team is already
+ *     running (…); a machine runs one team at a time"); P NULL ("bspram:
+ *     bspram_pram_gather(P=NULL): P must not be NULL").
+ * @par BSP cost
+ *     One combining batch (combine.h): its M forward supersteps and M
+ *     reverse supersteps, each charged max(q, r) as the router records it
+ *     and added to the step's trace and to bspram_pram_stats_of; a PRAM
+ *     step begins (steps + 1) and its reads are added to the work. Run by
+ *     the machine's threads (each lays out its own components' requests);
+ *     O(n·k) memory kept for the next phases.
+ * @par Thread safety
+ *     The host only: not from a VP callback, nor concurrently with
+ *     another call on P.
+ */
 void bspram_pram_gather(bspram_pram *P, uint64_t k, const uint64_t *cells, uint64_t *out);
 
-/* The write phase of the current step (of a new one if the last phase was a
- * write or a per-VP step): VP i writes values[i·k + j] to cells[i·k + j]
- * (NONE: no write) under the model's rule. Errors: as gather, with values
- * NULL in place of out NULL. Cost: one batch (forward supersteps only). */
+/* The write phase of the current step (of a new one if the last phase was
+ * a write or a per-VP step): VP i writes values[i·k + j] to cells[i·k + j]
+ * (BSPRAM_PRAM_NONE: no write) under the model's rule.
+ *
+ * EREW and CREW: two VPs writing one cell are a violation; CRCW-common:
+ * two different values; CRCW-arbitrary: the engine's seeded winner;
+ * CRCW-priority: the least VP's; CRCW-combining: the ⊕ of the values under
+ * bspram_pram_op (top of this file).
+ *
+ * @param P       the PRAM; not NULL
+ * @param k       the cells per VP, ≥ 1
+ * @param cells   n·k cell names or BSPRAM_PRAM_NONE; not NULL
+ * @param values  the n·k values to write; not NULL
+ * @pre           No phase of P is running.
+ * @par Errors
+ *     Each one line, exit status 1:
+ *     k = 0 ("bspram: bspram_pram_scatter(k=0): k must be at least 1 (cells
+ *     per VP)"); ceil(n/p)·k above 2^32 − 1, the engine numbering a
+ *     component's requests in 32 bits ("bspram:
+ *     bspram_pram_scatter(k=3000000000): ceil(n/p)·k = 2·3000000000 requests
+ *     per component exceed the engine's 2^32 - 1");
+ *     cells or values NULL ("bspram: bspram_pram_scatter(k=2): values is
+ *     NULL");
+ *     a cell that names no cell of a live array ("bspram:
+ *     bspram_pram_scatter(k=2, cells[11]=0x20000000003): names no cell of a
+ *     live array (VP 5, step 1)"); a violation of the model's rule, unless in
+ *     report mode (one line "bspram: CREW violation in step 3: VPs 17 and 40
+ *     both write cell A[5]" or "bspram: CRCW-common violation in step 3: VPs
+ *     17 and 40 write different values to cell A[5]", top of this file; over
+ *     MPI rank 0 prints it);
+ *     a call from a VP callback, in a line naming the internal team call
+ *     ("bspram: bspram__bsp_machine_team: the machine's team is already
+ *     running (…); a machine runs one team at a time"); P NULL ("bspram:
+ *     bspram_pram_scatter(P=NULL): P must not be NULL").
+ * @par BSP cost
+ *     One combining batch: M forward supersteps only, each charged max(q,
+ *     r) as the router records it and added to the step's trace and to
+ *     bspram_pram_stats_of; a new step (steps + 1) unless it is the write
+ *     phase of a gather's step; its writes are added to the work.
+ * @par Thread safety
+ *     The host only: not from a VP callback, nor concurrently with
+ *     another call on P.
+ */
 void bspram_pram_scatter(bspram_pram *P, uint64_t k, const uint64_t *cells, const uint64_t *values);
 
 /* Write phase, CRCW_COMBINING only: cell ← cell ⊕ values with operation
- * op. Errors: another model ("bspram_pram_scatter_reduce: the EREW model
- * has no combining operations; use CRCW-combining"); op not an operation of
- * the combiner; as scatter. */
+ * op (every value written to a cell in the phase is folded in).
+ *
+ * It is the write phase of the current step, or of a new one, as
+ * bspram_pram_scatter. One cell takes one kind of update per phase.
+ *
+ * @param P       the PRAM, of model CRCW_COMBINING; not NULL
+ * @param k       the cells per VP, ≥ 1
+ * @param cells   n·k cell names or BSPRAM_PRAM_NONE; not NULL
+ * @param values  the n·k contributions; not NULL
+ * @param op      an operation of the combiner (bspram_op_builtin, or a user
+ *                operation of bspram_pram_combiner)
+ * @pre           No phase of P is running.
+ * @par Errors
+ *     Each one line, exit status 1:
+ *     another model ("bspram: bspram_pram_scatter_reduce: the EREW model has
+ *     no combining operations; use CRCW-combining");
+ *     op not an operation of the combiner ("bspram:
+ *     bspram_pram_scatter_reduce(op=40): no such operation; valid: 0..20 (user
+ *     operations are registered on bspram_pram_combiner)");
+ *     k = 0 ("bspram: bspram_pram_scatter_reduce(k=0): k must be at least 1
+ *     (cells per VP)"); ceil(n/p)·k above 2^32 − 1, the engine numbering a
+ *     component's requests in 32 bits ("bspram:
+ *     bspram_pram_scatter_reduce(k=3000000000): ceil(n/p)·k = 2·3000000000
+ *     requests per component exceed the engine's 2^32 - 1");
+ *     cells or values NULL ("bspram: bspram_pram_scatter_reduce(k=2): values
+ *     is NULL");
+ *     a cell that names no cell of a live array ("bspram:
+ *     bspram_pram_scatter_reduce(k=2, cells[11]=0x20000000003): names no cell
+ *     of a live array (VP 5, step 1)"); two operations at one cell in one
+ *     phase cannot happen here (one call, one operation), and CRCW-combining
+ *     has no violations;
+ *     a call from a VP callback, in a line naming the internal team call
+ *     ("bspram: bspram__bsp_machine_team: the machine's team is already
+ *     running (…); a machine runs one team at a time"); P NULL ("bspram:
+ *     bspram_pram_scatter_reduce(P=NULL): P must not be NULL").
+ * @par BSP cost
+ *     One combining batch: M forward supersteps only, as
+ *     bspram_pram_scatter.
+ * @par Thread safety
+ *     The host only: not from a VP callback, nor concurrently with
+ *     another call on P.
+ */
 void bspram_pram_scatter_reduce(bspram_pram *P, uint64_t k, const uint64_t *cells,
                                 const uint64_t *values, unsigned op);
 
 /* Write phase, CRCW_COMBINING only: cell ← cell ⊕ values, and out[i·k+j]
  * gets the cell's value before the contributions that precede it in the
- * combining order (multiprefix; combine.h) — left unchanged for NONE.
- * Errors: as scatter_reduce; out NULL. Cost: one batch with its reverse
- * flow. */
+ * combining order (multiprefix; combine.h) — left unchanged for
+ * BSPRAM_PRAM_NONE.
+ *
+ * The combining order is the tree's, a pure function of the seed. Over
+ * MPI every rank calls it alike and gets every answer.
+ *
+ * @param P       the PRAM, of model CRCW_COMBINING; not NULL
+ * @param k       the cells per VP, ≥ 1
+ * @param cells   n·k cell names or BSPRAM_PRAM_NONE; not NULL
+ * @param values  the n·k contributions; not NULL
+ * @param op      an operation of the combiner
+ * @param out     receives the n·k prefixes; not NULL
+ * @pre           No phase of P is running.
+ * @par Errors
+ *     Each one line, exit status 1:
+ *     another model ("bspram: bspram_pram_fetch_op: the EREW model has no
+ *     combining operations; use CRCW-combining");
+ *     op not an operation of the combiner ("bspram:
+ *     bspram_pram_fetch_op(op=40): no such operation; valid: 0..20 (user
+ *     operations are registered on bspram_pram_combiner)");
+ *     k = 0 ("bspram: bspram_pram_fetch_op(k=0): k must be at least 1 (cells
+ *     per VP)"); ceil(n/p)·k above 2^32 − 1, the engine numbering a
+ *     component's requests in 32 bits ("bspram:
+ *     bspram_pram_fetch_op(k=3000000000): ceil(n/p)·k = 2·3000000000 requests
+ *     per component exceed the engine's 2^32 - 1");
+ *     cells, values or out NULL ("bspram: bspram_pram_fetch_op(k=2): out is
+ *     NULL");
+ *     a cell that names no cell of a live array ("bspram:
+ *     bspram_pram_fetch_op(k=2, cells[11]=0x20000000003): names no cell of a
+ *     live array (VP 5, step 1)"); two operations at one cell in one phase
+ *     cannot happen here (one call, one operation), and CRCW-combining has no
+ *     violations;
+ *     a call from a VP callback, in a line naming the internal team call
+ *     ("bspram: bspram__bsp_machine_team: the machine's team is already
+ *     running (…); a machine runs one team at a time"); P NULL ("bspram:
+ *     bspram_pram_fetch_op(P=NULL): P must not be NULL").
+ * @par BSP cost
+ *     One combining batch with its reverse flow: M forward and M reverse
+ *     supersteps, charged and counted as bspram_pram_gather's.
+ * @par Thread safety
+ *     The host only: not from a VP callback, nor concurrently with
+ *     another call on P.
+ */
 void bspram_pram_fetch_op(bspram_pram *P, uint64_t k, const uint64_t *cells,
                           const uint64_t *values, unsigned op, uint64_t *out);
 
@@ -251,37 +745,215 @@ typedef void (*bspram_vp_fn)(bspram_vp *vp, void *arg);
 
 /* One step: read(vp, arg) for every VP (it issues the VP's reads), one
  * batch, then write(vp, arg) for every VP (it sees the values read and
- * issues the VP's writes), one batch. Either callback may be NULL (no reads
- * or no writes; both NULL: a step that costs nothing). Callbacks run
- * concurrently on the machine's threads, VPs of one component in increasing
- * order: they must touch only their own VP's data (or be thread-safe). They
- * may ask read-only questions (bspram_pram_cell, _cells, _n, …) but not run
- * phases (gather, scatter, …, step: the machine's team is running, fatal)
- * nor allocate, free, load or store. The bspram_vp_* functions' errors name the VP and the step, e.g.
- * "bspram_vp_read(array=A, index=16): index out of range [0, 16) (VP 5,
- * step 2)"; calling one in the wrong callback is fatal ("bspram_vp_write(…):
- * called in the read callback (VP 5, step 2); writes are issued in the
- * write callback"). Cost: up to two batches. */
+ * issues the VP's writes), one batch.
+ *
+ * Callbacks run concurrently on the machine's threads, VPs of one
+ * component in increasing order: they must touch only their own VP's data
+ * (or be thread-safe). They may ask read-only questions (bspram_pram_cell,
+ * _cells, _n, …) but not run phases (gather, scatter, …, step: the
+ * machine's team is running, fatal) nor allocate, free, load or store (not
+ * checked). A per-VP step is always one whole step: a later write phase
+ * begins a new one.
+ *
+ * @param P       the PRAM; not NULL
+ * @param read    the read callback; NULL: no reads
+ * @param write   the write callback; NULL: no writes (both NULL: a step
+ *                that counts one unit of PRAM time and costs no superstep)
+ * @param arg     passed to every call of the callbacks; may be NULL
+ * @pre           No phase of P is running.
+ * @par Errors
+ *     Each one line, exit status 1: the bspram_vp_* functions' errors, which
+ *     name the VP and the step (see each), e.g. "bspram:
+ *     bspram_vp_read(array=A, index=16): index out of range [0, 16) (VP 5,
+ *     step 2)"; a violation of the model's rule, unless in report mode (one
+ *     line "bspram: EREW violation in step 3: VPs 17 and 40 both read cell
+ *     A[5]", top of this file; over MPI rank 0 prints it);
+ *     a write and a reduce, or two operations, at one cell in one write phase,
+ *     in the engine's line, which names the cell by its address ("bspram:
+ *     bspram_combine: two update species at address 0x10000000005 in one
+ *     batch: write(sum:i64#0) and reduce(max:i64#3)");
+ *     a phase run from a VP callback, in a line naming the internal team call
+ *     ("bspram: bspram__bsp_machine_team: the machine's team is already
+ *     running (…); a machine runs one team at a time"); P NULL ("bspram:
+ *     bspram_pram_step(P=NULL): P must not be NULL").
+ * @par BSP cost
+ *     Up to two combining batches: the read batch (M forward and M reverse
+ *     supersteps) if read is given, the write batch (M forward) if write
+ *     is given; one PRAM step (steps + 1); the reads and writes issued are
+ *     added to the work. Local work: the callbacks', plus O(1) amortised
+ *     per request issued.
+ * @par Thread safety
+ *     The host only: not from a VP callback, nor concurrently with
+ *     another call on P. The callbacks run on the machine's threads.
+ */
 void bspram_pram_step(bspram_pram *P, bspram_vp_fn read, bspram_vp_fn write, void *arg);
 
+/* The VP's id i, in [0, n).
+ *
+ * @param vp      the handle the callback was given; not NULL
+ * @return        its id
+ * @pre           Called from the callback that was given vp.
+ * @par Errors
+ *     vp NULL: "bspram: bspram_vp_id(vp=NULL): vp must not be NULL", exit
+ *     status 1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     A component inside its step: here, a VP callback of bspram_pram_step,
+ *     with the handle it was given.
+ */
 uint64_t bspram_vp_id(const bspram_vp *vp);
+
+/* The number of VPs n of the PRAM.
+ *
+ * @param vp      the handle the callback was given; not NULL
+ * @return        n
+ * @pre           Called from the callback that was given vp.
+ * @par Errors
+ *     vp NULL: "bspram: bspram_vp_n(vp=NULL): vp must not be NULL", exit
+ *     status 1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     A component inside its step: here, a VP callback of bspram_pram_step,
+ *     with the handle it was given.
+ */
 uint64_t bspram_vp_n(const bspram_vp *vp);
-/* The VP's private registers (config.registers words, 0 at create, kept
- * across steps). */
+
+/* The VP's private registers: config.registers 64-bit words, 0 at create,
+ * kept across steps.
+ *
+ * @param vp      the handle the callback was given; not NULL
+ * @return        the VP's registers, or NULL if config.registers = 0
+ * @pre           Called from the callback that was given vp.
+ * @par Errors
+ *     vp NULL: "bspram: bspram_vp_registers(vp=NULL): vp must not be NULL",
+ *     exit status 1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     A component inside its step: here, a VP callback of bspram_pram_step,
+ *     with the handle it was given. Only this VP's registers may be touched.
+ */
 uint64_t *bspram_vp_registers(bspram_vp *vp);
 
-/* In read: read cell `index` of array a; returns the read's number
- * (0, 1, … in issue order). Errors: called in write; bad array or index. */
+/* In the read callback: read cell index of array a; the value is seen in
+ * the write callback (bspram_vp_value).
+ *
+ * @param vp      the handle the read callback was given; not NULL
+ * @param a       a live array of the PRAM
+ * @param index   the cell, in [0, cells)
+ * @return        the read's number (0, 1, … in this VP's issue order)
+ * @pre           Called from the read callback that was given vp.
+ * @par Errors
+ *     Each one line, exit status 1:
+ *     called in the write callback ("bspram: bspram_vp_read(array=1,
+ *     index=3): called in the write callback (VP 5, step 2); reads are
+ *     issued in the read callback");
+ *     no such array ("bspram: bspram_vp_read(array=7, index=3): no such
+ *     array (VP 5, step 2)"); index out of range ("bspram:
+ *     bspram_vp_read(array=A, index=16): index out of range [0, 16) (VP 5,
+ *     step 2)");
+ *     more than 2^32 − 1 reads by one VP in a step, found when its callback
+ *     returns ("bspram: bspram_vp_read: VP 5 issued more than 2^32 - 1
+ *     reads in step 2");
+ *     vp NULL ("bspram: bspram_vp_read(vp=NULL): vp must not be NULL").
+ *     Two VPs reading one cell under EREW are a violation of the step
+ *     (bspram_pram_step).
+ * @par BSP cost
+ *     No superstep of its own: the read joins the step's read batch. O(1)
+ *     amortised, 24 bytes until the batch.
+ * @par Thread safety
+ *     A component inside its step: here, a VP callback of bspram_pram_step,
+ *     with the handle it was given.
+ */
 uint64_t bspram_vp_read(bspram_vp *vp, bspram_pram_array a, uint64_t index);
-/* In write: the value of read number k of this VP in this step. Errors:
- * called in read; k out of range (or no reads issued). */
+/* In the write callback: the value of read number k of this VP in this
+ * step.
+ *
+ * @param vp      the handle the write callback was given; not NULL
+ * @param k       a read's number, below the number of reads the VP issued
+ * @return        the cell's value before the step's writes
+ * @pre           Called from the write callback that was given vp.
+ * @par Errors
+ *     Each one line, exit status 1:
+ *     called in the read callback ("bspram: bspram_vp_value(k=0): called in
+ *     the read callback (VP 5, step 2); values are seen in the write
+ *     callback");
+ *     no reads issued, or none in this step because it had no read callback
+ *     ("bspram: bspram_vp_value(k=0): VP 5 issued no reads in step 2");
+ *     k out of range ("bspram: bspram_vp_value(k=3): out of range; VP 5
+ *     issued 2 reads in step 2, valid: 0..1");
+ *     vp NULL ("bspram: bspram_vp_value(vp=NULL): vp must not be NULL").
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     A component inside its step: here, a VP callback of bspram_pram_step,
+ *     with the handle it was given.
+ */
 uint64_t bspram_vp_value(const bspram_vp *vp, uint64_t k);
-/* In write: write value to cell `index` of array a (the model's rule).
- * Errors: called in read; bad array or index. */
+/* In the write callback: write value to cell index of array a, under the
+ * model's rule (bspram_pram_scatter).
+ *
+ * @param vp      the handle the write callback was given; not NULL
+ * @param a       a live array of the PRAM
+ * @param index   the cell, in [0, cells)
+ * @param value   the value to write
+ * @pre           Called from the write callback that was given vp.
+ * @par Errors
+ *     Each one line, exit status 1:
+ *     called in the read callback ("bspram: bspram_vp_write(array=1,
+ *     index=3, value=9): called in the read callback (VP 5, step 2); writes
+ *     are issued in the write callback");
+ *     no such array ("bspram: bspram_vp_write(array=7, index=3): no such
+ *     array (VP 5, step 2)"); index out of range ("bspram:
+ *     bspram_vp_write(array=A, index=16): index out of range [0, 16) (VP 5,
+ *     step 2)");
+ *     vp NULL ("bspram: bspram_vp_write(vp=NULL): vp must not be NULL").
+ *     Violations of the model's rule, and a write and a reduce at one cell,
+ *     are errors of the step (bspram_pram_step).
+ * @par BSP cost
+ *     No superstep of its own: the write joins the step's write batch. O(1)
+ *     amortised, 24 bytes until the batch.
+ * @par Thread safety
+ *     A component inside its step: here, a VP callback of bspram_pram_step,
+ *     with the handle it was given.
+ */
 void bspram_vp_write(bspram_vp *vp, bspram_pram_array a, uint64_t index, uint64_t value);
-/* In write, CRCW_COMBINING only: cell ⊕= value with operation op.
- * Errors: another model; called in read; op not an operation of the
- * combiner; bad array or index. */
+/* In the write callback, CRCW_COMBINING only: cell ⊕= value with
+ * operation op.
+ *
+ * @param vp      the handle the write callback was given; not NULL
+ * @param a       a live array of the PRAM
+ * @param index   the cell, in [0, cells)
+ * @param value   the contribution
+ * @param op      an operation of the PRAM's combiner
+ * @pre           Called from the write callback that was given vp, in a
+ *                CRCW_COMBINING PRAM.
+ * @par Errors
+ *     Each one line, exit status 1, checked in this order:
+ *     another model ("bspram: bspram_vp_reduce: the EREW model has no
+ *     combining operations; use CRCW-combining");
+ *     called in the read callback ("bspram: bspram_vp_reduce(array=1,
+ *     index=3, value=9, op=0): called in the read callback (VP 5, step 2);
+ *     writes are issued in the write callback");
+ *     op not an operation of the combiner ("bspram: bspram_vp_reduce(op=40):
+ *     no such operation; valid: 0..20 (user operations are registered on
+ *     bspram_pram_combiner)");
+ *     no such array ("bspram: bspram_vp_reduce(array=7, index=3): no such
+ *     array (VP 5, step 2)"); index out of range ("bspram:
+ *     bspram_vp_reduce(array=A, index=16): index out of range [0, 16) (VP
+ *     5, step 2)");
+ *     vp NULL ("bspram: bspram_vp_reduce(vp=NULL): vp must not be NULL").
+ *     A write and a reduce, or two operations, at one cell in one step are
+ *     an error of the step (bspram_pram_step).
+ * @par BSP cost
+ *     No superstep of its own: the reduction joins the step's write batch.
+ *     O(1) amortised, 24 bytes until the batch.
+ * @par Thread safety
+ *     A component inside its step: here, a VP callback of bspram_pram_step,
+ *     with the handle it was given.
+ */
 void bspram_vp_reduce(bspram_vp *vp, bspram_pram_array a, uint64_t index, uint64_t value,
                       unsigned op);
 
@@ -297,6 +969,24 @@ typedef struct bspram_pram_stats {
                              and kind in each phase) */
 } bspram_pram_stats;
 
+/* The PRAM's costs so far: steps, work, supersteps, charge, slowdown
+ * (charge / (steps · ceil(n/p)), 0 before the first step) and violations
+ * (report mode).
+ *
+ * Over MPI every rank has the same figures.
+ *
+ * @param P       the PRAM; not NULL
+ * @return        the statistics, by value
+ * @pre           None.
+ * @par Errors
+ *     P NULL: "bspram: bspram_pram_stats_of(P=NULL): P must not be NULL", exit status
+ *     1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread, also from a VP callback of bspram_pram_step (a read-only
+ *     question); not concurrently with a call that changes P.
+ */
 bspram_pram_stats bspram_pram_stats_of(const bspram_pram *P);
 
 /* One step of the trace. */
@@ -308,16 +998,56 @@ typedef struct bspram_pram_step_record {
     uint64_t charge;
 } bspram_pram_step_record;
 
+/* The per-step trace: one record per step so far (reads, writes,
+ * violations, supersteps, charge), in step order.
+ *
+ * @param P       the PRAM; not NULL
+ * @param n       receives the number of steps; not NULL
+ * @return        the records (NULL before the first step), valid until the
+ *                next step begins or P is destroyed
+ * @pre           None.
+ * @par Errors
+ *     P or n NULL: "bspram: bspram_pram_trace(n=NULL): n must not be
+ *     NULL", exit status 1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     The host only: not from a VP callback, nor concurrently with
+ *     another call on P.
+ */
 const bspram_pram_step_record *bspram_pram_trace(const bspram_pram *P, size_t *n);
 
-/* Write the per-step trace to path (.json → JSON, anything else → CSV with
- * the header step,reads,writes,violations,supersteps,charge, one row per
- * step; JSON: an array of objects with those six fields). Returns 0, or −1
- * with errno set. Over MPI (libbspram-mpi) every rank calls it alike; rank 0
- * writes the file, and every rank returns once it is written, with its result. */
+/* Write the per-step trace to path: JSON if the name ends in ".json" (an
+ * array of objects with the six fields step, reads, writes, violations,
+ * supersteps, charge), CSV otherwise (the header
+ * step,reads,writes,violations,supersteps,charge, one row per step).
+ *
+ * The file is opened with fopen(path, "w"): created or truncated, and a
+ * FIFO without a reader blocks until one opens it. Over MPI
+ * (libbspram-mpi) every rank calls it alike; rank 0 writes the file, and
+ * every rank returns once it is written, with rank 0's result.
+ *
+ * @param P       the PRAM; not NULL
+ * @param path    the file's name; not NULL
+ * @return        0, or −1 with errno set (the file could not be opened or
+ *                written)
+ * @pre           None.
+ * @par Errors
+ *     I/O errors are returned (−1, errno), not printed. P or path NULL:
+ *     "bspram: bspram_pram_write_trace(path=NULL): path must not be NULL",
+ *     exit status 1.
+ * @par BSP cost
+ *     None: no superstep; O(steps) of I/O (over MPI one MPI_Allreduce of
+ *     two words).
+ * @par Thread safety
+ *     The host only: not from a VP callback, nor concurrently with
+ *     another call on P.
+ */
 int bspram_pram_write_trace(const bspram_pram *P, const char *path);
 
-/* Report mode: print the violations to out, and return their number:
+/* Report mode: print the violations to out, and return their number.
+ *
+ * The lines:
  *     EREW: 23 violations in 2 steps          (the model; "1 violation in 1 step")
  *     step 2: 3                               (one line per step that has any)
  *     step 4: 20
@@ -325,7 +1055,24 @@ int bspram_pram_write_trace(const bspram_pram *P, const char *path);
  *     …                                       (the first BSPRAM_PRAM_REPORT_KEEP,
  *                                              the fatal line without "bspram: ")
  *     ... and 7 more                          (if more were counted)
- * or the one line "EREW: no violations". */
+ * or the one line "EREW: no violations" (always so outside report mode,
+ * where the first violation is fatal). Over MPI every rank that calls it
+ * prints.
+ *
+ * @param P       the PRAM; not NULL
+ * @param out     where to print; not NULL
+ * @return        the number of violations counted (bspram_pram_stats_of's
+ *                violations)
+ * @pre           None.
+ * @par Errors
+ *     P or out NULL: "bspram: bspram_pram_report(out=NULL): out must not be
+ *     NULL", exit status 1. Write errors on out are not reported.
+ * @par BSP cost
+ *     None: local, O(steps + BSPRAM_PRAM_REPORT_KEEP).
+ * @par Thread safety
+ *     The host only: not from a VP callback, nor concurrently with
+ *     another call on P.
+ */
 uint64_t bspram_pram_report(const bspram_pram *P, FILE *out);
 
 BSPRAM_END_DECLS
