@@ -40,6 +40,9 @@ bspram_space *bspram_space_create(uint64_t p, bspram_hash_kind kind, uint64_t se
 {
     if (p == 0 || p > (UINT64_C(1) << 31))
         bspram__base_fatal("bspram_space_create(p=%" PRIu64 "): p must be in [1, 2147483648]", p);
+    if (kind != BSPRAM_HASH_XXH3 && kind != BSPRAM_HASH_TABULATION)
+        bspram__base_fatal("bspram_space_create(kind=%d): unknown hash family; valid: %d (xxh3), %d (tabulation)",
+                           (int)kind, BSPRAM_HASH_XXH3, BSPRAM_HASH_TABULATION);
     bspram_space *s = bspram__base_calloc(1, sizeof *s, "bspram_space_create");
     s->p = p;
     bspram__hash_init(&s->hash, kind, seed);

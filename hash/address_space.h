@@ -70,10 +70,9 @@ typedef struct bspram_space bspram_space;
  * @pre           None.
  * @par Errors
  *     p out of range: "bspram: bspram_space_create(p=0): p must be in [1,
- *     2147483648]", exit status 1. An unknown kind is refused by the
- *     internal initialiser, whose line names itself rather than this call:
- *     "bspram: bspram__hash_init(kind=7): unknown hash family; valid: 0
- *     (xxh3), 1 (tabulation)", exit status 1. Out of memory: "bspram:
+ *     2147483648]", exit status 1. An unknown kind: "bspram:
+ *     bspram_space_create(kind=7): unknown hash family; valid: 0 (xxh3),
+ *     1 (tabulation)", exit status 1. Out of memory: "bspram:
  *     bspram_space_create: out of memory allocating 1 x N bytes", exit
  *     status 1.
  * @par BSP cost

@@ -179,6 +179,12 @@ static void bad_width(void *a)
     bspram_segment_alloc(s, 10, 9, BSPRAM_LAYOUT_HASHED);
 }
 
+static void bad_hash_kind(void *a)
+{
+    (void)a;
+    bspram_space_create(4, (bspram_hash_kind)7, 1);
+}
+
 static void reads_without_results(void *a)
 {
     (void)a;
@@ -192,6 +198,9 @@ static void reads_without_results(void *a)
 
 int main(void)
 {
+    check_death("unknown hash family", bad_hash_kind, NULL,
+                "bspram: bspram_space_create(kind=7): unknown hash family; valid: 0 (xxh3), 1 (tabulation)\n",
+                1, 20);
     check_death("basis product", bad_basis_product, NULL, "product is 512; it must equal p = 4096", 1, 20);
     check_death("basis zero entry", bad_basis_zero, NULL, "is 0", 1, 20);
     check_death("combiner basis of another p", bad_combiner_basis, NULL, "must equal p = 4", 1, 20);
