@@ -12,7 +12,6 @@
 #include <bsp.h>
 #include <bsp_coll.h>
 
-#include "base/number.h"
 #include "combine/combine.h"
 #include "tools/commands.h"
 #include "tools/format.h"

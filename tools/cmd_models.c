@@ -4,7 +4,6 @@
  * priced under every model beside the paper's formula (Tables 1 and 2).
  * With a TRACE file: every machine of a trace written with
  * BSPRAM_PATTERN=1, priced under every model. */
-#include <float.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stddef.h>
@@ -15,7 +14,6 @@
 #include <bsp.h>
 #include <bsp_coll.h>
 
-#include "base/number.h"
 #include "models/model.h"
 #include "tools/commands.h"
 #include "tools/format.h"
