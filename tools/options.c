@@ -10,6 +10,13 @@
 #include "base/number.h"
 #include "tools/commands.h"
 
+/* What the help and the messages call o's value: "N", "FILE", or the
+ * choices themselves ("text|csv|json"). */
+static const char *value_name(const bspram_option *o)
+{
+    return o->kind == BSPRAM_OPT_CHOICE ? o->choices : o->value ? o->value : "VALUE";
+}
+
 /* The long spelling of o, "--name", for messages. */
 static const char *dashed(const bspram_option *o, char *buf, size_t len)
 {
@@ -146,7 +153,7 @@ int bspram_options_parse(const bspram_command *c, int argc, char **argv, void *s
         } else if (i + 1 < argc) {
             v = argv[++i]; /* taken whole, even when it begins with '-' (--seed -1 is a bad seed) */
         } else {
-            return bspram_tool_usage(c->name, "%s needs a value (%s %s)", opt, opt, o->value);
+            return bspram_tool_usage(c->name, "%s needs a value (%s %s)", opt, opt, value_name(o));
         }
         size_t k = (size_t)(o - c->options);
         if (k < sizeof seen / sizeof seen[0] && seen[k] && o->kind != BSPRAM_OPT_EACH)
@@ -165,7 +172,7 @@ int bspram_options_parse(const bspram_command *c, int argc, char **argv, void *s
 /* The help's left column for o: "-o, --output FILE" or "    --p P". */
 static void left_column(const bspram_option *o, char *buf, size_t len)
 {
-    const char *value = o->kind == BSPRAM_OPT_CHOICE ? o->choices : o->value;
+    const char *value = o->kind == BSPRAM_OPT_FLAG ? NULL : value_name(o);
     if (o->letter)
         snprintf(buf, len, "-%c, --%s%s%s", o->letter, o->name, value ? " " : "", value ? value : "");
     else
