@@ -1,6 +1,7 @@
-/* Fuzz the command line of `bspram table` (tools/table_args.h) without
- * running a table: bspram_table_parse returns 1 (error line), 2 (--help) or
- * 0 with rows that the run can take — p in [1, 2^31], v a positive multiple
+/* Fuzz the command line of `bspram table` (tools/table_args.h, read by the
+ * grammar of tools/options.h) without running a table: bspram_table_parse
+ * returns 2 (a usage error's line), 1 (out of memory), BSPRAM_OPTIONS_HELP
+ * (--help) or 0 with rows that the run can take — p in [1, 2^31], v a positive multiple
  * of p, runs in [1, 10^6], every fixed basis a product of p spelled
  * canonically (no comma, space or quote in a CSV column), every degree one
  * the pattern allows, the rows of each --paper table together and each
@@ -9,6 +10,7 @@
  * Input: the arguments, one per line (argv[0] is "table"; at most 64). */
 #include "combine/experiment.h"
 #include "hash/basis.h"
+#include "tools/commands.h"
 #include "tools/table_args.h"
 #include "fuzz/fuzz.h"
 
@@ -34,7 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     bspram_table_args a;
     memset(&a, 0xAB, sizeof a);
     int rc = bspram_table_parse(argc, argv, &a);
-    FUZZ_CHECK(rc == 0 || rc == 1 || rc == 2);
+    FUZZ_CHECK(rc == 0 || rc == BSPRAM_TOOL_FAILED || rc == BSPRAM_TOOL_USAGE || rc == BSPRAM_OPTIONS_HELP);
     if (rc == 0) {
         FUZZ_CHECK(a.p >= 1 && a.p <= (UINT64_C(1) << 31));
         FUZZ_CHECK(a.v >= 1 && a.v % a.p == 0);

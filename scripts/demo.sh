@@ -2,7 +2,7 @@
 # The main job: build, then reproduce Valiant's Table 2 (combining, 100 runs per
 # entry, the paper's values beside ours) with every charge read from the router's
 # records, then show one superstep-by-superstep log of the BSP machine.
-# Arguments are passed to `bspram table` (e.g. --runs 500, --paper 3, --plot t.svg).
+# Arguments are passed to `bspram table` (e.g. --runs 500, --paper 3, --output t.svg).
 set -eu
 cd "$(dirname "$0")/.."
 cmake -S . -B build >/dev/null

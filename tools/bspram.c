@@ -1,43 +1,37 @@
 /* The bspram command: one entry point, a subcommand per job. Each subcommand
- * lives in its own file (tools/cmd_*.c) and is listed here. */
+ * lives in its own file (tools/cmd_*.c), a bspram_command (options.h), and
+ * is listed here. */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <getopt.h>
 #include <unistd.h>
 
 #include "base/number.h"
 #include "tools/commands.h"
 
-static const struct bspram_command commands[] = {
-    {"demo", "run the demo: a random h-relation on the BSP machine, with its records", bspram_cmd_demo},
-    {"table", "Valiant's degree-vs-performance tables on the combining engine (--paper 1..3)", bspram_cmd_table},
-    {"coll", "run a collective (Bruck, Saad-Schultz) on BSPlib processes, checked, with its measured C1 and C2", bspram_cmd_coll},
-    {"sdp", "run a dimension permutation (Ho-Johnsson) on the cube of BSPlib processes, checked, with its C1 and C2", bspram_cmd_sdp},
-    {"models", "price runs on other machines: BSP, k ports, bus, shared memory, ring, torus, hypercube, switch", bspram_cmd_models},
-    {"pram", "run a PRAM example on the emulated PRAM, checked, with its steps, work, charge and slowdown", bspram_cmd_pram},
-    {"probe", "measure g and l (BSPlib h-relations, least squares) and save them", bspram_cmd_probe},
-    {"prof", "a picture of a run from its trace (BSPRAM_TRACE): charges, bytes, time against W/r + g·H + l·S", bspram_cmd_prof},
+const bspram_command *const bspram_commands[] = {
+    &bspram_cmd_demo, &bspram_cmd_table, &bspram_cmd_coll,  &bspram_cmd_sdp,
+    &bspram_cmd_models, &bspram_cmd_pram, &bspram_cmd_probe, &bspram_cmd_prof,
 };
-
-enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
+const size_t bspram_command_count = sizeof bspram_commands / sizeof bspram_commands[0];
 
 static void usage(FILE *f)
 {
     fprintf(f, "usage: bspram <command> [options]   (bspram help <command>: its options)\n"
                "       bspram --version\n\ncommands:\n");
-    for (size_t i = 0; i < NCOMMANDS; i++)
-        fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
+    for (size_t i = 0; i < bspram_command_count; i++)
+        fprintf(f, "  %-8s %s\n", bspram_commands[i]->name, bspram_commands[i]->summary);
     fprintf(f, "  %-8s %s\n", "help", "this list, or with a command's name its options");
+    fprintf(f, "\nexit status: 0 done, 1 failed, 2 a usage error, 3 a wrong result (man bspram)\n");
 }
 
-static const struct bspram_command *find(const char *name)
+static const bspram_command *find(const char *name)
 {
-    for (size_t i = 0; i < NCOMMANDS; i++)
-        if (!strcmp(name, commands[i].name))
-            return &commands[i];
+    for (size_t i = 0; i < bspram_command_count; i++)
+        if (!strcmp(name, bspram_commands[i]->name))
+            return bspram_commands[i];
     return NULL;
 }
 
@@ -46,20 +40,15 @@ static int help(int argc, char **argv)
 {
     if (argc < 3) {
         usage(stdout);
-        return 0;
+        return BSPRAM_TOOL_OK;
     }
-    const struct bspram_command *c = find(argv[2]);
-    if (!c) {
-        bspram_tool_error("help", "no command '%s' (bspram help lists them)", argv[2]);
-        return 2;
-    }
-    if (argc > 3) {
-        bspram_tool_error("help", "one command at a time ('%s' after '%s')", argv[3], argv[2]);
-        return 2;
-    }
-    char *args[] = {argv[2], "--help", NULL};
-    optind = 1;
-    return c->run(2, args);
+    const bspram_command *c = find(argv[2]);
+    if (!c)
+        return bspram_tool_usage("help", "no command '%s' (bspram help lists them)", argv[2]);
+    if (argc > 3)
+        return bspram_tool_usage("help", "one command at a time ('%s' after '%s')", argv[3], argv[2]);
+    bspram_options_help(c, stdout);
+    return BSPRAM_TOOL_OK;
 }
 
 #ifdef BSPRAM_TOOL_MPI
@@ -100,7 +89,7 @@ int main(int argc, char **argv)
     }
 #ifdef BSPRAM_TOOL_MPI
     if (argc >= 2 && strcmp(argv[1], "--help") && strcmp(argv[1], "-h") && strcmp(argv[1], "help") &&
-        !runs_over_mpi(argv[1])) {
+        strcmp(argv[1], "--complete") && !runs_over_mpi(argv[1])) {
         bspram_tool_error(argv[1], "not available over MPI; run it without mpirun (over MPI: "
                                    "bspram table)");
         return 2;
@@ -109,13 +98,17 @@ int main(int argc, char **argv)
     if (launched_by_mpi())
         hand_over_to_mpi_build(argv);
 #endif
+    /* The bash completion asks here (tools/bspram.bash-completion): a
+     * hidden command, so that what it offers is what the parser takes. */
+    if (argc >= 2 && !strcmp(argv[1], "--complete"))
+        return bspram_complete(argc - 2, argv + 2);
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         usage(argc < 2 ? stderr : stdout);
-        return argc < 2 ? 2 : 0;
+        return argc < 2 ? BSPRAM_TOOL_USAGE : BSPRAM_TOOL_OK;
     }
     if (!strcmp(argv[1], "help"))
         return help(argc, argv);
-    const struct bspram_command *c = find(argv[1]);
+    const bspram_command *c = find(argv[1]);
     if (c) {
         int rc = c->run(argc - 1, argv + 1);
         /* What the command printed must have reached its file: on a full
@@ -124,12 +117,12 @@ int main(int argc, char **argv)
         if (bad || ferror(stdout)) {
             fprintf(stderr, "bspram %s: cannot write the output: %s\n", c->name,
                     strerror(bad ? err : EIO));
-            return rc ? rc : 1;
+            return rc ? rc : BSPRAM_TOOL_FAILED;
         }
         return rc;
     }
     char name[256]; /* quoted on one line, its control characters escaped */
     bspram__base_escape_controls(name, sizeof name, argv[1]);
     fprintf(stderr, "bspram: unknown command '%s' (bspram help lists them)\n", name);
-    return 2;
+    return BSPRAM_TOOL_USAGE;
 }

@@ -3,6 +3,7 @@
  * its measured rounds (C1) and data (C2) from the router's records beside
  * the algorithm's formula and the lower bounds of Bruck et al. (1997) §2. */
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,49 +12,11 @@
 #include <bsp.h>
 #include <bsp_coll.h>
 
-#include "base/number.h"
 #include "combine/combine.h"
 #include "tools/commands.h"
+#include "tools/format.h"
 
-#define error(...) bspram_tool_error("coll", __VA_ARGS__)
-
-static void usage(FILE *f)
-{
-    fprintf(f,
-            "usage: bspram coll --op OP --p N [--algorithm A] [--radix R] [--ports K]\n"
-            "                   [--block BYTES] [--root R] [--operation O] [--reps N]\n"
-            "                   [--tradeoff c1|c2] [--format text|csv]\n"
-            "Runs one collective on N BSPlib processes (coll/bsp_coll.h), checks the result\n"
-            "against a sequential computation, and prints its rounds C1 and data C2 as the\n"
-            "router's records measured them (C2: the sum over the rounds of the largest\n"
-            "message's data), beside the algorithm's formula and the lower bounds.\n"
-            "  --op OP        broadcast, scatter, gather, allgather, alltoall, reduce,\n"
-            "                 allreduce, scan, exscan\n"
-            "  --p N          processes, in [1, 65536] (more than cores is fine)\n"
-            "  --algorithm A  auto (default: the selection's pick), bruck, direct, ring,\n"
-            "                 binomial, scatter-allgather, doubling, dissemination,\n"
-            "                 exchange (alltoall on 2^d processes, cube neighbours only)\n"
-            "  --radix R      alltoall with bruck: 2 <= R <= N (default 2)\n"
-            "  --ports K      k >= 1 ports (default 1; direct: N - 1)\n"
-            "  --block BYTES  bytes per block (broadcast: the buffer; reductions: the\n"
-            "                 operand, a multiple of 8), default 8\n"
-            "  --root R       the root of broadcast, scatter, gather, reduce (default 0;\n"
-            "                 refused for the others, which have none)\n"
-            "  --operation O  reductions: sum, prod, min, max, and, or, xor with :i64, :u64\n"
-            "                 or :f64 (default sum:i64)\n"
-            "  --reps N       calls timed after the checked one, in [1, 10^7] (default 100)\n"
-            "  --tradeoff T   c1 (default) or c2, for Bruck's concatenation (allgather\n"
-            "                 bruck, allreduce dissemination, broadcast scatter-allgather)\n"
-            "                 where it cannot have both optimal (Bruck 4.2: b >= 3, k >= 3,\n"
-            "                 (k+1)^d - k < N < (k+1)^d, d = ceil(log_{k+1} N)): c1 keeps\n"
-            "                 C1 = d, C2 at most b - 1 above ceil(b(N-1)/k); c2 takes\n"
-            "                 C2 = ceil(b(N-1)/k) in at most one round more\n"
-            "  --format F     text (default) or csv; CSV columns:\n"
-            "                 op,algorithm,p,radix,ports,block,c1,c2,seconds,verified,\n"
-            "                 supersteps,h_bytes,predicted_c1,predicted_c2\n"
-            "seconds: wall time per call. Exit status: 0 if verified, 3 if the result\n"
-            "differs from the reference, 1 on a bad option.\n");
-}
+#define usage_error(...) bspram_tool_usage("coll", __VA_ARGS__)
 
 /* ---- the run (globals: the SPMD function of a BSP section takes none) ---- */
 
@@ -203,86 +166,126 @@ static uint64_t ceil_log(uint64_t n, uint64_t base)
     return d;
 }
 
-int bspram_cmd_coll(int argc, char **argv)
+/* The settings the command line sets (options below), with their defaults. */
+typedef struct coll_settings {
+    const char *op, *algorithm, *format, *operation, *tradeoff;
+    uint64_t p, radix, ports, block, root, reps;
+} coll_settings;
+
+/* The names --op takes: the library's operations, and exscan (scan's
+ * exclusive form). */
+static const char *op_name(size_t i)
 {
-    const char *op = NULL, *alg = "auto", *format = "text", *operation = "sum:i64";
-    const char *tradeoff = "c1";
-    uint64_t p = 0, radix = 0, ports = 0, block = 8, root = 0, reps = 100;
-    int have_root = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return 0;
-        }
-        static const char *const known[] = {"--op",    "--p",    "--algorithm", "--radix",
-                                            "--ports", "--block", "--root",     "--operation",
-                                            "--reps",  "--format", "--tradeoff"};
-        int ok = 0;
-        for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
-            ok |= !strcmp(a, known[k]);
-        if (!ok)
-            return error("unknown option '%s'; see bspram coll --help", a);
-        if (i + 1 >= argc)
-            return error("option %s needs a value; see bspram coll --help", a);
-        const char *v = argv[++i];
-        if (!strcmp(a, "--op"))
-            op = v;
-        else if (!strcmp(a, "--algorithm"))
-            alg = v;
-        else if (!strcmp(a, "--format"))
-            format = v;
-        else if (!strcmp(a, "--operation"))
-            operation = v;
-        else if (!strcmp(a, "--tradeoff"))
-            tradeoff = v;
-        else if (!strcmp(a, "--p") ? bspram_tool_number("coll", a, v, 1, 65536, &p)
-                 : !strcmp(a, "--radix") ? bspram_tool_number("coll", a, v, 2, 65536, &radix)
-                 : !strcmp(a, "--ports") ? bspram_tool_number("coll", a, v, 1, 65536, &ports)
-                 : !strcmp(a, "--block") ? bspram_tool_number("coll", a, v, 0, UINT64_C(1) << 32, &block)
-                 : !strcmp(a, "--root")  ? (have_root = 1, bspram_tool_number("coll", a, v, 0, 65535, &root))
-                                         : bspram_tool_number("coll", a, v, 1, 10000000, &reps))
-            return 1;
-    }
+    return i < BSP_COLL_SCAN + 1 ? bsp_coll_op_name((bsp_coll_op)i) : i == BSP_COLL_SCAN + 1 ? "exscan" : NULL;
+}
+
+static const char *algorithm_name(size_t i)
+{
+    const char *name = bsp_coll_algorithm_name((bsp_coll_algorithm)i);
+    return strcmp(name, "unknown") ? name : NULL;
+}
+
+static const bspram_option options[] = {
+    {.name = "op", .kind = BSPRAM_OPT_TEXT, .offset = offsetof(coll_settings, op), .value = "OP",
+     .help = "broadcast, scatter, gather, allgather, alltoall, reduce,\nallreduce, scan, exscan",
+     .names = op_name},
+    {.name = "p", .letter = 'p', .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(coll_settings, p),
+     .value = "N", .help = "processes, in [1, 65536] (more than cores is fine)", .min = 1,
+     .max = 65536},
+    {.name = "algorithm", .kind = BSPRAM_OPT_TEXT, .offset = offsetof(coll_settings, algorithm),
+     .value = "A",
+     .help = "auto (default: the selection's pick), bruck, direct, ring,\nbinomial, scatter-allgather, "
+     "doubling, dissemination,\nexchange (alltoall on 2^d processes, cube neighbours only)",
+     .names = algorithm_name},
+    {.name = "radix", .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(coll_settings, radix),
+     .value = "R", .help = "alltoall with bruck: 2 <= R <= N (default 2)", .min = 2, .max = 65536},
+    {.name = "ports", .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(coll_settings, ports),
+     .value = "K", .help = "k >= 1 ports (default 1; direct: N - 1)", .min = 1, .max = 65536},
+    {.name = "block", .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(coll_settings, block),
+     .value = "BYTES",
+     .help = "bytes per block (broadcast: the buffer; reductions: the\noperand, a multiple of 8), default 8",
+     .min = 0, .max = UINT64_C(1) << 32},
+    {.name = "root", .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(coll_settings, root),
+     .value = "R",
+     .help = "the root of broadcast, scatter, gather, reduce (default 0;\nrefused for the others, which have none)",
+     .min = 0, .max = 65535},
+    {.name = "operation", .kind = BSPRAM_OPT_TEXT, .offset = offsetof(coll_settings, operation),
+     .value = "O",
+     .help = "reductions: sum, prod, min, max, and, or, xor with :i64, :u64\nor :f64 (default sum:i64)"},
+    {.name = "reps", .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(coll_settings, reps),
+     .value = "N", .help = "calls timed after the checked one, in [1, 10^7] (default 100)",
+     .min = 1, .max = 10000000},
+    {.name = "tradeoff", .kind = BSPRAM_OPT_CHOICE, .offset = offsetof(coll_settings, tradeoff),
+     .help = "c1 (default) or c2, for Bruck's concatenation (allgather\n"
+     "bruck, allreduce dissemination, broadcast scatter-allgather)\n"
+     "where it cannot have both optimal (Bruck 4.2: b >= 3, k >= 3,\n"
+     "(k+1)^d - k < N < (k+1)^d, d = ceil(log_{k+1} N)): c1 keeps\n"
+     "C1 = d, C2 at most b - 1 above ceil(b(N-1)/k); c2 takes\n"
+     "C2 = ceil(b(N-1)/k) in at most one round more", .choices = "c1|c2"},
+    BSPRAM_FORMAT_OPTION(coll_settings, format),
+    {.name = NULL}};
+
+static int run_coll(int argc, char **argv);
+
+const bspram_command bspram_cmd_coll = {
+    .name = "coll",
+    .summary = "run a collective (Bruck, Saad-Schultz) on BSPlib processes, checked, with its measured C1 and C2",
+    .run = run_coll, .usage = "--op OP --p N [options]",
+    .about = "Runs one collective on N BSPlib processes (coll/bsp_coll.h), checks the result\n"
+    "against a sequential computation, and prints its rounds C1 and data C2 as the\n"
+    "router's records measured them (C2: the sum over the rounds of the largest\n"
+    "message's data), beside the algorithm's formula and the lower bounds.\n"
+    "CSV columns (JSON: an object of the same fields):\n"
+    "  op,algorithm,p,radix,ports,block,c1,c2,seconds,verified,supersteps,h_bytes,\n"
+    "  predicted_c1,predicted_c2\n"
+    "seconds: wall time per call. Exit status 3 if the result differs from the\n"
+    "reference.", .options = options};
+
+static int run_coll(int argc, char **argv)
+{
+    coll_settings o = {.algorithm = "auto", .format = "text", .operation = "sum:i64", .tradeoff = "c1",
+                       .block = 8, .root = UINT64_MAX, .reps = 100};
+    int rc = bspram_options_parse(&bspram_cmd_coll, argc, argv, &o, NULL);
+    if (rc)
+        return rc == BSPRAM_OPTIONS_HELP ? BSPRAM_TOOL_OK : rc;
+    const char *op = o.op, *alg = o.algorithm, *operation = o.operation;
+    uint64_t p = o.p, radix = o.radix, ports = o.ports, block = o.block, reps = o.reps;
+    const int have_root = o.root != UINT64_MAX;
+    const uint64_t root = have_root ? o.root : 0;
     if (!op)
-        return error("--op OP is required; valid: broadcast, scatter, gather, allgather, "
+        return usage_error("--op OP is required; valid: broadcast, scatter, gather, allgather, "
                      "alltoall, reduce, allreduce, scan, exscan");
     run.exclusive = !strcmp(op, "exscan");
     run.op = run.exclusive ? BSP_COLL_SCAN : bsp_coll_op_parse(op);
     if (run.op < 0)
-        return error("--op '%s': unknown operation; valid: broadcast, scatter, gather, allgather, "
+        return usage_error("--op '%s': unknown operation; valid: broadcast, scatter, gather, allgather, "
                      "alltoall, reduce, allreduce, scan, exscan", op);
     if (!p)
-        return error("--p N is required (processes, in [1, 65536])");
+        return usage_error("--p N is required (processes, in [1, 65536])");
     int a = bsp_coll_algorithm_parse(alg);
     if (a < 0)
-        return error("--algorithm '%s': unknown algorithm; valid: auto, bruck, direct, ring, "
+        return usage_error("--algorithm '%s': unknown algorithm; valid: auto, bruck, direct, ring, "
                      "binomial, scatter-allgather, doubling, dissemination, exchange", alg);
     if (radix > p)
-        return error("--radix %" PRIu64 ": above --p %" PRIu64 " (2 <= R <= N)", radix, p);
+        return usage_error("--radix %" PRIu64 ": above --p %" PRIu64 " (2 <= R <= N)", radix, p);
     int rooted = run.op == BSP_COLL_BROADCAST || run.op == BSP_COLL_SCATTER ||
                  run.op == BSP_COLL_GATHER || run.op == BSP_COLL_REDUCE;
     if (have_root && !rooted) /* it was once accepted, and meant nothing */
-        return error("--root: %s has no root (only broadcast, scatter, gather and reduce take one)", op);
+        return usage_error("--root: %s has no root (only broadcast, scatter, gather and reduce take one)", op);
     if (root >= p && rooted)
-        return error("--root %" PRIu64 ": not a process of --p %" PRIu64, root, p);
+        return usage_error("--root %" PRIu64 ": not a process of --p %" PRIu64, root, p);
     int reduces = run.op >= BSP_COLL_REDUCE;
     if (reduces && block % 8)
-        return error("--block %" PRIu64 ": a reduction's operand is whole 64-bit words (a "
+        return usage_error("--block %" PRIu64 ": a reduction's operand is whole 64-bit words (a "
                      "multiple of 8 bytes)", block);
     int opid = bspram_op_parse(operation);
     if (opid < 0)
-        return error("--operation '%s': unknown; valid: sum, prod, min, max, and, or, xor, each "
+        return usage_error("--operation '%s': unknown; valid: sum, prod, min, max, and, or, xor, each "
                      "with :i64, :u64 or :f64", operation);
     if (!reduces && block > (UINT64_C(1) << 32) / p)
-        return error("--block %" PRIu64 ": N * block above 4 GiB", block);
-    int csv = !strcmp(format, "csv");
-    if (!csv && strcmp(format, "text"))
-        return error("--format '%s': unknown format; valid: text, csv", format);
-    int c2 = !strcmp(tradeoff, "c2");
-    if (!c2 && strcmp(tradeoff, "c1"))
-        return error("--tradeoff '%s': unknown; valid: c1 (C1-optimal, the default), c2 "
-                     "(C2-optimal)", tradeoff);
+        return usage_error("--block %" PRIu64 ": N * block above 4 GiB", block);
+    const bspram_format format = bspram_format_of(o.format);
+    const int c2 = !strcmp(o.tradeoff, "c2");
 
     run.p = (unsigned)p;
     run.root = (unsigned)root;
@@ -297,7 +300,7 @@ int bspram_cmd_coll(int argc, char **argv)
     bsp_coll_choice pred;
     if (a == BSP_COLL_AUTO) {
         if (radix)
-            return error("--radix needs --algorithm bruck (alltoall)");
+            return usage_error("--radix needs --algorithm bruck (alltoall)");
         pred = bsp_coll_select((bsp_coll_op)run.op, (bsp_pid_t)p, (bsp_size_t)block,
                                (unsigned)ports, -1, -1);
         run.opt.algorithm = pred.algorithm;
@@ -311,7 +314,14 @@ int bspram_cmd_coll(int argc, char **argv)
     int verified = !atomic_load(&run.wrong);
     const char *algname = bsp_coll_algorithm_name(pred.algorithm);
     uint64_t k = pred.ports ? pred.ports : 1;
-    if (csv) {
+    if (format == BSPRAM_FORMAT_JSON) {
+        printf("{\"op\": \"%s\", \"algorithm\": \"%s\", \"p\": %" PRIu64 ", \"radix\": %u, \"ports\": %" PRIu64
+               ", \"block\": %" PRIu64 ", \"c1\": %" PRIu64 ", \"c2\": %" PRIu64 ", \"seconds\": %.9f, "
+               "\"verified\": %s, \"supersteps\": %" PRIu64 ", \"h_bytes\": %" PRIu64
+               ", \"predicted_c1\": %" PRIu64 ", \"predicted_c2\": %" PRIu64 "}\n",
+               op, algname, p, pred.radix, k, block, run.cost.c1, run.cost.c2, run.seconds,
+               verified ? "true" : "false", run.cost.supersteps, run.cost.h_bytes, pred.c1, pred.c2);
+    } else if (format == BSPRAM_FORMAT_CSV) {
         printf("op,algorithm,p,radix,ports,block,c1,c2,seconds,verified,supersteps,h_bytes,"
                "predicted_c1,predicted_c2\n");
         printf("%s,%s,%" PRIu64 ",%u,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.9f,%d,%" PRIu64
@@ -340,5 +350,5 @@ int bspram_cmd_coll(int argc, char **argv)
                " calls)\n",
                run.cost.supersteps, run.cost.h_bytes, run.seconds * 1e6, reps);
     }
-    return verified ? 0 : 3;
+    return verified ? BSPRAM_TOOL_OK : BSPRAM_TOOL_WRONG;
 }

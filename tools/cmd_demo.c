@@ -1,14 +1,15 @@
 /* bspram demo: a few supersteps of random h-relations on the bulk BSP
  * machine, every message checked on arrival, and the router's records. */
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bspram.h"
 #include "tools/commands.h"
+#include "tools/format.h"
 
 #define DEMO_MAX_H 1048576u           /* messages per component per superstep */
 #define DEMO_MAX_SUPERSTEPS 1000000u
@@ -43,55 +44,75 @@ static bool step(bspram_component *c, void *arg)
     return true;
 }
 
-int bspram_cmd_demo(int argc, char **argv)
+/* The settings the command line sets (options below), with their defaults. */
+typedef struct demo_settings {
+    uint64_t p, h, supersteps, seed;
+    const char *format;
+} demo_settings;
+
+/* Bounds: p as the router allows; h and the supersteps small enough that a
+ * typo cannot make the demo run for hours. */
+static const bspram_option options[] = {
+    {.name = "p", .letter = 'p', .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(demo_settings, p),
+     .value = "P", .help = "components, in [1, 4294967295] (default 4096)", .min = 1,
+     .max = BSPRAM_MAX_COMPONENTS},
+    {.name = "h", .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(demo_settings, h), .value = "H",
+     .help = "random 24-byte messages per component per superstep, in [0, 1048576]\n(default 32)",
+     .min = 0, .max = DEMO_MAX_H},
+    {.name = "supersteps", .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(demo_settings, supersteps),
+     .value = "S", .help = "supersteps that send, in [1, 1000000] (default 4)", .min = 1,
+     .max = DEMO_MAX_SUPERSTEPS},
+    {.name = "seed", .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(demo_settings, seed),
+     .value = "N", .help = "the destinations' seed, in [0, 2^64 - 1] (default 1)", .min = 0,
+     .max = UINT64_MAX},
+    BSPRAM_FORMAT_OPTION(demo_settings, format),
+    {.name = NULL}};
+
+static int run_demo(int argc, char **argv);
+
+/* The records as CSV rows or a JSON array of the same fields. */
+static void print_records(const bspram_record *rec, size_t n, bspram_format format)
 {
-    uint64_t p = 4096;
-    demo d = {.seed = 1, .supersteps = 4, .h = 32};
-    static const struct option opts[] = {{"p", required_argument, 0, 'p'},
-                                         {"h", required_argument, 0, 'h'},
-                                         {"supersteps", required_argument, 0, 's'},
-                                         {"seed", required_argument, 0, 'S'},
-                                         {"help", no_argument, 0, 'H'},
-                                         {0, 0, 0, 0}};
-    int o;
-    opterr = 0;
-    while ((o = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
-        switch (o) {
-        /* Bounds: p as the router allows; h and the supersteps small
-         * enough that a typo cannot make the demo run for hours. */
-        case 'p':
-            if (bspram_tool_number("demo", "--p", optarg, 1, BSPRAM_MAX_COMPONENTS, &p))
-                return 2;
-            break;
-        case 'h':
-            if (bspram_tool_number("demo", "--h", optarg, 0, DEMO_MAX_H, &d.h))
-                return 2;
-            break;
-        case 's':
-            if (bspram_tool_number("demo", "--supersteps", optarg, 1, DEMO_MAX_SUPERSTEPS,
-                                   &d.supersteps))
-                return 2;
-            break;
-        case 'S':
-            if (bspram_tool_number("demo", "--seed", optarg, 0, UINT64_MAX, &d.seed))
-                return 2;
-            break;
-        case 'H':
-            printf("usage: bspram demo [--p P] [--h H] [--supersteps S] [--seed N]\n"
-                   "  every component sends H random 24-byte messages per superstep;\n"
-                   "  prints the router's record of every superstep\n");
-            return 0;
-        default:
-            return bspram_tool_bad_option("demo", o, argv);
-        }
+    if (format == BSPRAM_FORMAT_CSV)
+        printf("superstep,messages,bytes,q,r,charge,h_bytes,seconds\n");
+    else
+        printf("[");
+    for (size_t i = 0; i < n; i++) {
+        const bspram_record *r = &rec[i];
+        if (format == BSPRAM_FORMAT_CSV)
+            printf("%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
+                   ",%.9f\n", r->superstep, r->messages, r->bytes, r->q, r->r, r->charge, r->h_bytes,
+                   r->seconds);
+        else
+            printf("%s\n  {\"superstep\": %" PRIu64 ", \"messages\": %" PRIu64 ", \"bytes\": %" PRIu64
+                   ", \"q\": %" PRIu64 ", \"r\": %" PRIu64 ", \"charge\": %" PRIu64
+                   ", \"h_bytes\": %" PRIu64 ", \"seconds\": %.9f}",
+                   i ? "," : "", r->superstep, r->messages, r->bytes, r->q, r->r, r->charge,
+                   r->h_bytes, r->seconds);
     }
-    /* getopt moves words that are no option's value to the end: `demo 16
-     * --h 8` once ran p = 4096 without a word about the 16. */
-    if (optind < argc) {
-        bspram_tool_error("demo", "unexpected argument '%s' (every value follows its option, e.g. "
-                                  "--p 16); see bspram demo --help", argv[optind]);
-        return 2;
-    }
+    if (format == BSPRAM_FORMAT_JSON)
+        printf("\n]\n");
+}
+
+const bspram_command bspram_cmd_demo = {
+    .name = "demo",
+    .summary = "run the demo: a random h-relation on the BSP machine, with its records",
+    .run = run_demo, .usage = "[options]",
+    .about = "Every component sends H random 24-byte messages per superstep, each checked on\n"
+    "arrival; prints the router's record of every superstep and the predicted cost\n"
+    "(in ns with the g and l that `bspram probe` saved). CSV and JSON: the records,\n"
+    "columns superstep,messages,bytes,q,r,charge,h_bytes,seconds. Exit status 3 if a\n"
+    "message arrived wrong.", .options = options};
+
+static int run_demo(int argc, char **argv)
+{
+    demo_settings o = {.p = 4096, .h = 32, .supersteps = 4, .seed = 1, .format = "text"};
+    int rc = bspram_options_parse(&bspram_cmd_demo, argc, argv, &o, NULL);
+    if (rc)
+        return rc == BSPRAM_OPTIONS_HELP ? BSPRAM_TOOL_OK : rc;
+    const uint64_t p = o.p;
+    const bspram_format format = bspram_format_of(o.format);
+    demo d = {.seed = o.seed, .supersteps = o.supersteps, .h = o.h};
     bspram_config cfg = bspram_config_default(p);
     /* The predicted cost in ns when `bspram probe` has run, else g = l = 1. */
     bspram_params probe;
@@ -106,6 +127,13 @@ int bspram_cmd_demo(int argc, char **argv)
     bspram_machine_run(m, step, &d, 0);
     size_t n;
     const bspram_record *rec = bspram_machine_records(m, &n);
+    if (format != BSPRAM_FORMAT_TEXT) {
+        print_records(rec, n, format);
+        bspram_machine_destroy(m);
+        if (d.bad) /* the text says ERRORS in its summary; here the one line says it */
+            bspram_tool_error("demo", "%" PRIu64 " messages arrived wrong", (uint64_t)d.bad);
+        return d.bad ? BSPRAM_TOOL_WRONG : BSPRAM_TOOL_OK;
+    }
     printf("p = %" PRIu64 " components on T = %d threads, %" PRIu64 " random messages per component\n\n",
            p, bspram_machine_threads(m), d.h);
     printf("%9s %10s %10s %6s %6s %7s %8s %9s\n", "superstep", "messages", "bytes", "q", "r",
@@ -150,5 +178,5 @@ int bspram_cmd_demo(int argc, char **argv)
                    probe.p, T, per_thread, per_thread);
     }
     bspram_machine_destroy(m);
-    return d.bad ? 1 : 0;
+    return d.bad ? BSPRAM_TOOL_WRONG : BSPRAM_TOOL_OK;
 }

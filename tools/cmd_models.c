@@ -1,12 +1,12 @@
 /* bspram models: what a run would cost on other machines (models/model.h).
- * Without --trace: Saad & Schultz's five operations run with our
+ * Without a trace: Saad & Schultz's five operations run with our
  * algorithms as one BSPlib program that keeps its message pattern, each
  * priced under every model beside the paper's formula (Tables 1 and 2).
- * With --trace FILE: every machine of a trace written with
+ * With a TRACE file: every machine of a trace written with
  * BSPRAM_PATTERN=1, priced under every model. */
-#include <float.h>
 #include <inttypes.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,45 +14,13 @@
 #include <bsp.h>
 #include <bsp_coll.h>
 
-#include "base/number.h"
 #include "models/model.h"
 #include "tools/commands.h"
+#include "tools/format.h"
 #include "tools/trace_read.h"
 
 #define error(...) bspram_tool_error("models", __VA_ARGS__)
-
-static void usage(FILE *f)
-{
-    fprintf(f,
-            "usage: bspram models --p P --n N [--startup S] [--per-byte S] [--ports K]\n"
-            "                     [--k-star K] [--format text|csv]\n"
-            "       bspram models --trace FILE [same model options]\n"
-            "Prices recorded supersteps on other machines (models/model.h): the BSP model,\n"
-            "Bruck et al.'s k-port model, and Saad & Schultz's bus, shared memory, ring,\n"
-            "2-D torus, hypercube and switch.\n"
-            "Without --trace, runs Saad & Schultz's operations on P BSPlib processes with\n"
-            "N bytes of data, keeping the message pattern, and prints each one's price\n"
-            "under every model beside the paper's formula (Tables 1-2; the shared-memory\n"
-            "column from the section text) and their ratio:\n"
-            "  one-to-one    N bytes from process 0 to process P-1 (one bsp_put)\n"
-            "  broadcast     N bytes from process 0 (bsp_coll_broadcast)\n"
-            "  all-to-all    N/P bytes from every process to every other (allgather)\n"
-            "  scatter       N/P bytes from process 0 to each (bsp_coll_scatter)\n"
-            "  multiscatter  N/P^2 bytes from every process to each (alltoall: a transpose\n"
-            "                of N bytes distributed by rows)\n"
-            "With --trace FILE (written with BSPRAM_TRACE=FILE BSPRAM_PATTERN=1), prints\n"
-            "every machine's total under every model.\n"
-            "  --p P         processes, in [2, 4096]\n"
-            "  --n N         bytes, in [1, 2^30]\n"
-            "  --startup S   seconds per message and hop (default 29e-6: IBM SP-1)\n"
-            "  --per-byte S  seconds per byte (default 0.12e-6: 8.5 MB/s)\n"
-            "  --ports K     the k-port model's k (default 1)\n"
-            "  --k-star K    bus and shared-memory channels (default 4)\n"
-            "  --format F    text (default) or csv; CSV columns:\n"
-            "                op,model,p,n_bytes,algorithm,supersteps,priced_seconds,\n"
-            "                paper_seconds,ratio,flagged\n"
-            "                (--trace: machine,p,supersteps,model,priced_seconds,flagged)\n");
-}
+#define usage_error(...) bspram_tool_usage("models", __VA_ARGS__)
 
 enum { OP_ONE, OP_BROADCAST, OP_ALLGATHER, OP_SCATTER, OP_MULTISCATTER, OPS };
 static const char *const OP_NAMES[OPS] = {"one-to-one", "broadcast", "all-to-all", "scatter",
@@ -173,32 +141,44 @@ static const char *algorithm_of(int op, unsigned P, size_t N)
  * links with 32 bits); a trace's p may be up to 2^32 - 1. */
 #define MODELS_MAX_P (UINT32_MAX / 32)
 
-static int price_trace(const char *path, int csv)
+/* Between rows of a JSON array: the separator, then the indent. */
+static void json_row(size_t row) { printf("%s\n  ", row ? "," : ""); }
+
+static int price_trace(const char *path, bspram_format format)
 {
     trace t;
     if (trace_read(path, "models", &t))
-        return 1;
+        return BSPRAM_TOOL_FAILED;
     for (size_t i = 0; i < t.n; i++)
         if (t.machines[i].p > MODELS_MAX_P) {
             error("%s: machine %u has p = %" PRIu64 "; the models price p up to %u", path,
                   t.machines[i].id, t.machines[i].p, MODELS_MAX_P);
             trace_free(&t);
-            return 1;
+            return BSPRAM_TOOL_FAILED;
         }
-    if (csv)
+    if (format == BSPRAM_FORMAT_CSV)
         printf("machine,p,supersteps,model,priced_seconds,flagged\n");
+    else if (format == BSPRAM_FORMAT_JSON)
+        printf("[");
+    size_t rows = 0;
     for (size_t i = 0; i < t.n; i++) {
         trace_machine *m = &t.machines[i];
-        if (!csv)
+        if (format == BSPRAM_FORMAT_TEXT)
             printf("machine %u: p = %" PRIu64 ", %zu supersteps\n", m->id, m->p, m->log.n);
         for (int k = 0; k < BSPRAM_MODELS; k++) {
             bspram_model_total tot =
                 bspram_model_price(&run.models[k], m->p, m->log.records, m->log.n, &m->pattern);
             const char *name = bspram_model_name((bspram_model_kind)k);
-            if (csv)
+            if (format == BSPRAM_FORMAT_CSV) {
                 printf("%u,%" PRIu64 ",%zu,%s,%.9g,%" PRIu64 "\n", m->id, m->p, m->log.n, name,
                        tot.seconds, tot.flagged);
-            else
+            } else if (format == BSPRAM_FORMAT_JSON) {
+                json_row(rows++);
+                printf("{\"machine\": %u, \"p\": %" PRIu64 ", \"supersteps\": %zu, \"model\": \"%s\", "
+                       "\"priced_seconds\": ", m->id, m->p, m->log.n, name);
+                bspram_json_number(tot.seconds);
+                printf(", \"flagged\": %" PRIu64 "}", tot.flagged);
+            } else {
                 printf("  %-14s %14.6f s%s\n", name, tot.seconds,
                        tot.flags & BSPRAM_MODEL_NO_PATTERN ? "  (some supersteps without their "
                                                              "pattern: priced 0)"
@@ -206,52 +186,76 @@ static int price_trace(const char *path, int csv)
                        : tot.flags & BSPRAM_MODEL_OVER_PORTS     ? "  (more than k messages in "
                                                                    "some supersteps)"
                                                                  : "");
+            }
         }
     }
+    if (format == BSPRAM_FORMAT_JSON)
+        printf("\n]\n");
     trace_free(&t);
-    return 0;
+    return BSPRAM_TOOL_OK;
 }
 
-int bspram_cmd_models(int argc, char **argv)
+/* The settings the command line sets (options below), with their defaults. */
+typedef struct models_settings {
+    uint64_t p, n, ports, k_star;
+    double startup, per_byte; /* < 0: the models' own */
+    const char *format;
+} models_settings;
+
+static const bspram_option options[] = {
+    {.name = "p", .letter = 'p', .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(models_settings, p),
+     .value = "P", .help = "processes, in [2, 4096]", .min = 2, .max = 4096},
+    {.name = "n", .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(models_settings, n), .value = "N",
+     .help = "bytes, in [1, 2^30]", .min = 1, .max = UINT64_C(1) << 30},
+    {.name = "startup", .kind = BSPRAM_OPT_REAL, .offset = offsetof(models_settings, startup),
+     .value = "S", .help = "seconds per message and hop (default 29e-6: IBM SP-1)"},
+    {.name = "per-byte", .kind = BSPRAM_OPT_REAL, .offset = offsetof(models_settings, per_byte),
+     .value = "S", .help = "seconds per byte (default 0.12e-6: 8.5 MB/s)"},
+    {.name = "ports", .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(models_settings, ports),
+     .value = "K", .help = "the k-port model's k, in [1, 65536] (default 1)", .min = 1, .max = 65536},
+    {.name = "k-star", .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(models_settings, k_star),
+     .value = "K", .help = "bus and shared-memory channels, in [1, 65536] (default 4)", .min = 1,
+     .max = 65536},
+    BSPRAM_FORMAT_OPTION(models_settings, format),
+    {.name = NULL}};
+
+static int run_models(int argc, char **argv);
+
+const bspram_command bspram_cmd_models = {
+    .name = "models",
+    .summary = "price runs on other machines: BSP, k ports, bus, shared memory, ring, torus, hypercube, switch",
+    .run = run_models, .usage = "--p P --n N [options]\nTRACE [options]",
+    .about = "Prices recorded supersteps on other machines (models/model.h): the BSP model,\n"
+    "Bruck et al.'s k-port model, and Saad & Schultz's bus, shared memory, ring,\n"
+    "2-D torus, hypercube and switch.\n"
+    "Without a TRACE, runs Saad & Schultz's operations on P BSPlib processes with\n"
+    "N bytes of data, keeping the message pattern, and prints each one's price\n"
+    "under every model beside the paper's formula (Tables 1-2; the shared-memory\n"
+    "column from the section text) and their ratio:\n"
+    "  one-to-one    N bytes from process 0 to process P-1 (one bsp_put)\n"
+    "  broadcast     N bytes from process 0 (bsp_coll_broadcast)\n"
+    "  all-to-all    N/P bytes from every process to every other (allgather)\n"
+    "  scatter       N/P bytes from process 0 to each (bsp_coll_scatter)\n"
+    "  multiscatter  N/P^2 bytes from every process to each (alltoall: a transpose\n"
+    "                of N bytes distributed by rows)\n"
+    "With a TRACE (written with BSPRAM_TRACE=FILE BSPRAM_PATTERN=1), prints every\n"
+    "machine's total under every model.\n"
+    "CSV columns (JSON: an array of objects of the same fields):\n"
+    "  op,model,p,n_bytes,algorithm,supersteps,priced_seconds,paper_seconds,ratio,\n"
+    "  flagged\n"
+    "  (TRACE: machine,p,supersteps,model,priced_seconds,flagged)", .options = options,
+    .operand = "TRACE"};
+
+static int run_models(int argc, char **argv)
 {
-    const char *format = "text", *path = NULL;
-    uint64_t p = 0, n = 0, ports = 1, kstar = 4;
-    double startup = -1, per_byte = -1;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return 0;
-        }
-        static const char *const known[] = {"--p",     "--n",      "--startup", "--per-byte",
-                                            "--ports", "--k-star", "--format",  "--trace"};
-        int ok = 0;
-        for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
-            ok |= !strcmp(a, known[k]);
-        if (!ok)
-            return error("unknown option '%s'; see bspram models --help", a);
-        if (i + 1 >= argc)
-            return error("option %s needs a value; see bspram models --help", a);
-        const char *v = argv[++i];
-        if (!strcmp(a, "--format"))
-            format = v;
-        else if (!strcmp(a, "--trace"))
-            path = v;
-        else if (!strcmp(a, "--startup") || !strcmp(a, "--per-byte")) {
-            /* Read whole (base/number.h): strtod took " 1", "+1", "0x1p-3". */
-            double x;
-            if (bspram__base_parse_double(v, 0, DBL_MAX, &x))
-                return error("%s %s: not a number of seconds >= 0", a, v);
-            *(!strcmp(a, "--startup") ? &startup : &per_byte) = x;
-        } else if (!strcmp(a, "--p") ? bspram_tool_number("models", a, v, 2, 4096, &p)
-                   : !strcmp(a, "--n") ? bspram_tool_number("models", a, v, 1, UINT64_C(1) << 30, &n)
-                   : !strcmp(a, "--ports") ? bspram_tool_number("models", a, v, 1, 65536, &ports)
-                                           : bspram_tool_number("models", a, v, 1, 65536, &kstar))
-            return 1;
-    }
-    int csv = !strcmp(format, "csv");
-    if (!csv && strcmp(format, "text"))
-        return error("--format '%s': unknown format; valid: text, csv", format);
+    models_settings o = {.ports = 1, .k_star = 4, .startup = -1, .per_byte = -1, .format = "text"};
+    const char *path = NULL;
+    int rc = bspram_options_parse(&bspram_cmd_models, argc, argv, &o, &path);
+    if (rc)
+        return rc == BSPRAM_OPTIONS_HELP ? BSPRAM_TOOL_OK : rc;
+    const uint64_t p = o.p, n = o.n, ports = o.ports, kstar = o.k_star;
+    const double startup = o.startup, per_byte = o.per_byte;
+    const bspram_format format = bspram_format_of(o.format);
     for (int k = 0; k < BSPRAM_MODELS; k++) {
         bspram_model *m = &run.models[k];
         *m = bspram_model_default((bspram_model_kind)k);
@@ -264,36 +268,50 @@ int bspram_cmd_models(int argc, char **argv)
     }
     if (path) {
         if (p || n)
-            return error("--trace takes the machines' p from the file: no --p or --n");
-        return price_trace(path, csv);
+            return usage_error("a TRACE gives the machines' p: no --p or --n with it");
+        return price_trace(path, format);
     }
     if (!p)
-        return error("--p P is required (processes, in [2, 4096]), or --trace FILE");
+        return usage_error("--p P is required (processes, in [2, 4096]), or a TRACE");
     if (!n)
-        return error("--n N is required (bytes, in [1, 2^30])");
+        return usage_error("--n N is required (bytes, in [1, 2^30])");
     run.P = (unsigned)p;
     run.N = (size_t)n;
     bsp_init(spmd, argc, argv);
     spmd();
-    if (csv)
+    if (format == BSPRAM_FORMAT_CSV)
         printf("op,model,p,n_bytes,algorithm,supersteps,priced_seconds,paper_seconds,ratio,"
                "flagged\n");
+    else if (format == BSPRAM_FORMAT_JSON)
+        printf("[");
+    size_t rows = 0;
     for (int op = 0; op < OPS; op++) {
         const char *alg = algorithm_of(op, run.P, run.N);
-        if (!csv)
+        if (format == BSPRAM_FORMAT_TEXT)
             printf("%s (%s), p = %u, N = %zu bytes\n  %-14s %10s %14s %14s %8s\n", OP_NAMES[op],
                    alg, run.P, run.N, "model", "supersteps", "priced s", "paper s", "ratio");
         for (int k = 0; k < BSPRAM_MODELS; k++) {
             const bspram_model_total *t = &run.price[op][k];
             double ref = paper(op, (bspram_model_kind)k, run.P, (double)run.N, &run.models[k]);
             const char *name = bspram_model_name((bspram_model_kind)k);
-            if (csv) {
+            if (format == BSPRAM_FORMAT_CSV) {
                 printf("%s,%s,%u,%zu,%s,%" PRIu64 ",%.9g,", OP_NAMES[op], name, run.P, run.N, alg,
                        t->supersteps, t->seconds);
                 if (isnan(ref))
                     printf(",,%" PRIu64 "\n", t->flagged);
                 else
                     printf("%.9g,%.4g,%" PRIu64 "\n", ref, t->seconds / ref, t->flagged);
+            } else if (format == BSPRAM_FORMAT_JSON) { /* no formula: null */
+                json_row(rows++);
+                printf("{\"op\": \"%s\", \"model\": \"%s\", \"p\": %u, \"n_bytes\": %zu, \"algorithm\": \"%s\", "
+                       "\"supersteps\": %" PRIu64 ", \"priced_seconds\": ", OP_NAMES[op], name, run.P,
+                       run.N, alg, t->supersteps);
+                bspram_json_number(t->seconds);
+                printf(", \"paper_seconds\": ");
+                bspram_json_number(ref);
+                printf(", \"ratio\": ");
+                bspram_json_number(t->seconds / ref);
+                printf(", \"flagged\": %" PRIu64 "}", t->flagged);
             } else if (isnan(ref)) {
                 printf("  %-14s %10" PRIu64 " %14.6f %14s %8s%s\n", name, t->supersteps,
                        t->seconds, "-", "-", t->flagged ? "  (flagged)" : "");
@@ -303,5 +321,7 @@ int bspram_cmd_models(int argc, char **argv)
             }
         }
     }
-    return 0;
+    if (format == BSPRAM_FORMAT_JSON)
+        printf("\n]\n");
+    return BSPRAM_TOOL_OK;
 }

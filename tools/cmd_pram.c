@@ -3,6 +3,7 @@
  * The algorithms are the examples' own code (bspram_pram_examples). */
 #include <inttypes.h>
 #include <omp.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,35 +11,15 @@
 #include "base/number.h"
 #include "examples/pram/example.h"
 #include "tools/commands.h"
+#include "tools/format.h"
 
 #define error(...) bspram_tool_error("pram", __VA_ARGS__)
+#define usage_error(...) bspram_tool_usage("pram", __VA_ARGS__)
 
-static void usage(FILE *f)
+/* After the options in the help: the examples, their n and models. */
+static void examples_help(FILE *f)
 {
-    fprintf(f,
-            "usage: bspram pram --example NAME --n N [--model M] [--p P] [--threads T] [--seed S]\n"
-            "                   [--basis B] [--format text|csv|json] [--trace FILE]\n"
-            "Runs a PRAM example on the PRAM layer (pram/pram.h: n virtual processors on p\n"
-            "components of the BSP machine, memory hashed, concurrent accesses combined),\n"
-            "checks it against a sequential computation of the same result, and prints\n"
-            "its PRAM time (steps), work (reads and writes), emulation cost (charge: the sum\n"
-            "of max(q, r) over its supersteps) and slowdown (charge / (steps * ceil(VPs/p))).\n"
-            "  --model M    one of the example's models (default: the weakest it needs);\n"
-            "               CRCW-combining may carry the write rule's operation, e.g.\n"
-            "               crcw-combining:max:u64\n"
-            "  --p P        components, in [1, min(VPs, 2^31)] (default min(VPs, 4096))\n"
-            "  --threads T  worker threads, in [1, 1024] (default OpenMP's)\n"
-            "  --seed S     the input and the hashing (default 1)\n"
-            "  --basis B    the combining engine's basis: auto (default, with the example's\n"
-            "               degree hint), auto:D (hint D), adaptive, or a fixed basis such as\n"
-            "               32x16x8 whose product is p\n"
-            "  --format F   text (default), csv or json; CSV columns:\n"
-            "               example,model,n,p,steps,work,charge,slowdown,verified,vps,supersteps,\n"
-            "               violations,seconds\n"
-            "  --trace FILE the per-step trace (.json: JSON, else CSV)\n"
-            "Same seed: the same output for any --threads (but the seconds). Exit status: 0 if\n"
-            "verified, 3 if the result differs from the reference, 1 on a bad option.\n"
-            "Examples (NAME: n counts; models, the first the default):\n");
+    fprintf(f, "examples (NAME: n counts; models, the first the default):\n");
     for (size_t i = 0; i < pram_example_count; i++) {
         const pram_example *ex = pram_examples[i];
         char models[160];
@@ -48,79 +29,76 @@ static void usage(FILE *f)
     }
 }
 
-/* JSON string contents: quotes, backslashes and control characters escaped. */
-static void json_string(const char *s)
-{
-    putchar('"');
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            printf("\\%c", c);
-        else if (c == '\n')
-            printf("\\n");
-        else if (c < 0x20)
-            printf("\\u%04x", c);
-        else
-            putchar(c);
-    }
-    putchar('"');
-}
+static const char *example_name(size_t i) { return i < pram_example_count ? pram_examples[i]->name : NULL; }
 
-int bspram_cmd_pram(int argc, char **argv)
+/* The settings the command line sets (options below), with their defaults. */
+typedef struct pram_settings {
+    const char *example, *model, *basis, *format, *output;
+    uint64_t n, p, threads, seed;
+} pram_settings;
+
+static const bspram_option options[] = {
+    {.name = "example", .kind = BSPRAM_OPT_TEXT, .offset = offsetof(pram_settings, example),
+     .value = "NAME", .help = "the example to run (below)", .names = example_name},
+    {.name = "n", .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(pram_settings, n), .value = "N",
+     .help = "the example's size (below)", .min = 1, .max = BSPRAM_PRAM_MAX_VPS},
+    {.name = "model", .kind = BSPRAM_OPT_TEXT, .offset = offsetof(pram_settings, model),
+     .value = "M",
+     .help = "one of the example's models (default: the weakest it needs);\n"
+     "CRCW-combining may carry the write rule's operation, e.g.\ncrcw-combining:max:u64"},
+    {.name = "p", .letter = 'p', .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(pram_settings, p),
+     .value = "P", .help = "components, in [1, min(VPs, 2^31)] (default min(VPs, 4096))", .min = 1,
+     .max = UINT64_C(1) << 31},
+    {.name = "threads", .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(pram_settings, threads),
+     .value = "T", .help = "worker threads, in [1, 1024] (default OpenMP's)", .min = 1, .max = 1024},
+    {.name = "seed", .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(pram_settings, seed),
+     .value = "S", .help = "the input and the hashing (default 1)", .min = 0, .max = UINT64_MAX},
+    {.name = "basis", .kind = BSPRAM_OPT_TEXT, .offset = offsetof(pram_settings, basis),
+     .value = "B",
+     .help = "the combining engine's basis: auto (default, with the example's\n"
+     "degree hint), auto:D (hint D), adaptive, or a fixed basis such as\n32x16x8 whose product is p"},
+    BSPRAM_FORMAT_OPTION(pram_settings, format),
+    {.name = "output", .letter = 'o', .kind = BSPRAM_OPT_FILE,
+     .offset = offsetof(pram_settings, output), .value = "FILE",
+     .help = "write the per-step trace there (.json: JSON, else CSV)"},
+    {.name = NULL}};
+
+static int run_pram(int argc, char **argv);
+
+const bspram_command bspram_cmd_pram = {
+    .name = "pram",
+    .summary = "run a PRAM example on the emulated PRAM, checked, with its steps, work, charge and slowdown",
+    .run = run_pram, .usage = "--example NAME --n N [options]",
+    .about = "Runs a PRAM example on the PRAM layer (pram/pram.h: n virtual processors on p\n"
+    "components of the BSP machine, memory hashed, concurrent accesses combined),\n"
+    "checks it against a sequential computation of the same result, and prints\n"
+    "its PRAM time (steps), work (reads and writes), emulation cost (charge: the sum\n"
+    "of max(q, r) over its supersteps) and slowdown (charge / (steps * ceil(VPs/p))).\n"
+    "CSV columns (JSON: an object of the same fields, the result in words and the\n"
+    "report):\n"
+    "  example,model,n,p,steps,work,charge,slowdown,verified,vps,supersteps,\n"
+    "  violations,seconds\n"
+    "Same seed: the same output for any --threads (but the seconds). Exit status 3\n"
+    "if the result differs from the reference.", .options = options, .operand = NULL,
+    .more_help = examples_help};
+
+static int run_pram(int argc, char **argv)
 {
-    const char *example = NULL, *model_text = NULL, *format = "text", *basis_text = NULL;
+    pram_settings o = {.format = "text", .seed = 1};
+    int rc = bspram_options_parse(&bspram_cmd_pram, argc, argv, &o, NULL);
+    if (rc)
+        return rc == BSPRAM_OPTIONS_HELP ? BSPRAM_TOOL_OK : rc;
+    const char *example = o.example, *model_text = o.model, *basis_text = o.basis;
     pram_example_params prm;
     memset(&prm, 0, sizeof prm);
-    prm.seed = 1;
-    bool have_n = false;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return 0;
-        }
-        static const char *const known[] = {"--example", "--n",    "--model",  "--p",     "--threads",
-                                            "--seed",    "--basis", "--format", "--trace"};
-        bool ok = false;
-        for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
-            ok |= !strcmp(a, known[k]);
-        if (!ok)
-            return error("unknown option '%s'; see bspram pram --help", a);
-        if (i + 1 >= argc)
-            return error("option %s needs a value; see bspram pram --help", a);
-        const char *val = argv[++i];
-        uint64_t x;
-        if (!strcmp(a, "--example"))
-            example = val;
-        else if (!strcmp(a, "--model"))
-            model_text = val;
-        else if (!strcmp(a, "--format"))
-            format = val;
-        else if (!strcmp(a, "--basis"))
-            basis_text = val;
-        else if (!strcmp(a, "--trace")) {
-            if (!*val)
-                return error("--trace: the file name is empty");
-            prm.trace_path = val;
-        } else if (!strcmp(a, "--n")) {
-            /* The example's own range is checked once it is known. */
-            if (bspram_tool_number("pram", "--n", val, 1, BSPRAM_PRAM_MAX_VPS, &prm.n))
-                return 1;
-            have_n = true;
-        } else if (!strcmp(a, "--p")) {
-            if (bspram_tool_number("pram", "--p", val, 1, UINT64_C(1) << 31, &prm.p))
-                return 1;
-        } else if (!strcmp(a, "--threads")) {
-            if (bspram_tool_number("pram", "--threads", val, 1, 1024, &x))
-                return 1;
-            prm.threads = (int)x;
-        } else if (!strcmp(a, "--seed")) {
-            if (bspram_tool_number("pram", "--seed", val, 0, UINT64_MAX, &prm.seed))
-                return 1;
-        }
-    }
+    prm.seed = o.seed;
+    prm.n = o.n; /* 0: not given (the example's own range is checked once it is known) */
+    prm.p = o.p;
+    prm.threads = (int)o.threads;
+    prm.trace_path = o.output;
+    const bool have_n = o.n != 0;
     if (!example)
-        return error("--example NAME is required; see bspram pram --help for the examples");
+        return usage_error("--example NAME is required; see bspram pram --help for the examples");
     const pram_example *ex = pram_example_find(example);
     if (!ex) {
         char names[512];
@@ -128,38 +106,36 @@ int bspram_cmd_pram(int argc, char **argv)
         names[0] = 0;
         for (size_t i = 0; i < pram_example_count && o < sizeof names; i++)
             o += (size_t)snprintf(names + o, sizeof names - o, "%s%s", i ? ", " : "", pram_examples[i]->name);
-        return error("--example '%s': no such example; valid: %s", example, names);
+        return usage_error("--example '%s': no such example; valid: %s", example, names);
     }
     if (!have_n)
-        return error("--n N is required (%s, in [%" PRIu64 ", %" PRIu64 "])", ex->n_means, ex->min_n, ex->max_n);
+        return usage_error("--n N is required (%s, in [%" PRIu64 ", %" PRIu64 "])", ex->n_means, ex->min_n, ex->max_n);
     if (prm.n < ex->min_n || prm.n > ex->max_n)
-        return error("--n '%" PRIu64 "': example %s takes n in [%" PRIu64 ", %" PRIu64 "] (%s)", prm.n, ex->name,
+        return usage_error("--n '%" PRIu64 "': example %s takes n in [%" PRIu64 ", %" PRIu64 "] (%s)", prm.n, ex->name,
                      ex->min_n, ex->max_n, ex->n_means);
     prm.model = ex->model;
     if (model_text) {
         int m = bspram_pram_model_parse(model_text, &prm.op);
         if (m < 0)
-            return error("--model '%s': unknown model; valid: EREW, CREW, CRCW-common, CRCW-arbitrary, "
+            return usage_error("--model '%s': unknown model; valid: EREW, CREW, CRCW-common, CRCW-arbitrary, "
                          "CRCW-priority, CRCW-combining[:op]", model_text);
         prm.model = (bspram_pram_model)m;
         prm.has_op = strchr(model_text, ':') != NULL;
         if (!(ex->models & PRAM_MODEL_BIT(prm.model))) {
             char models[160];
             pram_example_models_text(ex, models, sizeof models);
-            return error("--model '%s': example %s does not run on %s; its models: %s", model_text, ex->name,
+            return usage_error("--model '%s': example %s does not run on %s; its models: %s", model_text, ex->name,
                          bspram_pram_model_name(prm.model), models);
         }
     }
-    int csv = !strcmp(format, "csv"), json = !strcmp(format, "json");
-    if (!csv && !json && strcmp(format, "text"))
-        return error("--format '%s': unknown format; valid: text, csv, json", format);
+    const bspram_format format = bspram_format_of(o.format);
 
     /* The PRAM's p: as asked, at most its VPs (a component without a VP
      * would idle; --p above them was once cut down without a word); by
      * default min(VPs, 4096). */
     uint64_t vps = pram_example_vps(ex, prm.n);
     if (prm.p > vps)
-        return error("--p '%" PRIu64 "': example %s with n = %" PRIu64 " has %" PRIu64
+        return usage_error("--p '%" PRIu64 "': example %s with n = %" PRIu64 " has %" PRIu64
                      " VPs; p must be in [1, %" PRIu64 "] (at most one component per VP)",
                      prm.p, ex->name, prm.n, vps, vps);
     uint64_t p = prm.p ? prm.p : 4096;
@@ -176,13 +152,13 @@ int bspram_cmd_pram(int argc, char **argv)
             prm.combine.strategy = BSPRAM_STRATEGY_ADAPTIVE;
         } else if (!strncmp(basis_text, "auto:", 5)) {
             if (bspram__base_parse_u64(basis_text + 5, 0, UINT32_MAX, &prm.combine.degree_hint))
-                return error("--basis '%s': the degree hint D of auto:D is not a whole number in [0, %u]",
+                return usage_error("--basis '%s': the degree hint D of auto:D is not a whole number in [0, %u]",
                              basis_text, UINT32_MAX);
         } else {
             char err[200];
             prm.combine.strategy = BSPRAM_STRATEGY_FIXED;
             if (bspram_basis_parse(&prm.combine.basis, p, basis_text, err, sizeof err))
-                return error("--basis '%s': %s (p = %" PRIu64 " for %" PRIu64 " VPs)", basis_text, err, p, vps);
+                return usage_error("--basis '%s': %s (p = %" PRIu64 " for %" PRIu64 " VPs)", basis_text, err, p, vps);
         }
     }
 
@@ -193,29 +169,29 @@ int bspram_cmd_pram(int argc, char **argv)
     double seconds = pram_example_clock() - t0;
     if (res.trace_errno) {
         free(res.report);
-        return error("--trace '%s': cannot write the trace: %s", prm.trace_path, strerror(res.trace_errno));
+        return error("--output '%s': cannot write the trace: %s", prm.trace_path, strerror(res.trace_errno));
     }
 
     char model[64];
     snprintf(model, sizeof model, "%s%s%s", bspram_pram_model_name(prm.model), prm.has_op ? ":" : "",
              prm.has_op ? bspram_op_name(prm.op) : "");
     const bspram_pram_stats *s = &res.stats;
-    if (csv) {
+    if (format == BSPRAM_FORMAT_CSV) {
         printf("example,model,n,p,steps,work,charge,slowdown,verified,vps,supersteps,violations,seconds\n");
         printf("%s,%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.4f,%d,%" PRIu64 ",%" PRIu64
                ",%" PRIu64 ",%.3f\n",
                ex->name, model, prm.n, res.p, s->steps, s->work, s->charge, s->slowdown, res.verified ? 1 : 0,
                res.vps, s->supersteps, s->violations, seconds);
-    } else if (json) {
+    } else if (format == BSPRAM_FORMAT_JSON) {
         printf("{\"example\": \"%s\", \"model\": \"%s\", \"n\": %" PRIu64 ", \"p\": %" PRIu64 ", \"steps\": %" PRIu64
                ", \"work\": %" PRIu64 ", \"charge\": %" PRIu64 ", \"slowdown\": %.4f, \"verified\": %s, \"vps\": %" PRIu64
                ", \"supersteps\": %" PRIu64 ", \"violations\": %" PRIu64 ", \"seconds\": %.3f, \"detail\": ",
                ex->name, model, prm.n, res.p, s->steps, s->work, s->charge, s->slowdown,
                res.verified ? "true" : "false", res.vps, s->supersteps, s->violations, seconds);
-        json_string(res.detail);
+        bspram_json_string(res.detail);
         if (res.report) {
             printf(", \"report\": ");
-            json_string(res.report);
+            bspram_json_string(res.report);
         }
         printf("}\n");
     } else {
@@ -235,5 +211,5 @@ int bspram_cmd_pram(int argc, char **argv)
                res.seq_seconds);
     }
     free(res.report);
-    return res.verified ? 0 : 3;
+    return res.verified ? BSPRAM_TOOL_OK : BSPRAM_TOOL_WRONG;
 }

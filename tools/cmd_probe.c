@@ -7,8 +7,8 @@
  * printed and saved (bsp/params.h says where) for predicting costs. */
 #include <bsp.h>
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +19,7 @@
 #include "base/input.h"
 #include "bsp/params.h"
 #include "tools/commands.h"
+#include "tools/format.h"
 
 #define PROBE_MAX_P 65536u          /* BSPlib's largest P */
 #define PROBE_MAX_H 1048576u        /* -H and -s: h up to 2^20 words */
@@ -108,28 +109,52 @@ static double daxpy_rate(void)
     return best;
 }
 
-static void usage(FILE *f)
-{
-    fprintf(f, "usage: bspram probe [--p P] [--max-h H] [--step S] [--supersteps N] [--no-save]\n"
-               "                    [--verbose]\n"
-               "  Measures g (ns per 8-byte put) and l (ns per sync) with P processes\n"
-               "  (default: the number of cores) by h-relations of single-word puts,\n"
-               "  h = 0, S, ..., H (default 0..256 step 16), each timed over N\n"
-               "  supersteps (default 200; median of 5 rounds), and a least-squares fit t(h) = l + g*h.\n"
-               "  --verbose prints the time of every h. Saves them to $BSPRAM_PARAMS, else\n"
-               "  $XDG_CONFIG_HOME/bspram/params, else ~/.config/bspram/params; programs\n"
-               "  load them with bspram_params_load (bsp/params.h).\n");
-}
+/* The settings the command line sets (options below), with their defaults. */
+typedef struct probe_settings {
+    uint64_t p, max_h, step, supersteps;
+    int no_save, verbose;
+    const char *format;
+} probe_settings;
 
-/* A numeric option in [1, max], or one line on stderr and −1. */
-static int option_number(const char *option, const char *text, unsigned max, unsigned *out)
-{
-    uint64_t x;
-    if (bspram_tool_number("probe", option, text, 1, max, &x))
-        return -1;
-    *out = (unsigned)x;
-    return 0;
-}
+/* --p: BSPlib's limit; --max-h and --step: h-relations of up to 2^20 words
+ * (8 MiB buffers per process); --supersteps: per h. The short letters are
+ * those of earlier versions. */
+static const bspram_option options[] = {
+    {.name = "p", .letter = 'p', .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(probe_settings, p),
+     .value = "P", .help = "processes, in [1, 65536] (default: the number of cores)", .min = 1,
+     .max = PROBE_MAX_P},
+    {.name = "max-h", .letter = 'H', .kind = BSPRAM_OPT_WHOLE,
+     .offset = offsetof(probe_settings, max_h), .value = "H",
+     .help = "the largest h, in [1, 1048576] (default 256)", .min = 1, .max = PROBE_MAX_H},
+    {.name = "step", .letter = 's', .kind = BSPRAM_OPT_WHOLE,
+     .offset = offsetof(probe_settings, step), .value = "S",
+     .help = "h = 0, S, 2S, ..., H; S in [1, 1048576] (default 16)", .min = 1, .max = PROBE_MAX_H},
+    {.name = "supersteps", .letter = 'n', .kind = BSPRAM_OPT_WHOLE,
+     .offset = offsetof(probe_settings, supersteps), .value = "N",
+     .help = "supersteps timed per h, in [1, 1000000] (default 200;\nthe median of 5 rounds)",
+     .min = 1, .max = PROBE_MAX_ITERS},
+    {.name = "no-save", .kind = BSPRAM_OPT_FLAG, .offset = offsetof(probe_settings, no_save),
+     .help = "measure and print, but save nothing"},
+    {.name = "verbose", .letter = 'v', .kind = BSPRAM_OPT_FLAG,
+     .offset = offsetof(probe_settings, verbose),
+     .help = "print the time of every h too (JSON: always, as \"times\")"},
+    BSPRAM_FORMAT_OPTION(probe_settings, format),
+    {.name = NULL}};
+
+static int run_probe(int argc, char **argv);
+
+const bspram_command bspram_cmd_probe = {
+    .name = "probe", .summary = "measure g and l (BSPlib h-relations, least squares) and save them",
+    .run = run_probe, .usage = "[options]",
+    .about = "Measures g (ns per 8-byte put) and l (ns per sync) with P processes by\n"
+    "h-relations of single-word puts, h = 0, S, ..., H, each timed over N\n"
+    "supersteps, and a least-squares fit t(h) = l + g*h; and the DAXPY rate r.\n"
+    "Saves them to $BSPRAM_PARAMS, else $XDG_CONFIG_HOME/bspram/params, else\n"
+    "~/.config/bspram/params; programs load them with bspram_params_load\n"
+    "(bsp/params.h). CSV columns (JSON: an object of the same fields, the times of\n"
+    "every h and the file saved):\n"
+    "  p,max_h,step,supersteps,r_flops_per_ns,g_ns_per_word,g_flops_per_word,\n"
+    "  g_ns_per_byte,l_ns,l_flops", .options = options};
 
 /* Where the parameters go (bsp/params.h) into path: 0, or 1 after one line
  * if there is no such place, or something there that bspram_params_save
@@ -151,47 +176,69 @@ static int save_place(char *path, size_t len)
     return 0;
 }
 
-int bspram_cmd_probe(int argc, char **argv)
+/* The figures in the format asked: text, CSV or JSON (format.h). */
+static void print_result(bspram_format format, const bspram_params *pr, int verbose, const char *saved)
 {
-    /* Long options, as every command has them; the short ones of earlier
-     * versions (-p -H -s -n -v -h) still work. */
-    static const struct option longopts[] = {
-        {"p", required_argument, NULL, 'p'},          {"max-h", required_argument, NULL, 'H'},
-        {"step", required_argument, NULL, 's'},       {"supersteps", required_argument, NULL, 'n'},
-        {"help", no_argument, NULL, 'h'},             {"no-save", no_argument, NULL, 'N'},
-        {"verbose", no_argument, NULL, 'v'},          {0, 0, 0, 0}};
-    probe.p = bsp_nprocs();
-    probe.hmax = 256;
-    probe.step = 16;
-    probe.iters = 200;
-    int save = 1, verbose = 0, c;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":p:H:s:n:hv", longopts, NULL)) != -1) {
-        switch (c) {
-        /* --p: BSPlib's limit; --max-h and --step: h-relations of up to 2^20
-         * words (8 MiB buffers per process); --supersteps: per h. */
-        case 'p': if (option_number("--p", optarg, PROBE_MAX_P, &probe.p)) return 2; break;
-        case 'H': if (option_number("--max-h", optarg, PROBE_MAX_H, &probe.hmax)) return 2; break;
-        case 's': if (option_number("--step", optarg, PROBE_MAX_H, &probe.step)) return 2; break;
-        case 'n': if (option_number("--supersteps", optarg, PROBE_MAX_ITERS, &probe.iters)) return 2; break;
-        case 'N': save = 0; break;
-        case 'v': verbose = 1; break;
-        case 'h': usage(stdout); return 0;
-        default: return bspram_tool_bad_option("probe", c, argv);
+    const unsigned K = probe.hmax / probe.step + 1;
+    if (format == BSPRAM_FORMAT_CSV) {
+        printf("p,max_h,step,supersteps,r_flops_per_ns,g_ns_per_word,g_flops_per_word,g_ns_per_byte,"
+               "l_ns,l_flops\n%u,%u,%u,%u,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g\n", probe.p, probe.hmax,
+               probe.step, probe.iters, pr->flops_per_ns, pr->g_ns_per_word, pr->g_flops_per_word,
+               pr->g_ns_per_byte, pr->l_ns, pr->l_flops);
+        return;
+    }
+    if (format == BSPRAM_FORMAT_JSON) {
+        printf("{\"p\": %u, \"max_h\": %u, \"step\": %u, \"supersteps\": %u", probe.p, probe.hmax,
+               probe.step, probe.iters);
+        const char *names[] = {"r_flops_per_ns", "g_ns_per_word", "g_flops_per_word", "g_ns_per_byte",
+                               "l_ns", "l_flops"};
+        const double values[] = {pr->flops_per_ns, pr->g_ns_per_word, pr->g_flops_per_word,
+                                 pr->g_ns_per_byte, pr->l_ns, pr->l_flops};
+        for (int i = 0; i < 6; i++) {
+            printf(", \"%s\": ", names[i]);
+            bspram_json_number(values[i]);
         }
+        printf(", \"times\": [");
+        for (unsigned k = 0; k < K; k++)
+            printf("%s{\"h\": %u, \"ns\": %.1f}", k ? ", " : "", k * probe.step, probe.t[k] * 1e9);
+        printf("], \"saved\": ");
+        if (saved)
+            bspram_json_string(saved);
+        else
+            printf("null");
+        printf("}\n");
+        return;
     }
-    if (optind < argc) { /* getopt moves such words to the end: never ignore them */
-        bspram_tool_error("probe", "unexpected argument '%s' (every value follows its option, "
-                                   "e.g. --p 4); see bspram probe --help", argv[optind]);
-        return 2;
-    }
-    if (probe.hmax < probe.step) { /* the numbers are >= 1 (option_number) */
-        fprintf(stderr, "bspram probe: --max-h %u is below --step %u\n", probe.hmax, probe.step);
-        return 2;
-    }
+    for (unsigned k = 0; verbose && k < K; k++)
+        printf("  h = %4u: %10.1f ns per superstep\n", k * probe.step, probe.t[k] * 1e9);
+    printf("bspram probe: P = %u, h = 0..%u step %u, %u supersteps each\n", probe.p, probe.hmax,
+           probe.step, probe.iters);
+    printf("  r = %8.1f Mflop/s (DAXPY)\n", pr->flops_per_ns * 1e3);
+    printf("  g = %8.2f ns per word  = %8.1f flop   (%.3f ns per byte of router h-relation)\n",
+           pr->g_ns_per_word, pr->g_flops_per_word, pr->g_ns_per_byte);
+    printf("  l = %8.1f ns per sync  = %8.1f flop\n", pr->l_ns, pr->l_flops);
+    if (saved)
+        printf("saved to %s\n", saved);
+}
+
+static int run_probe(int argc, char **argv)
+{
+    probe_settings o = {.p = bsp_nprocs(), .max_h = 256, .step = 16, .supersteps = 200,
+                        .format = "text"};
+    int rc = bspram_options_parse(&bspram_cmd_probe, argc, argv, &o, NULL);
+    if (rc)
+        return rc == BSPRAM_OPTIONS_HELP ? BSPRAM_TOOL_OK : rc;
+    probe.p = (unsigned)o.p;
+    probe.hmax = (unsigned)o.max_h;
+    probe.step = (unsigned)o.step;
+    probe.iters = (unsigned)o.supersteps;
+    const int save = !o.no_save, verbose = o.verbose;
+    const bspram_format format = bspram_format_of(o.format);
+    if (probe.hmax < probe.step) /* the numbers are >= 1 (the options' ranges) */
+        return bspram_tool_usage("probe", "--max-h %u is below --step %u", probe.hmax, probe.step);
     char place[4096];
     if (save && save_place(place, sizeof place)) /* before the work, not after it */
-        return 1;
+        return BSPRAM_TOOL_FAILED;
     const unsigned K = probe.hmax / probe.step + 1;
     probe.t = bspram_tool_calloc(K, sizeof *probe.t, "bspram probe (timings)");
 
@@ -204,12 +251,9 @@ int bspram_cmd_probe(int argc, char **argv)
     for (unsigned k = 0; k < K; k++) {
         double h = (double)(k * probe.step), t = probe.t[k] * 1e9;
         sh += h, st += t, shh += h * h, sht += h * t;
-        if (verbose)
-            printf("  h = %4u: %10.1f ns per superstep\n", k * probe.step, t);
     }
     double g = (K * sht - sh * st) / (K * shh - sh * sh);
     double l = (st - g * sh) / K;
-    free(probe.t);
 
     bspram_params pr = {0};
     pr.p = probe.p;
@@ -220,33 +264,30 @@ int bspram_cmd_probe(int argc, char **argv)
     pr.flops_per_ns = r;
     pr.g_flops_per_word = g * r;
     pr.l_flops = l * r;
-    printf("bspram probe: P = %u, h = 0..%u step %u, %u supersteps each\n", probe.p, probe.hmax,
-           probe.step, probe.iters);
-    printf("  r = %8.1f Mflop/s (DAXPY)\n", r * 1e3);
-    printf("  g = %8.2f ns per word  = %8.1f flop   (%.3f ns per byte of router h-relation)\n",
-           g, pr.g_flops_per_word, pr.g_ns_per_byte);
-    printf("  l = %8.1f ns per sync  = %8.1f flop\n", l, pr.l_flops);
+    /* Saved before the figures are printed, so that JSON can say where;
+     * what fails is one line on stderr, the figures printed all the same. */
+    char path[4096];
+    const char *saved = NULL;
+    rc = BSPRAM_TOOL_OK;
     if (save && !(g >= 0 && l >= 0 && isfinite(g) && isfinite(l) && isfinite(r))) {
         /* A noisy machine can tilt the fit below zero; a negative cost
          * would make every prediction wrong, so nothing is saved. */
         fprintf(stderr, "bspram probe: the fit gave g = %.3g ns, l = %.3g ns; g and l must be "
                         "finite and >= 0, not saved (retry on a quieter machine, or with larger "
                         "--supersteps or --max-h)\n", g, l);
-        return 1;
-    }
-    if (save) {
-        char path[4096];
-        if (bspram_params_save(&pr) != 0) {
-            /* The values were checked above: what failed is the file (a
-             * FIFO or a device is refused, never waited on). */
-            int e = errno;
-            if (!save_place(path, sizeof path))
-                fprintf(stderr, "bspram probe: cannot save the parameters to %s: %s\n", path,
-                        strerror(e));
-            return 1;
-        }
+        rc = BSPRAM_TOOL_FAILED;
+    } else if (save && bspram_params_save(&pr) != 0) {
+        /* The values were checked above: what failed is the file (a FIFO
+         * or a device is refused, never waited on). */
+        int e = errno;
+        if (!save_place(path, sizeof path))
+            fprintf(stderr, "bspram probe: cannot save the parameters to %s: %s\n", path, strerror(e));
+        rc = BSPRAM_TOOL_FAILED;
+    } else if (save) {
         bspram_params_path(path, sizeof path);
-        printf("saved to %s\n", path);
+        saved = path;
     }
-    return 0;
+    print_result(format, &pr, verbose, saved);
+    free(probe.t);
+    return rc;
 }

@@ -7,16 +7,16 @@
  * sent and received in each superstep. On stdout, per machine, the BSP cost
  * W/r + g·H + l·S (Valiant's sums, with r the rate of w) beside the
  * measured time, and the same by label. */
-#include <float.h>
 #include <inttypes.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/number.h"
 #include "bsp/params.h"
 #include "tools/commands.h"
+#include "tools/format.h"
 #include "tools/gnuplot.h"
 #include "tools/trace_read.h"
 
@@ -24,22 +24,6 @@
 #define PROF_STRIP_MAX_P 64
 /* Tick labels on the superstep axis at most. */
 #define PROF_MAX_TICKS 40
-
-static void usage(FILE *f)
-{
-    fprintf(f,
-            "usage: bspram prof TRACE.csv|TRACE.json [--output FILE.svg|.png] [--machine N]\n"
-            "                   [--g NS] [--l NS] [--rate W]\n"
-            "  Prints, for every machine of the trace (BSPRAM_TRACE), its supersteps S, work\n"
-            "  W = sum of w, H = sum of h (bytes), the BSP cost W/rate + g*H + l*S beside the\n"
-            "  measured time, and the same by label; with --output, draws per superstep the\n"
-            "  charge max(q,r), q and r, bytes and h, measured and predicted time, and (if the\n"
-            "  trace kept the pattern: BSPRAM_PATTERN=1, and p <= %d) bytes out and in per\n"
-            "  process. g (ns per byte of h), l (ns per superstep) and the rate of w (units per\n"
-            "  ns) come from `bspram probe` unless given. The picture is SVG, or PNG for a\n"
-            "  name ending in .png.\n",
-            PROF_STRIP_MAX_P);
-}
 
 typedef struct prof_params {
     double g, l, rate; /* ns per byte, ns per superstep, work units per ns; < 0: unknown */
@@ -59,7 +43,19 @@ static double predicted(const prof_params *pp, const bspram_record *r)
     return bspram_tool_bsp_seconds(r, pp->g, pp->l, pp->rate);
 }
 
-static void summary(const trace_machine *m, const prof_params *pp)
+/* The BSP cost W/r + g*H + l*S of S supersteps, in seconds; NAN without g
+ * and l (w is left out without a rate). */
+static double bsp_cost(const prof_params *pp, uint64_t W, uint64_t H, uint64_t S)
+{
+    if (pp->g < 0 || pp->l < 0)
+        return NAN;
+    double w_s = pp->rate > 0 ? (double)W / pp->rate * 1e-9 : 0;
+    return w_s + pp->g * (double)H * 1e-9 + pp->l * (double)S * 1e-9;
+}
+
+/* Machine m's summary and its labels', in the format asked (the machine's
+ * place among those printed: `index`, for JSON's commas). */
+static void summary(const trace_machine *m, const prof_params *pp, bspram_format format, size_t index)
 {
     const bspram_record *rec = m->log.records;
     const size_t S = m->log.n;
@@ -71,24 +67,38 @@ static void summary(const trace_machine *m, const prof_params *pp)
         charge += rec[i].charge;
         measured += rec[i].seconds;
     }
-    printf("machine %u: p = %" PRIu64 ", S = %zu supersteps, W = %" PRIu64 ", H = %" PRIu64
-           " bytes, charge sum max(q,r) = %" PRIu64 ", measured %.6g s\n",
-           m->id, m->p, S, W, H, charge, measured);
-    if (pp->g >= 0 && pp->l >= 0) {
-        double w_s = pp->rate > 0 ? (double)W / pp->rate * 1e-9 : 0;
-        double gh = pp->g * (double)H * 1e-9, ls = pp->l * (double)S * 1e-9;
-        printf("  BSP cost W/r + g*H + l*S = %.6g s (W/r %.4g s + g*H %.4g s + l*S %.4g s; "
-               "g = %.4g ns per byte, l = %.4g ns%s, %s)\n",
-               w_s + gh + ls, w_s, gh, ls, pp->g, pp->l,
-               pp->rate > 0 ? "" : ", W not priced: no rate", pp->source);
-    } else {
-        printf("  no BSP cost: no g and l (run `bspram probe`, or give --g and --l)\n");
+    if (format == BSPRAM_FORMAT_JSON) {
+        printf("%s\n  {\"machine\": %u, \"p\": %" PRIu64 ", \"supersteps\": %zu, \"work\": %" PRIu64
+               ", \"h_bytes\": %" PRIu64 ", \"charge\": %" PRIu64 ", \"measured_seconds\": %.9g, "
+               "\"bsp_seconds\": ", index ? "," : "", m->id, m->p, S, W, H, charge, measured);
+        bspram_json_number(bsp_cost(pp, W, H, S));
+        printf(", \"g\": ");
+        bspram_json_number(pp->g >= 0 ? pp->g : NAN);
+        printf(", \"l\": ");
+        bspram_json_number(pp->l >= 0 ? pp->l : NAN);
+        printf(", \"rate\": ");
+        bspram_json_number(pp->rate > 0 ? pp->rate : NAN);
+        printf(", \"labels\": [");
+    } else if (format == BSPRAM_FORMAT_TEXT) {
+        printf("machine %u: p = %" PRIu64 ", S = %zu supersteps, W = %" PRIu64 ", H = %" PRIu64
+               " bytes, charge sum max(q,r) = %" PRIu64 ", measured %.6g s\n",
+               m->id, m->p, S, W, H, charge, measured);
+        if (pp->g >= 0 && pp->l >= 0) {
+            double w_s = pp->rate > 0 ? (double)W / pp->rate * 1e-9 : 0;
+            double gh = pp->g * (double)H * 1e-9, ls = pp->l * (double)S * 1e-9;
+            printf("  BSP cost W/r + g*H + l*S = %.6g s (W/r %.4g s + g*H %.4g s + l*S %.4g s; "
+                   "g = %.4g ns per byte, l = %.4g ns%s, %s)\n",
+                   w_s + gh + ls, w_s, gh, ls, pp->g, pp->l,
+                   pp->rate > 0 ? "" : ", W not priced: no rate", pp->source);
+        } else {
+            printf("  no BSP cost: no g and l (run `bspram probe`, or give --g and --l)\n");
+        }
+        printf("  %-26s %10s %12s %14s %12s %12s\n", "label", "supersteps", "W", "H (bytes)", "charge",
+               "measured s");
     }
     /* By label, in order of first appearance. */
-    printf("  %-26s %10s %12s %14s %12s %12s\n", "label", "supersteps", "W", "H (bytes)", "charge",
-           "measured s");
     char *seen = bspram_tool_calloc(S ? S : 1, 1, "bspram prof");
-    for (size_t i = 0; i < S; i++) {
+    for (size_t i = 0, labels = 0; i < S; i++) {
         if (seen[i])
             continue;
         uint64_t n = 0, w = 0, h = 0, c = 0;
@@ -98,10 +108,30 @@ static void summary(const trace_machine *m, const prof_params *pp)
                 seen[j] = 1;
                 n++, w += rec[j].work, h += rec[j].h_bytes, c += rec[j].charge, t += rec[j].seconds;
             }
-        printf("  %-26s %10" PRIu64 " %12" PRIu64 " %14" PRIu64 " %12" PRIu64 " %12.6f\n",
-               rec[i].label, n, w, h, c, t);
+        if (format == BSPRAM_FORMAT_CSV) {
+            printf("%u,%" PRIu64 ",", m->id, m->p);
+            bspram_csv_field(rec[i].label);
+            printf(",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.9g,", n, w, h, c, t);
+            double cost = bsp_cost(pp, w, h, n);
+            if (!isnan(cost))
+                printf("%.9g", cost);
+            printf("\n");
+        } else if (format == BSPRAM_FORMAT_JSON) {
+            printf("%s{\"label\": ", labels++ ? ", " : "");
+            bspram_json_string(rec[i].label);
+            printf(", \"supersteps\": %" PRIu64 ", \"work\": %" PRIu64 ", \"h_bytes\": %" PRIu64
+                   ", \"charge\": %" PRIu64 ", \"measured_seconds\": %.9g, \"bsp_seconds\": ", n, w, h,
+                   c, t);
+            bspram_json_number(bsp_cost(pp, w, h, n));
+            printf("}");
+        } else {
+            printf("  %-26s %10" PRIu64 " %12" PRIu64 " %14" PRIu64 " %12" PRIu64 " %12.6f\n",
+                   rec[i].label, n, w, h, c, t);
+        }
     }
     free(seen);
+    if (format == BSPRAM_FORMAT_JSON)
+        printf("]}");
 }
 
 /* Bytes each process sent (out) or received (in) in record i, from its flows. */
@@ -231,66 +261,62 @@ static int draw(const char *path, const trace_machine *m, const prof_params *pp)
     return bspram_tool_gnuplot_close("prof", "--output", path, g);
 }
 
-/* A non-negative finite number read whole (base/number.h: strtod took
- * " 1", "+1" and hex), or one line and −1. */
-static int option_double(const char *option, const char *text, double *out)
-{
-    if (bspram__base_parse_double(text, 0, DBL_MAX, out)) {
-        bspram_tool_error("prof", "%s '%s': not a finite number >= 0", option, text);
-        return -1;
-    }
-    return 0;
-}
+/* The settings the command line sets (options below), with their defaults. */
+typedef struct prof_settings {
+    const char *output, *format;
+    uint64_t machine; /* UINT64_MAX: every machine */
+    double g, l, rate; /* < 0: not given */
+} prof_settings;
 
-int bspram_cmd_prof(int argc, char **argv)
+static const bspram_option options[] = {
+    {.name = "output", .letter = 'o', .kind = BSPRAM_OPT_FILE,
+     .offset = offsetof(prof_settings, output), .value = "FILE",
+     .help = "draw the picture there: SVG, or PNG for a name ending in .png"},
+    {.name = "machine", .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(prof_settings, machine),
+     .value = "N", .help = "only machine N of the trace (default: all; the picture: the first)",
+     .min = 0, .max = UINT32_MAX},
+    {.name = "g", .kind = BSPRAM_OPT_REAL, .offset = offsetof(prof_settings, g), .value = "NS",
+     .help = "g in ns per byte of h (default: bspram probe's)"},
+    {.name = "l", .kind = BSPRAM_OPT_REAL, .offset = offsetof(prof_settings, l), .value = "NS",
+     .help = "l in ns per superstep (default: bspram probe's)"},
+    {.name = "rate", .kind = BSPRAM_OPT_REAL, .offset = offsetof(prof_settings, rate), .value = "W",
+     .help = "the rate of w in units per ns (default: bspram probe's r)"},
+    BSPRAM_FORMAT_OPTION(prof_settings, format),
+    {.name = NULL}};
+
+static int run_prof(int argc, char **argv);
+
+const bspram_command bspram_cmd_prof = {
+    .name = "prof",
+    .summary = "a picture of a run from its trace (BSPRAM_TRACE): charges, bytes, time against W/r + g·H + l·S",
+    .run = run_prof, .usage = "TRACE [options]",
+    .about = "Prints, for every machine of the trace TRACE (.csv or .json, written by\n"
+    "BSPRAM_TRACE), its supersteps S, work W = sum of w, H = sum of h (bytes), the\n"
+    "BSP cost W/rate + g*H + l*S beside the measured time, and the same by label;\n"
+    "with --output, draws per superstep the charge max(q,r), q and r, bytes and h,\n"
+    "measured and predicted time, and (if the trace kept the pattern:\n"
+    "BSPRAM_PATTERN=1, and p <= 64) bytes out and in per process. g, l and the rate\n"
+    "of w come from `bspram probe` unless given. CSV columns, a row per machine and\n"
+    "label (JSON: an array of the machines, each with its labels):\n"
+    "  machine,p,label,supersteps,work,h_bytes,charge,measured_seconds,bsp_seconds",
+    .options = options, .operand = "TRACE"};
+
+static int run_prof(int argc, char **argv)
 {
-    const char *path = NULL, *output = NULL;
-    uint64_t only = UINT64_MAX;
+    prof_settings o = {.format = "text", .machine = UINT64_MAX, .g = -1, .l = -1, .rate = -1};
+    const char *path = NULL;
+    int rc = bspram_options_parse(&bspram_cmd_prof, argc, argv, &o, &path);
+    if (rc)
+        return rc == BSPRAM_OPTIONS_HELP ? BSPRAM_TOOL_OK : rc;
+    const char *output = o.output;
+    const uint64_t only = o.machine;
+    const double g = o.g, l = o.l, rate = o.rate;
+    const bspram_format format = bspram_format_of(o.format);
     prof_params pp = {-1, -1, -1, "given"};
-    double g = -1, l = -1, rate = -1;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return 0;
-        }
-        if (a[0] != '-') {
-            if (path) {
-                bspram_tool_error("prof", "one trace at a time ('%s' after '%s')", a, path);
-                return 2;
-            }
-            path = a;
-            continue;
-        }
-        static const char *const known[] = {"--output", "-o", "--machine", "--g", "--l", "--rate"};
-        int ok = 0;
-        for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
-            ok |= !strcmp(a, known[k]);
-        if (!ok) {
-            bspram_tool_error("prof", "unknown option '%s'; see bspram prof --help", a);
-            return 2;
-        }
-        if (i + 1 >= argc) {
-            bspram_tool_error("prof", "%s needs a value; see bspram prof --help", a);
-            return 2;
-        }
-        const char *v = argv[++i];
-        if (!strcmp(a, "--output") || !strcmp(a, "-o"))
-            output = v;
-        else if (!strcmp(a, "--machine")) {
-            if (bspram_tool_number("prof", "--machine", v, 0, UINT32_MAX, &only))
-                return 2;
-        } else if (option_double(a, v, !strcmp(a, "--g") ? &g : !strcmp(a, "--l") ? &l : &rate))
-            return 2;
-    }
-    if (!path) {
-        bspram_tool_error("prof", "no trace given; see bspram prof --help");
-        return 2;
-    }
-    if ((g >= 0) != (l >= 0)) {
-        bspram_tool_error("prof", "give both --g and --l, or neither (then bspram probe's)");
-        return 2;
-    }
+    if (!path)
+        return bspram_tool_usage("prof", "no TRACE given (bspram prof TRACE [options])");
+    if ((g >= 0) != (l >= 0))
+        return bspram_tool_usage("prof", "give both --g and --l, or neither (then bspram probe's)");
     /* g, l and r: given, else bspram probe's (its r is the DAXPY rate in
      * flops per ns, so w counts flops). */
     bspram_params probe;
@@ -304,25 +330,35 @@ int bspram_cmd_prof(int argc, char **argv)
     /* The picture's name before the work, the trace among what it must not
      * be (gnuplot would empty it). */
     if (output && bspram_tool_gnuplot_check("prof", "--output", output, path, 0))
-        return 1;
+        return BSPRAM_TOOL_FAILED;
     trace t;
     if (trace_read(path, "prof", &t))
-        return 1;
-    int rc = 0, found = 0;
+        return BSPRAM_TOOL_FAILED;
+    size_t found = 0;
     const trace_machine *drawn = NULL;
-    for (size_t i = 0; i < t.n; i++) {
+    for (size_t i = 0; i < t.n; i++) /* the machine asked for is in the trace: before any row */
+        found += only == UINT64_MAX || t.machines[i].id == only;
+    if (!found) { /* the trace has a superstep (trace_read), but not of this machine */
+        bspram_tool_error("prof", "%s has no machine %" PRIu64 " (%zu machines)", path, only, t.n);
+        trace_free(&t);
+        return BSPRAM_TOOL_FAILED;
+    }
+    if (format == BSPRAM_FORMAT_CSV)
+        printf("machine,p,label,supersteps,work,h_bytes,charge,measured_seconds,bsp_seconds\n");
+    else if (format == BSPRAM_FORMAT_JSON)
+        printf("[");
+    for (size_t i = 0, shown = 0; i < t.n; i++) {
         if (only != UINT64_MAX && t.machines[i].id != only)
             continue;
-        found = 1;
-        summary(&t.machines[i], &pp);
+        summary(&t.machines[i], &pp, format, shown++);
         if (!drawn)
             drawn = &t.machines[i];
     }
-    if (!found) { /* the trace has a superstep (trace_read), but not of this machine */
-        bspram_tool_error("prof", "%s has no machine %" PRIu64 " (%zu machines)", path, only, t.n);
-        rc = 1;
-    } else if (output) {
-        if (t.n > 1 && only == UINT64_MAX)
+    if (format == BSPRAM_FORMAT_JSON)
+        printf("\n]\n");
+    rc = BSPRAM_TOOL_OK;
+    if (output) {
+        if (t.n > 1 && only == UINT64_MAX && format == BSPRAM_FORMAT_TEXT)
             printf("drawing machine %u (--machine N for another)\n", drawn->id);
         rc = draw(output, drawn, &pp);
     }

@@ -3,6 +3,7 @@
  * reference, with its rounds (C1) and data (C2) from the router's records
  * beside Ho & Johnsson's counts and the lower bounds of their Theorem 1. */
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,38 +14,9 @@
 #include <bsp_sdp.h>
 
 #include "tools/commands.h"
+#include "tools/format.h"
 
-#define error(...) bspram_tool_error("sdp", __VA_ARGS__)
-
-static void usage(FILE *f)
-{
-    fprintf(f,
-            "usage: bspram sdp --dims n --perm PERM --elems K [--alg A] [--ports 1|n]\n"
-            "                  [--bytes B] [--alloc cyclic|consecutive] [--reps R]\n"
-            "                  [--format text|csv]\n"
-            "Runs one stable dimension permutation (Ho & Johnsson 1988) on the n-cube of\n"
-            "2^n BSPlib processes (coll/bsp_sdp.h), checks it against a sequential\n"
-            "reference, and prints its rounds C1 and data C2 as the router's records\n"
-            "measured them, beside the paper's counts and the lower bounds of Theorem 1.\n"
-            "The permutation acts on the n logic dimensions allocated to the processor\n"
-            "(real dimensions); each process holds K elements of B bytes.\n"
-            "  --dims n     cube dimension, in [0, 16] (2^n processes)\n"
-            "  --perm PERM  shuffle, unshuffle, k-shuffle=K, bitrev, transpose (n even)\n"
-            "  --elems K    elements per process, a power of two in [1, 2^24]\n"
-            "  --alg A      A1, A1a, A2, A3, A5 (n ports only) or auto (default: the\n"
-            "               least C1·l + C2·g)\n"
-            "  --ports P    1 (default) or n (n ports: A2 and A5), given as the letter n\n"
-            "               or as the value of --dims\n"
-            "  --bytes B    bytes per element, in [0, 4096] (default 8)\n"
-            "  --alloc A    cyclic (default: the low logic dimensions on the processor) or\n"
-            "               consecutive (the high ones)\n"
-            "  --reps R     calls timed after the checked one, in [1, 10^6] (default 10)\n"
-            "  --format F   text (default) or csv; CSV columns:\n"
-            "               perm,alg,ports,dims,elems,bytes,K,c1,c2,seconds,verified,\n"
-            "               predicted_c1,predicted_c2,lower_c1,lower_c2\n"
-            "K is the bytes per process; seconds the wall time per call. Exit status: 0 if\n"
-            "verified, 3 if the result differs from the reference, 1 on a bad option.\n");
-}
+#define usage_error(...) bspram_tool_usage("sdp", __VA_ARGS__)
 
 static struct {
     unsigned P;
@@ -109,71 +81,107 @@ static void spmd(void)
     bsp_end();
 }
 
-int bspram_cmd_sdp(int argc, char **argv)
+/* The settings the command line sets (options below), with their defaults. */
+typedef struct sdp_settings {
+    const char *perm, *algorithm, *alloc, *format, *ports;
+    uint64_t dims, elems, bytes, reps;
+} sdp_settings;
+
+static const char *algorithm_name(size_t i)
 {
-    const char *perm = NULL, *alg = "auto", *alloc = "cyclic", *format = "text";
-    uint64_t dims = UINT64_MAX, elems = 0, bytes = 8, ports = 1, reps = 10;
-    int ports_n = 0; /* --ports n: the cube's dimension, known once --dims is read */
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return 0;
-        }
-        static const char *const known[] = {"--dims",  "--perm",  "--elems", "--alg",   "--ports",
-                                            "--bytes", "--alloc", "--reps",  "--format"};
-        int ok = 0;
-        for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
-            ok |= !strcmp(a, known[k]);
-        if (!ok)
-            return error("unknown option '%s'; see bspram sdp --help", a);
-        if (i + 1 >= argc)
-            return error("option %s needs a value; see bspram sdp --help", a);
-        const char *v = argv[++i];
-        if (!strcmp(a, "--perm"))
-            perm = v;
-        else if (!strcmp(a, "--alg"))
-            alg = v;
-        else if (!strcmp(a, "--alloc"))
-            alloc = v;
-        else if (!strcmp(a, "--format"))
-            format = v;
-        else if (!strcmp(a, "--ports") && !strcmp(v, "n"))
-            ports_n = 1;
-        else if (!strcmp(a, "--dims") ? bspram_tool_number("sdp", a, v, 0, 16, &dims)
-                 : !strcmp(a, "--elems") ? bspram_tool_number("sdp", a, v, 1, 1u << 24, &elems)
-                 : !strcmp(a, "--bytes") ? bspram_tool_number("sdp", a, v, 0, 4096, &bytes)
-                 : !strcmp(a, "--ports") ? (ports_n = 0, bspram_tool_number("sdp", a, v, 1, 16, &ports))
-                                         : bspram_tool_number("sdp", a, v, 1, 1000000, &reps))
-            return 1;
-    }
+    const char *name = bsp_sdp_algorithm_name((bsp_sdp_algorithm)i);
+    return strcmp(name, "unknown") ? name : NULL;
+}
+
+static const char *perm_name(size_t i)
+{
+    static const char *const names[] = {"shuffle", "unshuffle", "k-shuffle=", "bitrev", "transpose"};
+    return i < sizeof names / sizeof names[0] ? names[i] : NULL;
+}
+
+static const bspram_option options[] = {
+    {.name = "dims", .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(sdp_settings, dims), .value = "n",
+     .help = "cube dimension, in [0, 16] (2^n processes)", .min = 0, .max = 16},
+    {.name = "perm", .kind = BSPRAM_OPT_TEXT, .offset = offsetof(sdp_settings, perm),
+     .value = "PERM", .help = "shuffle, unshuffle, k-shuffle=K, bitrev, transpose (n even)",
+     .names = perm_name},
+    {.name = "elems", .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(sdp_settings, elems),
+     .value = "K", .help = "elements per process, a power of two in [1, 2^24]", .min = 1,
+     .max = 1u << 24},
+    {.name = "algorithm", .kind = BSPRAM_OPT_TEXT, .offset = offsetof(sdp_settings, algorithm),
+     .value = "A",
+     .help = "A1, A1a, A2, A3, A5 (n ports only) or auto (default: the\nleast C1*l + C2*g)",
+     .names = algorithm_name},
+    {.name = "ports", .kind = BSPRAM_OPT_TEXT, .offset = offsetof(sdp_settings, ports),
+     .value = "P",
+     .help = "1 (default) or n (n ports: A2 and A5), given as the letter n\nor as the value of --dims"},
+    {.name = "bytes", .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(sdp_settings, bytes),
+     .value = "B", .help = "bytes per element, in [0, 4096] (default 8)", .min = 0, .max = 4096},
+    {.name = "alloc", .kind = BSPRAM_OPT_CHOICE, .offset = offsetof(sdp_settings, alloc),
+     .help = "cyclic (default: the low logic dimensions on the processor) or\nconsecutive (the high ones)",
+     .choices = "cyclic|consecutive"},
+    {.name = "reps", .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(sdp_settings, reps), .value = "R",
+     .help = "calls timed after the checked one, in [1, 10^6] (default 10)", .min = 1,
+     .max = 1000000},
+    BSPRAM_FORMAT_OPTION(sdp_settings, format),
+    {.name = NULL}};
+
+static int run_sdp(int argc, char **argv);
+
+const bspram_command bspram_cmd_sdp = {
+    .name = "sdp",
+    .summary = "run a dimension permutation (Ho-Johnsson) on the cube of BSPlib processes, checked, with its C1 and C2",
+    .run = run_sdp, .usage = "--dims n --perm PERM --elems K [options]",
+    .about = "Runs one stable dimension permutation (Ho & Johnsson 1988) on the n-cube of\n"
+    "2^n BSPlib processes (coll/bsp_sdp.h), checks it against a sequential\n"
+    "reference, and prints its rounds C1 and data C2 as the router's records\n"
+    "measured them, beside the paper's counts and the lower bounds of Theorem 1.\n"
+    "The permutation acts on the n logic dimensions allocated to the processor\n"
+    "(real dimensions); each process holds K elements of B bytes.\n"
+    "CSV columns (JSON: an object of the same fields):\n"
+    "  perm,alg,ports,dims,elems,bytes,K,c1,c2,seconds,verified,predicted_c1,\n"
+    "  predicted_c2,lower_c1,lower_c2\n"
+    "K is the bytes per process; seconds the wall time per call. Exit status 3 if\n"
+    "the result differs from the reference.", .options = options};
+
+static int run_sdp(int argc, char **argv)
+{
+    sdp_settings o = {.algorithm = "auto", .alloc = "cyclic", .format = "text", .ports = "1",
+                      .dims = UINT64_MAX, .bytes = 8, .reps = 10};
+    int rc = bspram_options_parse(&bspram_cmd_sdp, argc, argv, &o, NULL);
+    if (rc)
+        return rc == BSPRAM_OPTIONS_HELP ? BSPRAM_TOOL_OK : rc;
+    const char *perm = o.perm, *alg = o.algorithm, *alloc = o.alloc;
+    uint64_t dims = o.dims, elems = o.elems, bytes = o.bytes, ports = 1, reps = o.reps;
+    /* --ports n: the cube's dimension, known once --dims is read. */
+    const int ports_n = !strcmp(o.ports, "n");
+    if (!ports_n && bspram_tool_number("sdp", "--ports", o.ports, 1, 16, &ports))
+        return BSPRAM_TOOL_USAGE;
     if (dims == UINT64_MAX)
-        return error("--dims n is required (the cube's dimension, in [0, 16])");
+        return usage_error("--dims n is required (the cube's dimension, in [0, 16])");
     if (ports_n)
         ports = dims ? dims : 1;
     if (!perm)
-        return error("--perm PERM is required; valid: shuffle, unshuffle, k-shuffle=K, bitrev, "
+        return usage_error("--perm PERM is required; valid: shuffle, unshuffle, k-shuffle=K, bitrev, "
                      "transpose");
     if (!elems)
-        return error("--elems K is required (elements per process, a power of two)");
+        return usage_error("--elems K is required (elements per process, a power of two)");
     if (elems & (elems - 1))
-        return error("--elems %" PRIu64 ": not a power of two", elems);
+        return usage_error("--elems %" PRIu64 ": not a power of two", elems);
     if (elems * bytes > (UINT64_C(1) << 28))
-        return error("--elems %" PRIu64 " --bytes %" PRIu64 ": more than 256 MiB per process",
+        return usage_error("--elems %" PRIu64 " --bytes %" PRIu64 ": more than 256 MiB per process",
                      elems, bytes);
     int a = bsp_sdp_algorithm_parse(alg);
     if (a < 0)
-        return error("--alg '%s': unknown algorithm; valid: A1, A1a, A2, A3, A5, auto", alg);
+        return usage_error("--algorithm '%s': unknown algorithm; valid: A1, A1a, A2, A3, A5, auto", alg);
     if (ports != 1 && ports != dims)
-        return error("--ports %" PRIu64 ": must be 1 or n = %" PRIu64, ports, dims);
+        return usage_error("--ports %" PRIu64 ": must be 1 or n = %" PRIu64, ports, dims);
     if (ports > 1 && a != BSP_SDP_A2 && a != BSP_SDP_A5 && a != BSP_SDP_AUTO)
-        return error("--ports %" PRIu64 ": algorithm %s has one port only (n ports: A2, A5)",
+        return usage_error("--ports %" PRIu64 ": algorithm %s has one port only (n ports: A2, A5)",
                      ports, bsp_sdp_algorithm_name((bsp_sdp_algorithm)a));
     if (ports == 1 && a == BSP_SDP_A5 && dims > 1)
-        return error("--alg A5: needs --ports %" PRIu64 " (n ports)", dims);
-    int csv = !strcmp(format, "csv");
-    if (!csv && strcmp(format, "text"))
-        return error("--format '%s': unknown format; valid: text, csv", format);
+        return usage_error("--algorithm A5: needs --ports %" PRIu64 " (n ports)", dims);
+    const bspram_format format = bspram_format_of(o.format);
     unsigned n = (unsigned)dims, s = 0;
     while ((UINT64_C(1) << s) < elems)
         s++;
@@ -181,11 +189,9 @@ int bspram_cmd_sdp(int argc, char **argv)
     if (!strcmp(alloc, "cyclic")) {
         run.layout = bsp_sdp_cyclic(n, m, (bsp_size_t)bytes);
         first = 0;
-    } else if (!strcmp(alloc, "consecutive")) {
+    } else { /* consecutive (the parser takes no other) */
         run.layout = bsp_sdp_consecutive(n, m, (bsp_size_t)bytes);
         first = m - n;
-    } else {
-        return error("--alloc '%s': unknown allocation; valid: cyclic, consecutive", alloc);
     }
     int k = 0;
     if (!strcmp(perm, "shuffle"))
@@ -196,17 +202,17 @@ int bspram_cmd_sdp(int argc, char **argv)
         run.perm = bsp_sdp_bit_reversal(m, first, n);
     else if (!strcmp(perm, "transpose")) {
         if (n % 2)
-            return error("--perm transpose: needs an even --dims (a 2^(n/2) x 2^(n/2) block "
+            return usage_error("--perm transpose: needs an even --dims (a 2^(n/2) x 2^(n/2) block "
                          "matrix), not %u", n);
         run.perm = bsp_sdp_transpose(m, first, n);
     } else if (!strncmp(perm, "k-shuffle=", 10)) {
         uint64_t kk;
         if (bspram_tool_number("sdp", "--perm k-shuffle=", perm + 10, 0, 64, &kk))
-            return 1;
+            return BSPRAM_TOOL_USAGE;
         k = (int)kk;
         run.perm = bsp_sdp_shuffle(m, first, n, k);
     } else {
-        return error("--perm '%s': unknown permutation; valid: shuffle, unshuffle, k-shuffle=K, "
+        return usage_error("--perm '%s': unknown permutation; valid: shuffle, unshuffle, k-shuffle=K, "
                      "bitrev, transpose", perm);
     }
     run.P = 1u << n;
@@ -219,7 +225,16 @@ int bspram_cmd_sdp(int argc, char **argv)
     int verified = !atomic_load(&run.wrong);
     const char *name = bsp_sdp_algorithm_name(pred.algorithm);
     uint64_t K = elems * bytes;
-    if (csv) {
+    if (format == BSPRAM_FORMAT_JSON) {
+        printf("{\"perm\": ");
+        bspram_json_string(perm);
+        printf(", \"alg\": \"%s\", \"ports\": %" PRIu64 ", \"dims\": %u, \"elems\": %" PRIu64
+               ", \"bytes\": %" PRIu64 ", \"K\": %" PRIu64 ", \"c1\": %" PRIu64 ", \"c2\": %" PRIu64
+               ", \"seconds\": %.9f, \"verified\": %s, \"predicted_c1\": %" PRIu64
+               ", \"predicted_c2\": %" PRIu64 ", \"lower_c1\": %" PRIu64 ", \"lower_c2\": %" PRIu64 "}\n",
+               name, ports, n, elems, bytes, K, run.cost.c1, run.cost.c2, run.seconds,
+               verified ? "true" : "false", pred.c1, pred.c2, pred.c1_lower, pred.c2_lower);
+    } else if (format == BSPRAM_FORMAT_CSV) {
         printf("perm,alg,ports,dims,elems,bytes,K,c1,c2,seconds,verified,predicted_c1,"
                "predicted_c2,lower_c1,lower_c2\n");
         printf("%s,%s,%" PRIu64 ",%u,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
@@ -242,5 +257,5 @@ int bspram_cmd_sdp(int argc, char **argv)
                pred.c2, pred.c2_lower);
         printf("  %.3f us per call (%" PRIu64 " calls)\n", run.seconds * 1e6, reps);
     }
-    return verified ? 0 : 3;
+    return verified ? BSPRAM_TOOL_OK : BSPRAM_TOOL_WRONG;
 }

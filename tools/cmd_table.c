@@ -55,7 +55,7 @@ static void paper_phase_list(const bspram_table_row *r, char sep, char *buf, siz
 static int plot(const char *path, const bspram_table_config *cfg, const bspram_table_entry *E,
                 const bspram_table_row *R, size_t n, double base, int paper)
 {
-    FILE *g = bspram_tool_gnuplot_open("table", "--plot", path, 900, 640);
+    FILE *g = bspram_tool_gnuplot_open("table", "--output", path, 900, 640);
     if (!g)
         return 1;
     fprintf(g, "set title 'Performance factor against degree: p = %" PRIu64 ", v = %" PRIu64
@@ -133,7 +133,7 @@ static int plot(const char *path, const bspram_table_config *cfg, const bspram_t
             fprintf(g, "e\n");
         }
     }
-    return bspram_tool_gnuplot_close("table", "--plot", path, g);
+    return bspram_tool_gnuplot_close("table", "--output", path, g);
 }
 
 /* A progress line on stderr when it is a terminal (never in a pipe or a
@@ -180,12 +180,12 @@ static const char *table_title(unsigned table)
     return table < 4 ? titles[table] : "";
 }
 
-int bspram_cmd_table(int argc, char **argv)
+int bspram_table_command(int argc, char **argv)
 {
     bspram_table_args a;
     int parsed = bspram_table_parse(argc, argv, &a);
     if (parsed)
-        return parsed == 2 ? 0 : 1;
+        return parsed == BSPRAM_OPTIONS_HELP ? BSPRAM_TOOL_OK : parsed;
     uint64_t p = a.p, v = a.v, runs = a.runs, seed = a.seed;
     const int paper = a.papers > 0; /* Valiant's values beside ours */
     const char *format = a.format, *plot_path = a.plot_path;
@@ -194,9 +194,9 @@ int bspram_cmd_table(int argc, char **argv)
     bspram_table_row *R = a.R;
     int rc;
     if (plot_path && bspram_rank() == 0 &&
-        bspram_tool_gnuplot_check("table", "--plot", plot_path, NULL, bspram_ranks() > 1)) {
+        bspram_tool_gnuplot_check("table", "--output", plot_path, NULL, bspram_ranks() > 1)) {
         bspram_table_args_free(&a);
-        return 1;
+        return BSPRAM_TOOL_FAILED;
     }
     bspram_table_config cfg = {.p = p, .v = v, .runs = runs, .seed = seed, .threads = a.threads,
                                .spread = spread, .hash = a.hash};
@@ -305,7 +305,7 @@ int bspram_cmd_table(int argc, char **argv)
     if (json)
         printf("\n]\n");
     fflush(stdout);
-    /* --plot takes one table (table_args.c refuses more). */
+    /* --output plots one table (table_args.c refuses more). */
     rc = plot_path ? plot(plot_path, &cfg, E, R, a.n, base, a.papers ? (int)a.paper[0] : 0) : 0;
     bspram_table_args_free(&a);
     return rc;

@@ -1,5 +1,6 @@
-/* The bspram command's subcommands: run(argc, argv) with argv[0] the
- * subcommand's name; returns the exit status. */
+/* The bspram command's subcommands, each a bspram_command (options.h) in
+ * its own file, tools/cmd_*.c, and what they share: the exit statuses, the
+ * error line, numbers. */
 #ifndef BSPRAM_TOOLS_COMMANDS_H
 #define BSPRAM_TOOLS_COMMANDS_H
 
@@ -7,20 +8,26 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct bspram_command {
-    const char *name;
-    const char *summary;
-    int (*run)(int argc, char **argv);
+#include "tools/options.h"
+
+/* The exit statuses, the same in every command (docs/cli.md, bspram(1)). */
+enum {
+    BSPRAM_TOOL_OK = 0,
+    BSPRAM_TOOL_FAILED = 1, /* the run failed: a file that cannot be read or written, a fit refused */
+    BSPRAM_TOOL_USAGE = 2,   /* an unknown option, a bad value, a stray word, a missing argument */
+    BSPRAM_TOOL_WRONG = 3    /* a check the command runs on its own result failed */
 };
 
-int bspram_cmd_coll(int argc, char **argv);
-int bspram_cmd_demo(int argc, char **argv);
-int bspram_cmd_models(int argc, char **argv);
-int bspram_cmd_pram(int argc, char **argv);
-int bspram_cmd_probe(int argc, char **argv);
-int bspram_cmd_prof(int argc, char **argv);
-int bspram_cmd_sdp(int argc, char **argv);
-int bspram_cmd_table(int argc, char **argv);
+extern const bspram_command bspram_cmd_demo, bspram_cmd_table, bspram_cmd_coll, bspram_cmd_sdp,
+    bspram_cmd_models, bspram_cmd_pram, bspram_cmd_probe, bspram_cmd_prof;
+
+/* Every subcommand, in the order `bspram help` lists them (bspram.c). */
+extern const bspram_command *const bspram_commands[];
+extern const size_t bspram_command_count;
+
+/* `bspram --complete WORD...` (complete.c): the completions of the last
+ * word of a command line, one per line; exit status. */
+int bspram_complete(int nwords, char **words);
 
 /* A superstep's BSP time in seconds, w/r + g·h + l, from its record: g in ns
  * per byte of h, l in ns, r (rate) in units of w per ns; w is left out when
@@ -28,27 +35,24 @@ int bspram_cmd_table(int argc, char **argv);
 struct bspram_record;
 double bspram_tool_bsp_seconds(const struct bspram_record *r, double g, double l, double rate);
 
-/* One line on stderr, "bspram <command>: <message>", and 1 (the exit
- * status of a bad option). The message's control characters (a newline in
- * a value it quotes) are written as escapes, \n, \t, \xHH (base/number.h),
- * so that it stays one line. */
+/* One line on stderr, "bspram <command>: <message>". The message's control
+ * characters (a newline in a value it quotes) are written as escapes, \n,
+ * \t, \xHH (base/number.h), so that it stays one line. bspram_tool_error
+ * returns BSPRAM_TOOL_FAILED, bspram_tool_usage BSPRAM_TOOL_USAGE: a
+ * command returns what reports its error. */
 int bspram_tool_error(const char *command, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+int bspram_tool_usage(const char *command, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 int bspram_tool_verror(const char *command, const char *fmt, va_list ap)
     __attribute__((format(printf, 2, 0)));
 
-/* Read the value of a numeric option strictly (base/number.h): a whole
- * number in [min, max], or one line on stderr,
- * "bspram <command>: <option> <text>: not a whole number in [min, max]",
- * and −1 (*out untouched). */
+/* Read a number strictly (base/number.h): a whole number in [min, max], or
+ * one line on stderr, "bspram <command>: <option> '<text>': not a whole
+ * number in [min, max]", and −1 (*out untouched). For numbers inside a
+ * value (sdp's k-shuffle=K); options of their own are BSPRAM_OPT_WHOLE. */
 int bspram_tool_number(const char *command, const char *option, const char *text, uint64_t min,
                        uint64_t max, uint64_t *out);
-
-/* For commands that parse with getopt_long (opterr = 0, the optstring
- * beginning with ':'): getopt's '?' (unknown option) or ':' (missing value)
- * for argv[optind − 1] as one line, "bspram <command>: unknown option
- * '--bogus'; see bspram <command> --help"; returns 2. */
-int bspram_tool_bad_option(const char *command, int c, char **argv);
 
 /* Allocation that ends the command with one line when memory runs out
  * (tools/tool_memory.c): calloc and realloc, and growing an array *ptr of

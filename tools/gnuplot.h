@@ -1,5 +1,5 @@
 /* The bspram command's pictures, drawn by gnuplot (Debian's gnuplot-nox),
- * for `bspram table --plot` and `bspram prof --output`: SVG for a name
+ * for `bspram table --output` and `bspram prof --output`: SVG for a name
  * ending in .svg, PNG (gnuplot's pngcairo terminal) for .png, any case. */
 #ifndef BSPRAM_TOOLS_GNUPLOT_H
 #define BSPRAM_TOOLS_GNUPLOT_H

@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <omp.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,30 +23,13 @@ static const uint64_t paper_degrees[13] = {4096, 2048, 1024, 512, 256, 128, 64, 
 static const double paper_t1[13] = {82, 53, 35, 20, 13, 8.1, 5.3, 3.7, 2.6, 1.9, 1.5, 1.2, 1.0};
 static const double paper_t3a[13] = {3.4, 3.0, 2.8, 2.8, 3.0, 3.2, 3.4, 3.6, 3.8, 4.0, 4.1, 4.1, 4.1};
 static const double paper_t3b[13] = {3.4, 3.1, 3.0, 3.1, 3.3, 3.3, 3.3, 3.4, 3.4, 3.4, 3.3, 3.2, 3.0};
-static void usage(FILE *f)
-{
-    fprintf(f,
-            "usage: bspram table --p P --v V --degrees d1,d2,... --basis B [--basis B2 ...]\n"
-            "                    [--spread random|source] [--runs R] [--seed S] [--threads T]\n"
-            "                    [--hash xxh3|tabulation] [--format text|csv|md|json] [--plot file.svg]\n"
-            "       bspram table --paper N [--runs R] [...]      (N = 1, 2, 3: Valiant's Table N;\n"
-            "                                                   a list 1,3, a range 1..3, or\n"
-            "                                                   --paper again: each table in turn)\n"
-            "A basis is written 8x8x8x8 (product P; '4096' alone is one phase), 'auto' (chosen from\n"
-            "P and each row's degree), 'auto:D' (chosen with degree hint D in [0, P], 0 = none) or 'adaptive'\n"
-            "(no degree knowledge). Factor = mean total charge / mean charge of a one-phase\n"
-            "degree-1 pattern on the same address space in the same run. Defaults: --runs 100\n"
-            "(500 with --paper; at most 10^6), --seed 1, --spread random, --format text.\n"
-            "Every row names its table: a first column 'table', paper:N or custom.\n");
-}
-
 int bspram_table_error(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
     bspram_tool_verror("table", fmt, ap); /* control characters escaped: one line */
     va_end(ap);
-    return 1;
+    return BSPRAM_TOOL_USAGE;
 }
 
 /* Any whole number (base/number.h: the whole string, digits only — " -1"
@@ -60,7 +44,8 @@ const char *bspram_table_name(unsigned table)
 
 /* One --paper value: tables N, lists N,M and ranges N..M (1..3, 1,3, 3..1
  * is refused), appended to paper[0..*np) in the order given; a table named
- * twice (here or in an earlier --paper) is refused. 0, or 1 after the line. */
+ * twice (here or in an earlier --paper) is refused. 0, or
+ * BSPRAM_TOOL_USAGE after the line. */
 static int add_papers(const char *text, unsigned *paper, size_t *np)
 {
     for (const char *tok = text;;) {
@@ -138,79 +123,97 @@ static int set_basis(bspram_table_entry *e, uint64_t p, const char *text, char *
     return 0;
 }
 
-int bspram_table_parse(int argc, char **argv, bspram_table_args *out)
-{
-    uint64_t p = 0, v = 0, runs = 0, seed = 1;
-    unsigned paper[3];
-    size_t papers = 0;
-    int have_p = 0, have_v = 0, have_runs = 0;
-    const char *degrees_text = NULL, *format = "text", *plot_path = NULL;
+/* The settings the command line sets (options below), with their defaults. */
+typedef struct table_settings {
+    uint64_t p, v, runs, seed, threads; /* p, v, runs: 0 until given */
+    const char *degrees, *format, *output, *spread, *hash;
     const char *bases[MAX_ITEMS];
-    size_t nbases = 0;
-    bspram_spread spread = BSPRAM_SPREAD_RANDOM;
-    bspram_hash_kind hash = BSPRAM_HASH_XXH3;
-    /* The default is OpenMP's on every MPI rank (one rank without MPI),
-     * capped at --threads' maximum (OMP_NUM_THREADS=70000 must not ask for a
-     * team of 70000). */
-    long all = (long)omp_get_max_threads() * bspram_ranks();
-    int threads = all < 1024 ? (int)all : 1024;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return 2;
-        }
-        if (i + 1 >= argc)
-            return bspram_table_error("option %s needs a value (or is unknown); see bspram table --help", a);
-        const char *val = argv[++i];
-        uint64_t x = 0;
-        /* The numeric options and their ranges, read strictly (base/number.h). */
-        static const struct { const char *name; uint64_t min, max; } numeric[] = {
-            {"--p", 1, UINT64_C(1) << 31}, {"--v", 1, UINT64_MAX}, {"--runs", 1, BSPRAM_TABLE_MAX_RUNS},
-            {"--seed", 0, UINT64_MAX},     {"--threads", 1, 1024}};
-        for (size_t k = 0; k < sizeof numeric / sizeof numeric[0]; k++)
-            if (!strcmp(a, numeric[k].name) &&
-                bspram_tool_number("table", a, val, numeric[k].min, numeric[k].max, &x))
-                return 1;
-        if (!strcmp(a, "--p")) { p = x; have_p = 1; }
-        else if (!strcmp(a, "--v")) { v = x; have_v = 1; }
-        else if (!strcmp(a, "--runs")) { runs = x; have_runs = 1; }
-        else if (!strcmp(a, "--seed")) seed = x;
-        else if (!strcmp(a, "--paper")) { /* a list or a range; again: more tables */
-            if (add_papers(val, paper, &papers))
-                return 1;
-        }
-        else if (!strcmp(a, "--threads")) {
-            if (x < 1 || x > 1024)
-                return bspram_table_error("--threads %s: must be in [1, 1024]", val);
-            threads = (int)x;
-        }
-        else if (!strcmp(a, "--degrees")) degrees_text = val;
-        else if (!strcmp(a, "--format")) format = val;
-        else if (!strcmp(a, "--plot")) plot_path = val;
-        else if (!strcmp(a, "--basis")) {
-            if (nbases >= MAX_ITEMS)
-                return bspram_table_error("more than %d --basis options", MAX_ITEMS);
-            bases[nbases++] = val;
-        } else if (!strcmp(a, "--spread")) {
-            if (!strcmp(val, "random")) spread = BSPRAM_SPREAD_RANDOM;
-            else if (!strcmp(val, "source")) spread = BSPRAM_SPREAD_SOURCE;
-            else return bspram_table_error("--spread %s: unknown spreading; valid: random, source", val);
-        } else if (!strcmp(a, "--hash")) {
-            int k = bspram_hash_kind_parse(val);
-            if (k < 0)
-                return bspram_table_error("--hash %s: unknown hash family; valid: xxh3, tabulation", val);
-            hash = (bspram_hash_kind)k;
-        } else {
-            return bspram_table_error("unknown option %s; see bspram table --help", a);
-        }
-    }
-    if (strcmp(format, "text") && strcmp(format, "csv") && strcmp(format, "md") && strcmp(format, "json"))
-        return bspram_table_error("--format %s: unknown format; valid: text, csv, md, json", format);
-    if (plot_path && (!*plot_path || strpbrk(plot_path, "\n\r")))
-        return bspram_table_error("--plot: the file name must be non-empty and on one line");
+    size_t nbases;
+    unsigned paper[3]; /* Valiant's tables to run, in the order given */
+    size_t papers;
+} table_settings;
+
+static int take_basis(void *settings, const char *value)
+{
+    table_settings *t = settings;
+    if (t->nbases >= MAX_ITEMS)
+        return bspram_table_error("more than %d --basis options", MAX_ITEMS);
+    t->bases[t->nbases++] = value;
+    return 0;
+}
+
+static int take_paper(void *settings, const char *value)
+{
+    table_settings *t = settings;
+    return add_papers(value, t->paper, &t->papers);
+}
+
+static const bspram_option options[] = {
+    {.name = "p", .letter = 'p', .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(table_settings, p),
+     .value = "P", .help = "components, in [1, 2^31]", .min = 1, .max = UINT64_C(1) << 31},
+    {.name = "v", .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(table_settings, v), .value = "V",
+     .help = "the address space, a positive multiple of P", .min = 1, .max = UINT64_MAX},
+    {.name = "degrees", .kind = BSPRAM_OPT_TEXT, .offset = offsetof(table_settings, degrees),
+     .value = "d1,d2,...", .help = "the degrees, each in [1, P], at most 256"},
+    {.name = "basis", .kind = BSPRAM_OPT_EACH, .offset = 0, .value = "B",
+     .help = "a basis, again for more (at most 256): 8x8x8x8 (product P;\n'4096' alone is one phase), "
+     "'auto' (chosen from P and each\nrow's degree), 'auto:D' (chosen with degree hint D in\n"
+     "[0, P], 0 = none) or 'adaptive' (no degree knowledge)", .take = take_basis},
+    {.name = "paper", .kind = BSPRAM_OPT_EACH, .offset = 0, .value = "N",
+     .help = "Valiant's Table N (1, 2, 3), a list 1,3 or a range 1..3, or\n"
+     "--paper again: each table in turn; fixes P = 4096, V = 131072,\nthe degrees and the bases",
+     .take = take_paper},
+    {.name = "spread", .kind = BSPRAM_OPT_CHOICE, .offset = offsetof(table_settings, spread),
+     .help = "random (default) or source", .choices = "random|source"},
+    {.name = "runs", .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(table_settings, runs),
+     .value = "R", .help = "runs per row, in [1, 10^6] (default 100; 500 with --paper)", .min = 1,
+     .max = BSPRAM_TABLE_MAX_RUNS},
+    {.name = "seed", .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(table_settings, seed),
+     .value = "S", .help = "the seed (default 1)", .min = 0, .max = UINT64_MAX},
+    {.name = "threads", .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(table_settings, threads),
+     .value = "T", .help = "threads, in [1, 1024] (default OpenMP's, at most 1024)", .min = 1,
+     .max = 1024},
+    {.name = "hash", .kind = BSPRAM_OPT_CHOICE, .offset = offsetof(table_settings, hash),
+     .help = "the hash family (default xxh3)", .choices = "xxh3|tabulation"},
+    {.name = "format", .kind = BSPRAM_OPT_CHOICE, .offset = offsetof(table_settings, format),
+     .value = "F",
+     .help = "text (the default), csv, md or json (the fields of the text,\nfor programs)",
+     .choices = "text|csv|md|json"},
+    {.name = "output", .letter = 'o', .kind = BSPRAM_OPT_FILE,
+     .offset = offsetof(table_settings, output), .value = "FILE",
+     .help = "plot the factor against the degree there, by gnuplot: SVG,\nor PNG for a name ending in .png "
+     "(one table)"},
+    {.name = NULL}};
+
+const bspram_command bspram_cmd_table = {
+    .name = "table",
+    .summary = "Valiant's degree-vs-performance tables on the combining engine (--paper 1..3)",
+    .run = bspram_table_command,
+    .usage = "--p P --v V --degrees d1,d2,... --basis B [--basis B2 ...] [options]\n"
+    "--paper N [options]",
+    .about = "Runs the combining engine on patterns of the given degrees, for every basis, and\n"
+    "prints each row's performance factor: the mean total charge over the mean charge\n"
+    "of a one-phase degree-1 pattern on the same address space in the same run, with\n"
+    "its standard deviation over the runs. --paper N reproduces Valiant's Table N\n"
+    "(1992), his values beside ours. Every row names its table: a first column\n"
+    "'table', paper:N or custom. CSV columns (JSON: an array of objects of the same\n"
+    "fields):\n"
+    "  table,p,v,seed,spread,hash,runs,basis,degree,baseline,factor,factor_sd,\n"
+    "  phase_factors (with --paper: paper_factor,paper_phase_factors,rel_diff)", .options = options};
+
+/* The rows of the tables the settings ask for, into *out; 0, or an exit
+ * status after one line. */
+static int make_rows(const table_settings *o, bspram_table_args *out)
+{
+    uint64_t p = o->p, v = o->v, runs = o->runs;
+    const int have_p = p != 0, have_v = v != 0, have_runs = runs != 0;
+    const char *degrees_text = o->degrees, *plot_path = o->output;
+    const size_t papers = o->papers, nbases = o->nbases;
+    const char *const *bases = o->bases;
+    const bspram_spread spread = !strcmp(o->spread, "source") ? BSPRAM_SPREAD_SOURCE : BSPRAM_SPREAD_RANDOM;
+    const bspram_hash_kind hash = (bspram_hash_kind)bspram_hash_kind_parse(o->hash);
     if (plot_path && papers > 1)
-        return bspram_table_error("--plot draws one table, not %zu: give one --paper N with --plot", papers);
+        return bspram_table_error("--output draws one table, not %zu: give one --paper N with --output", papers);
 
     bspram_table_entry *E = NULL;
     bspram_table_row *R = NULL;
@@ -229,7 +232,7 @@ int bspram_table_parse(int argc, char **argv, bspram_table_args *out)
         if (!E || !R)
             goto oom;
         for (size_t t = 0; t < papers; t++) {
-            const unsigned table = paper[t];
+            const unsigned table = o->paper[t];
             size_t first = n;
             if (table == 2) {
                 for (size_t i = 0; i < BSPRAM_VALIANT_TABLE2_ROWS; i++, n++) {
@@ -309,16 +312,37 @@ int bspram_table_parse(int argc, char **argv, bspram_table_args *out)
         rc = bspram_table_error("--runs 0: at least one run is needed");
         goto out;
     }
-    *out = (bspram_table_args){.p = p, .v = v, .runs = runs, .seed = seed, .papers = papers,
-                               .threads = threads, .spread = spread, .hash = hash, .format = format,
-                               .plot_path = plot_path, .E = E, .R = R, .n = n};
-    memcpy(out->paper, paper, papers * sizeof *paper);
+    *out = (bspram_table_args){.p = p, .v = v, .runs = runs, .seed = o->seed, .papers = papers,
+                               .threads = (int)o->threads, .spread = spread, .hash = hash,
+                               .format = o->format, .plot_path = plot_path, .E = E, .R = R, .n = n};
+    memcpy(out->paper, o->paper, papers * sizeof *o->paper);
     return 0;
 oom:
-    rc = bspram_table_error("out of memory for the table's rows");
+    rc = bspram_tool_error("table", "out of memory for the table's rows");
 out:
     free(E);
     free(R);
+    return rc;
+}
+
+int bspram_table_parse(int argc, char **argv, bspram_table_args *out)
+{
+    /* The default threads are OpenMP's on every MPI rank (one rank without
+     * MPI), capped at --threads' maximum (OMP_NUM_THREADS=70000 must not ask
+     * for a team of 70000). */
+    long all = (long)omp_get_max_threads() * bspram_ranks();
+    table_settings *o = calloc(1, sizeof *o); /* 2 KiB of bases: not on the stack */
+    if (!o)
+        return bspram_tool_error("table", "out of memory for the options");
+    o->seed = 1;
+    o->threads = all < 1024 ? (uint64_t)all : 1024;
+    o->format = "text";
+    o->spread = "random";
+    o->hash = "xxh3";
+    int rc = bspram_options_parse(&bspram_cmd_table, argc, argv, o, NULL);
+    if (!rc)
+        rc = make_rows(o, out);
+    free(o);
     return rc;
 }
 

@@ -28,7 +28,7 @@ typedef struct bspram_table_args {
     bspram_spread spread;
     bspram_hash_kind hash;
     const char *format;    /* "text", "csv", "md" or "json" */
-    const char *plot_path; /* NULL: no plot */
+    const char *plot_path; /* --output: NULL, no plot */
     bspram_table_entry *E; /* n rows, bases × degrees, basis and degree set; each table's */
     bspram_table_row *R;   /* rows together, the tables in the order of paper[] */
     size_t n;
@@ -38,14 +38,19 @@ typedef struct bspram_table_args {
  * Valiant's Table N, "custom" for the table of the options. */
 const char *bspram_table_name(unsigned table);
 
-/* Read `bspram table`'s options (argv[0] is the subcommand's name). Returns
- * 0 with *out filled (free it with bspram_table_args_free); 1 after one
- * error line on stderr; 2 after printing the usage on stdout (--help). Runs
- * nothing and never exits; *out is set only on 0. */
+/* Read `bspram table`'s options (argv[0] is the subcommand's name; the
+ * grammar of tools/options.h, the table of options in table_args.c).
+ * Returns 0 with *out filled (free it with bspram_table_args_free);
+ * BSPRAM_TOOL_USAGE after one error line on stderr (BSPRAM_TOOL_FAILED
+ * when out of memory); BSPRAM_OPTIONS_HELP after printing the help on
+ * stdout. Runs nothing and never exits; *out is set only on 0. */
 int bspram_table_parse(int argc, char **argv, bspram_table_args *out);
 void bspram_table_args_free(bspram_table_args *a);
 
-/* One line "bspram table: <message>" on stderr; returns 1. */
+/* What `bspram table` runs (cmd_table.c): parse, run, print. */
+int bspram_table_command(int argc, char **argv);
+
+/* One line "bspram table: <message>" on stderr; returns BSPRAM_TOOL_USAGE. */
 int bspram_table_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif

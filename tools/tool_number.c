@@ -1,6 +1,5 @@
-/* bspram_tool_error, bspram_tool_number and bspram_tool_bad_option
- * (commands.h): every subcommand's error line and numeric options. */
-#include <getopt.h>
+/* bspram_tool_error, bspram_tool_usage and bspram_tool_number
+ * (commands.h): every subcommand's error line, and numbers inside values. */
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -14,7 +13,7 @@ int bspram_tool_number(const char *command, const char *option, const char *text
 {
     if (bspram__base_parse_u64(text, min, max, out) == 0)
         return 0;
-    bspram_tool_error(command, "%s '%s': not a whole number in [%" PRIu64 ", %" PRIu64 "]", option, text,
+    bspram_tool_usage(command, "%s '%s': not a whole number in [%" PRIu64 ", %" PRIu64 "]", option, text,
                       min, max);
     return -1;
 }
@@ -47,7 +46,7 @@ int bspram_tool_verror(const char *command, const char *fmt, va_list ap)
     free(line);
     if (msg != small)
         free(msg);
-    return 1;
+    return BSPRAM_TOOL_FAILED;
 }
 
 int bspram_tool_error(const char *command, const char *fmt, ...)
@@ -59,14 +58,11 @@ int bspram_tool_error(const char *command, const char *fmt, ...)
     return rc;
 }
 
-int bspram_tool_bad_option(const char *command, int c, char **argv)
+int bspram_tool_usage(const char *command, const char *fmt, ...)
 {
-    const char *arg = argv[optind - 1];
-    if (c == ':')
-        bspram_tool_error(command, "%s needs a value; see bspram %s --help", arg, command);
-    else if (optopt) /* a short option, perhaps inside a cluster such as -xv */
-        bspram_tool_error(command, "unknown option '-%c'; see bspram %s --help", optopt, command);
-    else
-        bspram_tool_error(command, "unknown option '%s'; see bspram %s --help", arg, command);
-    return 2;
+    va_list ap;
+    va_start(ap, fmt);
+    bspram_tool_verror(command, fmt, ap);
+    va_end(ap);
+    return BSPRAM_TOOL_USAGE;
 }

@@ -1,8 +1,9 @@
 # What the command-line tests share (sourced by tests/cli/*.sh): counters,
 # `run` (exit status in $rc, stdout and stderr in $scratch/out and err;
 # killed after $run_timeout seconds, 120 unless set),
-# and `expect_error`: a non-zero exit that is no crash or timeout and one
-# line on stderr holding the text. Needs $bspram and $subcommand set.
+# `expect_error`: a non-zero exit that is no crash or timeout and one line
+# on stderr holding the text; and `expect_usage`: the same, a usage error
+# (exit status 2, nothing on stdout). Needs $bspram and $subcommand set.
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 unset BSPRAM_TRACE BSPRAM_PATTERN
@@ -22,4 +23,8 @@ expect_error() {
     else fail "$what: exit $rc, $(lines "$scratch/err") stderr lines:"
         head -c 400 "$scratch/err" >&2
     fi
+}
+expect_usage() {
+    expect_error "$@"
+    [ "$rc" -eq 2 ] && [ ! -s "$scratch/out" ] && ok || fail "$1: exit $rc (want 2), $(lines "$scratch/out") stdout lines"
 }

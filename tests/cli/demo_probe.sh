@@ -120,16 +120,16 @@ if [ "$rc" -eq 0 ] && grep -q "predicted time sum(w/r + g\*h + l) = .*, w as flo
 else fail "demo with a probe and r: exit $rc"; cat "$scratch/out" >&2; fi
 
 # An unknown option or a missing value is one line and exit 2; --help is not.
-expect_error "demo --bogus" "bspram demo: unknown option '--bogus'; see bspram demo --help" demo --bogus
-expect_error "demo --p" "bspram demo: --p needs a value; see bspram demo --help" demo --p
-expect_error "probe --bogus" "bspram probe: unknown option '--bogus'; see bspram probe --help" probe --bogus
-expect_error "probe -x" "bspram probe: unknown option '-x'; see bspram probe --help" probe -x
-expect_error "probe --p" "bspram probe: --p needs a value; see bspram probe --help" probe --p
+expect_error "demo --bogus" "bspram demo: unknown option '--bogus' (bspram demo --help lists them)" demo --bogus
+expect_error "demo --p" "bspram demo: --p needs a value (--p P)" demo --p
+expect_error "probe --bogus" "bspram probe: unknown option '--bogus' (bspram probe --help lists them)" probe --bogus
+expect_error "probe -x" "bspram probe: unknown option '-x' (bspram probe --help lists them)" probe -x
+expect_error "probe --p" "bspram probe: --p needs a value (--p P)" probe --p
 run "$bspram" demo --help
 [ "$rc" -eq 0 ] && grep -q "usage: bspram demo" "$scratch/out" && ok || fail "demo --help: exit $rc"
 
-# A stray word (getopt moves it to the end) is a usage error, exit 2: `demo
-# 16 --h 8` once ran p = 4096 without a word about the 16.
+# A stray word is a usage error, exit 2: `demo 16 --h 8` once ran p = 4096
+# without a word about the 16.
 expect_usage() {
     what=$1; text=$2; shift 2
     expect_error "$what" "$text" "$@"

@@ -2,7 +2,8 @@
 # The `bspram pram` command line: every example runs and is verified, the CSV
 # has the documented header, text and JSON say the same, the output is the
 # same for --threads 1, 2 and 4 (but the seconds), and every bad option or
-# value gives one line on stderr naming it and exit status 1.
+# value gives one line on stderr naming it and exit status 2 (a trace that
+# cannot be written: exit status 1).
 # usage: pram.sh <path of the bspram binary>
 set -u
 bspram=$1
@@ -20,17 +21,19 @@ run() {
     rc=$?
 }
 
-# expect_error <what> <text the line must hold> <args...>: exit status 1
-# (not a crash or a timeout), one line on stderr holding the text, nothing on stdout.
-expect_error() {
-    what=$1; text=$2; shift 2
+# expect_status <status> <what> <text the line must hold> <args...>: that
+# exit status (not a crash or a timeout), one line on stderr holding the
+# text, nothing on stdout. expect_error: a usage error, status 2.
+expect_status() {
+    want=$1 what=$2; text=$3; shift 3
     run "$bspram" pram "$@"
-    if [ "$rc" -eq 1 ] && [ "$(lines "$scratch/err")" -eq 1 ] && [ ! -s "$scratch/out" ] \
+    if [ "$rc" -eq "$want" ] && [ "$(lines "$scratch/err")" -eq 1 ] && [ ! -s "$scratch/out" ] \
         && grep -qF -- "$text" "$scratch/err"; then ok
-    else fail "$what: exit $rc, $(lines "$scratch/err") stderr lines, $(lines "$scratch/out") stdout lines:"
+    else fail "$what: exit $rc (want $want), $(lines "$scratch/err") stderr lines, $(lines "$scratch/out") stdout lines:"
         head -c 400 "$scratch/err" >&2
     fi
 }
+expect_error() { expect_status 2 "$@"; }
 
 examples="prefix_sums max_erew max_crcw or list_ranking components histogram sort erew_violation"
 header="example,model,n,p,steps,work,charge,slowdown,verified"
@@ -116,17 +119,19 @@ run "$bspram" pram --example erew_violation --n 500 --format csv
 [ "$(sed -n 2p "$scratch/out" | cut -d, -f12)" = 1 ] && [ "$(lines "$scratch/out")" -eq 2 ] && ok \
     || fail "erew_violation CSV: $(cat "$scratch/out")"
 
-# --basis and --trace.
+# --basis and --output (the per-step trace).
 for b in auto auto:64 adaptive 8x8 64; do
     run "$bspram" pram --example max_erew --n 4096 --p 64 --basis "$b" --format csv
     [ "$rc" -eq 0 ] && [ "$(sed -n 2p "$scratch/out" | cut -d, -f9)" = 1 ] && ok || { fail "--basis $b: exit $rc"; cat "$scratch/err" >&2; }
 done
-run "$bspram" pram --example max_erew --n 4096 --p 64 --trace "$scratch/trace.csv" --format csv
+run "$bspram" pram --example max_erew --n 4096 --p 64 --output "$scratch/trace.csv" --format csv
 steps=$(sed -n 2p "$scratch/out" | cut -d, -f5)
 [ "$rc" -eq 0 ] && [ "$(head -n 1 "$scratch/trace.csv")" = "step,reads,writes,violations,supersteps,charge" ] \
-    && [ "$(($(lines "$scratch/trace.csv") - 1))" -eq "$steps" ] && ok || fail "--trace: exit $rc, $steps steps"
+    && [ "$(($(lines "$scratch/trace.csv") - 1))" -eq "$steps" ] && ok || fail "--output: exit $rc, $steps steps"
+run "$bspram" pram --example max_erew --n 4096 --p 64 -o "$scratch/trace.json" --format csv
+[ "$rc" -eq 0 ] && [ "$(head -c 1 "$scratch/trace.json")" = "[" ] && ok || fail "-o trace.json: exit $rc"
 
-# Errors: one line naming the option, exit 1.
+# Errors: one line naming the option, exit 2.
 expect_error "no options" "--example" 
 expect_error "no --example" "--example" --n 10
 expect_error "no --n" "--n" --example or
@@ -155,7 +160,7 @@ expect_error "unknown operation" "--model" --example histogram --n 10 --model cr
 expect_error "bad format" "--format 'xml'" --example or --n 10 --format xml
 expect_error "basis product" "--basis '8x8'" --example or --n 1000 --p 100 --basis 8x8
 expect_error "basis hint" "--basis 'auto:x'" --example or --n 1000 --basis auto:x
-expect_error "empty trace name" "--trace" --example or --n 10 --trace ""
+expect_error "empty trace name" "--output" --example or --n 10 --output ""
 # --p above the VPs is refused, naming the range (it was cut to the VPs
 # without a word); up to the VPs it runs as asked.
 expect_error "--p above the VPs" "--p '65': example prefix_sums with n = 64 has 64 VPs; p must be in [1, 64]" \
@@ -176,7 +181,7 @@ expect_error "--n with a newline" "--n '1\n0'" --example or --n "1
 0"
 expect_error "an unknown option with a newline" "unknown option '--a\nb'" --example or --n 10 "--a
 b" 1
-expect_error "unwritable trace" "--trace" --example or --n 10 --trace "$scratch/no/such/dir/t.csv"
+expect_status 1 "unwritable trace" "--output" --example or --n 10 --output "$scratch/no/such/dir/t.csv"
 
 echo "pram_cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -142,7 +142,7 @@ rc=$?
 [ "$rc" -eq 0 ] && [ "$(lines "$scratch/err")" -eq 1 ] && grep -q "BSPRAM_TRACE=$scratch/fifo: cannot write the trace: a FIFO that no process reads" "$scratch/err" \
     && ok || { fail "BSPRAM_TRACE=FIFO: exit $rc"; cat "$scratch/err" >&2; }
 
-expect_error "no trace" "bspram prof: no trace given"
+expect_error "no trace" "bspram prof: no TRACE given"
 expect_error "missing trace" "bspram prof: $scratch/none.csv:" "$scratch/none.csv"
 printf 'not,a,trace\n' >"$scratch/bad.csv"
 expect_error "not a trace" "not a bspram trace" "$scratch/bad.csv"
@@ -151,7 +151,7 @@ expect_error "missing value" "bspram prof: --g needs a value" "$scratch/inprod.c
 expect_error "bad number" "bspram prof: --l 'x': not a finite number >= 0" "$scratch/inprod.csv" --g 1 --l x
 expect_error "g without l" "give both --g and --l" "$scratch/inprod.csv" --g 1
 expect_error "no such machine" "has no machine 7" "$scratch/inprod.csv" --machine 7
-expect_error "two traces" "one trace at a time" "$scratch/inprod.csv" "$scratch/inprod.json"
+expect_error "two traces" "one TRACE at a time" "$scratch/inprod.csv" "$scratch/inprod.json"
 
 echo "prof_cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

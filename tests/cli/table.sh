@@ -2,7 +2,7 @@
 # The `bspram table` command line: bad input gives one line on stderr and a
 # non-zero exit; the CSV has the documented header, canonical basis names and
 # is the same for any thread count; no fixed-size buffer overflows or silently
-# truncates; one OpenMP start per run; --plot takes a path with a quote,
+# truncates; one OpenMP start per run; --output takes a path with a quote,
 # draws PNG for .png, refuses other names, and fails on a full disk.
 # usage: table.sh <path of the bspram binary>
 set -u
@@ -21,15 +21,19 @@ run() {
 }
 lines() { wc -l <"$1" | tr -d ' '; }
 
-# expect_error <what> <args...>: exit status 1 (not a crash), exactly one
-# line on stderr, nothing on stdout.
-expect_error() {
-    what=$1; shift
+# expect_error <what> <args...>: a usage error, exit status 2 (not a
+# crash), exactly one line on stderr, nothing on stdout. expect_failure:
+# the same with exit status 1, a run that cannot be done (a picture that
+# cannot be written).
+expect_status() {
+    want=$1 what=$2; shift 2
     run "$bspram" table "$@"
-    if [ "$rc" -eq 1 ] && [ "$(lines "$scratch/err")" -eq 1 ] && [ ! -s "$scratch/out" ]; then ok
-    else fail "$what: exit $rc, $(lines "$scratch/err") stderr lines, $(lines "$scratch/out") stdout lines:"; cat "$scratch/err" >&2
+    if [ "$rc" -eq "$want" ] && [ "$(lines "$scratch/err")" -eq 1 ] && [ ! -s "$scratch/out" ]; then ok
+    else fail "$what: exit $rc (want $want), $(lines "$scratch/err") stderr lines, $(lines "$scratch/out") stdout lines:"; cat "$scratch/err" >&2
     fi
 }
+expect_error() { expect_status 2 "$@"; }
+expect_failure() { expect_status 1 "$@"; }
 
 expect_error "basis product != p" --p 4096 --v 131072 --degrees 1 --basis 8x8
 expect_error "zero basis entry" --p 16 --v 64 --degrees 1 --basis 0x16
@@ -53,7 +57,7 @@ expect_error "--paper 4" --paper 4 --runs 1
 # OMP_NUM_THREADS beyond --threads' range: the default is capped, no crash.
 OMP_NUM_THREADS=70000 run "$bspram" table --p 16 --v 64 --degrees 1 --basis 16 --runs 1 --format csv
 [ "$rc" -eq 0 ] && [ ! -s "$scratch/err" ] && ok || { fail "OMP_NUM_THREADS=70000: exit $rc"; head -c 300 "$scratch/err" >&2; }
-expect_error "plot path with a newline" --p 16 --v 64 --degrees 1 --basis 16 --plot "a
+expect_error "plot path with a newline" --p 16 --v 64 --degrees 1 --basis 16 --output "a
 b.svg"
 
 # More rows than the table holds (256 degrees x 20 bases once overflowed a
@@ -157,57 +161,60 @@ done
 # One process, one OpenMP start: the experiment runs as one team, so it needs
 # no re-execution with another wait policy (OMP_DISPLAY_ENV prints libgomp's
 # environment once per start).
-small="--p 16 --v 64 --degrees 1,4 --basis 4x4 --runs 2 --format csv"
+# (An option is given once: `$small --runs 3` is refused, so the runs and
+# the format are added where they differ.)
+tiny="--p 16 --v 64 --degrees 1,4 --basis 4x4"
+small="$tiny --runs 2 --format csv"
 OMP_DISPLAY_ENV=true "$bspram" table $small >"$scratch/d" 2>"$scratch/de"; rc=$?
 starts=$(grep -c "OPENMP DISPLAY ENVIRONMENT BEGIN" "$scratch/de")
 [ $rc -eq 0 ] && [ "$starts" -eq 1 ] && ok || fail "exit $rc, libgomp started $starts times (want 1)"
 
-# --plot: a path with a quote reaches gnuplot intact.
+# --output: a path with a quote reaches gnuplot intact.
 if command -v gnuplot >/dev/null 2>&1; then
     svg="$scratch/it's a plot.svg"
-    run "$bspram" table $small --plot "$svg"
-    [ $rc -eq 0 ] && [ -s "$svg" ] && ok || { fail "--plot with a quote: exit $rc"; cat "$scratch/err" >&2; }
+    run "$bspram" table $small --output "$svg"
+    [ $rc -eq 0 ] && [ -s "$svg" ] && ok || { fail "--output with a quote: exit $rc"; cat "$scratch/err" >&2; }
     # The plot names the table, on a white background.
     grep -q "p = 16, v = 64, 2 runs, seed 1" "$svg" && grep -q 'fill="#ffffff"' "$svg" && ok \
-        || fail "--plot: no title with p, v, runs and seed, or no white background"
+        || fail "--output: no title with p, v, runs and seed, or no white background"
     # What would fail after the run fails before it, in one line: a full
     # Table 3 (minutes) with a bad path returns at once.
-    expect_error "--plot into a missing directory" --paper 3 --plot "$scratch/no/such/dir/x.svg"
-    grep -q "cannot write in $scratch/no/such/dir" "$scratch/err" && ok || fail "--plot: missing directory not named"
-    expect_error "--plot into a directory" --paper 3 --plot "$scratch"
-    grep -q "is a directory" "$scratch/err" && ok || fail "--plot: a directory not refused"
+    expect_failure "--output into a missing directory" --paper 3 --output "$scratch/no/such/dir/x.svg"
+    grep -q "cannot write in $scratch/no/such/dir" "$scratch/err" && ok || fail "--output: missing directory not named"
+    expect_failure "-o into a directory" --paper 3 -o "$scratch"
+    grep -q "is a directory" "$scratch/err" && ok || fail "-o: a directory not refused"
     # One degree, one factor: gnuplot has ranges to draw and nothing to say.
-    run "$bspram" table --p 16 --v 64 --degrees 1 --basis 16 --runs 2 --plot "$scratch/one.svg"
+    run "$bspram" table --p 16 --v 64 --degrees 1 --basis 16 --runs 2 --output "$scratch/one.svg"
     [ $rc -eq 0 ] && [ -s "$scratch/one.svg" ] && [ ! -s "$scratch/err" ] && ok \
-        || { fail "--plot of one degree: exit $rc, or stderr"; cat "$scratch/err" >&2; }
+        || { fail "--output of one degree: exit $rc, or stderr"; cat "$scratch/err" >&2; }
     # A device (a terminal without a controlling one failed only after the run).
-    expect_error "--plot into a device" --paper 3 --plot /dev/null
-    grep -q "not a regular file" "$scratch/err" && ok || fail "--plot: a device not refused"
-    run env PATH=/nonexistent "$bspram" table --paper 3 --plot "$scratch/x.svg"
+    expect_failure "--output into a device" --paper 3 --output /dev/null
+    grep -q "not a regular file" "$scratch/err" && ok || fail "--output: a device not refused"
+    run env PATH=/nonexistent "$bspram" table --paper 3 --output "$scratch/x.svg"
     [ "$rc" -eq 1 ] && [ "$(lines "$scratch/err")" -eq 1 ] && grep -q "gnuplot is not on PATH" "$scratch/err" && ok \
-        || { fail "--plot without gnuplot: exit $rc"; cat "$scratch/err" >&2; }
+        || { fail "--output without gnuplot: exit $rc"; cat "$scratch/err" >&2; }
     # The format by the name: PNG (gnuplot's pngcairo) for .png; a name that
     # is neither .svg nor .png is refused before the run (an SVG went under
     # any name).
-    run "$bspram" table $small --plot "$scratch/t.png"
+    run "$bspram" table $small --output "$scratch/t.png"
     [ $rc -eq 0 ] && [ "$(head -c 8 "$scratch/t.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] && ok \
-        || { fail "--plot t.png: exit $rc, not a PNG"; cat "$scratch/err" >&2; }
-    expect_error "--plot t.txt" $small --plot "$scratch/t.txt"
+        || { fail "--output t.png: exit $rc, not a PNG"; cat "$scratch/err" >&2; }
+    expect_failure "--output t.txt" $small --output "$scratch/t.txt"
     grep -q "the name must end in .svg (SVG) or .png (PNG)" "$scratch/err" && [ ! -e "$scratch/t.txt" ] && ok \
-        || fail "--plot t.txt: not refused"
+        || fail "--output t.txt: not refused"
     # A full disk: gnuplot exits 0 with an empty file; the table says so in
     # one line, exit 1, and removes it. (Needs root to mount a small tmpfs.)
     mkdir "$scratch/full"
     if mount -t tmpfs -o size=16k tmpfs "$scratch/full" 2>/dev/null; then
         trap 'umount "$scratch/full" 2>/dev/null; rm -rf "$scratch"' EXIT
         dd if=/dev/zero of="$scratch/full/fill" bs=1k count=64 2>/dev/null
-        run "$bspram" table $small --plot "$scratch/full/t.svg"
+        run "$bspram" table $small --output "$scratch/full/t.svg"
         [ $rc -eq 1 ] && [ "$(lines "$scratch/err")" -eq 1 ] && [ ! -e "$scratch/full/t.svg" ] \
-            && grep -q "plot $scratch/full/t.svg: gnuplot wrote nothing (0 bytes: is the disk full?); removed" "$scratch/err" \
-            && ok || { fail "--plot on a full disk: exit $rc"; cat "$scratch/err" >&2; }
+            && grep -q "output $scratch/full/t.svg: gnuplot wrote nothing (0 bytes: is the disk full?); removed" "$scratch/err" \
+            && ok || { fail "--output on a full disk: exit $rc"; cat "$scratch/err" >&2; }
         umount "$scratch/full"
     else
-        echo "skipped: --plot on a full disk (mounting a tmpfs needs root)"
+        echo "skipped: --output on a full disk (mounting a tmpfs needs root)"
     fi
 else
     echo "skipped: gnuplot not installed"
@@ -218,7 +225,7 @@ fi
 run "$bspram" table $small
 [ $rc -eq 0 ] && [ ! -s "$scratch/err" ] && ok || fail "table in a pipe wrote to stderr: exit $rc"
 if command -v script >/dev/null 2>&1; then
-    script -qec "'$bspram' table $small --runs 3" /dev/null >"$scratch/tty" 2>&1
+    script -qec "'$bspram' table $tiny --format csv --runs 3" /dev/null >"$scratch/tty" 2>&1
     grep -q "bspram table: run [12] of 3 (.* batches each), about [0-9]* s left" "$scratch/tty" &&
         grep -q "basis,degree,baseline" "$scratch/tty" && ok || { fail "no progress line on a terminal"; cat -v "$scratch/tty" >&2; }
 else
@@ -229,14 +236,14 @@ fi
 # paper:N for Valiant's Table N, custom for a table of the options (the
 # rows once carried p, v, seed, spread, hash and runs only, the same for
 # Tables 1, 2 and 3).
-run "$bspram" table $small --format json
+run "$bspram" table $tiny --runs 2 --format json
 [ "$rc" -eq 0 ] && [ "$(grep -c '^  {"table": "custom", "p": 16, ' "$scratch/out")" -eq 2 ] && ok \
     || { fail "json: rows without their table"; cat "$scratch/out" >&2; }
-run "$bspram" table $small --format md
+run "$bspram" table $tiny --runs 2 --format md
 [ "$rc" -eq 0 ] && grep -q '^| table | basis | degree |' "$scratch/out" && [ "$(grep -c '^| custom | 4x4 | ' "$scratch/out")" -eq 2 ] \
     && grep -q '^table custom: p = 16, v = 64, runs = 2' "$scratch/out" && ok \
     || { fail "md: rows without their table"; cat "$scratch/out" >&2; }
-run "$bspram" table $small --format text
+run "$bspram" table $tiny --runs 2 --format text
 [ "$rc" -eq 0 ] && grep -q '^# table custom: p = 16, v = 64, runs = 2' "$scratch/out" && grep -q '^table  *basis  *degree' "$scratch/out" \
     && [ "$(grep -c '^custom  *4x4  ' "$scratch/out")" -eq 2 ] && ok \
     || { fail "text: rows without their table"; cat "$scratch/out" >&2; }
@@ -279,15 +286,15 @@ run "$bspram" table --paper 3,1 --runs 1 --format md
     && [ "$(grep -c '^| paper:3 | ' "$scratch/out")" -eq 26 ] && [ "$(grep -c '^| paper:1 | ' "$scratch/out")" -eq 13 ] && ok \
     || { fail "--paper 3,1 md"; cat "$scratch/out" >&2; }
 # What is refused, in one line naming the value: a table out of 1..3, a
-# range backwards, a table named twice, an empty item; --plot of two tables.
+# range backwards, a table named twice, an empty item; --output of two tables.
 for bad in 4 0 "1..4" "0..2" "3..1" "2,2" "1..3,2" "1," ",1" "" "1...3" "1..." "..3" " 1" "1, 2" "+2"; do
     expect_error "--paper '$bad'" --paper "$bad" --runs 1
     grep -qF -- "--paper '$bad'" "$scratch/err" && ok || fail "--paper '$bad': the line does not quote it: $(cat "$scratch/err")"
 done
 expect_error "--paper 2 --paper 2" --paper 2 --paper 2 --runs 1
 grep -q "Table 2 is named twice" "$scratch/err" && ok || fail "--paper 2 --paper 2: $(cat "$scratch/err")"
-expect_error "--plot of two tables" --paper 1,2 --runs 1 --plot "$scratch/two.svg"
-grep -q "one table" "$scratch/err" && ok || fail "--plot of two tables: $(cat "$scratch/err")"
+expect_error "--output of two tables" --paper 1,2 --runs 1 --output "$scratch/two.svg"
+grep -q "one table" "$scratch/err" && ok || fail "--output of two tables: $(cat "$scratch/err")"
 
 # --runs is at most 10^6 (2000 times the paper's 500): 2^63 once ran for
 # ever, without a word.

@@ -95,14 +95,14 @@ loads_from "$scratch/cmake/build/prog"
 # --runs (2 here; the tables' hundreds of runs take minutes) and for three kinds
 # of line: `bspram probe` (a measurement: a loaded machine can fit a negative g,
 # which it refuses; tests/cli/demo_probe.sh tests it), lines under mpirun (the
-# MPI tests), and --plot without gnuplot (tests/cli/table.sh skips it alike).
+# MPI tests), and --output without gnuplot (tests/cli/table.sh skips it alike).
 awk '$0 == "```sh" { inb = 1; next } /^```/ { inb = 0; next } inb' README.md | sed 's/ *#.*$//' |
   awk '{ if (sub(/\\$/, "")) { acc = acc $0; next } print acc $0; acc = "" }' |
   grep '^bspram ' | grep -v '^bspram probe' |
   sed 's/--runs[ =][0-9]*/--runs 2/; /^bspram table/ { /--runs/! s/$/ --runs 2/; }' > "$scratch/commands" || true
 if ! command -v gnuplot >/dev/null; then
-  echo "readme: no gnuplot; the --plot lines are left out"
-  grep -v -- '--plot' "$scratch/commands" > "$scratch/commands.now" || true
+  echo "readme: no gnuplot; the --output lines are left out"
+  grep -v -- '--output' "$scratch/commands" > "$scratch/commands.now" || true
   mv "$scratch/commands.now" "$scratch/commands"
 fi
 [ "$(wc -l < "$scratch/commands")" -ge 5 ] || { echo "readme: found too few bspram commands"; exit 1; }
@@ -113,7 +113,7 @@ while IFS= read -r line; do
     tail -5 "$scratch/run/out"; echo "readme: failed as written: $line"; exit 1; }
   commands=$((commands + 1))
 done < "$scratch/commands"
-if grep -q -- '--plot table3.svg' "$scratch/commands"; then # it ran
+if grep -q -- '--output table3.svg' "$scratch/commands"; then # it ran
   [ -s "$scratch/run/table3.svg" ] || { echo "readme: no table3.svg"; exit 1; }
 fi
 

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Install the package into a scratch prefix, then build a program against it
 # with pkg-config and with find_package(bspram), and run both without
-# LD_LIBRARY_PATH; the same for every program of README.md and docs/ and every
+# LD_LIBRARY_PATH; the man page and the bash completion in their places;
+# the same for every program of README.md and docs/ and every
 # example installed under share/doc/bspram/examples (and, where
 # the MPI build is installed, a BSPlib program on libbspram-mpi both ways
 # and the installed bspram under mpirun, on 2 ranks).
@@ -23,6 +24,17 @@ cmake -S "$here" -B "$scratch/cmake" -DCMAKE_PREFIX_PATH="$scratch/prefix" >/dev
 cmake --build "$scratch/cmake" >/dev/null
 "$scratch/cmake/consumer_cmake"
 passed=2
+# The manual page and the bash completion, where man and bash-completion look;
+# the completion asks the installed bspram.
+[ -s "$scratch/prefix/share/man/man1/bspram.1" ] || { echo "install: no share/man/man1/bspram.1"; exit 1; }
+completion="$scratch/prefix/share/bash-completion/completions/bspram"
+[ -s "$completion" ] || { echo "install: no share/bash-completion/completions/bspram"; exit 1; }
+if command -v bash >/dev/null; then
+  got=$(bash -c '. "$1"; COMP_WORDS=("$2" pr); COMP_CWORD=1; _bspram; echo "${COMPREPLY[*]}"' _ \
+        "$completion" "$scratch/prefix/bin/bspram")
+  [ "$got" = "pram probe prof" ] || { echo "install: the completion of 'bspram pr' is '$got'"; exit 1; }
+fi
+passed=$((passed + 2))
 # The programs of README.md and docs/ (the build extracts them: tests/docs/),
 # against the installed package, as a user would build them.
 for src in "$build"/tests/docs/doc_*.c; do
