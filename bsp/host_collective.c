@@ -10,23 +10,23 @@
 #include "bsp/machine_internal.h"
 #include "router/router.h"
 
-static void merge(bspram_machine *m, uint64_t *words, size_t n, bspram_merge_op op)
+static void merge(bspram_machine *m, uint64_t *words, size_t n, bspram_merge_op op, const char *call)
 {
-    BSPRAM_NONNULL(m);
+    BSPRAM_NONNULL_AS(call, "m", m);
     if (n > 0) /* nothing to merge: NULL is fine */
-        BSPRAM_NONNULL(words);
+        BSPRAM_NONNULL_AS(call, "words", words);
     if (bspram__bsp_machine_spread(m))
         bspram__router_merge(bspram__bsp_machine_router(m), words, n, op);
 }
 
 void bspram__bsp_machine_sum(bspram_machine *m, uint64_t *words, size_t n)
 {
-    merge(m, words, n, BSPRAM_MERGE_SUM);
+    merge(m, words, n, BSPRAM_MERGE_SUM, __func__);
 }
 
 void bspram__bsp_machine_or(bspram_machine *m, uint64_t *words, size_t n)
 {
-    merge(m, words, n, BSPRAM_MERGE_OR);
+    merge(m, words, n, BSPRAM_MERGE_OR, __func__);
 }
 
 void *bspram__bsp_machine_concat(bspram_machine *m, const void *mine, size_t bytes, size_t *total)
@@ -72,15 +72,15 @@ void bspram__bsp_machine_share_parts(bspram_machine *m, void *base, size_t size,
                                      bool (*only)(uint64_t i, const void *arg), const void *arg)
 {
     BSPRAM_NONNULL(m);
+    const uint64_t p = bspram_machine_p(m);
+    const size_t n = (size_t)(at ? at[p] : p);
+    if (n > 0 && size > 0) /* nothing to share: NULL is fine */
+        BSPRAM_NONNULL(base);
     if (!bspram__bsp_machine_spread(m))
         return;
     uint64_t first, end;
     bspram__bsp_machine_block(m, &first, &end);
-    const uint64_t p = bspram_machine_p(m);
     const size_t lo = (size_t)(at ? at[first] : first), hi = (size_t)(at ? at[end] : end);
-    const size_t n = (size_t)(at ? at[p] : p);
-    if (n > 0 && size > 0)
-        BSPRAM_NONNULL(base);
     unsigned char *whole = base;
     size_t total;
     unsigned char *all = bspram__bsp_machine_concat(m, whole + lo * size, (hi - lo) * size, &total);

@@ -204,6 +204,8 @@ bool bspram__bsp_machine_spread(const bspram_machine *m)
 void bspram__bsp_machine_lanes(const bspram_machine *m, unsigned *lo, unsigned *hi)
 {
     BSPRAM_NONNULL(m);
+    BSPRAM_NONNULL(lo);
+    BSPRAM_NONNULL(hi);
     bspram__router_local_lanes(m->router, lo, hi);
 }
 
