@@ -195,6 +195,32 @@ bspram_router *bspram__bsp_machine_router(bspram_machine *m)
     return m->router;
 }
 
+bool bspram__bsp_machine_spread(const bspram_machine *m)
+{
+    BSPRAM_NONNULL(m);
+    return bspram__router_spread(m->router);
+}
+
+void bspram__bsp_machine_lanes(const bspram_machine *m, unsigned *lo, unsigned *hi)
+{
+    BSPRAM_NONNULL(m);
+    BSPRAM_NONNULL(lo);
+    BSPRAM_NONNULL(hi);
+    bspram__router_local_lanes(m->router, lo, hi);
+}
+
+/* The rank's lanes are a block, and so are their components (router.h). */
+void bspram__bsp_machine_block(const bspram_machine *m, uint64_t *first, uint64_t *end)
+{
+    BSPRAM_NONNULL(m);
+    BSPRAM_NONNULL(first);
+    BSPRAM_NONNULL(end);
+    unsigned lo, hi;
+    bspram__router_local_lanes(m->router, &lo, &hi);
+    *first = bspram__router_lane_first(m->router, lo);
+    *end = bspram__router_lane_first(m->router, hi);
+}
+
 /* Open the team of T threads; OpenMP may give fewer (nested regions,
  * thread limits): that would leave lanes unserved and hang, so refuse. */
 static void check_team(int threads, const char *call)
@@ -207,20 +233,11 @@ static void check_team(int threads, const char *call)
 
 /* Over MPI a rank's components change only the rank's copy of the local
  * state: after a run every rank gets every component's, as on one machine
- * (one MPI_Allgatherv of p × local_bytes; the blocks are in rank order). */
+ * (one MPI_Allgatherv of p × local_bytes). */
 static void share_local(bspram_machine *m)
 {
-    if (!m->local || !bspram__router_spread(m->router))
-        return;
-    unsigned lo, hi;
-    bspram__router_local_lanes(m->router, &lo, &hi);
-    const size_t b = m->config.local_bytes;
-    const uint64_t first = bspram__router_lane_first(m->router, lo);
-    const uint64_t end = bspram__router_lane_first(m->router, hi);
-    size_t total;
-    void *all = bspram__router_concat(m->router, m->local + first * b, (end - first) * b, &total);
-    memcpy(m->local, all, total);
-    free(all);
+    if (m->local)
+        bspram__bsp_machine_share_parts(m, m->local, m->config.local_bytes, NULL, NULL, NULL);
 }
 
 /* The team of T threads; `call` names the API function in errors. */
@@ -336,6 +353,24 @@ void bspram__bsp_team_barrier(bspram_team *t)
 {
     BSPRAM_NONNULL(t);
     bspram__router_barrier(t->m->router, t->lane, 0);
+}
+
+void bspram__bsp_team_gather(bspram_team *t, const void *mine, size_t n, void *all)
+{
+    BSPRAM_NONNULL(t);
+    bspram__router_gather(t->m->router, t->lane, mine, n, all);
+}
+
+bool bspram__bsp_team_posted(const bspram_team *t)
+{
+    BSPRAM_NONNULL(t);
+    return bspram__router_lane_posted(t->m->router, t->lane);
+}
+
+size_t bspram__bsp_team_records(const bspram_team *t)
+{
+    BSPRAM_NONNULL(t);
+    return bspram__router_log(t->m->router)->n;
 }
 
 void bspram__bsp_team_flush(bspram_team *t)

@@ -21,13 +21,84 @@
 #define BSPRAM_BSP_MACHINE_INTERNAL_H
 
 #include "bsp/machine.h"
-#include "router/router.h"
 
 /* A lane of a running team: valid inside the team function (or, from
  * bspram__bsp_component_team, for the SPMD program's lifetime). */
 typedef struct bspram_team bspram_team;
 
+/* The machine's router (router/router.h), for bsp/'s own files (BSPlib) and
+ * white-box tests. The layers above use the verbs below, which say what a
+ * rank holds and share it in the machine's words. */
+typedef struct bspram_router bspram_router;
 bspram_router *bspram__bsp_machine_router(bspram_machine *m);
+
+/* ---- over MPI ranks: what this rank holds, and the host collectives ----
+ *
+ * Over MPI (libbspram-mpi) a machine's lanes, and so its components, are
+ * spread over the ranks in blocks, and a rank holds the state of its own
+ * components only: the cells they own, the answers to their requests, their
+ * local state (docs/mpi.md). The host collectives give every rank what the
+ * others hold, so that a host reads the whole machine as on one process.
+ * On a machine that is not spread — one process, or a machine of fewer
+ * components than ranks, which runs whole on every rank — each is a no-op or
+ * the identity, without a copy or a message (concat copies: it returns a new
+ * buffer).
+ *
+ * Thread safety: every process of the job calls them alike, in the same
+ * order, from one thread: the host between teams, or inside a team the
+ * process's leading lane (bspram__bsp_team_leads) between two team barriers
+ * while its other lanes wait. They are not supersteps: no exchange, no
+ * record. Errors (fatal): a NULL machine, or a NULL buffer of more than 0
+ * bytes. */
+
+/* Whether the machine is spread over several MPI ranks (alike on every
+ * rank). Cost O(1). */
+bool bspram__bsp_machine_spread(const bspram_machine *m);
+
+/* The components this rank holds, [*first, *end): [0, p) unless spread.
+ * Cost O(1). */
+void bspram__bsp_machine_block(const bspram_machine *m, uint64_t *first, uint64_t *end);
+
+/* The lanes this rank runs, [*lo, *hi): every lane [0, T) unless spread.
+ * Lane *lo is the rank's leading lane. Cost O(1). */
+void bspram__bsp_machine_lanes(const bspram_machine *m, unsigned *lo, unsigned *hi);
+
+/* words[i] ← the sum (mod 2^64), or the bitwise OR, of every rank's
+ * words[i], for i < n. Cost: over MPI one MPI_Allreduce of n words. */
+void bspram__bsp_machine_sum(bspram_machine *m, uint64_t *words, size_t n);
+void bspram__bsp_machine_or(bspram_machine *m, uint64_t *words, size_t n);
+
+/* Every rank's `bytes` bytes at mine (the counts may differ), in rank
+ * order, in a new buffer of *total bytes (free it; unless spread, a copy of
+ * mine). Cost: over MPI one MPI_Allgatherv of *total bytes. */
+void *bspram__bsp_machine_concat(bspram_machine *m, const void *mine, size_t bytes, size_t *total);
+
+/* Share words that components own: word i (i < n) is owned by component
+ * owner(i, arg), and each rank has filled the words its own components own
+ * (the others may hold anything). Afterwards every rank holds every word as
+ * its owner's rank filled it. A word for which owner returns
+ * BSPRAM__BSP_EVERY_RANK is owned by none: every rank must hold the same
+ * value there, which it keeps. (Each rank keeps the words of its block,
+ * zeroes the rest, and the ranks OR their copies.) Calls owner once per word,
+ * unless the machine is not spread (then nothing). Cost: O(n) owner calls and
+ * one MPI_Allreduce of n words. */
+#define BSPRAM__BSP_EVERY_RANK UINT64_MAX
+void bspram__bsp_machine_share_owned(bspram_machine *m, uint64_t *words, size_t n,
+                                     uint64_t (*owner)(uint64_t i, const void *arg), const void *arg);
+
+/* Share the parts of an array that components own: component c owns the
+ * elements [at[c], at[c+1]) of `size` bytes at base (at: p + 1
+ * non-decreasing offsets from at[0] = 0, alike on every rank; NULL: element
+ * c), and each rank has filled its own components' parts. Afterwards every
+ * rank holds the whole array, at[p] elements. With a filter, element i of
+ * another rank's part is copied only if only(i, arg) is true on that rank
+ * (say, the entries that are answers); the others keep this rank's value.
+ * only may be NULL (every element; then arg is unused). Error (fatal): the
+ * ranks' parts do not make at[p] elements (offsets that differ between
+ * ranks). Cost: O(own part) only calls, one MPI_Allgatherv of the
+ * at[p] × size bytes, and with a filter one of at[p] bytes more. */
+void bspram__bsp_machine_share_parts(bspram_machine *m, void *base, size_t size, const uint64_t *at,
+                                     bool (*only)(uint64_t i, const void *arg), const void *arg);
 
 /* Run fn(team, arg) on the machine's T threads at once, thread l as lane l
  * (router.h: lane l serves components [first(l), first(l+1))). Every lane
@@ -64,6 +135,26 @@ unsigned bspram__bsp_team_exchange(bspram_team *t, unsigned tag);
 /* A barrier of the team without an exchange (collective; no record; one
  * barrier): lets one lane change shared state while the others wait. */
 void bspram__bsp_team_barrier(bspram_team *t);
+
+/* Collective over every lane, outside the records (no exchange): every lane
+ * brings n bytes at mine (the same n on every lane); the process's leading
+ * lane receives every lane's of the machine — over MPI every rank's too —
+ * lane by lane in all (T × n bytes); the other lanes pass all = NULL. For the
+ * rare agreements of the layers above (a verification's least wrong cell).
+ * Cost: two barriers, and over MPI an MPI_Allgatherv of T × n bytes.
+ * Error (fatal): T × n ≥ 2^31. */
+void bspram__bsp_team_gather(bspram_team *t, const void *mine, size_t n, void *all);
+
+/* Whether the lane has posted a message in the current superstep (a
+ * combining batch must start without: its first phase would deliver them as
+ * requests). Cost O(1). */
+bool bspram__bsp_team_posted(const bspram_team *t);
+
+/* How many records the machine's log holds so far, the last maybe not yet
+ * complete (bspram__bsp_team_flush completes it): where a batch's records
+ * will start. For the leading lane, which appends them; between exchanges.
+ * Cost O(1). */
+size_t bspram__bsp_team_records(const bspram_team *t);
 
 /* Complete the log (collective, one barrier, no record): afterwards lane 0
  * may read bspram_machine_records while the team goes on. Inside a team only

@@ -18,7 +18,6 @@
 #include "base/error.h"
 #include "base/grow.h"
 #include "combine/engine_internal.h"
-#include "router/router.h"
 #include "hash/random.h"
 #include "hash/hash_internal.h"
 #include "bsp/machine_internal.h"
@@ -134,17 +133,24 @@ static void read_stats(const bspram_combiner *C, const batch_state *b, size_t nr
     }
 }
 
-/* Over MPI a rank holds the cells its components own: every rank gives its
- * own (zeros elsewhere) and keeps the OR of all ranks', for every cell of
- * every live segment. One MPI_Allreduce per live segment. */
+/* A live segment's cells, by index from its base. */
+typedef struct segment_cells {
+    const bspram_space *s;
+    uint64_t base;
+} segment_cells;
+
+static uint64_t cell_owner(uint64_t a, const void *segment)
+{
+    const segment_cells *g = segment;
+    return bspram_owner(g->s, g->base + a);
+}
+
+/* Over MPI a rank holds the cells its components own: the ranks share every
+ * cell of every live segment. One MPI_Allreduce per live segment. */
 void bspram__combine_share_cells(bspram_combiner *C)
 {
-    bspram_router *r = bspram__bsp_machine_router(C->m);
-    if (!bspram__router_spread(r))
+    if (!bspram__bsp_machine_spread(C->m))
         return;
-    unsigned lo, hi;
-    bspram__router_local_lanes(r, &lo, &hi);
-    const uint64_t lo_c = bspram__router_lane_first(r, lo), hi_c = bspram__router_lane_first(r, hi);
     uint64_t *cells = NULL;
     size_t cap = 0;
     for (uint32_t seg = 0; seg <= BSPRAM_MAX_SEGMENTS; seg++) {
@@ -153,48 +159,30 @@ void bspram__combine_share_cells(bspram_combiner *C)
             continue; /* no live segment */
         uint64_t n = bspram_segment_cells(C->s, seg);
         cells = bspram__grow(cells, &cap, (size_t)n, sizeof *cells, 1024, "bspram_combine");
-        for (uint64_t a = 0; a < n; a++) {
-            uint64_t owner = bspram_owner(C->s, base + a);
-            cells[a] = owner >= lo_c && owner < hi_c ? bspram_load(C->s, base + a) : 0;
-        }
-        bspram__router_merge(r, cells, (size_t)n, BSPRAM_MERGE_OR);
+        for (uint64_t a = 0; a < n; a++)
+            cells[a] = bspram_load(C->s, base + a);
+        bspram__bsp_machine_share_owned(C->m, cells, (size_t)n, cell_owner, &(segment_cells){C->s, base});
         for (uint64_t a = 0; a < n; a++)
             bspram_store(C->s, base + a, cells[a]);
     }
     free(cells);
 }
 
-/* Over MPI a rank holds the answers to its components' requests: every
- * rank gives the block of results its components own, with a flag per entry
- * saying which are answers (READ and FETCH), and copies the others' answers
- * in (the blocks come in rank order, which is the entries' order); the
- * entries that are not answers stay untouched, and no rank reads another's
- * requests. Then every cell. */
+/* Whether request i has an answer (READ and FETCH). */
+static bool answered(uint64_t i, const void *requests)
+{
+    const uint8_t k = ((const bspram_request *)requests)[i].kind;
+    return k == BSPRAM_READ || (k >= bspram_kind_fetch(0) && k < bspram_kind_combine_write(0));
+}
+
+/* Over MPI a rank holds the answers to its components' requests: the ranks
+ * share the answers (the entries that are not answers stay untouched, and
+ * no rank reads another's requests), then every cell. */
 static void share_whole(bspram_combiner *C, const bspram_request *requests, const uint64_t *first,
                         uint64_t *results)
 {
-    bspram_router *r = bspram__bsp_machine_router(C->m);
-    if (!bspram__router_spread(r))
-        return;
-    if (results) {
-        unsigned lo, hi;
-        bspram__router_local_lanes(r, &lo, &hi);
-        const uint64_t a = first[bspram__router_lane_first(r, lo)], b = first[bspram__router_lane_first(r, hi)];
-        uint8_t *answered = bspram__base_malloc((size_t)(b - a) + 1, "bspram_combine (over MPI)");
-        for (uint64_t i = a; i < b; i++) {
-            uint8_t k = requests[i].kind;
-            answered[i - a] = k == BSPRAM_READ || (k >= bspram_kind_fetch(0) && k < bspram_kind_combine_write(0));
-        }
-        size_t nv, nf;
-        uint64_t *values = bspram__router_concat(r, results + a, (size_t)(b - a) * sizeof *results, &nv);
-        uint8_t *flags = bspram__router_concat(r, answered, (size_t)(b - a), &nf);
-        for (uint64_t i = 0; i < nf; i++)
-            if (flags[i] && (i < a || i >= b))
-                results[i] = values[i];
-        free(flags);
-        free(values);
-        free(answered);
-    }
+    if (results)
+        bspram__bsp_machine_share_parts(C->m, results, sizeof *results, first, answered, requests);
     bspram__combine_share_cells(C);
 }
 
@@ -209,7 +197,7 @@ static void run_batch(bspram_team *t, bspram_combiner *C, const bspram_request *
     const uint64_t lo = bspram__bsp_team_first(t), hi = bspram__bsp_team_end(t);
     if (!parts)
         check_offsets(first, lo, hi);
-    if (bspram__router_lane_posted(bspram__bsp_machine_router(C->m), lane))
+    if (bspram__bsp_team_posted(t))
         bspram__base_fatal("bspram__combine_team: lane %u posted messages in this superstep; a batch "
                      "starts right after an exchange (its first phase would deliver them as "
                      "requests)", lane);
@@ -220,7 +208,7 @@ static void run_batch(bspram_team *t, bspram_combiner *C, const bspram_request *
     if (lead)
         snprintf(saved, sizeof saved, "%s", bspram__bsp_team_label(t));
     /* The first lane owns the log: only its count of records is used. */
-    size_t nrec0 = lead ? bspram__router_log(bspram__bsp_machine_router(C->m))->n : 0;
+    size_t nrec0 = lead ? bspram__bsp_team_records(t) : 0;
 
     b->phase = 1;
     set_label(t, "forward", 1);
@@ -255,7 +243,7 @@ static void run_batch(bspram_team *t, bspram_combiner *C, const bspram_request *
     bspram__bsp_team_set_label(t, saved);
     /* Over MPI every rank's host is given every answer and cell, as on one
      * machine (unless the combiner's layer reads only its own: C->own). */
-    if (!parts && !C->own && bspram__router_spread(bspram__bsp_machine_router(C->m))) {
+    if (!parts && !C->own && bspram__bsp_machine_spread(C->m)) {
         bspram__bsp_team_barrier(t); /* every local lane has landed its part */
         if (lead)
             share_whole(C, requests, first, results);

@@ -7,7 +7,6 @@
 #include "base/error.h"
 #include "base/grow.h"
 #include "combine/engine_internal.h"
-#include "router/router.h"
 #include "bsp/machine_internal.h"
 
 const char *bspram__combine_kind_name(const bspram_combiner *C, unsigned kind, char *buf, size_t len)
@@ -182,9 +181,8 @@ size_t bspram_combiner_conflicts(bspram_combiner *C, bspram_conflict *out, size_
      * sort, keep the first of each (address, what): the least pair. The
      * merges that met a conflict are a pure function of the seed, so is the
      * answer. */
-    bspram_router *r = bspram__bsp_machine_router(C->m);
     unsigned lo, hi;
-    bspram__router_local_lanes(r, &lo, &hi);
+    bspram__bsp_machine_lanes(C->m, &lo, &hi);
     lane_scratch *L0 = &C->ls[lo];
     for (unsigned l = lo + 1; l < hi; l++) {
         lane_scratch *L = &C->ls[l];
@@ -196,9 +194,9 @@ size_t bspram_combiner_conflicts(bspram_combiner *C, bspram_conflict *out, size_
         L0->nconf += L->nconf;
         L->nconf = 0;
     }
-    if (bspram__router_spread(r)) {
+    if (bspram__bsp_machine_spread(C->m)) {
         size_t bytes;
-        bspram_conflict *all = bspram__router_concat(r, L0->conf, L0->nconf * sizeof *L0->conf, &bytes);
+        bspram_conflict *all = bspram__bsp_machine_concat(C->m, L0->conf, L0->nconf * sizeof *L0->conf, &bytes);
         L0->nconf = bytes / sizeof *all;
         L0->conf = bspram__grow(L0->conf, &L0->capconf, L0->nconf, sizeof *L0->conf, 16,
                                 "bspram_combiner_conflicts");

@@ -9,7 +9,6 @@
 #include "base/error.h"
 #include "combine/engine_internal.h"
 #include "combine/experiment.h"
-#include "router/router.h"
 #include "hash/random.h"
 #include "bsp/machine_internal.h"
 #include "combine/team_internal.h"
@@ -86,17 +85,19 @@ typedef struct experiment {
 static void verify_and_clear(bspram_team *t, experiment *x, const pattern *pt, const char *what,
                              uint64_t run)
 {
-    bspram_router *r = bspram__bsp_machine_router(bspram__bsp_team_machine(t));
+    bspram_machine *m = bspram__bsp_team_machine(t);
     unsigned lane = bspram__bsp_team_lane(t), lo, hi;
-    bspram__router_local_lanes(r, &lo, &hi);
+    bspram__bsp_machine_lanes(m, &lo, &hi);
     const unsigned k = lane - lo, T = hi - lo;
-    const bool all_here = lo == 0 && hi == bspram__router_lanes(r);
+    uint64_t first, end;
+    bspram__bsp_machine_block(m, &first, &end);
+    const bool all_here = first == 0 && end == bspram_machine_p(m);
     uint64_t cells = x->cfg->v / pt->d, bad = UINT64_MAX;
     for (uint64_t a = cells * k / T; a < cells * (k + 1) / T; a++) {
         uint64_t address = ((uint64_t)x->seg << BSPRAM_SEGMENT_SHIFT) | a;
         if (!all_here) { /* over MPI: another rank checks the cells its components own */
-            unsigned owner = bspram__router_lane_of(r, bspram_owner(x->s, address));
-            if (owner < lo || owner >= hi)
+            uint64_t owner = bspram_owner(x->s, address);
+            if (owner < first || owner >= end)
                 continue;
         }
         unsigned char *cell = bspram_cell(x->s, address);
@@ -107,15 +108,15 @@ static void verify_and_clear(bspram_team *t, experiment *x, const pattern *pt, c
         memset(cell, 0, 8);
     }
     const bool lead = bspram__bsp_team_leads(t);
-    bspram__router_gather(r, lane, &bad, sizeof bad, lead ? x->bad : NULL);
+    bspram__bsp_team_gather(t, &bad, sizeof bad, lead ? x->bad : NULL);
     if (!lead)
         return;
-    for (unsigned l = 0; l < bspram__router_lanes(r); l++)
+    for (int l = 0; l < bspram_machine_threads(m); l++)
         if (x->bad[l] < bad)
             bad = x->bad[l];
     if (bad == UINT64_MAX)
         return;
-    if (lo != 0) /* every rank found it: the one with lane 0 reports it and ends the job */
+    if (lane != 0) /* every rank found it: the one with lane 0 reports it and ends the job */
         for (;;)
             pause();
     bspram__base_fatal("bspram table: verification failed: basis %s, degree %" PRIu64 ", run %" PRIu64

@@ -19,7 +19,6 @@
 #include "pram/pram_internal.h"
 #include "bsp/machine_internal.h"
 #include "combine/team_internal.h"
-#include "router/router.h"
 
 typedef struct bulk_phase {
     bspram_pram *P;
@@ -79,27 +78,26 @@ static void bulk_lane(bspram_team *t, void *arg)
     }
 }
 
-/* Over MPI a rank has the answers of its own components' VPs: every rank
- * zeroes the answered slots of the others' and ORs its copy with theirs, so
- * that `out` is whole everywhere (NONE slots keep the caller's values). */
+/* A phase's answer slots: slot s is VP s/k's. */
+typedef struct answer_slots {
+    const bspram_pram *P;
+    uint64_t k;
+    const uint64_t *cells;
+} answer_slots;
+
+/* The component hosting slot s's VP (VP v lives on component v div
+ * ceil(n/p)); a NONE slot holds the caller's value, alike on every rank. */
+static uint64_t slot_owner(uint64_t s, const void *slots)
+{
+    const answer_slots *a = slots;
+    return a->cells[s] == BSPRAM_PRAM_NONE ? BSPRAM__BSP_EVERY_RANK : s / a->k / a->P->per;
+}
+
+/* Over MPI a rank has the answers of its own components' VPs: the ranks
+ * share them, so that `out` is whole everywhere. */
 static void share_answers(bspram_pram *P, uint64_t k, const uint64_t *cells, uint64_t *out)
 {
-    bspram_router *r = bspram__bsp_machine_router(P->m);
-    if (!bspram__router_spread(r))
-        return;
-    unsigned lo, hi;
-    bspram__router_local_lanes(r, &lo, &hi);
-    for (uint64_t c = 0; c < P->p; c++) {
-        unsigned lane = bspram__router_lane_of(r, c);
-        if (lane >= lo && lane < hi)
-            continue;
-        uint64_t v0, v1;
-        bspram__pram_vps(P, c, &v0, &v1);
-        for (uint64_t s = v0 * k; s < v1 * k; s++)
-            if (cells[s] != BSPRAM_PRAM_NONE)
-                out[s] = 0;
-    }
-    bspram__router_merge(r, out, (size_t)(P->n * k), BSPRAM_MERGE_OR);
+    bspram__bsp_machine_share_owned(P->m, out, (size_t)(P->n * k), slot_owner, &(answer_slots){P, k, cells});
 }
 
 /* One bulk phase as one batch; `is_read`: the read phase of a new step. */

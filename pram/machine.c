@@ -19,7 +19,6 @@
 #include "hash/random.h"
 #include "pram/pram_internal.h"
 #include "bsp/machine_internal.h"
-#include "router/router.h"
 
 /* The space's hash is keyed apart from the engine's spreading and arbitrary
  * winners (which use config.seed itself, as combine.h documents), so that
@@ -309,29 +308,27 @@ void bspram_pram_load(bspram_pram *P, bspram_pram_array a, const uint64_t *value
         memcpy(bspram_cell(s, base + i), &values[i], sizeof values[i]);
 }
 
+/* An array's cells, by index from its base. */
+typedef struct array_cells {
+    const bspram_space *s;
+    uint64_t base;
+} array_cells;
+
+static uint64_t cell_owner(uint64_t i, const void *array)
+{
+    const array_cells *c = array;
+    return bspram_owner(c->s, c->base + i);
+}
+
 void bspram_pram_store(const bspram_pram *P, bspram_pram_array a, uint64_t *values, uint64_t count)
 {
     BSPRAM_NONNULL(P);
     host_check(P, a, values, count, "bspram_pram_store");
     const uint64_t base = (uint64_t)a << BSPRAM_SEGMENT_SHIFT;
     const bspram_space *s = P->s;
-    bspram_router *r = bspram__bsp_machine_router(P->m);
-    if (bspram__router_spread(r)) {
-        /* Over MPI a rank holds the cells its components own: each gives
-         * those, zero elsewhere, and the OR of the ranks' copies is whole. */
-        unsigned lo, hi;
-        bspram__router_local_lanes(r, &lo, &hi);
-        for (uint64_t i = 0; i < count; i++) {
-            unsigned lane = bspram__router_lane_of(r, bspram_owner(s, base + i));
-            if (lane >= lo && lane < hi)
-                memcpy(&values[i], bspram_cell(s, base + i), sizeof values[i]);
-            else
-                values[i] = 0;
-        }
-        bspram__router_merge(r, values, (size_t)count, BSPRAM_MERGE_OR);
-        return;
-    }
 #pragma omp parallel for num_threads(P->nlanes) schedule(static) if (count >= 65536)
     for (uint64_t i = 0; i < count; i++)
         memcpy(&values[i], bspram_cell(s, base + i), sizeof values[i]);
+    /* Over MPI a rank holds the cells its components own: the ranks share them. */
+    bspram__bsp_machine_share_owned(P->m, values, (size_t)count, cell_owner, &(array_cells){s, base});
 }

@@ -26,7 +26,6 @@
 
 #include "combine/combine.h"
 #include "pram/pram.h"
-#include "router/router.h"
 #include "bsp/machine_internal.h"
 #include "combine/team_internal.h"
 

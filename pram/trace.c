@@ -19,14 +19,13 @@
 #include "base/grow.h"
 #include "pram/pram_internal.h"
 #include "bsp/machine_internal.h"
-#include "router/router.h"
 
 uint64_t bspram__pram_issued(const bspram_pram *P)
 {
     uint64_t issued = 0; /* components that run elsewhere (over MPI) have n = 0 here */
     for (uint64_t c = 0; c < P->p; c++)
         issued += P->parts[c].n;
-    bspram__router_merge(bspram__bsp_machine_router(P->m), &issued, 1, BSPRAM_MERGE_SUM);
+    bspram__bsp_machine_sum(P->m, &issued, 1);
     return issued;
 }
 
@@ -108,7 +107,7 @@ int bspram_pram_write_trace(const bspram_pram *P, const char *path)
     uint64_t status[2] = {0, 0};
     if (bspram_rank() == 0 && write_trace(P, path) != 0)
         status[0] = 1, status[1] = (uint64_t)errno;
-    bspram__router_merge(bspram__bsp_machine_router(P->m), status, 2, BSPRAM_MERGE_SUM);
+    bspram__bsp_machine_sum(P->m, status, 2);
     if (status[0]) {
         errno = (int)status[1];
         return -1;

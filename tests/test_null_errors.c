@@ -537,6 +537,114 @@ REFUSED(bspram_machine_p, m) { bspram_machine_p(NIL); }
 REFUSED(bspram_machine_threads, m) { bspram_machine_threads(NIL); }
 REFUSED(bspram_machine_seed, m) { bspram_machine_seed(NIL); }
 REFUSED(bspram__bsp_machine_router, m) { bspram__bsp_machine_router(NIL); }
+REFUSED(bspram__bsp_machine_spread, m) { bspram__bsp_machine_spread(NIL); }
+REFUSED(bspram__bsp_machine_block, m)
+{
+    uint64_t first, end;
+    bspram__bsp_machine_block(NIL, &first, &end);
+}
+REFUSED(bspram__bsp_machine_block, first)
+{
+    uint64_t end;
+    bspram__bsp_machine_block(machine(2, 1), NIL, &end);
+}
+REFUSED(bspram__bsp_machine_block, end)
+{
+    uint64_t first;
+    bspram__bsp_machine_block(machine(2, 1), &first, NIL);
+}
+REFUSED(bspram__bsp_machine_lanes, m)
+{
+    unsigned lo, hi;
+    bspram__bsp_machine_lanes(NIL, &lo, &hi);
+}
+REFUSED(bspram__bsp_machine_lanes, lo)
+{
+    unsigned hi;
+    bspram__bsp_machine_lanes(machine(2, 1), NIL, &hi);
+}
+REFUSED(bspram__bsp_machine_lanes, hi)
+{
+    unsigned lo;
+    bspram__bsp_machine_lanes(machine(2, 1), &lo, NIL);
+}
+REFUSED(bspram__bsp_machine_sum, m)
+{
+    uint64_t w = 1;
+    bspram__bsp_machine_sum(NIL, &w, 1);
+}
+REFUSED(bspram__bsp_machine_sum, words) { bspram__bsp_machine_sum(machine(2, 1), NIL, 1); }
+REFUSED(bspram__bsp_machine_or, m)
+{
+    uint64_t w = 1;
+    bspram__bsp_machine_or(NIL, &w, 1);
+}
+REFUSED(bspram__bsp_machine_or, words) { bspram__bsp_machine_or(machine(2, 1), NIL, 1); }
+REFUSED(bspram__bsp_machine_concat, m)
+{
+    uint64_t w = 1;
+    size_t total;
+    bspram__bsp_machine_concat(NIL, &w, 8, &total);
+}
+REFUSED(bspram__bsp_machine_concat, mine)
+{
+    size_t total;
+    bspram__bsp_machine_concat(machine(2, 1), NIL, 8, &total); /* NULL with bytes = 0 is legal */
+}
+REFUSED(bspram__bsp_machine_concat, total)
+{
+    uint64_t w = 1;
+    bspram__bsp_machine_concat(machine(2, 1), &w, 8, NIL);
+}
+static uint64_t owner_zero(uint64_t i, const void *arg)
+{
+    (void)i;
+    (void)arg;
+    return 0;
+}
+REFUSED(bspram__bsp_machine_share_owned, m)
+{
+    uint64_t w = 1;
+    bspram__bsp_machine_share_owned(NIL, &w, 1, owner_zero, NULL);
+}
+REFUSED(bspram__bsp_machine_share_owned, words)
+{
+    bspram__bsp_machine_share_owned(machine(2, 1), NIL, 1, owner_zero, NULL); /* NULL with n = 0 is legal */
+}
+REFUSED(bspram__bsp_machine_share_owned, owner)
+{
+    uint64_t w = 1;
+    bspram__bsp_machine_share_owned(machine(2, 1), &w, 1, NULL, NULL);
+}
+ALLOWED(bspram__bsp_machine_share_owned, arg, OPAQUE)
+{
+    uint64_t w = 1;
+    bspram__bsp_machine_share_owned(machine(2, 1), &w, 1, owner_zero, NIL);
+}
+REFUSED(bspram__bsp_machine_share_parts, m)
+{
+    uint64_t w[2] = {1, 2};
+    bspram__bsp_machine_share_parts(NIL, w, 8, NULL, NULL, NULL);
+}
+REFUSED(bspram__bsp_machine_share_parts, base)
+{
+    bspram__bsp_machine_share_parts(machine(2, 1), NIL, 8, NULL, NULL, NULL); /* legal with no elements */
+}
+ALLOWED(bspram__bsp_machine_share_parts, at, "NULL: component c owns element c")
+{
+    uint64_t w[2] = {1, 2};
+    bspram__bsp_machine_share_parts(machine(2, 1), w, 8, NIL, NULL, NULL);
+}
+ALLOWED(bspram__bsp_machine_share_parts, only, "NULL: every element is shared")
+{
+    uint64_t w[2] = {1, 2};
+    bspram__bsp_machine_share_parts(machine(2, 1), w, 8, NULL, NULL, NULL);
+}
+ALLOWED(bspram__bsp_machine_share_parts, arg, OPAQUE)
+{
+    uint64_t w[2] = {1, 2};
+    bspram__bsp_machine_share_parts(machine(2, 1), w, 8, NULL, NULL, NIL);
+}
 REFUSED(bspram_machine_run, m) { bspram_machine_run(NIL, quiet_step, NULL, 1); }
 REFUSED(bspram_machine_run, step) { bspram_machine_run(machine(2, 1), NULL, NULL, 1); }
 ALLOWED(bspram_machine_run, arg, OPAQUE) { bspram_machine_run(machine(2, 1), quiet_step, NIL, 1); }

@@ -15,7 +15,6 @@
 
 #include "bspram.h"
 #include "bsp/machine_internal.h"
-#include "router/router.h"
 
 static int failures;
 #define EXPECT(cond, ...)                                                                  \
@@ -36,9 +35,8 @@ static void run_case(uint64_t p, const char *basis, bspram_layout layout, int mo
     bspram_config mc = bspram_config_default(p);
     mc.threads = lanes;
     bspram_machine *m = bspram_machine_create(&mc);
-    bspram_router *r = bspram__bsp_machine_router(m);
-    unsigned lo, hi;
-    bspram__router_local_lanes(r, &lo, &hi);
+    uint64_t mine, end; /* the components this rank holds */
+    bspram__bsp_machine_block(m, &mine, &end);
     bspram_space *s = bspram_space_create(p, BSPRAM_HASH_XXH3, seed * 7 + 1);
     uint64_t ncells = 3 + p / 4;
     uint32_t seg = bspram_segment_alloc(s, ncells, 8, layout);
@@ -94,13 +92,12 @@ static void run_case(uint64_t p, const char *basis, bspram_layout layout, int mo
         }
         if (mode == 4)
             expect = mem[a] + sum;
-        unsigned owner = bspram__router_lane_of(r, bspram_owner(s, addr));
-        if (owner >= lo && owner < hi)
+        uint64_t owner = bspram_owner(s, addr);
+        if (owner >= mine && owner < end)
             EXPECT(bspram_load(s, addr) == expect, "p=%" PRIu64 " basis %s mode %d: cell %" PRIu64
                    " holds %" PRIu64 ", the reference %" PRIu64, p, basis, mode, a, bspram_load(s, addr), expect);
         for (uint64_t i = 0; i < n; i++) {
-            unsigned lane = bspram__router_lane_of(r, i / per);
-            if (req[i].address != addr || lane < lo || lane >= hi)
+            if (req[i].address != addr || i / per < mine || i / per >= end)
                 continue;
             if (req[i].kind == BSPRAM_READ)
                 EXPECT(res[i] == mem[a], "p=%" PRIu64 " basis %s mode %d: read %" PRIu64 " of cell %" PRIu64
