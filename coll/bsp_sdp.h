@@ -137,7 +137,8 @@ typedef struct bsp_sdp_layout {
 bsp_sdp_layout bsp_sdp_cyclic(unsigned n, unsigned m, size_t elem);
 
 /* The consecutive allocation of 2^m elements of `elem` bytes on 2^n
- * processes: the n highest logic dimensions on the processor (π(m−n+j) = j, π(i) = n + i below).
+ * processes: the n highest logic dimensions on the processor
+ * (π(m−n+j) = j, π(i) = n + i below).
  *
  * @param n       the processor dimensions (P = 2^n), n ≤ m
  * @param m       the logic dimensions, at most 62
