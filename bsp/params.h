@@ -41,8 +41,23 @@ typedef struct bspram_params {
     double bytes_per_put;      /* router bytes of one single-word put */
 } bspram_params;
 
-/* The file the parameters live in (see above), written to buf. Returns 0, or
- * −1 if no location is known (no $HOME) or buf is too small. */
+/* The file the parameters live in (see above): $BSPRAM_PARAMS, else
+ * $XDG_CONFIG_HOME/bspram/params, else ~/.config/bspram/params.
+ *
+ * @param buf     where the path is written (NUL-terminated); NULL only with
+ *                len = 0
+ * @param len     buf's size in bytes
+ * @return        0, or −1 if no location is known (no $HOME) or buf is too
+ *                small
+ * @pre           None.
+ * @par Errors
+ *     buf NULL with len > 0: "bspram: bspram_params_path(buf=NULL): buf must
+ *     not be NULL", exit status 1.
+ * @par BSP cost
+ *     None: local, O(length of the path) (reads the environment).
+ * @par Thread safety
+ *     Any thread.
+ */
 int bspram_params_path(char *buf, size_t len);
 
 /* The parameter file is read only if it is a regular file of at most
@@ -54,25 +69,79 @@ int bspram_params_path(char *buf, size_t len);
 
 /* Load the saved g (ns per byte of the router's byte h-relation) and l (ns
  * per superstep), e.g. into a config's g and l (then
- * bspram_machine_predicted_cost is in ns, with w in ns too). Returns 0, or −1
- * if there is no parameter file or it lacks them (the outputs are then
- * untouched). Either pointer may be NULL. Cost: opens and parses the file
- * on every call (call it once, not per machine in a loop). */
+ * bspram_machine_predicted_cost is in ns, with w in ns too): the parameter
+ * file read as bspram_params_read does.
+ *
+ * @param g_ns_per_byte where g is stored; NULL if not wanted
+ * @param l_ns    where l is stored; NULL if not wanted
+ * @return        0, or −1 if there is no parameter file or it is unusable
+ *                (the outputs are then untouched)
+ * @pre           None.
+ * @par Errors
+ *     A file that is there but unusable gives one warning line on stderr,
+ *     "bspram: parameter file /home/u/.config/bspram/params: p must be a
+ *     whole number in [1, 65536], not 1e30; ignored (run bspram probe to
+ *     rewrite it)" (likewise "a line is not "key = value": …", "p is set
+ *     twice", "g_ns_per_byte is set twice", "lacks g_ns_per_byte or l_ns", a
+ *     value that is not a finite number ≥ 0, not a regular file, larger than
+ *     65536 bytes, a NUL byte), and −1; the program goes on (no exit). A
+ *     missing file gives −1 silently.
+ * @par BSP cost
+ *     None: local; opens and parses the file (at most 65536 bytes) on every
+ *     call — call it once, not per machine in a loop.
+ * @par Thread safety
+ *     Any thread (never blocks, whatever lies at the path).
+ */
 int bspram_params_load(double *g_ns_per_byte, double *l_ns);
 
-/* Read or write the whole set. Return 0, or −1 (errno set on I/O errors).
- * A file that is there but unusable — not a regular file, too large, a line
- * that is not "key = value", a value out of range (nan, inf, negative,
- * 1e400, p = 1e30), a key set twice (which value would hold?), g_ns_per_byte
- * or l_ns missing — gives one warning line
- * on stderr naming the file and the problem, then −1 with *out (and the
- * outputs of bspram_params_load) untouched; a missing file gives −1
- * silently. Never blocks, whatever lies at the path. Lines may be of any
- * length ('#' starts a comment line); unknown keys are ignored.
- * bspram_params_save refuses (−1, errno = EINVAL) what read would refuse,
- * e.g. a negative g from a noisy fit, and a path that is not a regular file
- * (a FIFO with no reader: ENXIO); it never blocks either. */
+/* Read the whole set from the parameter file. Never blocks, whatever lies
+ * at the path. Lines may be of any length ('#' starts a comment line);
+ * unknown keys are ignored; g_ns_per_byte and l_ns are required.
+ *
+ * @param out     where the parameters are stored (untouched on −1); must not
+ *                be NULL
+ * @return        0, or −1 (errno set on I/O errors)
+ * @pre           None.
+ * @par Errors
+ *     out NULL: "bspram: bspram_params_read(out=NULL): out must not be NULL",
+ *     exit status 1.
+ *     A file that is there but unusable gives one warning line on stderr,
+ *     "bspram: parameter file /home/u/.config/bspram/params: p must be a
+ *     whole number in [1, 65536], not 1e30; ignored (run bspram probe to
+ *     rewrite it)" (likewise "a line is not "key = value": …", "p is set
+ *     twice", "g_ns_per_byte is set twice", "lacks g_ns_per_byte or l_ns", a
+ *     value that is not a finite number ≥ 0, not a regular file, larger than
+ *     65536 bytes, a NUL byte), and −1; the program goes on (no exit). A
+ *     missing file gives −1 silently.
+ * @par BSP cost
+ *     None: local; opens and parses the file (at most 65536 bytes).
+ * @par Thread safety
+ *     Any thread.
+ */
 int bspram_params_read(bspram_params *out);
+
+/* Write the whole set to the parameter file (creating its directories),
+ * as `bspram probe` does. It refuses what bspram_params_read would refuse,
+ * and never blocks either: a FIFO or device at the path is not written.
+ *
+ * @param params  the parameters: p in [1, 65536], every other field a finite
+ *                number ≥ 0; must not be NULL
+ * @return        0, or −1 with errno set: EINVAL for a value out of range
+ *                (e.g. a negative g from a noisy fit) or a path that is not
+ *                a regular file, ENXIO for a FIFO with no reader, ENOENT if
+ *                no location is known, EIO or the system's error if the
+ *                write fails
+ * @pre           None.
+ * @par Errors
+ *     params NULL: "bspram: bspram_params_save(params=NULL): params must not
+ *     be NULL", exit status 1. Every other failure is the −1 above, without
+ *     a line.
+ * @par BSP cost
+ *     None: local; writes about 250 bytes.
+ * @par Thread safety
+ *     Any thread; not concurrently with another bspram_params_save, nor with
+ *     a reader of the same file (it truncates the file, then writes it).
+ */
 int bspram_params_save(const bspram_params *params);
 
 BSPRAM_END_DECLS

@@ -106,17 +106,77 @@ typedef struct bsp_coll_group bsp_coll_group;
  * partition: every member of a group must pass the same list. Checked here,
  * with one superstep ("bsp_coll_group_create" in the records) in which each
  * process sends its list to the other members of its group.
- * Errors: members NULL with n > 0; n > P; a pid ≥ P or repeated; this
- * process not in its list; members' lists differing ("pid 3 names members
- * 0 1 2 3 but pid 1 names 0 1 2"). Cost: one superstep, h = 4n·(n − 1) + 8(n − 1) bytes at most. */
+ *
+ * @param members the group's pids in rank order (rank i is members[i]),
+ *                this process among them; NULL only with n = 0
+ * @param n       the number of members, at most P; 0: no group
+ * @return        the group (free it with bsp_coll_group_destroy)
+ * @pre           Inside a section; every process calls it in the same
+ *                superstep (collective, like bsp_sync).
+ * @par Errors
+ *     Outside a section: "bspram: bsp_coll_group_create: called outside a
+ *     bsp_begin/bsp_end section"; "bspram: bsp_coll_group_create(members=NULL,
+ *     n=4): members is NULL (superstep 1, pid 0)"; "…(members=0x…, n=9): n is
+ *     above the 8 processes (…)"; "…(members=0x…, n=4): members[2] = 9 is not
+ *     a pid (…)" (or "is repeated"); "…(members=0x…, n=4): this process (pid
+ *     5) is not in its list (…)"; members' lists differing: "bspram:
+ *     bsp_coll_group_create: pid 1 names members 0 1 2 but pid 3 names 0 1 2
+ *     3; every member of a group must name the same list (superstep 1)", or
+ *     "…: pid 1 names members 0 1, but a process outside that list names pid
+ *     1 as a member; …". Exit status 1.
+ * @par BSP cost
+ *     One superstep (record "bsp_coll_group_create"): each process puts 16
+ *     bytes to each other member of its group, so h ≤ (8 + 16)·(n − 1)
+ *     bytes; O(n + P) local work and memory; one barrier more (no record) to
+ *     agree on the verdict.
+ * @par Thread safety
+ *     A BSPlib process inside a section: every process of the section.
+ */
 bsp_coll_group *bsp_coll_group_create(const unsigned *members, unsigned n);
 
-/* Free this process's group (local; no superstep). NULL is ignored. */
+/* Free this process's group (local; no superstep).
+ *
+ * @param g       a group bsp_coll_group_create returned; NULL is ignored
+ * @pre           No call of this process is using g; g is not used after.
+ * @par Errors
+ *     None.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread (the group is this process's own: free it once).
+ */
 void bsp_coll_group_destroy(bsp_coll_group *g);
 
-/* The group's size n (P for NULL) and this process's rank in it (bsp_pid()
- * for NULL). Cost: O(1). */
+/* The group's size n.
+ *
+ * @param g       a group; NULL stands for all processes
+ * @return        the number of members (P for NULL; 0 for "no group")
+ * @pre           g NULL: inside a section.
+ * @par Errors
+ *     g NULL outside a section: "bspram: bsp_coll_group_size: called outside
+ *     a bsp_begin/bsp_end section", exit status 1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     A BSPlib process inside a section, for itself (with g not NULL, any
+ *     thread may read the group).
+ */
 unsigned bsp_coll_group_size(const bsp_coll_group *g);
+
+/* This process's rank in the group.
+ *
+ * @param g       this process's group; NULL stands for all processes
+ * @return        the rank (bsp_pid() for NULL; n for "no group")
+ * @pre           g NULL: inside a section.
+ * @par Errors
+ *     g NULL outside a section: "bspram: bsp_coll_group_rank: called outside
+ *     a bsp_begin/bsp_end section", exit status 1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     A BSPlib process inside a section, for itself (with g not NULL, any
+ *     thread may read the group).
+ */
 unsigned bsp_coll_group_rank(const bsp_coll_group *g);
 
 /* ---- algorithms and options ---- */
@@ -174,21 +234,119 @@ extern const unsigned char bsp_coll_in_place_[1];
  * bytes, scattered (binomial) and concatenated (Bruck, k ports): C1 =
  * ⌈log2 n⌉ + ⌈log_{k+1} n⌉, C2 = p(n − 1) + ⌈p(n − 1)/min(k, n − 1)⌉
  * (about 2·size for one port, when n divides size or size ≫ n). DIRECT:
- * root sends to k members per round: C1 = ⌈(n−1)/k⌉, C2 = size·C1. */
+ * root sends to k members per round: C1 = ⌈(n−1)/k⌉, C2 = size·C1.
+ *
+ * @param g       the group (NULL: all processes)
+ * @param buf     the data (size bytes): read at the root, written at the
+ *                others; NULL only with size = 0
+ * @param size    the bytes broadcast (0 is legal)
+ * @param root    the rank of the root in the group, in [0, n)
+ * @param opt     the algorithm, radix, ports (NULL: all zero, selected)
+ * @pre           Inside a section; every process makes the call in the same
+ *                superstep, in the same order, with the same arguments (in
+ *                a group call, every member of a group), as for bsp_sync.
+ * @par Errors
+ *     Outside a section: "bspram: bsp_coll_broadcast: called outside a
+ *     bsp_begin/bsp_end section". Each of the following names the call,
+ *     "bspram: bsp_coll_broadcast(g=(nil), buf=0x…, size=8, root=9): root 9
+ *     is outside the group's ranks [0, 4) (superstep 2, pid 1)": "buf is
+ *     NULL"; "unknown algorithm 42"; "unknown tradeoff 3"; "broadcast has no
+ *     algorithm ring"; "a radix needs an algorithm that takes one (bruck, for
+ *     alltoall)"; "algorithm binomial takes no radix"; "send may be
+ *     BSP_COLL_IN_PLACE only at the root of a gather or reduce" (buf =
+ *     BSP_COLL_IN_PLACE). Processes in different calls or with different
+ *     arguments, found in the first round: "bspram: bsp_coll_broadcast:
+ *     members of a group disagree in superstep 2: pid 2 called
+ *     bsp_coll_broadcast(size=8, root=0) but pid 3 called
+ *     bsp_coll_broadcast(size=256, root=0) (the size differs; the group: 2
+ *     3); every member of a group must pass the same arguments", "…:
+ *     processes disagree in superstep 2: pid 0 called … but pid 1 called …
+ *     (the root differs); every process must pass the same arguments", "…:
+ *     pid 0 is in bsp_coll_broadcast while pid 2 is in bsp_sync (superstep
+ *     4); every process must make the same collective calls in the same
+ *     order", and the other lines at the top of this file. Exit status 1.
+ * @par BSP cost
+ *     max(1, rounds of the largest group's schedule) supersteps on every
+ *     process (none if every group has n = 1), each a record labelled with
+ *     the call; C1 and C2 as above for the algorithm (forced by opt or
+ *     selected); the BSP cost is Σ over the rounds of (g·h + l), h the
+ *     round's byte h-relation (each put carries an 8-byte header: bsp.h).
+ *     bsp_coll_last_cost reads the figures afterwards.
+ * @par Thread safety
+ *     A BSPlib process inside a section: every process of the section.
+ */
 void bsp_coll_broadcast(const bsp_coll_group *g, void *buf, size_t size, unsigned root,
                         const bsp_coll_options *opt);
 
 /* Scatter: block i of root's send (n·b bytes) lands in recv (b bytes) of
  * rank i. In place: at the root recv = BSP_COLL_IN_PLACE leaves its block in
  * send. BINOMIAL (recursive halving, any n, the larger half below): C1 =
- * ⌈log2 n⌉, C2 = b·(n − 1), the one-port lower bound (Saad & Schultz §3). DIRECT: C1 = ⌈(n−1)/k⌉,
- * C2 = b·C1. */
+ * ⌈log2 n⌉, C2 = b·(n − 1), the one-port lower bound (Saad & Schultz §3).
+ * DIRECT: C1 = ⌈(n−1)/k⌉, C2 = b·C1.
+ *
+ * @param g       the group (NULL: all processes)
+ * @param send    at the root, the n blocks (n·block bytes); elsewhere not
+ *                read (may be NULL)
+ * @param recv    this member's block (block bytes); at the root it may be
+ *                BSP_COLL_IN_PLACE
+ * @param block   the bytes per block, b (0 is legal)
+ * @param root    the rank of the root in the group, in [0, n)
+ * @param opt     the algorithm, radix, ports (NULL: all zero, selected)
+ * @pre           Inside a section; every process makes the call in the same
+ *                superstep, in the same order, with the same arguments (in
+ *                a group call, every member of a group), as for bsp_sync.
+ * @par Errors
+ *     As bsp_coll_broadcast, each line naming the call ("bspram:
+ *     bsp_coll_scatter(g=(nil), send=0x…, recv=0x…, block=8, root=0): …
+ *     (superstep 2, pid 1)"); besides: "send is NULL" (at the root), "recv is
+ *     NULL"; "recv may be BSP_COLL_IN_PLACE only at a scatter's root"; "send
+ *     may be BSP_COLL_IN_PLACE only at the root of a gather or reduce";
+ *     "n·block overflows". Exit status 1.
+ * @par BSP cost
+ *     max(1, rounds of the largest group's schedule) supersteps on every
+ *     process (none if every group has n = 1), each a record labelled with
+ *     the call; C1 and C2 as above for the algorithm (forced by opt or
+ *     selected); the BSP cost is Σ over the rounds of (g·h + l), h the
+ *     round's byte h-relation (each put carries an 8-byte header: bsp.h).
+ *     bsp_coll_last_cost reads the figures afterwards.
+ * @par Thread safety
+ *     A BSPlib process inside a section: every process of the section.
+ */
 void bsp_coll_scatter(const bsp_coll_group *g, const void *send, void *recv, size_t block,
                       unsigned root, const bsp_coll_options *opt);
 
 /* Gather: rank i's send (b bytes) lands in block i of root's recv (n·b
  * bytes). In place: at the root send = BSP_COLL_IN_PLACE takes its block
- * from recv. BINOMIAL and DIRECT as for scatter, the rounds reversed. */
+ * from recv. BINOMIAL and DIRECT as for scatter, the rounds reversed.
+ *
+ * @param g       the group (NULL: all processes)
+ * @param send    this member's block (block bytes); at the root it may be
+ *                BSP_COLL_IN_PLACE
+ * @param recv    at the root, the n blocks (n·block bytes); elsewhere not
+ *                written (may be NULL)
+ * @param block   the bytes per block, b (0 is legal)
+ * @param root    the rank of the root in the group, in [0, n)
+ * @param opt     the algorithm, radix, ports (NULL: all zero, selected)
+ * @pre           Inside a section; every process makes the call in the same
+ *                superstep, in the same order, with the same arguments (in
+ *                a group call, every member of a group), as for bsp_sync.
+ * @par Errors
+ *     As bsp_coll_broadcast, each line naming the call ("bspram:
+ *     bsp_coll_gather(g=(nil), send=0x…, recv=0x…, block=8, root=0): …
+ *     (superstep 2, pid 1)"); besides: "send is NULL", "recv is NULL" (at the
+ *     root); "send may be BSP_COLL_IN_PLACE only at the root of a gather or
+ *     reduce" (elsewhere); "recv may be BSP_COLL_IN_PLACE only at a scatter's
+ *     root"; "n·block overflows". Exit status 1.
+ * @par BSP cost
+ *     max(1, rounds of the largest group's schedule) supersteps on every
+ *     process (none if every group has n = 1), each a record labelled with
+ *     the call; C1 and C2 as above for the algorithm (forced by opt or
+ *     selected); the BSP cost is Σ over the rounds of (g·h + l), h the
+ *     round's byte h-relation (each put carries an 8-byte header: bsp.h).
+ *     bsp_coll_last_cost reads the figures afterwards.
+ * @par Thread safety
+ *     A BSPlib process inside a section: every process of the section.
+ */
 void bsp_coll_gather(const bsp_coll_group *g, const void *send, void *recv, size_t block,
                      unsigned root, const bsp_coll_options *opt);
 
@@ -200,7 +358,33 @@ void bsp_coll_gather(const bsp_coll_group *g, const void *send, void *recv, size
  * one round, C2 = b), both optimal, except in the range of
  * bsp_coll_tradeoff (set it in bsp_coll_options; `bspram coll --tradeoff
  * c1|c2`). RING (Saad & Schultz
- * §3): C1 = n − 1, C2 = b(n − 1). DIRECT: C1 = ⌈(n−1)/k⌉, C2 = b·C1. */
+ * §3): C1 = n − 1, C2 = b(n − 1). DIRECT: C1 = ⌈(n−1)/k⌉, C2 = b·C1.
+ *
+ * @param g       the group (NULL: all processes)
+ * @param send    this member's block (block bytes), or BSP_COLL_IN_PLACE
+ * @param recv    the n blocks (n·block bytes)
+ * @param block   the bytes per block, b (0 is legal)
+ * @param opt     the algorithm, radix, ports and tradeoff (NULL: all zero,
+ *                selected)
+ * @pre           Inside a section; every process makes the call in the same
+ *                superstep, in the same order, with the same arguments (in
+ *                a group call, every member of a group), as for bsp_sync.
+ * @par Errors
+ *     As bsp_coll_broadcast, each line naming the call ("bspram:
+ *     bsp_coll_allgather(g=(nil), send=0x…, recv=0x…, block=8): … (superstep
+ *     2, pid 1)"); besides: "send is NULL", "recv is NULL"; "recv may be
+ *     BSP_COLL_IN_PLACE only at a scatter's root"; "algorithm ring of
+ *     allgather has one port"; "n·block overflows". Exit status 1.
+ * @par BSP cost
+ *     max(1, rounds of the largest group's schedule) supersteps on every
+ *     process (none if every group has n = 1), each a record labelled with
+ *     the call; C1 and C2 as above for the algorithm (forced by opt or
+ *     selected); the BSP cost is Σ over the rounds of (g·h + l), h the
+ *     round's byte h-relation (each put carries an 8-byte header: bsp.h).
+ *     bsp_coll_last_cost reads the figures afterwards.
+ * @par Thread safety
+ *     A BSPlib process inside a section: every process of the section.
+ */
 void bsp_coll_allgather(const bsp_coll_group *g, const void *send, void *recv, size_t block,
                         const bsp_coll_options *opt);
 
@@ -223,14 +407,74 @@ void bsp_coll_allgather(const bsp_coll_group *g, const void *send, void *recv, s
  * all processes, between cube neighbours (coll/alltoall_exchange.c). One
  * port only, no radix. The selection considers it for n a power of two
  * and one port, where it ties with BRUCK r = 2 and so is not picked (ties
- * go to the earlier algorithm): force it to keep to the cube's links. */
+ * go to the earlier algorithm): force it to keep to the cube's links.
+ *
+ * @param g       the group (NULL: all processes)
+ * @param send    the n blocks for the members (n·block bytes; block j to
+ *                rank j), or BSP_COLL_IN_PLACE
+ * @param recv    the n blocks from the members (n·block bytes)
+ * @param block   the bytes per block, b (0 is legal)
+ * @param opt     the algorithm, radix and ports (NULL: all zero, selected)
+ * @pre           Inside a section; every process makes the call in the same
+ *                superstep, in the same order, with the same arguments (in
+ *                a group call, every member of a group), as for bsp_sync.
+ * @par Errors
+ *     As bsp_coll_broadcast, each line naming the call ("bspram:
+ *     bsp_coll_alltoall(g=(nil), send=0x…, recv=0x…, block=8): … (superstep 2,
+ *     pid 1)"); besides: "send is NULL", "recv is NULL"; "recv may be
+ *     BSP_COLL_IN_PLACE only at a scatter's root"; "algorithm exchange needs n
+ *     a power of two, not 6"; "radix 9 is outside [2, n = 8]", "radix 1 is
+ *     below 2"; "algorithm exchange of alltoall has one port"; "n·block
+ *     overflows". Exit status 1.
+ * @par BSP cost
+ *     max(1, rounds of the largest group's schedule) supersteps on every
+ *     process (none if every group has n = 1), each a record labelled with
+ *     the call; C1 and C2 as above for the algorithm (forced by opt or
+ *     selected); the BSP cost is Σ over the rounds of (g·h + l), h the
+ *     round's byte h-relation (each put carries an 8-byte header: bsp.h).
+ *     bsp_coll_last_cost reads the figures afterwards.
+ * @par Thread safety
+ *     A BSPlib process inside a section: every process of the section.
+ */
 void bsp_coll_alltoall(const bsp_coll_group *g, const void *send, void *recv, size_t block,
                        const bsp_coll_options *opt);
 
 /* Reduce: root's recv (count words) ← send_0 ⊕ … ⊕ send_{n−1}. In place: at
  * the root send = BSP_COLL_IN_PLACE takes its operand from recv.
  * BINOMIAL: C1 = ⌈log2 n⌉, C2 = m·C1. DIRECT: every member sends to the
- * root, which folds in rank order: C1 = ⌈(n−1)/k⌉, C2 = m·C1. */
+ * root, which folds in rank order: C1 = ⌈(n−1)/k⌉, C2 = m·C1.
+ *
+ * @param g       the group (NULL: all processes)
+ * @param send    this member's operand (count 64-bit words); at the root it
+ *                may be BSP_COLL_IN_PLACE
+ * @param recv    at the root, the result (count words); elsewhere not
+ *                written (may be NULL)
+ * @param count   the number of 64-bit words (0 is legal)
+ * @param op      a built-in operation (bspram_op_builtin) or one
+ *                bsp_shm_add_op returned, from the superstep after its call
+ * @param root    the rank of the root in the group, in [0, n)
+ * @param opt     the algorithm, radix, ports (NULL: all zero, selected)
+ * @pre           Inside a section; every process makes the call in the same
+ *                superstep, in the same order, with the same arguments (in
+ *                a group call, every member of a group), as for bsp_sync.
+ * @par Errors
+ *     As bsp_coll_broadcast, each line naming the call ("bspram:
+ *     bsp_coll_reduce(g=(nil), send=0x…, recv=0x…, count=4, root=0, op=0): …
+ *     (superstep 2, pid 1)"); besides: "send is NULL", "recv is NULL" (at the
+ *     root); "send may be BSP_COLL_IN_PLACE only at the root of a gather or
+ *     reduce"; "count is too large"; "unknown operation 40; valid: 0..20
+ *     (built in: bspram_op_builtin) and the ids bsp_shm_add_op returned, from
+ *     the superstep after the call". Exit status 1.
+ * @par BSP cost
+ *     max(1, rounds of the largest group's schedule) supersteps on every
+ *     process (none if every group has n = 1), each a record labelled with
+ *     the call; C1 and C2 as above for the algorithm (forced by opt or
+ *     selected); the BSP cost is Σ over the rounds of (g·h + l), h the
+ *     round's byte h-relation (each put carries an 8-byte header: bsp.h).
+ *     bsp_coll_last_cost reads the figures afterwards.
+ * @par Thread safety
+ *     A BSPlib process inside a section: every process of the section.
+ */
 void bsp_coll_reduce(const bsp_coll_group *g, const void *send, void *recv, size_t count,
                      unsigned op, unsigned root, const bsp_coll_options *opt);
 
@@ -240,7 +484,37 @@ void bsp_coll_reduce(const bsp_coll_group *g, const void *send, void *recv, size
  * C1 = log2 n for a power of two, else ⌊log2 n⌋ + 2; C2 = m·C1.
  * DISSEMINATION: Bruck's concatenation of the operands (k ports) and a fold
  * in rank order: C1 = ⌈log_{k+1} n⌉, C2 = ⌈m(n−1)/min(k, n−1)⌉ (few rounds,
- * for short vectors). */
+ * for short vectors).
+ *
+ * @param g       the group (NULL: all processes)
+ * @param send    this member's operand (count 64-bit words), or
+ *                BSP_COLL_IN_PLACE
+ * @param recv    the result (count words)
+ * @param count   the number of 64-bit words (0 is legal)
+ * @param op      a built-in operation (bspram_op_builtin) or one
+ *                bsp_shm_add_op returned, from the superstep after its call
+ * @param opt     the algorithm, radix, ports (NULL: all zero, selected)
+ * @pre           Inside a section; every process makes the call in the same
+ *                superstep, in the same order, with the same arguments (in
+ *                a group call, every member of a group), as for bsp_sync.
+ * @par Errors
+ *     As bsp_coll_broadcast, each line naming the call ("bspram:
+ *     bsp_coll_allreduce(g=(nil), send=0x…, recv=0x…, count=4, op=0): …
+ *     (superstep 2, pid 1)"); besides: "send is NULL", "recv is NULL"; "count
+ *     is too large"; "algorithm doubling of allreduce has one port"; "unknown
+ *     operation 40; valid: 0..20 (built in: bspram_op_builtin) and the ids
+ *     bsp_shm_add_op returned, from the superstep after the call".
+ *     Exit status 1.
+ * @par BSP cost
+ *     max(1, rounds of the largest group's schedule) supersteps on every
+ *     process (none if every group has n = 1), each a record labelled with
+ *     the call; C1 and C2 as above for the algorithm (forced by opt or
+ *     selected); the BSP cost is Σ over the rounds of (g·h + l), h the
+ *     round's byte h-relation (each put carries an 8-byte header: bsp.h).
+ *     bsp_coll_last_cost reads the figures afterwards.
+ * @par Thread safety
+ *     A BSPlib process inside a section: every process of the section.
+ */
 void bsp_coll_allreduce(const bsp_coll_group *g, const void *send, void *recv,
                         size_t count, unsigned op, const bsp_coll_options *opt);
 
@@ -252,9 +526,73 @@ void bsp_coll_allreduce(const bsp_coll_group *g, const void *send, void *recv,
  * 3 ≤ n ≤ 3·2^(d−2) (a down-sweep level with nothing to send is skipped);
  * C2 = m·C1; about 2n operations in all, against Hillis–Steele's n·log2 n.
  * DIRECT: every member sends to every higher rank: C1 = ⌈(n−1)/k⌉,
- * C2 = m·C1. */
+ * C2 = m·C1.
+ *
+ * @param g       the group (NULL: all processes)
+ * @param send    this member's operand (count 64-bit words), or
+ *                BSP_COLL_IN_PLACE
+ * @param recv    the prefix (count words)
+ * @param count   the number of 64-bit words (0 is legal)
+ * @param op      a built-in operation (bspram_op_builtin) or one
+ *                bsp_shm_add_op returned, from the superstep after its call
+ * @param opt     the algorithm, radix, ports (NULL: all zero, selected)
+ * @pre           Inside a section; every process makes the call in the same
+ *                superstep, in the same order, with the same arguments (in
+ *                a group call, every member of a group), as for bsp_sync.
+ * @par Errors
+ *     As bsp_coll_broadcast, each line naming the call ("bspram:
+ *     bsp_coll_scan(g=(nil), send=0x…, recv=0x…, count=4, op=0): … (superstep
+ *     2, pid 1)"); besides: "send is NULL", "recv is NULL"; "count is too
+ *     large"; "algorithm binomial of scan has one port"; "unknown operation
+ *     40; valid: 0..20 (built in: bspram_op_builtin) and the ids
+ *     bsp_shm_add_op returned, from the superstep after the call".
+ *     Exit status 1.
+ * @par BSP cost
+ *     max(1, rounds of the largest group's schedule) supersteps on every
+ *     process (none if every group has n = 1), each a record labelled with
+ *     the call; C1 and C2 as above for the algorithm (forced by opt or
+ *     selected); the BSP cost is Σ over the rounds of (g·h + l), h the
+ *     round's byte h-relation (each put carries an 8-byte header: bsp.h).
+ *     bsp_coll_last_cost reads the figures afterwards.
+ * @par Thread safety
+ *     A BSPlib process inside a section: every process of the section.
+ */
 void bsp_coll_scan(const bsp_coll_group *g, const void *send, void *recv, size_t count,
                    unsigned op, const bsp_coll_options *opt);
+
+/* Exclusive scan: rank i's recv ← send_0 ⊕ … ⊕ send_{i−1}, and the
+ * operation's identity at rank 0; the algorithms and their C1 and C2 as for
+ * bsp_coll_scan.
+ *
+ * @param g       the group (NULL: all processes)
+ * @param send    this member's operand (count 64-bit words), or
+ *                BSP_COLL_IN_PLACE
+ * @param recv    the prefix (count words)
+ * @param count   the number of 64-bit words (0 is legal)
+ * @param op      a built-in operation (bspram_op_builtin) or one
+ *                bsp_shm_add_op returned, from the superstep after its call
+ * @param opt     the algorithm, radix, ports (NULL: all zero, selected)
+ * @pre           Inside a section; every process makes the call in the same
+ *                superstep, in the same order, with the same arguments (in
+ *                a group call, every member of a group), as for bsp_sync.
+ * @par Errors
+ *     As bsp_coll_broadcast, each line naming the call ("bspram:
+ *     bsp_coll_exscan(g=(nil), send=0x…, recv=0x…, count=4, op=0): …
+ *     (superstep 2, pid 1)"); besides: "send is NULL", "recv is NULL"; "count
+ *     is too large"; "algorithm binomial of scan has one port"; "unknown
+ *     operation 40; valid: 0..20 (built in: bspram_op_builtin) and the ids
+ *     bsp_shm_add_op returned, from the superstep after the call".
+ *     Exit status 1.
+ * @par BSP cost
+ *     max(1, rounds of the largest group's schedule) supersteps on every
+ *     process (none if every group has n = 1), each a record labelled with
+ *     the call; C1 and C2 as above for the algorithm (forced by opt or
+ *     selected); the BSP cost is Σ over the rounds of (g·h + l), h the
+ *     round's byte h-relation (each put carries an 8-byte header: bsp.h).
+ *     bsp_coll_last_cost reads the figures afterwards.
+ * @par Thread safety
+ *     A BSPlib process inside a section: every process of the section.
+ */
 void bsp_coll_exscan(const bsp_coll_group *g, const void *send, void *recv, size_t count,
                      unsigned op, const bsp_coll_options *opt);
 
@@ -276,20 +614,62 @@ typedef struct bsp_coll_choice {
 } bsp_coll_choice;
 
 /* The choice BSP_COLL_AUTO makes for `op` on n processes with b bytes per
- * block (broadcast: the buffer; reductions and scans: 8·count) in the
- * k-port model (ports = 0: k = 1), given g (ns per byte) and l (ns per
- * superstep); g, l < 0: the probe's, or the defaults (top of this file).
- * Candidates: every algorithm of op with k ports (and every radix 2..n for
- * BRUCK alltoall; EXCHANGE only for n a power of two); ties go to the
- * fewer rounds, then the earlier algorithm in bsp_coll_algorithm. Local, no communication; a pure function of its
- * arguments and the parameter file. Errors: n = 0; op unknown; g or l NaN or
- * infinite. */
+ * block in the k-port model. Candidates: every algorithm of op with k ports
+ * (and every radix 2..n for BRUCK alltoall; EXCHANGE only for n a power of
+ * two); the least predicted C1·l + C2·g wins, ties going to the fewer
+ * rounds, then the earlier algorithm in bsp_coll_algorithm. Local, no
+ * communication; a pure function of its arguments and the parameter file.
+ *
+ * @param op      the operation
+ * @param n       the number of processes, ≥ 1
+ * @param block   b: bytes per block (broadcast: the buffer; reductions and
+ *                scans: 8·count)
+ * @param ports   k (0: k = 1)
+ * @param g       ns per byte; negative: the probe's (bsp/params.h), or the
+ *                default 1 without a probe
+ * @param l       ns per superstep; negative: the probe's, or the default
+ *                1000 without a probe
+ * @return        the algorithm chosen, its radix and ports, its C1, C2 and
+ *                predicted cost
+ * @pre           None.
+ * @par Errors
+ *     "bspram: bsp_coll_select(op=9, n=4, block=8): unknown operation";
+ *     "bspram: bsp_coll_select(op=broadcast, n=0, block=8): n must be at
+ *     least 1"; "bspram: bsp_coll_select(op=broadcast, n=4, block=8, g=nan,
+ *     l=1000): g and l must be finite (ns; negative: the probe's)". Exit
+ *     status 1.
+ * @par BSP cost
+ *     None: local, O(n) formula evaluations (every radix of alltoall), and
+ *     reading the parameter file once per program if g or l is negative.
+ * @par Thread safety
+ *     Any thread.
+ */
 bsp_coll_choice bsp_coll_select(bsp_coll_op op, unsigned n, size_t block, unsigned ports,
                                 double g, double l);
 
-/* The predicted C1 and C2 of a forced choice (opt as for the calls: zeros
- * take the defaults), for the text of `bspram coll` and for tests of the
- * selection. Errors: as for the calls. */
+/* The predicted C1 and C2 of a forced choice, for the text of `bspram coll`
+ * and for tests of the selection; with BSP_COLL_AUTO, bsp_coll_select's
+ * choice (g and l the probe's).
+ *
+ * @param op      the operation
+ * @param n       the number of processes, ≥ 1
+ * @param block   b: bytes per block, as for bsp_coll_select
+ * @param opt     as for the calls: zeros take the defaults (NULL: AUTO)
+ * @return        the choice with its C1, C2 and predicted cost (C1·l + C2·g
+ *                with the probe's g and l)
+ * @pre           None.
+ * @par Errors
+ *     "bspram: bsp_coll_predict(op=9, n=4, block=8, algorithm=0): unknown
+ *     operation or algorithm, or n = 0"; "bspram: bsp_coll_predict:
+ *     broadcast has no algorithm ring"; "bspram: bsp_coll_predict(op=alltoall,
+ *     n=6, block=8, algorithm=exchange): algorithm exchange needs n a power
+ *     of two"; with AUTO, those of bsp_coll_select. Exit status 1.
+ * @par BSP cost
+ *     None: local, O(log n) (O(n) with AUTO); reads the parameter file once
+ *     per program.
+ * @par Thread safety
+ *     Any thread.
+ */
 bsp_coll_choice bsp_coll_predict(bsp_coll_op op, unsigned n, size_t block,
                                  const bsp_coll_options *opt);
 
@@ -306,14 +686,89 @@ typedef struct bsp_coll_cost {
     uint64_t max_r;      /* most messages one process received in one round */
     uint64_t messages, bytes;
 } bsp_coll_cost;
+
+/* The measured cost of this process's latest collective call, summed over
+ * the records of its rounds (the records' last line is completed on
+ * demand). Over MPI, the sums are those of the first process of each rank,
+ * alike on every rank.
+ *
+ * @return        the call's supersteps, C1, C2, Σ h, Σ charge, the largest
+ *                q and r, and its messages and bytes (all 0 before any call)
+ * @pre           Inside a section; every process calls it (collective), after
+ *                the same collective call.
+ * @par Errors
+ *     Outside a section: "bspram: bsp_coll_last_cost(): called outside a
+ *     bsp_begin/bsp_end section", exit status 1.
+ * @par BSP cost
+ *     One barrier (no record, no superstep); O(rounds of the call) work on
+ *     the first process of each rank.
+ * @par Thread safety
+ *     A BSPlib process inside a section: every process of the section.
+ */
 bsp_coll_cost bsp_coll_last_cost(void);
 
-/* Names: "broadcast", …, "scan" and "auto", "bruck", "direct", "ring",
- * "binomial", "scatter-allgather", "doubling", "dissemination", "exchange";
- * the parsers return −1 for an unknown name. */
+/* The name of an operation: "broadcast", "scatter", "gather",
+ * "allgather", "alltoall", "reduce", "allreduce" or "scan".
+ *
+ * @param op      the operation
+ * @return        its name (a static string); "unknown" for a value outside
+ *                bsp_coll_op
+ * @pre           None.
+ * @par Errors
+ *     None.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread.
+ */
 const char *bsp_coll_op_name(bsp_coll_op op);
+
+/* The name of an algorithm: "auto", "bruck", "direct", "ring", "binomial",
+ * "scatter-allgather", "doubling", "dissemination" or "exchange".
+ *
+ * @param a       the algorithm
+ * @return        its name (a static string); "unknown" for a value outside
+ *                bsp_coll_algorithm
+ * @pre           None.
+ * @par Errors
+ *     None.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread.
+ */
 const char *bsp_coll_algorithm_name(bsp_coll_algorithm a);
+
+/* The operation named `name`, as bsp_coll_op_name writes it (exactly, in
+ * lower case).
+ *
+ * @param name    the name; must not be NULL
+ * @return        the bsp_coll_op, or −1 for an unknown name
+ * @pre           None.
+ * @par Errors
+ *     name NULL: "bspram: bsp_coll_op_parse(name=NULL): name must not be
+ *     NULL", exit status 1.
+ * @par BSP cost
+ *     None: local, O(length of name).
+ * @par Thread safety
+ *     Any thread.
+ */
 int bsp_coll_op_parse(const char *name);
+
+/* The algorithm named `name`, as bsp_coll_algorithm_name writes it (exactly,
+ * in lower case).
+ *
+ * @param name    the name; must not be NULL
+ * @return        the bsp_coll_algorithm, or −1 for an unknown name
+ * @pre           None.
+ * @par Errors
+ *     name NULL: "bspram: bsp_coll_algorithm_parse(name=NULL): name must not
+ *     be NULL", exit status 1.
+ * @par BSP cost
+ *     None: local, O(length of name).
+ * @par Thread safety
+ *     Any thread.
+ */
 int bsp_coll_algorithm_parse(const char *name);
 
 BSPRAM_END_DECLS

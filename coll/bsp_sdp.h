@@ -118,9 +118,41 @@ typedef struct bsp_sdp_layout {
     size_t elem;                     /* bytes per element (0 is legal) */
 } bsp_sdp_layout;
 
-/* The cyclic and consecutive allocations of 2^m elements on 2^n processes
- * (pure; errors: n > m or m > 62, reported as bsp_sdp_cyclic(n=…, m=…)). */
+/* The cyclic allocation of 2^m elements of `elem` bytes on 2^n
+ * processes: the n lowest logic dimensions on the processor (π(i) = i).
+ *
+ * @param n       the processor dimensions (P = 2^n), n ≤ m
+ * @param m       the logic dimensions, at most 62
+ * @param elem    the bytes per element (0 is legal)
+ * @return        the layout
+ * @pre           None.
+ * @par Errors
+ *     n > m or m > 62: "bspram: bsp_sdp_cyclic(n=3, m=2, elem=8): need n ≤ m ≤
+ *     62", exit status 1.
+ * @par BSP cost
+ *     None: local, O(m).
+ * @par Thread safety
+ *     Any thread.
+ */
 bsp_sdp_layout bsp_sdp_cyclic(unsigned n, unsigned m, size_t elem);
+
+/* The consecutive allocation of 2^m elements of `elem` bytes on 2^n
+ * processes: the n highest logic dimensions on the processor
+ * (π(m−n+j) = j, π(i) = n + i below).
+ *
+ * @param n       the processor dimensions (P = 2^n), n ≤ m
+ * @param m       the logic dimensions, at most 62
+ * @param elem    the bytes per element (0 is legal)
+ * @return        the layout
+ * @pre           None.
+ * @par Errors
+ *     n > m or m > 62: "bspram: bsp_sdp_consecutive(n=3, m=2, elem=8): need n ≤ m ≤
+ *     62", exit status 1.
+ * @par BSP cost
+ *     None: local, O(m).
+ * @par Thread safety
+ *     Any thread.
+ */
 bsp_sdp_layout bsp_sdp_consecutive(unsigned n, unsigned m, size_t elem);
 
 /* A permutation δ of m logic dimensions. */
@@ -129,12 +161,83 @@ typedef struct bsp_sdp_perm {
     unsigned char delta[BSP_SDP_MAX_DIMS]; /* δ(i) for i < m */
 } bsp_sdp_perm;
 
-/* The paper's permutations on logic dimensions [first, first + order) of m,
- * identity elsewhere (pure; errors: first + order > m, order odd for the
- * transpose). k may be negative (k = −1: unshuffle) and is taken mod order. */
+/* The identity permutation of m logic dimensions: δ(i) = i. (The paper's
+ * permutations below act on logic dimensions [first, first + order) of m
+ * and are the identity elsewhere.)
+ *
+ * @param m       the logic dimensions, at most 62
+ * @return        the permutation
+ * @pre           None.
+ * @par Errors
+ *     m above 62: "bspram: bsp_sdp_identity(m=63): m is above 62", exit
+ *     status 1.
+ * @par BSP cost
+ *     None: local, O(m).
+ * @par Thread safety
+ *     Any thread.
+ */
 bsp_sdp_perm bsp_sdp_identity(unsigned m);
+
+/* The k-shuffle: δ(first + j) = first + (j + k mod order), a left rotation
+ * of the address by k (k = 1: shuffle; k = −1: unshuffle).
+ *
+ * @param m       the logic dimensions, at most 62
+ * @param first   the first logic dimension the permutation acts on
+ * @param order   the number of dimensions it acts on: [first, first +
+ *                order) ⊆ [0, m)
+ * @param k       the rotation; may be negative, taken mod order
+ * @return        the permutation
+ * @pre           None.
+ * @par Errors
+ *     A range outside [0, m) or m above 62: "bspram: bsp_sdp_shuffle(m=4,
+ *     first=2, order=3): the dimensions [first, first + order) must lie in
+ *     [0, m), m ≤ 62". Exit status 1.
+ * @par BSP cost
+ *     None: local, O(m).
+ * @par Thread safety
+ *     Any thread.
+ */
 bsp_sdp_perm bsp_sdp_shuffle(unsigned m, unsigned first, unsigned order, int k);
+
+/* Bit reversal: δ(first + j) = first + order − 1 − j.
+ *
+ * @param m       the logic dimensions, at most 62
+ * @param first   the first logic dimension the permutation acts on
+ * @param order   the number of dimensions it acts on: [first, first +
+ *                order) ⊆ [0, m)
+ * @return        the permutation
+ * @pre           None.
+ * @par Errors
+ *     A range outside [0, m) or m above 62: "bspram: bsp_sdp_bit_reversal(m=4,
+ *     first=2, order=3): the dimensions [first, first + order) must lie in
+ *     [0, m), m ≤ 62". Exit status 1.
+ * @par BSP cost
+ *     None: local, O(m).
+ * @par Thread safety
+ *     Any thread.
+ */
 bsp_sdp_perm bsp_sdp_bit_reversal(unsigned m, unsigned first, unsigned order);
+
+/* The transpose of a matrix partitioned in 2^(order/2) × 2^(order/2)
+ * blocks: the two halves of the range swapped (the order/2-shuffle).
+ *
+ * @param m       the logic dimensions, at most 62
+ * @param first   the first logic dimension the permutation acts on
+ * @param order   the number of dimensions it acts on: [first, first +
+ *                order) ⊆ [0, m); even
+ * @return        the permutation
+ * @pre           None.
+ * @par Errors
+ *     A range outside [0, m) or m above 62: "bspram: bsp_sdp_transpose(m=4,
+ *     first=2, order=3): the dimensions [first, first + order) must lie in
+ *     [0, m), m ≤ 62"; an odd order: "bspram: bsp_sdp_transpose(m=4,
+ *     first=0, order=3): a 2^(order/2) × 2^(order/2) block matrix needs an
+ *     even order". Exit status 1.
+ * @par BSP cost
+ *     None: local, O(m).
+ * @par Thread safety
+ *     Any thread.
+ */
 bsp_sdp_perm bsp_sdp_transpose(unsigned m, unsigned first, unsigned order);
 
 /* δ split into its cycles (pure, local). Cycles of order ≥ 2 only, in order
@@ -152,7 +255,25 @@ typedef struct bsp_sdp_cycles {
     unsigned real_cycles;                     /* β */
     unsigned odd_real_cycles;                 /* oJ */
 } bsp_sdp_cycles;
-/* Errors: as bsp_sdp for the layout and δ (n = log2 P given here). */
+/* δ split into its cycles under the layout (pure, local): their dimensions,
+ * kinds (real, virtual, mixed), σ_p, β and oJ, and whether δ is separable.
+ *
+ * @param n       the processor dimensions (P = 2^n)
+ * @param layout  the allocation π; must not be NULL
+ * @param perm    the permutation δ, of the layout's m; must not be NULL
+ * @return        the cycles of order ≥ 2 (see bsp_sdp_cycles)
+ * @pre           None.
+ * @par Errors
+ *     "bspram: bsp_sdp_analyze(layout=NULL): layout must not be NULL" (and
+ *     perm); an invalid layout or δ: "bspram: bsp_sdp_analyze(n=3, m=2): m =
+ *     2 must lie in [n, 62] (n = 3)", "…: the permutation has m = 4, the
+ *     layout 5", "…: the allocation is not a permutation of [0, 5) (π(2) =
+ *     7)", "…: δ is not a permutation of [0, 5) (δ(1) = 1)". Exit status 1.
+ * @par BSP cost
+ *     None: local, O(m).
+ * @par Thread safety
+ *     Any thread.
+ */
 bsp_sdp_cycles bsp_sdp_analyze(unsigned n, const bsp_sdp_layout *layout, const bsp_sdp_perm *perm);
 
 typedef enum bsp_sdp_algorithm {
@@ -172,10 +293,46 @@ typedef struct bsp_sdp_options {
 /* Permute: src holds this process's 2^{m−n} elements in local-index order;
  * dst (K bytes; may equal src) gets the elements that belong here after δ,
  * in local-index order. Collective: every process calls it in the same
- * superstep with the same layout, δ and options (opt NULL: AUTO, one port),
- * n = log2 bsp_nprocs(). Like a collective of bsp_coll.h, its first
- * superstep ends the superstep in progress; the cost is above; a δ with no
- * real cycle takes no superstep. */
+ * superstep with the same layout, δ and options, n = log2 bsp_nprocs().
+ * Like a collective of bsp_coll.h, its first superstep ends the superstep
+ * in progress; a δ with no real cycle takes no superstep.
+ *
+ * @param layout  the allocation π of the 2^m elements; must not be NULL
+ * @param perm    the permutation δ of the m logic dimensions; must not be
+ *                NULL
+ * @param src     this process's K = 2^{m−n}·elem bytes; NULL only with
+ *                K = 0
+ * @param dst     where the K bytes after δ go (may equal src); NULL only
+ *                with K = 0
+ * @param opt     the algorithm and ports (NULL: AUTO, one port)
+ * @pre           Inside a section of P = 2^n processes; every process calls
+ *                it in the same superstep with the same layout, δ and
+ *                options.
+ * @par Errors
+ *     Outside a section: "bspram: bsp_sdp: called outside a bsp_begin/bsp_end
+ *     section". Each of the following names the call, "bspram: bsp_sdp(m=5,
+ *     elem=8, src=0x…, dst=0x…, algorithm=auto, ports=0): the cube needs P =
+ *     2^n processes, not 6 (superstep 2, pid 1)": "layout is NULL", "perm is
+ *     NULL"; the layout or δ invalid (the lines of bsp_sdp_analyze);
+ *     "unknown algorithm 9", "ports must be 1 or n = 3, not 2", "algorithm
+ *     A1 has one port only", "algorithm A5 needs n = 3 ports"; "δ is not
+ *     separable: its cycle (0 3) mixes real and virtual dimensions (Ho &
+ *     Johnsson's algorithms move real cycles only)"; "2^(m−n)·elem bytes per
+ *     process overflow"; "src is NULL", "dst is NULL". Processes passing
+ *     different layouts, permutations, algorithms or ports, found in the
+ *     first superstep: "bspram: bsp_sdp: processes disagree in superstep 2:
+ *     pid 0 called bsp_sdp(…) but pid 1 called bsp_sdp(…) (the allocation
+ *     or permutation differs); every process must pass the same arguments".
+ *     Exit status 1.
+ * @par BSP cost
+ *     C1 supersteps that move messages (one record each, "bsp_sdp"), C2 the
+ *     sum of their largest messages' data, as given at the top of this file
+ *     per algorithm (bsp_sdp_predict computes them); the BSP cost is Σ over
+ *     the supersteps of (g·h + l). The virtual cycles: O(K·(m − n)) local
+ *     work, and K bytes of scratch when dst = src.
+ * @par Thread safety
+ *     A BSPlib process inside a section: every process of the section.
+ */
 void bsp_sdp(const bsp_sdp_layout *layout, const bsp_sdp_perm *perm, const void *src, void *dst,
              const bsp_sdp_options *opt);
 
@@ -188,12 +345,61 @@ typedef struct bsp_sdp_prediction {
     uint64_t c1, c2;
     uint64_t c1_lower, c2_lower;
 } bsp_sdp_prediction;
+
+/* The C1 and C2 an algorithm's schedule makes for this layout and δ (the
+ * formulas at the top of this file, exact), the lower bounds of Theorem 1,
+ * and for AUTO the algorithm it picks (the least C1·l + C2·g with the
+ * probe's g and l; ties to the fewer supersteps).
+ *
+ * @param n       the processor dimensions (P = 2^n)
+ * @param layout  the allocation π; must not be NULL
+ * @param perm    the permutation δ; must not be NULL
+ * @param opt     the algorithm and ports (NULL: AUTO, one port)
+ * @return        the algorithm (resolved if AUTO), ports, C1, C2 and their
+ *                lower bounds
+ * @pre           None.
+ * @par Errors
+ *     "bspram: bsp_sdp_predict(layout=NULL): layout must not be NULL" (and
+ *     perm); the other errors of bsp_sdp (not the buffers), in one line
+ *     "bspram: bsp_sdp_predict(n=3, m=5, elem=8, algorithm=A5, ports=1):
+ *     algorithm A5 needs n = 3 ports". Exit status 1.
+ * @par BSP cost
+ *     None: local, no communication (the cycles in O(m), then each
+ *     algorithm's count); reads the parameter file once per program (AUTO).
+ * @par Thread safety
+ *     Any thread.
+ */
 bsp_sdp_prediction bsp_sdp_predict(unsigned n, const bsp_sdp_layout *layout,
                                    const bsp_sdp_perm *perm, const bsp_sdp_options *opt);
 
-/* Names: "auto", "A1", "A1a", "A2", "A3", "A5"; the parser takes them in any case
- * and returns −1 for an unknown name. */
+/* The name of an algorithm: "auto", "A1", "A1a", "A2", "A3" or "A5".
+ *
+ * @param a       the algorithm
+ * @return        its name (a static string); "unknown" for a value outside
+ *                bsp_sdp_algorithm
+ * @pre           None.
+ * @par Errors
+ *     None.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread.
+ */
 const char *bsp_sdp_algorithm_name(bsp_sdp_algorithm a);
+
+/* The algorithm named `name`, in any case ("a1a" is A1a).
+ *
+ * @param name    the name; must not be NULL
+ * @return        the bsp_sdp_algorithm, or −1 for an unknown name
+ * @pre           None.
+ * @par Errors
+ *     name NULL: "bspram: bsp_sdp_algorithm_parse(name=NULL): name must not
+ *     be NULL", exit status 1.
+ * @par BSP cost
+ *     None: local, O(length of name).
+ * @par Thread safety
+ *     Any thread.
+ */
 int bsp_sdp_algorithm_parse(const char *name);
 
 BSPRAM_END_DECLS

@@ -162,36 +162,98 @@ typedef enum bsp_shm_policy {
  *    (their collective call 1 of the superstep); all processes must make the
  *    same calls in the same order" */
 
-/* Allocate a segment of `cells` cells of `width` bytes with the given layout
- * (BSP_SHM_HASHED, BSP_SHM_BLOCK, BSP_SHM_CYCLIC), all 0, and return its
- * handle: the same on every process (the k-th allocation of the section).
- * The segment exists from the next bsp_sync on: requests may name it from
- * the superstep after this one.
- * Errors: outside a section; cells = 0 or above 2^40; width outside [1, 8];
- * unknown layout; (at the sync) not collective; more than 65535 segments
- * live. Cost: O(1) now; at the sync one barrier and O(cells + P) work on
- * pid 0 (the cells' storage; n hash evaluations for a hashed layout). */
+/* Allocate a segment of `cells` cells of `width` bytes with the given
+ * layout, all 0, and return its handle: the same on every process (the k-th
+ * allocation of the section). The segment exists from the next bsp_sync on:
+ * requests may name it from the superstep after this one.
+ *
+ * @param cells   the number of cells, in [1, 2^40]
+ * @param width   the bytes per cell, in [1, 8] (8 for reduce, fetch-and-op
+ *                and combining write)
+ * @param layout  BSP_SHM_HASHED, BSP_SHM_BLOCK or BSP_SHM_CYCLIC
+ * @return        the segment's handle, never 0
+ * @pre           Inside a section; every process makes the same call in the
+ *                same superstep (collective).
+ * @par Errors
+ *     Outside a section: "bspram: bsp_shm_alloc(cells=64, width=8,
+ *     layout=hashed): called outside a bsp_begin/bsp_end section"; now:
+ *     "bspram: bsp_shm_alloc(cells=0, width=8, layout=hashed): cells outside
+ *     [1, 2^40] (superstep 0, pid 1)", "…: width outside [1, 8] bytes (…)",
+ *     "bspram: bsp_shm_alloc(cells=64, width=8, layout=unknown): unknown
+ *     layout 7; valid: 0 BSP_SHM_HASHED, 1 BSP_SHM_BLOCK, 2 BSP_SHM_CYCLIC
+ *     (…)"; at the sync, not collective (the lines at the top of this
+ *     section), or more than 65535 segments live: "bspram:
+ *     bsp_shm_alloc(cells=64, width=8, layout=hashed): more than 65535
+ *     segments would be live in superstep 3 (free some with bsp_shm_free)".
+ *     Exit status 1.
+ * @par BSP cost
+ *     O(1) now; at the next sync one barrier (no record; two if requests ran
+ *     in that sync too) and O(cells + P) work and memory on the first process
+ *     of each rank (the cells' storage; n hash evaluations for a hashed
+ *     layout).
+ * @par Thread safety
+ *     A BSPlib process inside a section: every process of the section.
+ */
 bsp_shm_t bsp_shm_alloc(size_t cells, size_t width, bspram_layout layout);
 
 /* Free the segment at the next bsp_sync, after that sync's batch: requests
  * issued in the same superstep as the free still run. From the next
  * superstep on the handle is refused.
- * Errors: outside a section; seg not live (never allocated, allocated in
- * this superstep, already freed, or freed twice in this superstep); (at the
- * sync) not collective. Cost: O(1) now; at the sync one barrier and
- * O(cells) on pid 0. */
+ *
+ * @param seg     a live segment's handle
+ * @pre           Inside a section; every process frees the same segment in
+ *                the same superstep (collective).
+ * @par Errors
+ *     Outside a section: "bspram: bsp_shm_free(seg=0x100000001): called
+ *     outside a bsp_begin/bsp_end section"; seg not live: "bspram:
+ *     bsp_shm_free(seg=0x100000002): the segment was freed (bsp_shm_free in
+ *     superstep 2) (superstep 4, pid 0)", or "…: the segment is allocated by
+ *     a bsp_shm_alloc of this superstep; it exists from the next bsp_sync on
+ *     (…)", "…: the handle is from BSP section 1 (this is section 2);
+ *     segments end with their section (…)", "…: not a segment: this
+ *     section's bsp_shm_alloc calls have returned 0x200000001 to 0x200000003
+ *     (…)" (or "…: not a segment: no bsp_shm_alloc has been called in this
+ *     section"); freed twice: "…: the segment is freed twice in this
+ *     superstep (…)"; at the sync, not collective (the lines at the top of
+ *     this section). Exit status 1.
+ * @par BSP cost
+ *     O(1) now; at the next sync one barrier (no record) and O(cells) on the
+ *     first process of each rank.
+ * @par Thread safety
+ *     A BSPlib process inside a section: every process of the section.
+ */
 void bsp_shm_free(bsp_shm_t seg);
 
-/* Register a user operation: fn must be commutative and associative, with
- * `identity` as its identity (combine.h, bspram_user_op_fn: called from
- * every process's thread at once with the same ctx, so it must be
- * thread-safe). Returns its id (21, 22, … in registration order: the same on
- * every process), usable with bsp_shm_reduce, bsp_shm_fetch_op and
- * bsp_shm_combine_write from the next superstep on; `name` (NULL: "user";
- * 31 bytes kept) names it in error lines. Operations last for the section.
- * Errors: outside a section; fn NULL; more than 11 user operations in a
- * section; (at the sync) not collective (processes passing different fn,
- * ctx or identity disagree). Cost: O(1) now; one barrier at the sync. */
+/* Register a user operation, usable with bsp_shm_reduce, bsp_shm_fetch_op
+ * and bsp_shm_combine_write (and the reductions of bsp_coll.h) from the next
+ * superstep on. Operations last for the section.
+ *
+ * @param name    names the operation in error lines (31 bytes kept); NULL:
+ *                "user"
+ * @param fn      the operation: commutative and associative, with identity
+ *                as its identity (combine.h, bspram_user_op_fn: called from
+ *                every process's thread at once with the same ctx, so it
+ *                must be thread-safe); must not be NULL
+ * @param ctx     handed to fn; may be NULL
+ * @param identity the operation's identity element (8 bytes)
+ * @return        the operation's id: 21, 22, … in registration order, the
+ *                same on every process
+ * @pre           Inside a section; every process registers the same
+ *                operation in the same superstep (collective).
+ * @par Errors
+ *     Outside a section: "bspram: bsp_shm_add_op(name=user, fn=0x…, ctx=0x…,
+ *     identity=0): called outside a bsp_begin/bsp_end section"; fn NULL:
+ *     "bspram: bsp_shm_add_op(name=user, fn=(nil), ctx=(nil), identity=0): fn
+ *     is NULL (superstep 0, pid 1)"; more than 11 in a section: "…: more
+ *     than 11 user operations in one section (…)"; at the sync, not
+ *     collective (processes passing different fn, ctx or identity; over MPI
+ *     ranks, different name or identity; the lines at the top of this
+ *     section). Exit status 1.
+ * @par BSP cost
+ *     O(1) now; one barrier (no record) at the next sync.
+ * @par Thread safety
+ *     A BSPlib process inside a section: every process of the section.
+ */
 unsigned bsp_shm_add_op(const char *name, bspram_user_op_fn fn, void *ctx, uint64_t identity);
 
 /* Choose how the basis of the combining phases is chosen (Valiant §4), from
@@ -202,11 +264,25 @@ unsigned bsp_shm_add_op(const char *name, bspram_user_op_fn fn, void *ctx, uint6
  *   "adaptive"     BSPRAM_STRATEGY_ADAPTIVE (combine.h);
  *   "32x16x8"      a fixed basis b_1 x … x b_m with product P ("8,8,8,8"
  *                  and a single "4096" are accepted; hash/basis.h).
- * Errors: outside a section; basis NULL; text not one of these, or a basis
- * whose product is not P ("bsp_shm_set_basis(basis="7x3"): basis product
- * is 21; it must equal p = 8; write auto, auto:D, adaptive or a basis such
- * as 4x2 with product P = 8 (superstep 0, pid 1)"); (at the sync) not
- * collective. Cost: O(length) now; one barrier at the sync. */
+ *
+ * @param basis   one of the texts above; must not be NULL
+ * @pre           Inside a section; every process passes the same text in the
+ *                same superstep (collective).
+ * @par Errors
+ *     Outside a section: "bspram: bsp_shm_set_basis(basis="auto"): called
+ *     outside a bsp_begin/bsp_end section"; basis NULL: "bspram:
+ *     bsp_shm_set_basis(basis=NULL): basis is NULL (superstep 0, pid 1)";
+ *     text not one of these, or a basis whose product is not P: "bspram:
+ *     bsp_shm_set_basis(basis="7x3"): basis product is 21; it must equal
+ *     p = 8; write auto, auto:D, adaptive or a basis such as 4x2 with product
+ *     P = 8 (superstep 0, pid 1)", "…(basis="auto:x"): cannot read the
+ *     degree hint; write auto:D with D in [0, 8] (…)"; at the sync, not
+ *     collective (the lines at the top of this section). Exit status 1.
+ * @par BSP cost
+ *     O(length of basis) now; one barrier (no record) at the next sync.
+ * @par Thread safety
+ *     A BSPlib process inside a section: every process of the section.
+ */
 void bsp_shm_set_basis(const char *basis);
 
 /* ---- requests: issued now, complete at the next bsp_sync ----
@@ -216,35 +292,140 @@ void bsp_shm_set_basis(const char *basis);
 
 /* Read cell `index` of seg: at the next bsp_sync its `width` bytes (as the
  * cell was before the superstep's updates) are written to dst.
- * Cost: one request (32 bytes forward, 16 back; O(1) now). */
+ *
+ * @param seg     a live segment's handle, allocated before this superstep
+ * @param index   the cell, in [0, cells)
+ * @param dst     where the cell's width bytes are written at the sync; must
+ *                not be NULL
+ * @pre           Inside a section; dst stays valid until bsp_sync returns.
+ * @par Errors
+ *     Outside a section: "bspram: bsp_shm_read(seg=0x100000001, index=10,
+ *     dst=0x…): called outside a bsp_begin/bsp_end section"; seg not live:
+ *     the lines of bsp_shm_free, naming bsp_shm_read ("bspram:
+ *     bsp_shm_read(seg=0x100000002, index=0, dst=0x…): the segment was freed
+ *     (bsp_shm_free in superstep 2) (superstep 4, pid 0)"); "bspram:
+ *     bsp_shm_read(seg=0x100000001, index=10, dst=0x…): index outside
+ *     [0, 10) (superstep 3, pid 2)"; "…(seg=0x100000001, index=0,
+ *     dst=(nil)): dst is NULL (…)". Exit status 1.
+ * @par BSP cost
+ *     O(1) now; at the sync one request of the batch: 32 bytes forward and
+ *     16 back in the combining phases (see the top of this file).
+ * @par Thread safety
+ *     A BSPlib process inside a section, for itself.
+ */
 void bsp_shm_read(bsp_shm_t seg, size_t index, void *dst);
 
 /* Write the cell's `width` bytes from src (copied now) at the next
  * bsp_sync, with the given policy when several requests write the cell.
- * Errors (besides those above): policy not BSP_SHM_ARBITRARY,
- * BSP_SHM_PRIORITY or BSP_SHM_COMMON; (at the sync, from the engine)
- * common writes of different values, or another update species at the
- * cell. Cost: one request (32 bytes forward). */
+ *
+ * @param seg     a live segment's handle, allocated before this superstep
+ * @param index   the cell, in [0, cells)
+ * @param policy  BSP_SHM_ARBITRARY, BSP_SHM_PRIORITY or BSP_SHM_COMMON
+ * @param src     the cell's width bytes (copied now); must not be NULL
+ * @pre           Inside a section; no other update species at the cell in
+ *                this superstep; for COMMON, every write of the cell writes
+ *                the same value.
+ * @par Errors
+ *     Outside a section, seg not live, index outside the segment: as
+ *     bsp_shm_read, naming bsp_shm_write ("bspram: bsp_shm_write(
+ *     seg=0x100000001, index=10, policy=arbitrary, src=0x…): index outside
+ *     [0, 10) (superstep 3, pid 2)"); "…: src is NULL (…)"; "bspram:
+ *     bsp_shm_write(seg=0x100000001, index=0, policy=9, src=0x…): unknown
+ *     policy; valid: 1 BSP_SHM_ARBITRARY, 2 BSP_SHM_PRIORITY, 3
+ *     BSP_SHM_COMMON (…)"; at the sync, from the engine: "bspram:
+ *     bspram_combine: common-write conflict at address … (segment s, cell
+ *     i): origin a writes x, origin b writes y", "bspram: bspram_combine:
+ *     two update species at address …". Exit status 1.
+ * @par BSP cost
+ *     O(1) now; at the sync one request of the batch: 32 bytes forward.
+ * @par Thread safety
+ *     A BSPlib process inside a section, for itself.
+ */
 void bsp_shm_write(bsp_shm_t seg, size_t index, bsp_shm_policy policy, const void *src);
 
 /* cell ← cell ⊕ value (8 bytes from value, copied now) at the next
  * bsp_sync; requests for one cell are combined on the way.
- * Errors (besides those above): op unknown, or registered in this
- * superstep; cells of fewer than 8 bytes; (at the sync) another update
- * species at the cell. Cost: one request (16 bytes forward on a hashed
- * segment, 32 otherwise). */
+ *
+ * @param seg     a live segment of 8-byte cells, allocated before this
+ *                superstep
+ * @param index   the cell, in [0, cells)
+ * @param op      a built-in operation (bspram_op_builtin, bspram_op_parse)
+ *                or one registered with bsp_shm_add_op before this superstep
+ * @param value   the operand, 8 bytes (copied now); must not be NULL
+ * @pre           Inside a section; no other update species at the cell in
+ *                this superstep.
+ * @par Errors
+ *     Outside a section, seg not live, index outside the segment: as
+ *     bsp_shm_read, naming bsp_shm_reduce; an operation unknown: "bspram:
+ *     bsp_shm_reduce(seg=0x100000001, index=0, op=40, value=0x…): unknown
+ *     operation; valid: 0..20 (built in: bspram_op_builtin); no operation was
+ *     registered with bsp_shm_add_op (superstep 3, pid 2)" (or "…; valid:
+ *     0..20 (built in: bspram_op_builtin) and 21..22 (bsp_shm_add_op)"), or
+ *     registered in this superstep: "…: operation 21 is registered by a
+ *     bsp_shm_add_op of this superstep; it is usable from the next bsp_sync
+ *     on (…)"; cells of fewer than 8 bytes: "…: reduce, fetch-and-op and
+ *     combining write need cells of 8 bytes; the segment's cells have 4
+ *     (…)"; "…: value is NULL (…)"; at the sync, another update species at
+ *     the cell ("bspram: bspram_combine: two update species at address …").
+ *     Exit status 1.
+ * @par BSP cost
+ *     O(1) now; at the sync one request of the batch: 16 bytes forward on a
+ *     hashed segment (unless the basis is "adaptive"), 32 otherwise.
+ * @par Thread safety
+ *     A BSPlib process inside a section, for itself.
+ */
 void bsp_shm_reduce(bsp_shm_t seg, size_t index, unsigned op, const void *value);
 
 /* Fetch-and-op: cell ← cell ⊕ value at the next bsp_sync, and dst (8
  * bytes) receives the cell's value before the superstep ⊕ the values of the
  * requests that precede this one in the combining order (multiprefix; see
- * the top of this file). Errors: as bsp_shm_reduce, and dst NULL.
- * Cost: one request (32 bytes forward, 16 back). */
+ * the top of this file).
+ *
+ * @param seg     a live segment of 8-byte cells, allocated before this
+ *                superstep
+ * @param index   the cell, in [0, cells)
+ * @param op      a built-in operation or one registered with bsp_shm_add_op
+ *                before this superstep
+ * @param value   the operand, 8 bytes (copied now); must not be NULL
+ * @param dst     where the 8-byte answer is written at the sync; must not be
+ *                NULL
+ * @pre           Inside a section; no other update species at the cell in
+ *                this superstep; dst stays valid until bsp_sync returns.
+ * @par Errors
+ *     As bsp_shm_reduce, each line naming bsp_shm_fetch_op ("bspram:
+ *     bsp_shm_fetch_op(seg=0x100000001, index=10, op=sum:i64, value=0x…,
+ *     dst=0x…): index outside [0, 10) (superstep 3, pid 2)"); and "…: dst is
+ *     NULL (…)".
+ *     Exit status 1.
+ * @par BSP cost
+ *     O(1) now; at the sync one request of the batch: 32 bytes forward, 16
+ *     back.
+ * @par Thread safety
+ *     A BSPlib process inside a section, for itself.
+ */
 void bsp_shm_fetch_op(bsp_shm_t seg, size_t index, unsigned op, const void *value, void *dst);
 
-/* Combining write (bspram_kind_combine_write): the cell gets the ⊕ of the
- * values written to it in the superstep, its old value dropped.
- * Errors: as bsp_shm_reduce. Cost: one request (32 bytes forward). */
+/* Combining write (bspram_kind_combine_write): at the next bsp_sync the
+ * cell gets the ⊕ of the values written to it in the superstep, its old
+ * value dropped (the CRCW combining PRAM's write).
+ *
+ * @param seg     a live segment of 8-byte cells, allocated before this
+ *                superstep
+ * @param index   the cell, in [0, cells)
+ * @param op      a built-in operation or one registered with bsp_shm_add_op
+ *                before this superstep
+ * @param value   the value written, 8 bytes (copied now); must not be NULL
+ * @pre           Inside a section; no other update species at the cell in
+ *                this superstep.
+ * @par Errors
+ *     As bsp_shm_reduce, each line naming bsp_shm_combine_write ("bspram:
+ *     bsp_shm_combine_write(seg=0x100000001, index=0, op=sum:i64, value=(nil)):
+ *     value is NULL (superstep 3, pid 2)"). Exit status 1.
+ * @par BSP cost
+ *     O(1) now; at the sync one request of the batch: 32 bytes forward.
+ * @par Thread safety
+ *     A BSPlib process inside a section, for itself.
+ */
 void bsp_shm_combine_write(bsp_shm_t seg, size_t index, unsigned op, const void *value);
 
 BSPRAM_END_DECLS

@@ -103,7 +103,20 @@ typedef struct bspram_model {
     double per_work;  /* BSP: seconds per unit of declared work */
 } bspram_model;
 
-/* The defaults above for one kind. */
+/* The defaults above for one kind: startup = 29 µs, per_byte = 0.12 µs,
+ * k = 1 port, k* = 4, g = per_byte, l = startup, per_work = 1 ns.
+ *
+ * @param kind    the architecture (not checked here: bspram_model_superstep
+ *                and bspram_model_price refuse an unknown kind)
+ * @return        the model, every field set
+ * @pre           None.
+ * @par Errors
+ *     None.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread.
+ */
 bspram_model bspram_model_default(bspram_model_kind kind);
 
 /* Why a superstep's price is not the whole story (a bit set). */
@@ -113,12 +126,39 @@ enum {
     BSPRAM_MODEL_NOT_APPLICABLE = 4   /* p does not fit the topology (HYPERCUBE) */
 };
 
-/* One superstep of a machine of p components: rec is its record, flows its
- * pattern (kept = 0: not kept; flows sorted by source, then destination, as
- * the router keeps them). Sets *flags (may be NULL) to the bits above.
- * Errors (fatal, one line naming the call): an invalid model (unknown kind,
- * startup, per_byte, g, l or per_work negative or not finite, ports or
- * k_star 0), p = 0, a flow whose source or destination is ≥ p. */
+/* The time one superstep of a machine of p components takes under model m
+ * (see the top of this file for each kind).
+ *
+ * @param m       the model; must not be NULL
+ * @param p       the number of components, in [1, 134217727]
+ * @param rec     the superstep's record; must not be NULL
+ * @param flows   its pattern, sorted by source, then destination, as the
+ *                router keeps them; NULL only with n_flows = 0
+ * @param n_flows the number of flows
+ * @param kept    0: the pattern was not kept (pattern-based models then
+ *                price a superstep that moved messages as 0, flagged
+ *                NO_PATTERN)
+ * @param flags   set to the bits of BSPRAM_MODEL_OVER_PORTS, NO_PATTERN and
+ *                NOT_APPLICABLE that apply; may be NULL
+ * @return        the superstep's time in seconds
+ * @pre           None.
+ * @par Errors
+ *     "bspram: bspram_model_superstep(m=NULL): m must not be NULL" (and rec,
+ *     and flows when n_flows > 0); an invalid model or p: "bspram:
+ *     bspram_model_superstep(model=bsp, p=4, startup=2.9e-05,
+ *     per_byte=1.2e-07, ports=1, k_star=4): g must be finite and ≥ 0, not -1"
+ *     (likewise startup, per_byte, l, per_work; "unknown kind", "ports must be
+ *     at least 1", "k_star must be at least 1", "p must be at least 1"); p
+ *     above 134217727: "bspram: bspram_model_superstep(model=ring, p=…): p is
+ *     above 134217727"; a flow outside the machine: "bspram:
+ *     bspram_model_superstep(model=ring, p=4): flow 2 goes from 1 to 7,
+ *     outside [0, 4)". Exit status 1.
+ * @par BSP cost
+ *     None: local; O(1) for BSP, KPORT and SWITCH, else O(n_flows) (times the
+ *     hops for RING, TORUS and HYPERCUBE) and O(p) (links) memory.
+ * @par Thread safety
+ *     Any thread.
+ */
 double bspram_model_superstep(const bspram_model *m, uint64_t p, const bspram_record *rec,
                               const bspram_flow *flows, size_t n_flows, int kept,
                               unsigned *flags);
@@ -130,23 +170,109 @@ typedef struct bspram_model_total {
     unsigned flags;      /* the OR of their flags */
 } bspram_model_total;
 
-/* A log: records[0..n) with pattern (NULL: none kept) index for index. */
+/* The price of a log under model m: each of records[0..n) priced as
+ * bspram_model_superstep does, with pattern's flows (index for index), and
+ * summed.
+ *
+ * @param m       the model; must not be NULL
+ * @param p       the number of components, in [1, 134217727]
+ * @param records the records; NULL only with n = 0
+ * @param n       the number of records
+ * @param pattern the flows of the records, index for index (NULL: none kept)
+ * @return        Σ seconds, the supersteps priced, those flagged and the OR
+ *                of their flags
+ * @pre           None.
+ * @par Errors
+ *     "bspram: bspram_model_price(m=NULL): m must not be NULL" (and records
+ *     when n > 0); an invalid model or p: "bspram:
+ *     bspram_model_price(model=bsp, p=4, startup=2.9e-05, per_byte=1.2e-07,
+ *     ports=1, k_star=4): g must be finite and ≥ 0, not -1" (likewise startup,
+ *     per_byte, l, per_work; "unknown kind", "ports must be at least 1",
+ *     "k_star must be at least 1", "p must be at least 1"); p above 134217727:
+ *     "bspram: bspram_model_price(model=ring, p=…): p is above 134217727"; a
+ *     flow outside the machine, as bspram_model_superstep. Exit status 1.
+ * @par BSP cost
+ *     None: local; O(n) plus O(flows) (times the hops on networks) work,
+ *     O(p) memory.
+ * @par Thread safety
+ *     Any thread.
+ */
 bspram_model_total bspram_model_price(const bspram_model *m, uint64_t p,
                                       const bspram_record *records, size_t n,
                                       const bspram_pattern *pattern);
 
-/* Names: "bsp", "kport", "bus", "shared-memory", "ring", "torus",
- * "hypercube", "switch"; the parser returns −1 for an unknown name. */
+/* The name of a kind: "bsp", "kport", "bus", "shared-memory", "ring",
+ * "torus", "hypercube" or "switch".
+ *
+ * @param kind    the kind
+ * @return        its name (a static string); "unknown" for a value outside
+ *                bspram_model_kind
+ * @pre           None.
+ * @par Errors
+ *     None.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread.
+ */
 const char *bspram_model_name(bspram_model_kind kind);
+
+/* The kind named `name`, as bspram_model_name writes it (exactly).
+ *
+ * @param name    the name; must not be NULL
+ * @return        the bspram_model_kind, or −1 for an unknown name
+ * @pre           None.
+ * @par Errors
+ *     name NULL: "bspram: bspram_model_parse(name=NULL): name must not be
+ *     NULL", exit status 1.
+ * @par BSP cost
+ *     None: local, O(length of name).
+ * @par Thread safety
+ *     Any thread.
+ */
 int bspram_model_parse(const char *name);
 
-/* From inside a BSPlib program (collective, like bsp_sync but no record):
- * bsp_model_keep_pattern(1) keeps the message pattern of every later
- * superstep of this BSP section (0 stops); bsp_model_price prices this
- * section's supersteps so far under m and returns the same total on every
- * process. Errors: outside a BSP section; m NULL; processes calling
- * different functions (as bsp_sync). Cost: one barrier each (no record). */
+/* From inside a BSPlib program: keep the message pattern of every later
+ * superstep of this BSP section (on = 0 stops), so that bsp_model_price can
+ * price them under the pattern-based models. Collective, like bsp_sync, but
+ * without a record.
+ *
+ * @param on      non-zero: keep; 0: stop keeping
+ * @pre           Inside a section; every process calls it at the same point.
+ * @par Errors
+ *     Outside a section: "bspram: bsp_model_keep_pattern: called outside a
+ *     bsp_begin/bsp_end section"; over MPI ranks: "bspram:
+ *     bspram__router_keep_pattern: the mpi transport spreads the lanes over
+ *     processes; the message pattern is kept on one process only". Exit
+ *     status 1.
+ * @par BSP cost
+ *     Two barriers (no record, no superstep); while on, every superstep keeps
+ *     its flows: O(flows) memory and work per superstep.
+ * @par Thread safety
+ *     A BSPlib process inside a section: every process of the section.
+ */
 void bsp_model_keep_pattern(int on);
+
+/* From inside a BSPlib program: price this section's supersteps so far
+ * under m (as bspram_model_price, with the kept pattern) and return the
+ * same total on every process. Collective, like bsp_sync, but without a
+ * record.
+ *
+ * @param m       the model; must not be NULL
+ * @return        the section's total so far, the same on every process
+ * @pre           Inside a section; every process calls it at the same point,
+ *                with the same model.
+ * @par Errors
+ *     Outside a section: "bspram: bsp_model_price: called outside a
+ *     bsp_begin/bsp_end section"; "bspram: bsp_model_price(m=NULL): m must
+ *     not be NULL (superstep 3, pid 1)"; an invalid model: the lines of
+ *     bspram_model_price. Exit status 1.
+ * @par BSP cost
+ *     Two barriers (no record, no superstep); O(supersteps so far + their
+ *     flows) work on the first process of each rank.
+ * @par Thread safety
+ *     A BSPlib process inside a section: every process of the section.
+ */
 bspram_model_total bsp_model_price(const bspram_model *m);
 
 BSPRAM_END_DECLS

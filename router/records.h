@@ -50,7 +50,37 @@ typedef struct bspram_log {
     size_t n, cap;
 } bspram_log;
 
+/* Append a copy of rec to the log, growing it (from 2 MiB on, on
+ * transparent huge pages where the kernel gives them).
+ *
+ * @param log     the log (zero-initialised before the first append); must
+ *                not be NULL
+ * @param rec     the record to copy; must not be NULL
+ * @pre           None.
+ * @par Errors
+ *     "bspram: bspram_log_append(log=NULL): log must not be NULL" (and rec);
+ *     no memory: "bspram: bspram_log_append: out of memory growing to …
+ *     bytes" (or "…: out of memory (… bytes)" on huge pages). Exit status 1.
+ * @par BSP cost
+ *     None: local, O(1) amortised (a copy of the log when it grows).
+ * @par Thread safety
+ *     Any thread; one at a time per log.
+ */
 void bspram_log_append(bspram_log *log, const bspram_record *rec);
+
+/* Free the log's records and reset it to empty (it may be appended to
+ * again).
+ *
+ * @param log     the log; must not be NULL
+ * @pre           No pointer into log->records is used afterwards.
+ * @par Errors
+ *     "bspram: bspram_log_free(log=NULL): log must not be NULL", exit
+ *     status 1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread; one at a time per log.
+ */
 void bspram_log_free(bspram_log *log);
 
 /* One superstep's messages from one component to another, as the records
@@ -79,12 +109,57 @@ typedef struct bspram_pattern {
 
 /* Make room for the `n` flows of record `record` (the index in the log;
  * records before it that were not kept are padded) and return where the
- * caller writes them, sorted by source, then destination. */
+ * caller writes them, sorted by source, then destination.
+ *
+ * @param pat     the pattern (zero-initialised before the first append);
+ *                must not be NULL
+ * @param record  the record's index in its log, at least the pattern's n
+ *                so far
+ * @param n       the number of flows the caller will write
+ * @return        room for n flows, valid until the next append or free
+ * @pre           Records are appended in increasing order of index.
+ * @par Errors
+ *     "bspram: bspram_pattern_append(pat=NULL): pat must not be NULL"; no
+ *     memory: "bspram: bspram_pattern_append: out of memory growing to …
+ *     bytes". Exit status 1.
+ * @par BSP cost
+ *     None: local, O(n + records padded) amortised.
+ * @par Thread safety
+ *     Any thread; one at a time per pattern.
+ */
 bspram_flow *bspram_pattern_append(bspram_pattern *pat, size_t record, size_t n);
-/* Record i's flows: returns 1 and sets *flows, *n if its pattern was kept,
- * else 0 (pat may be NULL). */
+
+/* Record `record`'s flows, if its pattern was kept.
+ *
+ * @param pat     the pattern; NULL: none kept
+ * @param record  the record's index
+ * @param flows   set to the record's flows (NULL if none); must not be NULL
+ * @param n       set to their number (0 if none); must not be NULL
+ * @return        1 if the record's pattern was kept, else 0
+ * @pre           None.
+ * @par Errors
+ *     "bspram: bspram_pattern_get(flows=NULL): flows must not be NULL" (and
+ *     n), exit status 1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread; not during an append to the same pattern.
+ */
 int bspram_pattern_get(const bspram_pattern *pat, size_t record, const bspram_flow **flows,
                        size_t *n);
+
+/* Free the pattern's flows and reset it to empty.
+ *
+ * @param pat     the pattern; must not be NULL
+ * @pre           No pointer into its flows is used afterwards.
+ * @par Errors
+ *     "bspram: bspram_pattern_free(pat=NULL): pat must not be NULL", exit
+ *     status 1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread; one at a time per pattern.
+ */
 void bspram_pattern_free(bspram_pattern *pat);
 
 /* Sums over a range of records [first, first+n): supersteps that moved at
@@ -99,6 +174,21 @@ typedef struct bspram_totals {
     uint64_t work;                 /* Σ w */
     double seconds;
 } bspram_totals;
+
+/* The sums over the records recs[0..n) (see bspram_totals).
+ *
+ * @param recs    the records; NULL only with n = 0
+ * @param n       the number of records
+ * @return        the totals (all 0 for n = 0)
+ * @pre           None.
+ * @par Errors
+ *     recs NULL with n > 0: "bspram: bspram_records_total(recs=NULL): recs
+ *     must not be NULL", exit status 1.
+ * @par BSP cost
+ *     None: local, O(n).
+ * @par Thread safety
+ *     Any thread.
+ */
 bspram_totals bspram_records_total(const bspram_record *recs, size_t n);
 
 /* One machine's log as the writers see it: its number, its p, its records
@@ -112,21 +202,52 @@ typedef struct bspram_log_view {
     const bspram_pattern *pattern;
 } bspram_log_view;
 
-/* Write records as CSV rows (after a header line if `header`) or as JSON
- * objects (elements of an array whose brackets the caller writes; *first is
- * 1 before the first element and is cleared), each with a leading `machine`
- * field. The columns (CSV) or keys (JSON) are the record's fields in the
- * order of bspram_record, then `p` and `flows`: the superstep's message
- * pattern if it was kept — in CSV `-` if not, else space-separated
- * src:dst:messages:bytes:largest entries (an empty field: no message); in
- * JSON null, or an array of [src, dst, messages, bytes, largest] arrays.
- * A label may hold any bytes: CSV quotes it when
- * it holds a comma, a quote or a control character (RFC 4180: in double
- * quotes, a quote doubled), JSON escapes the quote, the backslash and every
- * control character (`\n`, `\t`, …, `\u00XX`); other bytes are written as they
- * are, so a label that is not UTF-8 is not valid JSON text. Returns 0 or −1
- * (errno set) on an I/O error. */
+/* Write a log's records as CSV rows, after a header line if `header`,
+ * each with a leading `machine` field. The columns are the record's fields
+ * in the order of bspram_record, then `p` and `flows`: the superstep's
+ * message pattern if it was kept — `-` if not, else space-separated
+ * src:dst:messages:bytes:largest entries (an empty field: no message). A
+ * label may hold any bytes: it is quoted when it holds a comma, a quote or a
+ * control character (RFC 4180: in double quotes, a quote doubled).
+ *
+ * @param f       the stream written; must not be NULL
+ * @param log     the log and its machine's number and p; must not be NULL
+ * @param header  non-zero: write the header line first
+ * @return        0, or −1 (errno set) on an I/O error of f
+ * @pre           log's records (and pattern, if not NULL) are valid.
+ * @par Errors
+ *     "bspram: bspram_records_write_csv(f=NULL): f must not be NULL" (and
+ *     log), exit status 1; an I/O error is the −1 above.
+ * @par BSP cost
+ *     None: local, O(records + flows) work and output.
+ * @par Thread safety
+ *     Any thread; one at a time per stream.
+ */
 int bspram_records_write_csv(FILE *f, const bspram_log_view *log, int header);
+
+/* Write a log's records as JSON objects, elements of an array whose
+ * brackets the caller writes, each with a leading `machine` key. The keys
+ * are the record's fields in the order of bspram_record, then `p` and
+ * `flows`: null, or an array of [src, dst, messages, bytes, largest]
+ * arrays. A label may hold any bytes: the quote, the backslash and every
+ * control character are escaped (`\n`, `\t`, …, `\u00XX`); other bytes are
+ * written as they are, so a label that is not UTF-8 is not valid JSON text.
+ *
+ * @param f       the stream written; must not be NULL
+ * @param log     the log and its machine's number and p; must not be NULL
+ * @param first   1 before the first element of the array, cleared once an
+ *                element is written (the separators follow it); must not be
+ *                NULL
+ * @return        0, or −1 (errno set) on an I/O error of f
+ * @pre           log's records (and pattern, if not NULL) are valid.
+ * @par Errors
+ *     "bspram: bspram_records_write_json(f=NULL): f must not be NULL" (and
+ *     log, first), exit status 1; an I/O error is the −1 above.
+ * @par BSP cost
+ *     None: local, O(records + flows) work and output.
+ * @par Thread safety
+ *     Any thread; one at a time per stream.
+ */
 int bspram_records_write_json(FILE *f, const bspram_log_view *log, int *first);
 
 BSPRAM_END_DECLS

@@ -4,7 +4,8 @@ set -eu
 # clang, its runtime libraries (libFuzzer, sanitizers) and LLVM's OpenMP runtime:
 # the ThreadSanitizer run (BSPRAM_TSAN=1 scripts/test.sh) and fuzz/run.sh.
 # Open MPI: libbspram-mpi, the bspram command under mpirun, and their tests.
-# doxygen: the API documentation from the headers (the target doc).
+# doxygen: the API documentation from the headers (built and installed with the
+# library when found; the target doc).
 pkgs="build-essential cmake pkg-config libxxhash-dev gnuplot-nox clang libclang-rt-dev libomp-dev libomp-14-dev
       libopenmpi-dev openmpi-bin doxygen"
 missing=""
