@@ -76,8 +76,10 @@ bspram_flow *bspram_pattern_append(bspram_pattern *pat, size_t record, size_t n)
                            "bspram_pattern_append");
     for (; pat->n < record; pat->n++) /* records before it that were not kept */
         pat->at[pat->n] = (bspram_pattern_slot){0, 0, 0};
-    pat->flows = bspram__grow(pat->flows, &pat->cap_flows, pat->n_flows + n, sizeof *pat->flows,
-                              256, "bspram_pattern_append");
+    /* At least one flow of room, so that the pointer returned for n = 0 is
+     * not an offset from NULL. */
+    pat->flows = bspram__grow(pat->flows, &pat->cap_flows, pat->n_flows + (n ? n : 1),
+                              sizeof *pat->flows, 256, "bspram_pattern_append");
     pat->at[record] = (bspram_pattern_slot){pat->n_flows, n, 1};
     pat->n_flows += n;
     pat->n = record + 1;
