@@ -337,8 +337,15 @@ void bsp_end(void)
     pthread_cond_broadcast(&w->cond);
     pthread_mutex_unlock(&w->lock);
     pthread_join(w->driver, NULL);
-    if (bspram__bsp_bsplib_shm.end) /* the bsp_shm extension's space and combiner */
-        bspram__bsp_bsplib_shm.end(w);
+    /* The extensions' state (bsp_shm's space and combiner need the machine):
+     * every process's, then the section's. */
+    for (unsigned s = 0; s < w->p; s++)
+        for (unsigned k = 0; k < BSPLIB_EXT_COUNT; k++)
+            if (w->procs[s].ext[k].state)
+                w->procs[s].ext[k].destroy(w->procs[s].ext[k].state);
+    for (unsigned k = 0; k < BSPLIB_EXT_COUNT; k++)
+        if (w->ext[k].state)
+            w->ext[k].destroy(w->ext[k].state);
     bspram_machine_destroy(w->m); /* writes BSPRAM_TRACE */
     pthread_mutex_destroy(&w->lock);
     pthread_cond_destroy(&w->cond);
@@ -347,10 +354,9 @@ void bsp_end(void)
         free(w->procs[s].queue);
         free(w->procs[s].qcopy);
         free(w->procs[s].kept);
-        for (unsigned k = 0; k < 4; k++)
-            free(w->procs[s].scratch[k]);
     }
     bspram__bsp_bsplib_world_free_tables(w);
+    free(w->publication);
     free(w->procs);
     bool serving_rank = w->lo != 0;
     free(w);

@@ -117,11 +117,30 @@ void bspram__coll_round(coll_call *c, bool last);
  * calls take at least one superstep), then note the call's records. */
 void bspram__coll_end(coll_call *c);
 
-/* Scratch memory of this process (which < 3; see bspram__bsp_bsplib_scratch; 3 is
- * cost.c's). */
+/* A process's state of the collectives: its slot BSPLIB_EXT_COLL
+ * (bsp/bsplib_internal.h, "The extensions' state"), made at its first use
+ * and freed at bsp_end (frame.c). */
+typedef struct coll_state {
+    void *scratch[3]; /* grown as the algorithms need (bspram__coll_scratch) */
+    size_t scratch_cap[3];
+    size_t log[2];    /* process lo of each rank: where the records of the
+                         latest call start and end in the router's log */
+} coll_state;
+
+/* This process's state, made at its first use. */
+coll_state *bspram__coll_state_make(bsplib_proc *me);
+static inline coll_state *coll_state_of(bsplib_proc *me)
+{
+    coll_state *s = (coll_state *)bsplib_ext(me, BSPLIB_EXT_COLL);
+    return __builtin_expect(s != NULL, 1) ? s : bspram__coll_state_make(me);
+}
+
+/* Scratch buffer `which` (< 3) of this process, at least `size` bytes
+ * (contents not kept when it grows). */
+void *bspram__coll_scratch(bsplib_proc *me, unsigned which, size_t size);
 static inline void *coll_scratch(coll_call *c, unsigned which, size_t size)
 {
-    return bspram__bsp_bsplib_scratch(c->me, which, size);
+    return bspram__coll_scratch(c->me, which, size);
 }
 
 /* A fatal error of this call: "<name>(<args>): <message> (superstep S, pid P)". */
