@@ -203,7 +203,7 @@ static _Noreturn void report(const coll_call *c, const judgement *v, const call_
 
 /* The signatures differ: compare the calls. Returns if only different
  * groups differ; else one line, and the job ends. Collective. */
-static void agree(coll_call *c)
+static void calls_agree(coll_call *c)
 {
     bsplib_proc *me = c->me;
     const bsp_coll_group *g = c->group;
@@ -241,7 +241,7 @@ static void check_signatures(void *arg, unsigned all)
 {
     if ((all >> SIG_SHIFT) & (all >> NSIG_SHIFT) & SIG_MASK) {
         coll_call *c = arg;
-        agree(c);
+        calls_agree(c);
         c->mask = CODE_MASK; /* different groups differ: the later rounds check the code */
     }
 }

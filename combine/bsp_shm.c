@@ -365,8 +365,8 @@ static shm_proc *proc_state(bsplib_proc *me)
     return sp;
 }
 
-static void push(bsplib_proc *me, const seg_entry *e, uint64_t index, uint8_t kind, uint64_t value,
-                 void *dst)
+static void push_request(bsplib_proc *me, const seg_entry *e, uint64_t index, uint8_t kind,
+                         uint64_t value, void *dst)
 {
     shm_proc *sp = shm_of(me); /* exists: the process allocated e */
     if (sp->n == sp->cap) {
@@ -392,7 +392,7 @@ void bsp_shm_read(bsp_shm_t seg, bsp_size_t index, void *dst)
     bsplib_proc *me = check_request(&r, &e);
     if (!dst)
         req_fail(me, &r, "dst is NULL");
-    push(me, e, index, BSPRAM_READ, 0, dst);
+    push_request(me, e, index, BSPRAM_READ, 0, dst);
 }
 
 void bsp_shm_write(bsp_shm_t seg, bsp_size_t index, bsp_shm_policy policy, const void *src)
@@ -405,7 +405,7 @@ void bsp_shm_write(bsp_shm_t seg, bsp_size_t index, bsp_shm_policy policy, const
     if (policy != BSP_SHM_ARBITRARY && policy != BSP_SHM_PRIORITY && policy != BSP_SHM_COMMON)
         req_fail(me, &r, "unknown policy; valid: 1 BSP_SHM_ARBITRARY, 2 BSP_SHM_PRIORITY, "
                  "3 BSP_SHM_COMMON");
-    push(me, e, index, (uint8_t)policy, bytes_in(src, e->width), NULL);
+    push_request(me, e, index, (uint8_t)policy, bytes_in(src, e->width), NULL);
 }
 
 void bsp_shm_reduce(bsp_shm_t seg, bsp_size_t index, unsigned op, const void *value)
@@ -414,7 +414,7 @@ void bsp_shm_reduce(bsp_shm_t seg, bsp_size_t index, unsigned op, const void *va
     const seg_entry *e;
     bsplib_proc *me = check_request(&r, &e);
     check_op(me, &r, e);
-    push(me, e, index, bspram_kind_reduce(op), bytes_in(value, 8), NULL);
+    push_request(me, e, index, bspram_kind_reduce(op), bytes_in(value, 8), NULL);
 }
 
 void bsp_shm_fetch_op(bsp_shm_t seg, bsp_size_t index, unsigned op, const void *value, void *dst)
@@ -425,7 +425,7 @@ void bsp_shm_fetch_op(bsp_shm_t seg, bsp_size_t index, unsigned op, const void *
     check_op(me, &r, e);
     if (!dst)
         req_fail(me, &r, "dst is NULL");
-    push(me, e, index, bspram_kind_fetch(op), bytes_in(value, 8), dst);
+    push_request(me, e, index, bspram_kind_fetch(op), bytes_in(value, 8), dst);
 }
 
 void bsp_shm_combine_write(bsp_shm_t seg, bsp_size_t index, unsigned op, const void *value)
@@ -434,7 +434,7 @@ void bsp_shm_combine_write(bsp_shm_t seg, bsp_size_t index, unsigned op, const v
     const seg_entry *e;
     bsplib_proc *me = check_request(&r, &e);
     check_op(me, &r, e);
-    push(me, e, index, bspram_kind_combine_write(op), bytes_in(value, 8), NULL);
+    push_request(me, e, index, bspram_kind_combine_write(op), bytes_in(value, 8), NULL);
 }
 
 /* ---- collective calls ---- */
