@@ -1,6 +1,7 @@
 /* BSPlib: what the collectives (coll/) build their rounds from — window
- * puts, the collective superstep (bsplib_sync.c) and scratch memory
- * (bsplib_internal.h, "The collectives' supersteps").
+ * puts and the collective superstep (bsplib_sync.c; bsplib_internal.h, "The
+ * collectives' supersteps") — and the lead's publication that the
+ * extensions' queries of the log share (bspram__bsp_bsplib_publish).
  *
  * A window put is a bsp_put whose destination is a byte offset in the
  * receiver's window instead of a registered address: the receiver declares
@@ -12,6 +13,7 @@
 
 #include "base/error.h"
 #include "bsp/bsplib_internal.h"
+#include "bsp/machine_internal.h" /* bspram__bsp_team_flush */
 #include "router/router_internal.h" /* the inline hot path of posting */
 
 void bspram__bsp_bsplib_coll_put(bsplib_proc *me, unsigned pid, uint64_t offset, const void *src, size_t n,
@@ -36,13 +38,20 @@ void bspram__bsp_bsplib_window_overrun(const bsplib_proc *me, unsigned from, uin
                  (unsigned long long)offset, me->window_size);
 }
 
-void *bspram__bsp_bsplib_scratch(bsplib_proc *me, unsigned which, size_t size)
+void bspram__bsp_bsplib_publish(bsplib_proc *me, void *out, size_t n,
+                                void (*make)(bsplib_proc *lead, void *buf, void *arg), void *arg)
 {
-    if (size > me->scratch_cap[which]) {
-        free(me->scratch[which]);
-        size_t cap = size < 4096 ? 4096 : size + size / 2;
-        me->scratch[which] = bspram__base_malloc(cap, "bsp_coll: scratch");
-        me->scratch_cap[which] = cap;
+    bspram__bsp_team_flush(bspram__bsp_component_team(me->self));
+    bsplib_world *w = me->world;
+    if (me->pid == w->lo) {
+        if (n > w->publication_cap) {
+            free(w->publication);
+            w->publication = bspram__base_malloc(n, "bsp: publication");
+            w->publication_cap = n;
+        }
+        make(me, w->publication, arg);
     }
-    return me->scratch[which];
+    bspram__bsp_bsplib_barrier(me, 0);
+    if (n)
+        memcpy(out, w->publication, n);
 }

@@ -130,10 +130,28 @@ typedef struct bsplib_peer {
     char where[48];           /* the call it is in (a collective's label) */
 } bsplib_peer;
 
-/* The bsp_shm extension's state (combine/bsp_shm.c; opaque here: the bsp
- * layer includes nothing of combine). */
-struct bsplib_shm_proc;
-struct bsplib_shm_world;
+/* ---- The extensions' state ----
+ * The extensions built on BSPlib in the layers above (the collectives, coll/;
+ * bsp_shm, combine/bsp_shm.c) keep their state in slots of the process and of
+ * the section's world, one slot per extension, named here. The bsp layer
+ * knows only the names, never the types: an extension makes its state at
+ * its first use and sets it in its slot with the destructor that frees it
+ * (bsplib_ext_set, bsplib_world_ext_set). bsp_end calls the destructors
+ * (process lo of each rank, after the rank's other processes have stopped,
+ * before the machine is destroyed): every process's slots first, then the
+ * world's. A slot is NULL until its extension sets it. */
+typedef enum bsplib_ext_id {
+    BSPLIB_EXT_COLL, /* the collectives (coll/coll_internal.h, coll_state):
+                        per process only */
+    BSPLIB_EXT_SHM,  /* bsp_shm (combine/bsp_shm.c): per process (its requests
+                        and calls) and per world (the space, the combiner) */
+    BSPLIB_EXT_COUNT
+} bsplib_ext_id;
+
+typedef struct bsplib_ext_slot {
+    void *state;
+    void (*destroy)(void *state);
+} bsplib_ext_slot;
 
 typedef struct bsplib_proc {
     bsplib_world *world;
@@ -152,8 +170,8 @@ typedef struct bsplib_proc {
     int has_gets; /* issued a get this superstep */
     int has_hpputs; /* issued an hpput by reference this superstep */
     unsigned shm_tag; /* BSPLIB_TAG_SHM*: what bsp_shm brings to the sync */
-    struct bsplib_shm_proc *shm; /* this process's bsp_shm state (its own; NULL
-                                    until its first bsp_shm call) */
+    bsplib_ext_slot ext[BSPLIB_EXT_COUNT]; /* the extensions' state of this
+                                              process (its own) */
 
     /* BSMP */
     size_t tagsize;       /* for messages sent this superstep */
@@ -169,19 +187,14 @@ typedef struct bsplib_proc {
 
     int queue_owned; /* the queue points into qcopy, not into the router */
 
-    /* The collectives (coll/): where window puts to this process land in the
-     * current superstep, the call this process is in (for the error line
-     * when processes are in different calls: read by others only after a
-     * barrier that every process meets in a collective round), and scratch
-     * memory the layer above grows as it needs (freed at bsp_end). */
+    /* The collectives' supersteps (coll/): where window puts to this process
+     * land in the current superstep, and the call this process is in (for
+     * the error line when processes are in different calls: read by others
+     * only after a barrier that every process meets in a collective round). */
     unsigned char *window;
     size_t window_size;
     size_t window_puts; /* window puts landed by the last superstep */
     const char *where;
-    char published[320]; /* text the layer above publishes for error lines */
-    void *scratch[4];
-    size_t scratch_cap[4];
-    size_t coll_log[2]; /* pid 0: the records of the latest collective call */
 
     jmp_buf leave; /* processes 1..P−1 leave the SPMD function through it */
 
@@ -222,10 +235,15 @@ struct bsplib_world {
                                           rank's first process only) */
     uint64_t section;  /* 1 for the program's first section, 2 for the next, … */
 
-    /* The bsp_shm extension's shared state: created and changed by pid 0
-     * only, inside a sync between barriers (bspram__bsp_bsplib_shm.apply); read by
-     * everyone during supersteps. NULL until then. */
-    struct bsplib_shm_world *shm;
+    /* The extensions' state of the section on this rank (bsp_shm's: created
+     * and changed by process lo only, inside a sync between barriers
+     * (bspram__bsp_bsplib_shm.apply); read by everyone during supersteps). */
+    bsplib_ext_slot ext[BSPLIB_EXT_COUNT];
+
+    /* What the lead publishes to its rank's processes
+     * (bspram__bsp_bsplib_publish): written by process lo only. */
+    unsigned char *publication;
+    size_t publication_cap;
 
     /* Start and stop of the team (bsplib_spmd.c). */
     void (*spmd)(void); /* what processes 1..P−1 run */
@@ -304,9 +322,38 @@ unsigned bspram__bsp_bsplib_coll_sync(bsplib_proc *me, const char *label, unsign
  * BSPLIB_TAG_COLL_BITS): the collectives' error paths. */
 unsigned bspram__bsp_bsplib_barrier(bsplib_proc *me, unsigned tag);
 
-/* Scratch buffer `which` (< 4) of this process, at least `size` bytes
- * (contents not kept when it grows). */
-void *bspram__bsp_bsplib_scratch(bsplib_proc *me, unsigned which, size_t size);
+/* Collective: what only the rank's lead (process lo, which keeps the
+ * router's log) can compute, published to the rank's processes. First the
+ * log is completed (bspram__bsp_team_flush, itself a barrier: every process
+ * has left its last exchange), then the lead runs make(lead, buf, arg) into
+ * a buffer of n bytes, and after a barrier every process of the rank copies
+ * it to out (no record). The buffer is the world's and only this function
+ * writes it, after the first barrier of its next call, which every process
+ * reaches after it has read: no barrier is needed after the copy.
+ * bsp_coll_last_cost (coll/cost.c) and bsp_model_price (models/bsplib.c). */
+void bspram__bsp_bsplib_publish(bsplib_proc *me, void *out, size_t n,
+                                void (*make)(bsplib_proc *lead, void *buf, void *arg), void *arg);
+
+/* The state of extension `id` of this process or of its section (see "The
+ * extensions' state"), or NULL before its extension sets it. */
+static inline void *bsplib_ext(const bsplib_proc *me, bsplib_ext_id id) { return me->ext[id].state; }
+static inline void *bsplib_world_ext(const bsplib_world *w, bsplib_ext_id id)
+{
+    return w->ext[id].state;
+}
+
+/* Set the slot (empty until now) to state, which destroy(state) frees at
+ * bsp_end. */
+static inline void bsplib_ext_set(bsplib_proc *me, bsplib_ext_id id, void *state,
+                                  void (*destroy)(void *state))
+{
+    me->ext[id] = (bsplib_ext_slot){state, destroy};
+}
+static inline void bsplib_world_ext_set(bsplib_world *w, bsplib_ext_id id, void *state,
+                                        void (*destroy)(void *state))
+{
+    w->ext[id] = (bsplib_ext_slot){state, destroy};
+}
 
 /* Apply every process's pending registration ops (process lo, inside a
  * sync, after the agreement's gather: w->peer, w->peer_ops). */
@@ -377,14 +424,13 @@ void bspram__bsp_bsplib_world_free_tables(bsplib_world *w);
  *   apply  process lo of each rank (pid 0 on one machine), right after, while
  *          the others wait at a barrier: checks that the collective calls
  *          agree and applies them (allocations, frees, operations, the
- *          basis) to its rank's copy of the extension's state;
- *   end    process lo in bsp_end, after the other processes have stopped:
- *          frees the extension's state of the section. */
+ *          basis) to its rank's copy of the extension's state.
+ * bsp_end frees the extension's state through its slots' destructors
+ * (BSPLIB_EXT_SHM, "The extensions' state"). */
 typedef struct bsplib_shm_hooks {
     void (*batch)(bsplib_proc *me);
     void (*gather)(bsplib_proc *me);
     void (*apply)(bsplib_world *w, uint64_t superstep);
-    void (*end)(bsplib_world *w);
 } bsplib_shm_hooks;
 extern bsplib_shm_hooks bspram__bsp_bsplib_shm;
 

@@ -61,7 +61,7 @@ extern int main(int, char **);
 /* The one way a BSPlib error ends, for bspram__bsp_bsplib_fatal and bsp_abort: one
  * line, then the job ends (base/error.h: if several threads fail at once,
  * only the first prints). `raw` prints the user's bsp_abort text as it is. */
-static _Noreturn void die(const bsplib_proc *me, int raw, const char *fmt, va_list ap)
+static _Noreturn void fatal_line(const bsplib_proc *me, int raw, const char *fmt, va_list ap)
 {
     if (raw)
         bspram__base_vfatal_raw(fmt, ap);
@@ -77,7 +77,7 @@ void bspram__bsp_bsplib_fatal(const bsplib_proc *me, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    die(me, 0, fmt, ap);
+    fatal_line(me, 0, fmt, ap);
 }
 
 void bspram__bsp_bsplib_outside(const char *call)
@@ -337,8 +337,15 @@ void bsp_end(void)
     pthread_cond_broadcast(&w->cond);
     pthread_mutex_unlock(&w->lock);
     pthread_join(w->driver, NULL);
-    if (bspram__bsp_bsplib_shm.end) /* the bsp_shm extension's space and combiner */
-        bspram__bsp_bsplib_shm.end(w);
+    /* The extensions' state (bsp_shm's space and combiner need the machine):
+     * every process's, then the section's. */
+    for (unsigned s = 0; s < w->p; s++)
+        for (unsigned k = 0; k < BSPLIB_EXT_COUNT; k++)
+            if (w->procs[s].ext[k].state)
+                w->procs[s].ext[k].destroy(w->procs[s].ext[k].state);
+    for (unsigned k = 0; k < BSPLIB_EXT_COUNT; k++)
+        if (w->ext[k].state)
+            w->ext[k].destroy(w->ext[k].state);
     bspram_machine_destroy(w->m); /* writes BSPRAM_TRACE */
     pthread_mutex_destroy(&w->lock);
     pthread_cond_destroy(&w->cond);
@@ -347,10 +354,9 @@ void bsp_end(void)
         free(w->procs[s].queue);
         free(w->procs[s].qcopy);
         free(w->procs[s].kept);
-        for (unsigned k = 0; k < 4; k++)
-            free(w->procs[s].scratch[k]);
     }
     bspram__bsp_bsplib_world_free_tables(w);
+    free(w->publication);
     free(w->procs);
     bool serving_rank = w->lo != 0;
     free(w);
@@ -365,7 +371,7 @@ void bspram__bsp_bsplib_fatal_agreed(const bsplib_world *w, const char *fmt, ...
             pause();
     va_list ap;
     va_start(ap, fmt);
-    die(NULL, 0, fmt, ap);
+    fatal_line(NULL, 0, fmt, ap);
 }
 
 /* BSPlib prints the user's text as it is; a text that prints nothing
@@ -388,7 +394,7 @@ void bsp_vabort(const char *format, va_list args)
     int n = vsnprintf(first, sizeof first, format, probe);
     va_end(probe);
     if (n > 0)
-        die(NULL, 1, format, args);
+        fatal_line(NULL, 1, format, args);
     const bsplib_proc *me = bspram__bsp_bsplib_current ? bspram__bsp_bsplib_current : bsplib_joining;
     if (me)
         bspram__base_fatal("bsp_abort(\"\"): process %u aborted the program with an empty message "

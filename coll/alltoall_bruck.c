@@ -100,8 +100,8 @@ static void reverse_blocks(unsigned char *buf, size_t b, size_t lo, size_t hi)
 
 /* Copy the blocks of buf whose digit (weight p, radix r) is z to out, in
  * position order (unpack: the other way). Runs of p positions are one copy. */
-static void pack(unsigned char *buf, unsigned char *out, size_t b, uint64_t n, uint64_t p,
-                 uint64_t r, uint64_t z, int unpack)
+static void pack_digit(unsigned char *buf, unsigned char *out, size_t b, uint64_t n, uint64_t p,
+                       uint64_t r, uint64_t z, int unpack)
 {
     for (uint64_t j = z * p; j < n; j += p * r) {
         size_t len = (size_t)((n - j < p ? n - j : p) * b);
@@ -153,14 +153,14 @@ void bspram__coll_alltoall_bruck(coll_call *c, const coll_args *a)
             for (uint64_t z = z0; z < z1; z++) {
                 size_t len = (size_t)digit_count(n, p, r, z) * b;
                 if (b)
-                    pack(buf, out, b, n, p, r, z, 0);
+                    pack_digit(buf, out, b, n, p, r, z, 0);
                 bspram__coll_put(c, (unsigned)((me + z * p) % n), off, out, len);
                 off += len;
             }
             bspram__coll_round(c, x + 1 == w && z1 == h);
             off = 0;
             for (uint64_t z = z0; z < z1 && b; z++) {
-                pack(buf, in + off, b, n, p, r, z, 1);
+                pack_digit(buf, in + off, b, n, p, r, z, 1);
                 off += (size_t)digit_count(n, p, r, z) * b;
             }
             z0 = z1;

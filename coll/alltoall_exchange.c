@@ -35,8 +35,8 @@ COLL_PREDICT(alltoall_exchange)
 
 /* Copy the slots of buf whose bit t is `bit` to out in position order, or
  * (unpack) back from out. Runs of 2^t slots are one copy. */
-static void pack(unsigned char *buf, unsigned char *out, size_t b, unsigned n, unsigned t,
-                 unsigned bit, int unpack)
+static void pack_bit(unsigned char *buf, unsigned char *out, size_t b, unsigned n, unsigned t,
+                     unsigned bit, int unpack)
 {
     size_t run = ((size_t)1 << t) * b;
     for (unsigned j = bit << t; j < n; j += 2u << t) {
@@ -67,10 +67,10 @@ void bspram__coll_alltoall_exchange(coll_call *c, const coll_args *a)
             continue;
         }
         unsigned char *out = coll_scratch(c, 1, half), *in = coll_scratch(c, 2, half);
-        pack(buf, out, b, n, t, away, 0);
+        pack_bit(buf, out, b, n, t, away, 0);
         bspram__coll_window(c, in, half);
         bspram__coll_put(c, to, 0, out, half);
         bspram__coll_round(c, false);
-        pack(buf, in, b, n, t, away, 1);
+        pack_bit(buf, in, b, n, t, away, 1);
     }
 }

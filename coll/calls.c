@@ -9,37 +9,38 @@
 const unsigned char bsp_coll_in_place_[1];
 
 #define E(fn, r, k) {bspram__coll_##fn, bspram__coll_predict_##fn, r, k}
+#define NONE COLL_RADIX_NONE
 const coll_entry bspram__coll_table[COLL_OPS][COLL_ALGORITHMS] = {
-    [BSP_COLL_BROADCAST] = {[BSP_COLL_BINOMIAL] = E(broadcast_binomial, 0, 1),
-                            [BSP_COLL_SCATTER_ALLGATHER] = E(broadcast_scatter_allgather, 0, 1),
-                            [BSP_COLL_DIRECT] = E(broadcast_direct, 0, 1)},
-    [BSP_COLL_SCATTER] = {[BSP_COLL_BINOMIAL] = E(scatter_binomial, 0, 0),
-                          [BSP_COLL_DIRECT] = E(scatter_direct, 0, 1)},
-    [BSP_COLL_GATHER] = {[BSP_COLL_BINOMIAL] = E(gather_binomial, 0, 0),
-                         [BSP_COLL_DIRECT] = E(gather_direct, 0, 1)},
-    [BSP_COLL_ALLGATHER] = {[BSP_COLL_BRUCK] = E(allgather_bruck, 0, 1),
-                            [BSP_COLL_RING] = E(allgather_ring, 0, 0),
-                            [BSP_COLL_DIRECT] = E(allgather_direct, 0, 1)},
-    [BSP_COLL_ALLTOALL] = {[BSP_COLL_BRUCK] = E(alltoall_bruck, 1, 1),
+    [BSP_COLL_BROADCAST] = {[BSP_COLL_BINOMIAL] = E(broadcast_binomial, NONE, 1),
+                            [BSP_COLL_SCATTER_ALLGATHER] = E(broadcast_scatter_allgather, NONE, 1),
+                            [BSP_COLL_DIRECT] = E(broadcast_direct, NONE, 1)},
+    [BSP_COLL_SCATTER] = {[BSP_COLL_BINOMIAL] = E(scatter_binomial, NONE, 0),
+                          [BSP_COLL_DIRECT] = E(scatter_direct, NONE, 1)},
+    [BSP_COLL_GATHER] = {[BSP_COLL_BINOMIAL] = E(gather_binomial, NONE, 0),
+                         [BSP_COLL_DIRECT] = E(gather_direct, NONE, 1)},
+    [BSP_COLL_ALLGATHER] = {[BSP_COLL_BRUCK] = E(allgather_bruck, NONE, 1),
+                            [BSP_COLL_RING] = E(allgather_ring, NONE, 0),
+                            [BSP_COLL_DIRECT] = E(allgather_direct, NONE, 1)},
+    [BSP_COLL_ALLTOALL] = {[BSP_COLL_BRUCK] = E(alltoall_bruck, COLL_RADIX_CHOSEN, 1),
+                           /* Bruck's index with r = n */
                            [BSP_COLL_DIRECT] = {bspram__coll_alltoall_bruck, bspram__coll_predict_alltoall_bruck,
-                                                0, 1},
-                           [BSP_COLL_EXCHANGE] = E(alltoall_exchange, 0, 0)},
-    [BSP_COLL_REDUCE] = {[BSP_COLL_BINOMIAL] = E(reduce_binomial, 0, 0),
-                         [BSP_COLL_DIRECT] = E(reduce_direct, 0, 1)},
-    [BSP_COLL_ALLREDUCE] = {[BSP_COLL_DOUBLING] = E(allreduce_doubling, 0, 0),
-                            [BSP_COLL_DISSEMINATION] = E(allreduce_dissemination, 0, 1)},
-    [BSP_COLL_SCAN] = {[BSP_COLL_DISSEMINATION] = E(scan_dissemination, 0, 0),
-                       [BSP_COLL_BINOMIAL] = E(scan_binomial, 0, 0),
-                       [BSP_COLL_DIRECT] = E(scan_direct, 0, 1)},
+                                                COLL_RADIX_N, 1},
+                           [BSP_COLL_EXCHANGE] = E(alltoall_exchange, NONE, 0)},
+    [BSP_COLL_REDUCE] = {[BSP_COLL_BINOMIAL] = E(reduce_binomial, NONE, 0),
+                         [BSP_COLL_DIRECT] = E(reduce_direct, NONE, 1)},
+    [BSP_COLL_ALLREDUCE] = {[BSP_COLL_DOUBLING] = E(allreduce_doubling, NONE, 0),
+                            [BSP_COLL_DISSEMINATION] = E(allreduce_dissemination, NONE, 1)},
+    [BSP_COLL_SCAN] = {[BSP_COLL_DISSEMINATION] = E(scan_dissemination, NONE, 0),
+                       [BSP_COLL_BINOMIAL] = E(scan_binomial, NONE, 0),
+                       [BSP_COLL_DIRECT] = E(scan_direct, NONE, 1)},
 };
 #undef E
+#undef NONE
 
-void bspram__coll_defaults(bsp_coll_algorithm alg, unsigned n, unsigned *radix, unsigned *ports)
+void bspram__coll_default_ports(bsp_coll_algorithm alg, unsigned n, unsigned *ports)
 {
     if (*ports == 0)
         *ports = alg == BSP_COLL_DIRECT && n > 2 ? n - 1 : 1;
-    if (*radix == 0)
-        *radix = 2;
 }
 
 static const char *const CALLS[] = {
@@ -125,19 +126,18 @@ static void call(bsp_coll_op kind, const bsp_coll_group *g, const void *send, vo
     if (!e->run)
         bspram__coll_fail(&c, "%s has no algorithm %s", bsp_coll_op_name(kind),
                   bsp_coll_algorithm_name(o.algorithm));
-    if (o.radix && !e->radix)
+    if (given.radix && e->radix != COLL_RADIX_CHOSEN)
         bspram__coll_fail(&c, "algorithm %s takes no radix", bsp_coll_algorithm_name(o.algorithm));
     if (o.ports > 1 && !e->ports)
         bspram__coll_fail(&c, "algorithm %s of %s has one port", bsp_coll_algorithm_name(o.algorithm),
                   bsp_coll_op_name(kind));
     if (o.algorithm == BSP_COLL_EXCHANGE && (n & (n - 1)))
         bspram__coll_fail(&c, "algorithm exchange needs n a power of two, not %u", n);
-    if (kind == BSP_COLL_ALLTOALL && o.algorithm == BSP_COLL_DIRECT)
-        o.radix = n > 2 ? n : 2; /* Bruck's index with r = n */
-    bspram__coll_defaults(o.algorithm, n, &o.radix, &o.ports);
-    if (e->radix && n >= 2 && o.radix > n)
+    o.radix = coll_radix(e, n, o.radix);
+    bspram__coll_default_ports(o.algorithm, n, &o.ports);
+    if (e->radix == COLL_RADIX_CHOSEN && n >= 2 && o.radix > n)
         bspram__coll_fail(&c, "radix %u is outside [2, n = %u]", o.radix, n);
-    if (e->radix && o.radix < 2)
+    if (e->radix == COLL_RADIX_CHOSEN && o.radix < 2)
         bspram__coll_fail(&c, "radix %u is below 2", o.radix);
 
     /* Buffers. */

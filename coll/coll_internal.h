@@ -117,11 +117,30 @@ void bspram__coll_round(coll_call *c, bool last);
  * calls take at least one superstep), then note the call's records. */
 void bspram__coll_end(coll_call *c);
 
-/* Scratch memory of this process (which < 3; see bspram__bsp_bsplib_scratch; 3 is
- * cost.c's). */
+/* A process's state of the collectives: its slot BSPLIB_EXT_COLL
+ * (bsp/bsplib_internal.h, "The extensions' state"), made at its first use
+ * and freed at bsp_end (frame.c). */
+typedef struct coll_state {
+    void *scratch[3]; /* grown as the algorithms need (bspram__coll_scratch) */
+    size_t scratch_cap[3];
+    size_t log[2];    /* process lo of each rank: where the records of the
+                         latest call start and end in the router's log */
+} coll_state;
+
+/* This process's state, made at its first use. */
+coll_state *bspram__coll_state_make(bsplib_proc *me);
+static inline coll_state *coll_state_of(bsplib_proc *me)
+{
+    coll_state *s = (coll_state *)bsplib_ext(me, BSPLIB_EXT_COLL);
+    return __builtin_expect(s != NULL, 1) ? s : bspram__coll_state_make(me);
+}
+
+/* Scratch buffer `which` (< 3) of this process, at least `size` bytes
+ * (contents not kept when it grows). */
+void *bspram__coll_scratch(bsplib_proc *me, unsigned which, size_t size);
 static inline void *coll_scratch(coll_call *c, unsigned which, size_t size)
 {
-    return bspram__bsp_bsplib_scratch(c->me, which, size);
+    return bspram__coll_scratch(c->me, which, size);
 }
 
 /* A fatal error of this call: "<name>(<args>): <message> (superstep S, pid P)". */
@@ -202,24 +221,56 @@ COLL_PREDICT(scan_dissemination);
 COLL_PREDICT(scan_binomial);
 COLL_PREDICT(scan_direct);
 
+/* How an algorithm's schedule has a radix (coll_entry.radix). */
+typedef enum coll_radix_rule {
+    COLL_RADIX_NONE = 0, /* none: its formula ignores the radix; choices report 0 */
+    COLL_RADIX_CHOSEN,   /* the caller's, 2 ≤ r ≤ n (default 2); the selection
+                            tries each: alltoall's BRUCK */
+    COLL_RADIX_N,        /* fixed at n (at least 2), which the caller may not
+                            give, and reported: alltoall's DIRECT, which is
+                            Bruck's index with r = n */
+} coll_radix_rule;
+
 /* The table of algorithms (calls.c): per operation and algorithm, the
- * function, its formula and whether it takes a radix or more than one port. */
+ * function, its formula, its radix and whether it takes more than one port. */
 typedef struct coll_entry {
     void (*run)(coll_call *c, const coll_args *a);
     coll_prediction (*predict)(uint64_t n, uint64_t b, unsigned radix, unsigned ports,
                                bsp_coll_tradeoff tradeoff);
-    int radix;  /* takes a radix */
+    coll_radix_rule radix;
     int ports;  /* takes k ≥ 1 ports (else one-port only) */
 } coll_entry;
 #define COLL_OPS 8
 #define COLL_ALGORITHMS 9 /* bsp_coll_algorithm's values, AUTO included */
 extern const coll_entry bspram__coll_table[COLL_OPS][COLL_ALGORITHMS];
 
+/* The radix e's schedule runs with on n members, from the caller's `given`
+ * (0: none). The one place that knows COLL_RADIX_N's r = n. */
+static inline unsigned coll_radix(const coll_entry *e, unsigned n, unsigned given)
+{
+    if (e->radix == COLL_RADIX_N)
+        return n > 2 ? n : 2;
+    return given ? given : 2;
+}
+
+/* The largest radix the selection tries for e on n members (from
+ * coll_radix(e, n, 0) up). */
+static inline unsigned coll_radix_max(const coll_entry *e, unsigned n)
+{
+    return e->radix == COLL_RADIX_CHOSEN && n > 2 ? n : coll_radix(e, n, 0);
+}
+
+/* The radix a choice of e reports, when its schedule runs with r. */
+static inline unsigned coll_radix_reported(const coll_entry *e, unsigned r)
+{
+    return e->radix == COLL_RADIX_NONE ? 0 : r;
+}
+
 /* bsp_coll_select with the probe's g and l, remembered per operation. */
 bsp_coll_choice bspram__coll_select(bsp_coll_op op, unsigned n, size_t block, unsigned ports);
 
-/* The defaults for a forced algorithm: radix 2 (BRUCK alltoall), ports 1,
- * but n − 1 for DIRECT. */
-void bspram__coll_defaults(bsp_coll_algorithm alg, unsigned n, unsigned *radix, unsigned *ports);
+/* The ports of a forced algorithm when none are given: 1, but n − 1 for
+ * DIRECT. */
+void bspram__coll_default_ports(bsp_coll_algorithm alg, unsigned n, unsigned *ports);
 
 #endif

@@ -3,44 +3,46 @@
  * of each MPI rank (pid 0 on one machine), which keeps the log, notes where
  * the call's records start and end in it (frame.c); here the log is
  * completed (its last record's receive side is reduced lazily, with the next
- * exchange: router.h), that process sums, and its rank's processes read the sums.
+ * exchange: router.h), that process sums, and its rank's processes read the
+ * sums (bspram__bsp_bsplib_publish).
  */
+#include <string.h>
+
 #include "coll/coll_internal.h"
-#include "bsp/machine_internal.h"
 #include "router/router.h"
 
 /* The 8-byte destination word of a put (bsp.h, "Message sizes"): a round's
  * largest data is its record's largest message less this. */
 #define PUT_WORD (bsplib_put_len(0))
 
+/* The lead: the sums over the latest call's records. */
+static void sum_records(bsplib_proc *lead, void *buf, void *arg)
+{
+    (void)arg;
+    const bspram_log *log = bspram__router_log(lead->router);
+    const coll_state *cs = coll_state_of(lead);
+    bsp_coll_cost t = {0};
+    for (size_t i = cs->log[0]; i < cs->log[1] && i < log->n; i++) {
+        const bspram_record *r = &log->records[i];
+        t.supersteps++;
+        t.h_bytes += r->h_bytes;
+        t.charge += r->charge;
+        t.messages += r->messages;
+        t.bytes += r->bytes;
+        t.max_q = r->q > t.max_q ? r->q : t.max_q;
+        t.max_r = r->r > t.max_r ? r->r : t.max_r;
+        if (r->messages) {
+            t.c1++;
+            t.c2 += r->max_message - PUT_WORD;
+        }
+    }
+    memcpy(buf, &t, sizeof t);
+}
+
 bsp_coll_cost bsp_coll_last_cost(void)
 {
     bsplib_proc *me = bsplib_me("bsp_coll_last_cost()");
-    bspram__bsp_team_flush(bspram__bsp_component_team(me->self));
-    /* The lead's scratch 3 holds the sums: it writes it again only in its
-     * next call, after a barrier that the others reach after reading. */
-    bsplib_proc *p0 = &me->world->procs[me->world->lo];
-    if (me == p0) {
-        const bspram_log *log = bspram__router_log(me->router);
-        bsp_coll_cost t = {0};
-        for (size_t i = me->coll_log[0]; i < me->coll_log[1] && i < log->n; i++) {
-            const bspram_record *r = &log->records[i];
-            t.supersteps++;
-            t.h_bytes += r->h_bytes;
-            t.charge += r->charge;
-            t.messages += r->messages;
-            t.bytes += r->bytes;
-            t.max_q = r->q > t.max_q ? r->q : t.max_q;
-            t.max_r = r->r > t.max_r ? r->r : t.max_r;
-            if (r->messages) {
-                t.c1++;
-                t.c2 += r->max_message - PUT_WORD;
-            }
-        }
-        memcpy(bspram__bsp_bsplib_scratch(me, 3, sizeof t), &t, sizeof t);
-    }
-    bspram__bsp_bsplib_barrier(me, 0);
     bsp_coll_cost t;
-    memcpy(&t, p0->scratch[3], sizeof t);
+    bspram__bsp_bsplib_publish(me, &t, sizeof t, sum_records, NULL);
     return t;
 }

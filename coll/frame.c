@@ -31,6 +31,7 @@
  * arguments that differ, the pids, the group and the superstep.
  */
 #include <stdarg.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #define XXH_INLINE_ALL
@@ -76,7 +77,7 @@ void bspram__coll_begin(coll_call *c, bsplib_proc *me, const char *name, const b
     c->more = 0;
     c->desc = desc;
     if (me->pid == me->world->lo) /* the rank's first process keeps the log */
-        me->coll_log[0] = bspram__router_log(me->router)->n;
+        coll_state_of(me)->log[0] = bspram__router_log(me->router)->n;
 }
 
 void bspram__coll_window(coll_call *c, void *base, size_t size) { bsplib_coll_window(c->me, base, size); }
@@ -202,7 +203,7 @@ static _Noreturn void report(const coll_call *c, const judgement *v, const call_
 
 /* The signatures differ: compare the calls. Returns if only different
  * groups differ; else one line, and the job ends. Collective. */
-static void agree(coll_call *c)
+static void calls_agree(coll_call *c)
 {
     bsplib_proc *me = c->me;
     const bsp_coll_group *g = c->group;
@@ -240,7 +241,7 @@ static void check_signatures(void *arg, unsigned all)
 {
     if ((all >> SIG_SHIFT) & (all >> NSIG_SHIFT) & SIG_MASK) {
         coll_call *c = arg;
-        agree(c);
+        calls_agree(c);
         c->mask = CODE_MASK; /* different groups differ: the later rounds check the code */
     }
 }
@@ -264,7 +265,39 @@ void bspram__coll_end(coll_call *c)
         bspram__coll_round(c, true);
     bsplib_proc *me = c->me;
     if (me->pid == me->world->lo)
-        me->coll_log[1] = bspram__router_log(me->router)->n;
+        coll_state_of(me)->log[1] = bspram__router_log(me->router)->n;
+}
+
+/* ---- the process's state (BSPLIB_EXT_COLL) ---- */
+
+static void coll_state_free(void *state)
+{
+    coll_state *s = state;
+    for (unsigned k = 0; k < 3; k++)
+        free(s->scratch[k]);
+    free(s);
+}
+
+coll_state *bspram__coll_state_make(bsplib_proc *me)
+{
+    coll_state *s = bsplib_ext(me, BSPLIB_EXT_COLL);
+    if (!s) {
+        s = bspram__base_calloc(1, sizeof *s, "bsp_coll: state");
+        bsplib_ext_set(me, BSPLIB_EXT_COLL, s, coll_state_free);
+    }
+    return s;
+}
+
+void *bspram__coll_scratch(bsplib_proc *me, unsigned which, size_t size)
+{
+    coll_state *s = coll_state_of(me);
+    if (size > s->scratch_cap[which]) {
+        free(s->scratch[which]);
+        size_t cap = size < 4096 ? 4096 : size + size / 2;
+        s->scratch[which] = bspram__base_malloc(cap, "bsp_coll: scratch");
+        s->scratch_cap[which] = cap;
+    }
+    return s->scratch[which];
 }
 
 void bspram__coll_fail(const coll_call *c, const char *fmt, ...)

@@ -84,10 +84,11 @@ bsp_coll_group *bsp_coll_group_create(const bsp_pid_t *members, bsp_pid_t n)
     /* The round: (n, hash) to every other member, into slot pid. */
     g->hash = XXH3_64bits(members, n * sizeof *members);
     uint64_t mine[2] = {n, g->hash};
-    uint64_t *slots = bspram__bsp_bsplib_scratch(me, 0, (size_t)P * sizeof mine);
+    uint64_t *slots = bspram__coll_scratch(me, 0, (size_t)P * sizeof mine);
     for (bsp_pid_t i = 0; i < n; i++)
         slots[2 * members[i]] = 0;
-    bspram__coll_list_text(me->published, 100, members, n); /* short enough for two in a line */
+    char list[100];
+    bspram__coll_list_text(list, sizeof list, members, n); /* short enough for two in a line */
     char text[64];
     snprintf(text, sizeof text, "members=%p, n=%u", (const void *)members, n);
     coll_desc desc = {.text = text};
@@ -115,7 +116,7 @@ bsp_coll_group *bsp_coll_group_create(const bsp_pid_t *members, bsp_pid_t n)
     if (mine_v.kind == VERDICT_NONE && me->window_puts != (n ? n - 1 : 0))
         mine_v.kind = VERDICT_OUTSIDE;
     if (bspram__bsp_bsplib_barrier(me, mine_v.kind != VERDICT_NONE ? BAD_LIST : 0)) {
-        snprintf(mine_v.list, sizeof mine_v.list, "%.100s", me->published);
+        snprintf(mine_v.list, sizeof mine_v.list, "%.100s", list);
         const verdict *all = bspram__bsp_bsplib_gather(me, &mine_v, sizeof mine_v);
         if (!all)
             for (;;)
@@ -124,7 +125,7 @@ bsp_coll_group *bsp_coll_group_create(const bsp_pid_t *members, bsp_pid_t n)
         unsigned s = 0;
         while (all[s].kind == VERDICT_NONE)
             s++;
-        char why[sizeof me->published];
+        char why[320];
         if (all[s].kind == VERDICT_DIFFERS)
             snprintf(why, sizeof why, "pid %u names members %.100s but pid %u names %.100s", s,
                      all[s].list, all[s].other, all[all[s].other].list);

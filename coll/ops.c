@@ -10,7 +10,7 @@ coll_op bspram__coll_op_get(const coll_call *c, unsigned id)
 {
     coll_op op = {id, NULL, NULL, 0};
     if (id < BSPRAM_BUILTIN_OPS) {
-        op.identity = op_identity(id);
+        op.identity = bspram__combine_ops[id].identity.u;
         return op;
     }
     if (bspram__combine_bsplib_shm_user_op(c->me->world, id, &op.user, &op.ctx, &op.identity) != 0)
@@ -27,8 +27,7 @@ void bspram__coll_op_fold(const coll_op *op, uint64_t *acc, const uint64_t *x, s
             acc[i] = op->user(acc[i], x[i], op->ctx);
         return;
     }
-    for (size_t i = 0; i < count; i++)
-        acc[i] = op_apply_builtin(op->id, acc[i], x[i]);
+    bspram__combine_ops[op->id].fold(acc, x, count);
 }
 
 void bspram__coll_op_fold_left(const coll_op *op, uint64_t *acc, const uint64_t *x, size_t count)
@@ -38,6 +37,5 @@ void bspram__coll_op_fold_left(const coll_op *op, uint64_t *acc, const uint64_t 
             acc[i] = op->user(x[i], acc[i], op->ctx);
         return;
     }
-    for (size_t i = 0; i < count; i++)
-        acc[i] = op_apply_builtin(op->id, x[i], acc[i]);
+    bspram__combine_ops[op->id].fold_left(acc, x, count);
 }

@@ -169,8 +169,8 @@ static void cycle_text(const bsp_sdp_cycles *cy, unsigned c, char *buf, size_t l
 
 /* The real cycles as a permutation μ of the processor dimensions: logic
  * dimension i sits on machine dimension π(i) before and π(δ(i)) after. */
-static sdp_plan plan_of(unsigned n, const bsp_sdp_layout *L, const bsp_sdp_perm *d,
-                        const bsp_sdp_cycles *cy, unsigned ports)
+static sdp_plan sdp_plan_of(unsigned n, const bsp_sdp_layout *L, const bsp_sdp_perm *d,
+                            const bsp_sdp_cycles *cy, unsigned ports)
 {
     sdp_plan pl = {.n = n, .ports = ports, .K = ((size_t)1 << (L->m - n)) * L->elem};
     for (unsigned j = 0; j < n; j++)
@@ -227,7 +227,7 @@ int bsp_sdp_algorithm_parse(const char *name)
 /* Without a probe: the collectives' defaults (coll/select.c). */
 static double probe_g = 1.0, probe_l = 1000.0;
 static pthread_once_t probe_once = PTHREAD_ONCE_INIT;
-static void load_probe(void) { bspram_params_load(&probe_g, &probe_l); }
+static void sdp_load_probe(void) { bspram_params_load(&probe_g, &probe_l); }
 
 /* Resolve AUTO to the least C1·l + C2·g among the algorithms with `ports`
  * ports; ties to the fewer rounds, then the earlier algorithm. */
@@ -238,7 +238,7 @@ static bsp_sdp_prediction predict(const sdp_plan *pl, const bsp_sdp_cycles *cy,
     r.c1_lower = cy->real_order - cy->odd_real_cycles;
     r.c2_lower = pl->ports > 1 ? (pl->K + 1) / 2 : (cy->real_order * pl->K + 1) / 2;
     if (alg == BSP_SDP_AUTO) {
-        pthread_once(&probe_once, load_probe);
+        pthread_once(&probe_once, sdp_load_probe);
         double best = INFINITY;
         for (unsigned a = 1; a < ALGORITHMS; a++) {
             if (pl->ports > 1 ? !TABLE[a].nport : !TABLE[a].one)
@@ -329,7 +329,7 @@ bsp_sdp_prediction bsp_sdp_predict(unsigned n, const bsp_sdp_layout *layout,
     if (why)
         bspram__base_fatal("bsp_sdp_predict(n=%u, m=%u, elem=%zu, algorithm=%s, ports=%u): %s", n,
                      layout->m, layout->elem, bsp_sdp_algorithm_name(o.algorithm), o.ports, why);
-    sdp_plan pl = plan_of(n, layout, perm, &cy, o.ports > 1 ? o.ports : 1);
+    sdp_plan pl = sdp_plan_of(n, layout, perm, &cy, o.ports > 1 ? o.ports : 1);
     return predict(&pl, &cy, o.algorithm);
 }
 
@@ -424,7 +424,7 @@ void bsp_sdp(const bsp_sdp_layout *layout, const bsp_sdp_perm *perm, const void 
         why = src ? "dst is NULL" : "src is NULL";
     if (why)
         bspram__coll_fail(&c, "%s", why);
-    sdp_plan pl = plan_of(n, layout, perm, &cy, o.ports > 1 ? o.ports : 1);
+    sdp_plan pl = sdp_plan_of(n, layout, perm, &cy, o.ports > 1 ? o.ports : 1);
     bsp_sdp_prediction choice = predict(&pl, &cy, o.algorithm);
 
     /* Every process must pass the same layout, δ, algorithm and ports. */

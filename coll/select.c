@@ -61,16 +61,10 @@ bsp_coll_choice bsp_coll_select(bsp_coll_op op, bsp_pid_t n, bsp_size_t block, u
         const coll_entry *e = &bspram__coll_table[op][alg];
         if (!e->run || (k > 1 && !e->ports) || (alg == BSP_COLL_EXCHANGE && (n & (n - 1))))
             continue; /* the exchange runs on a cube only */
-        unsigned r_lo = 2, r_hi = 2;
-        if (e->radix)
-            r_hi = n > 2 ? n : 2;
-        else if (op == BSP_COLL_ALLTOALL && alg == BSP_COLL_DIRECT)
-            r_lo = r_hi = n > 2 ? n : 2;
-        for (unsigned r = r_lo; r <= r_hi; r++) {
+        for (unsigned r = coll_radix(e, n, 0), r_hi = coll_radix_max(e, n); r <= r_hi; r++) {
             bsp_coll_choice ch = choice(op, n, block, (bsp_coll_algorithm)alg, r, k,
                                         BSP_COLL_OPTIMAL_C1, g, l);
-            if (!e->radix && !(op == BSP_COLL_ALLTOALL && alg == BSP_COLL_DIRECT))
-                ch.radix = 0;
+            ch.radix = coll_radix_reported(e, r);
             if (!have || better(&ch, &best))
                 best = ch;
             have = 1;
@@ -115,14 +109,12 @@ bsp_coll_choice bsp_coll_predict(bsp_coll_op op, bsp_pid_t n, bsp_size_t block,
     if (o.algorithm == BSP_COLL_EXCHANGE && (n & (n - 1)))
         bspram__base_fatal("bsp_coll_predict(op=%s, n=%u, block=%zu, algorithm=exchange): algorithm "
                      "exchange needs n a power of two", bsp_coll_op_name(op), n, block);
-    if (op == BSP_COLL_ALLTOALL && o.algorithm == BSP_COLL_DIRECT)
-        o.radix = n > 2 ? n : 2;
-    bspram__coll_defaults(o.algorithm, n, &o.radix, &o.ports);
+    const coll_entry *e = &bspram__coll_table[op][o.algorithm];
+    o.radix = coll_radix(e, n, o.radix);
+    bspram__coll_default_ports(o.algorithm, n, &o.ports);
     pthread_once(&probe_once, load_probe);
     bsp_coll_choice ch = choice(op, n, block, o.algorithm, o.radix, o.ports, o.tradeoff, probe_g,
                                 probe_l);
-    if (!bspram__coll_table[op][o.algorithm].radix &&
-        !(op == BSP_COLL_ALLTOALL && o.algorithm == BSP_COLL_DIRECT))
-        ch.radix = 0; /* no radix in the schedule (DIRECT's index is Bruck's with r = n) */
+    ch.radix = coll_radix_reported(e, o.radix);
     return ch;
 }

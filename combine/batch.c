@@ -29,7 +29,7 @@ enum {
     TAG_NOT_KIND_SHIFT = 12, /* 8 bits: OR of their complements */
 };
 
-static void set_label(bspram_team *t, const char *dir, unsigned i)
+static void set_phase_label(bspram_team *t, const char *dir, unsigned i)
 {
     char label[BSPRAM_LABEL_LEN];
     snprintf(label, sizeof label, "combine:%s:%u", dir, i);
@@ -211,21 +211,21 @@ static void run_batch(bspram_team *t, bspram_combiner *C, const bspram_request *
     size_t nrec0 = lead ? bspram__bsp_team_records(t) : 0;
 
     b->phase = 1;
-    set_label(t, "forward", 1);
+    set_phase_label(t, "forward", 1);
     bspram__bsp_team_each(t, bspram__combine_forward_step, C);
     b->flags = batch_flags(bspram__bsp_team_exchange(t, phase1_tag(C, t)));
     b->M = b->m_phases +
            ((b->flags & BATCH_PHYSICAL) && C->o.physical == BSPRAM_PHYSICAL_EXTRA_PHASE ? 1 : 0);
     for (unsigned i = 2; i <= b->M; i++) {
         b->phase = i;
-        set_label(t, "forward", i);
+        set_phase_label(t, "forward", i);
         bspram__bsp_team_each(t, bspram__combine_forward_step, C);
         bspram__bsp_team_exchange(t, 0);
     }
     if (b->flags & BATCH_ANSWERS) {
         for (unsigned j = 1; j <= b->M; j++) {
             b->phase = j;
-            set_label(t, "reverse", j);
+            set_phase_label(t, "reverse", j);
             bspram__bsp_team_each(t, reverse_step, C);
             bspram__bsp_team_exchange(t, 0);
         }

@@ -1,10 +1,11 @@
 /* The bsp_shm extension (combine/bsp_shm.h): concurrent shared memory inside
  * BSPlib programs, on the one combining engine.
  *
- * State. Each process keeps its own (struct bsplib_shm_proc, made at its
+ * State, in the slots BSPLIB_EXT_SHM of the process and of the section
+ * (bsp/bsplib_internal.h). Each process keeps its own (shm_proc, made at its
  * first bsp_shm call): the requests of the current superstep in issue order,
  * where their answers go, and the collective calls it made in the superstep.
- * The section keeps one struct bsplib_shm_world per process of the job (one
+ * The section keeps one shm_world per process of the job (one
  * on a machine; one per MPI rank): the address space (each rank holds the
  * cells its processes own), the combiner, the table of allocations (entry
  * k−1 is the section's k-th bsp_shm_alloc), the user operations, and the
@@ -29,7 +30,8 @@
  *          process made the same calls, then applies its own (its addresses
  *          of user operations) — frees and allocations touch the address
  *          space, which nobody else reads until the barrier that ends the step.
- *   end    process lo at bsp_end: frees the space, the combiner and the tables.
+ * bsp_end frees the state through the destructors of its slots
+ * (BSPLIB_EXT_SHM): process lo, before the machine (the combiner runs on it).
  *
  * Memory order (C11): a process writes its own state during the superstep
  * and reads it after; process lo reads the gathered calls after the gather's
@@ -88,7 +90,7 @@ typedef struct shm_call {
     char text[BSPRAM_BASIS_TEXT_MAX + 8]; /* canonical: auto, auto:D, adaptive, 8x8 */
 } shm_call;
 
-struct bsplib_shm_proc {
+typedef struct shm_proc {
     uint32_t nalloc; /* bsp_shm_alloc calls of this process in the section */
     unsigned nops;   /* bsp_shm_add_op calls */
     shm_call *calls; /* this superstep's collective calls, in call order */
@@ -99,7 +101,7 @@ struct bsplib_shm_proc {
     uint8_t *width;
     uint64_t *res;
     size_t n, cap;
-};
+} shm_proc;
 
 typedef struct user_op {
     bspram_user_op_fn fn;
@@ -108,7 +110,7 @@ typedef struct user_op {
     char name[32];
 } user_op;
 
-struct bsplib_shm_world {
+typedef struct shm_world {
     bspram_space *space;  /* made with the first segment */
     bspram_combiner *C;
     bspram_combine_options opts;
@@ -122,7 +124,15 @@ struct bsplib_shm_world {
     shm_call *calls;
     uint64_t *ncalls;
     size_t stride, calls_cap;
-};
+} shm_world;
+
+/* The state in the slots (bsp/bsplib_internal.h, "The extensions' state"):
+ * NULL until made (proc_state, world_state). */
+static inline shm_proc *shm_of(const bsplib_proc *me) { return bsplib_ext(me, BSPLIB_EXT_SHM); }
+static inline shm_world *shm_world_of(const bsplib_world *w)
+{
+    return bsplib_world_ext(w, BSPLIB_EXT_SHM);
+}
 
 /* ---- names for error lines ---- */
 
@@ -140,7 +150,7 @@ static const char *op_text(const bsplib_world *w, unsigned op, char *buf, size_t
 {
     if (op < BSPRAM_BUILTIN_OPS)
         return bspram_op_name(op);
-    const struct bsplib_shm_world *ws = w ? w->shm : NULL;
+    const shm_world *ws = w ? shm_world_of(w) : NULL;
     if (ws && op - BSPRAM_BUILTIN_OPS < ws->nops)
         snprintf(buf, len, "%s#%u", ws->ops[op - BSPRAM_BUILTIN_OPS].name, op);
     else
@@ -239,8 +249,8 @@ static const char *seg_problem(const bsplib_proc *me, bsp_shm_t h, char *why, si
                                const seg_entry **out)
 {
     const bsplib_world *w = me->world;
-    const struct bsplib_shm_proc *sp = me->shm;
-    const struct bsplib_shm_world *ws = w->shm;
+    const shm_proc *sp = shm_of(me);
+    const shm_world *ws = shm_world_of(w);
     uint64_t section = h >> HANDLE_SHIFT, k = h & UINT32_MAX;
     uint32_t nalloc = sp ? sp->nalloc : 0;
     if (section == w->section && k >= 1 && k <= nalloc) {
@@ -287,10 +297,10 @@ static bsplib_proc *check_request(const req_call *r, const seg_entry **e)
 /* An operation usable in this superstep, on cells of 8 bytes. */
 static void check_op(const bsplib_proc *me, const req_call *r, const seg_entry *e)
 {
-    const struct bsplib_shm_world *ws = me->world->shm;
+    const shm_world *ws = shm_world_of(me->world);
     unsigned op = r->arg, nops = ws ? ws->nops : 0;
     if (op >= BSPRAM_BUILTIN_OPS + nops) {
-        const struct bsplib_shm_proc *sp = me->shm;
+        const shm_proc *sp = shm_of(me);
         if (op < BSPRAM_BUILTIN_OPS + sp->nops)
             req_fail(me, r, "operation %u is registered by a bsp_shm_add_op of this superstep; it "
                      "is usable from the next bsp_sync on", op);
@@ -334,17 +344,31 @@ static void bytes_out(void *dst, uint64_t v, unsigned w)
         b[i] = (unsigned char)(v >> (8 * i));
 }
 
-static struct bsplib_shm_proc *proc_state(bsplib_proc *me)
+static void proc_state_free(void *state)
 {
-    if (!me->shm)
-        me->shm = bspram__base_calloc(1, sizeof *me->shm, "bsp_shm");
-    return me->shm;
+    shm_proc *sp = state;
+    free(sp->calls);
+    free(sp->req);
+    free(sp->dst);
+    free(sp->width);
+    free(sp->res);
+    free(sp);
 }
 
-static void push(bsplib_proc *me, const seg_entry *e, uint64_t index, uint8_t kind, uint64_t value,
-                 void *dst)
+static shm_proc *proc_state(bsplib_proc *me)
 {
-    struct bsplib_shm_proc *sp = me->shm; /* exists: the process allocated e */
+    shm_proc *sp = shm_of(me);
+    if (!sp) {
+        sp = bspram__base_calloc(1, sizeof *sp, "bsp_shm");
+        bsplib_ext_set(me, BSPLIB_EXT_SHM, sp, proc_state_free);
+    }
+    return sp;
+}
+
+static void push_request(bsplib_proc *me, const seg_entry *e, uint64_t index, uint8_t kind,
+                         uint64_t value, void *dst)
+{
+    shm_proc *sp = shm_of(me); /* exists: the process allocated e */
     if (sp->n == sp->cap) {
         size_t cap = bspram__capacity(sp->cap, sp->n + 1, 64);
         sp->req = bspram__base_realloc(sp->req, cap * sizeof *sp->req, "bsp_shm: requests");
@@ -368,7 +392,7 @@ void bsp_shm_read(bsp_shm_t seg, bsp_size_t index, void *dst)
     bsplib_proc *me = check_request(&r, &e);
     if (!dst)
         req_fail(me, &r, "dst is NULL");
-    push(me, e, index, BSPRAM_READ, 0, dst);
+    push_request(me, e, index, BSPRAM_READ, 0, dst);
 }
 
 void bsp_shm_write(bsp_shm_t seg, bsp_size_t index, bsp_shm_policy policy, const void *src)
@@ -381,7 +405,7 @@ void bsp_shm_write(bsp_shm_t seg, bsp_size_t index, bsp_shm_policy policy, const
     if (policy != BSP_SHM_ARBITRARY && policy != BSP_SHM_PRIORITY && policy != BSP_SHM_COMMON)
         req_fail(me, &r, "unknown policy; valid: 1 BSP_SHM_ARBITRARY, 2 BSP_SHM_PRIORITY, "
                  "3 BSP_SHM_COMMON");
-    push(me, e, index, (uint8_t)policy, bytes_in(src, e->width), NULL);
+    push_request(me, e, index, (uint8_t)policy, bytes_in(src, e->width), NULL);
 }
 
 void bsp_shm_reduce(bsp_shm_t seg, bsp_size_t index, unsigned op, const void *value)
@@ -390,7 +414,7 @@ void bsp_shm_reduce(bsp_shm_t seg, bsp_size_t index, unsigned op, const void *va
     const seg_entry *e;
     bsplib_proc *me = check_request(&r, &e);
     check_op(me, &r, e);
-    push(me, e, index, bspram_kind_reduce(op), bytes_in(value, 8), NULL);
+    push_request(me, e, index, bspram_kind_reduce(op), bytes_in(value, 8), NULL);
 }
 
 void bsp_shm_fetch_op(bsp_shm_t seg, bsp_size_t index, unsigned op, const void *value, void *dst)
@@ -401,7 +425,7 @@ void bsp_shm_fetch_op(bsp_shm_t seg, bsp_size_t index, unsigned op, const void *
     check_op(me, &r, e);
     if (!dst)
         req_fail(me, &r, "dst is NULL");
-    push(me, e, index, bspram_kind_fetch(op), bytes_in(value, 8), dst);
+    push_request(me, e, index, bspram_kind_fetch(op), bytes_in(value, 8), dst);
 }
 
 void bsp_shm_combine_write(bsp_shm_t seg, bsp_size_t index, unsigned op, const void *value)
@@ -410,7 +434,7 @@ void bsp_shm_combine_write(bsp_shm_t seg, bsp_size_t index, unsigned op, const v
     const seg_entry *e;
     bsplib_proc *me = check_request(&r, &e);
     check_op(me, &r, e);
-    push(me, e, index, bspram_kind_combine_write(op), bytes_in(value, 8), NULL);
+    push_request(me, e, index, bspram_kind_combine_write(op), bytes_in(value, 8), NULL);
 }
 
 /* ---- collective calls ---- */
@@ -440,7 +464,7 @@ shm_collective_fail(const bsplib_proc *me, const shm_call *c, const char *fmt, .
 
 static void add_call(bsplib_proc *me, const shm_call *c)
 {
-    struct bsplib_shm_proc *sp = proc_state(me);
+    shm_proc *sp = proc_state(me);
     sp->calls = bspram__grow(sp->calls, &sp->calls_cap, sp->ncalls + 1, sizeof *sp->calls, 4,
                              "bsp_shm");
     sp->calls[sp->ncalls++] = *c;
@@ -459,7 +483,7 @@ bsp_shm_t bsp_shm_alloc(bsp_size_t cells, bsp_size_t width, bspram_layout layout
         layout != BSPRAM_LAYOUT_CYCLIC)
         shm_collective_fail(me, &c, "unknown layout %d; valid: 0 BSP_SHM_HASHED, 1 BSP_SHM_BLOCK, "
                   "2 BSP_SHM_CYCLIC", (int)layout);
-    struct bsplib_shm_proc *sp = proc_state(me);
+    shm_proc *sp = proc_state(me);
     if (sp->nalloc == UINT32_MAX)
         shm_collective_fail(me, &c, "more than %u allocations in one section", UINT32_MAX);
     c.handle = me->world->section << HANDLE_SHIFT | ++sp->nalloc;
@@ -475,7 +499,7 @@ void bsp_shm_free(bsp_shm_t seg)
     const seg_entry *e;
     if (seg_problem(me, seg, why, sizeof why, &e))
         shm_collective_fail(me, &c, "%s", why);
-    const struct bsplib_shm_proc *sp = me->shm;
+    const shm_proc *sp = shm_of(me);
     for (size_t i = 0; i < sp->ncalls; i++)
         if (sp->calls[i].kind == CALL_FREE && sp->calls[i].handle == seg)
             shm_collective_fail(me, &c, "the segment is freed twice in this superstep");
@@ -489,7 +513,7 @@ unsigned bsp_shm_add_op(const char *name, bspram_user_op_fn fn, void *ctx, uint6
     bsplib_proc *me = coll_me(&c);
     if (!fn)
         shm_collective_fail(me, &c, "fn is NULL");
-    struct bsplib_shm_proc *sp = proc_state(me);
+    shm_proc *sp = proc_state(me);
     if (sp->nops >= MAX_USER_OPS)
         shm_collective_fail(me, &c, "more than %d user operations in one section", MAX_USER_OPS);
     c.op = BSPRAM_BUILTIN_OPS + sp->nops++;
@@ -567,7 +591,7 @@ static int same_call(const shm_call *a, const shm_call *b, int here)
 }
 
 /* Process lo: every process made the same collective calls (as pid 0). */
-static void check_collective(const bsplib_world *w, const struct bsplib_shm_world *ws, uint64_t ss)
+static void check_collective(const bsplib_world *w, const shm_world *ws, uint64_t ss)
 {
     const shm_call *a = ws->calls;
     size_t na = (size_t)ws->ncalls[0];
@@ -597,21 +621,37 @@ static void check_collective(const bsplib_world *w, const struct bsplib_shm_worl
     }
 }
 
-static struct bsplib_shm_world *world_state(bsplib_world *w)
+/* The section's state on this rank, freed at bsp_end (before the machine:
+ * the combiner runs on it). */
+static void world_state_free(void *state)
 {
-    if (!w->shm) {
-        struct bsplib_shm_world *ws = bspram__base_calloc(1, sizeof *ws, "bsp_shm");
+    shm_world *ws = state;
+    bspram_combiner_destroy(ws->C);
+    if (ws->space)
+        bspram_space_destroy(ws->space);
+    free(ws->segs);
+    free(ws->parts);
+    free(ws->calls);
+    free(ws->ncalls);
+    free(ws);
+}
+
+static shm_world *world_state(bsplib_world *w)
+{
+    shm_world *ws = shm_world_of(w);
+    if (!ws) {
+        ws = bspram__base_calloc(1, sizeof *ws, "bsp_shm");
         ws->opts = bspram_combine_defaults(w->p);
         ws->opts.strategy = BSPRAM_STRATEGY_AUTO;
         ws->opts.seed = bspram_machine_seed(w->m);
         ws->parts = bspram__base_calloc(w->p, sizeof *ws->parts, "bsp_shm");
-        w->shm = ws;
+        bsplib_world_ext_set(w, BSPLIB_EXT_SHM, ws, world_state_free);
     }
-    return w->shm;
+    return ws;
 }
 
 /* The address space and the combiner, at the first allocation. */
-static void make_space(bsplib_world *w, struct bsplib_shm_world *ws)
+static void make_space(bsplib_world *w, shm_world *ws)
 {
     if (ws->space)
         return;
@@ -622,7 +662,7 @@ static void make_space(bsplib_world *w, struct bsplib_shm_world *ws)
                                ws->ops[i].identity);
 }
 
-static void apply_call(bsplib_world *w, struct bsplib_shm_world *ws, const shm_call *c, uint64_t ss)
+static void apply_call(bsplib_world *w, shm_world *ws, const shm_call *c, uint64_t ss)
 {
     char t[320];
     switch (c->kind) {
@@ -676,8 +716,8 @@ static void shm_gather(bsplib_proc *me)
 {
     bsplib_world *w = me->world;
     const bool lead = me->pid == w->lo;
-    struct bsplib_shm_world *ws = lead ? world_state(w) : NULL;
-    struct bsplib_shm_proc *sp = me->shm;
+    shm_world *ws = lead ? world_state(w) : NULL;
+    shm_proc *sp = shm_of(me);
     uint64_t n = sp ? sp->ncalls : 0;
     const uint64_t *counts = bspram__bsp_bsplib_gather(me, &n, sizeof n);
     if (lead) {
@@ -690,7 +730,7 @@ static void shm_gather(bsplib_proc *me)
         }
     }
     bspram__bsp_bsplib_barrier(me, 0); /* the stride is published on this rank */
-    const size_t stride = w->shm->stride;
+    const size_t stride = shm_world_of(w)->stride;
     if (!stride)
         return;
     sp = proc_state(me);
@@ -708,21 +748,21 @@ static void shm_gather(bsplib_proc *me)
  * with this process's addresses of user operations) to its rank's state. */
 static void shm_apply(bsplib_world *w, uint64_t ss)
 {
-    struct bsplib_shm_world *ws = world_state(w);
+    shm_world *ws = world_state(w);
     check_collective(w, ws, ss);
     const shm_call *mine = ws->calls + (size_t)w->lo * ws->stride;
     for (size_t i = 0; i < ws->ncalls[w->lo]; i++)
         apply_call(w, ws, &mine[i], ss);
     /* The owners go on after the barrier that ends this step. */
     for (unsigned q = w->lo; q < w->hi; q++)
-        if (w->procs[q].shm)
-            w->procs[q].shm->ncalls = 0;
+        if (shm_of(&w->procs[q]))
+            shm_of(&w->procs[q])->ncalls = 0;
 }
 
 static void shm_batch(bsplib_proc *me)
 {
-    struct bsplib_shm_world *ws = me->world->shm;
-    struct bsplib_shm_proc *sp = me->shm;
+    shm_world *ws = shm_world_of(me->world);
+    shm_proc *sp = shm_of(me);
     if (!ws || !ws->C) /* requests need a live segment, hence a space */
         bspram__bsp_bsplib_fatal(me, "bsp_sync(): bsp_shm requests without an address space (internal error)");
     ws->parts[me->pid] = sp ? (bspram_batch_part){sp->req, sp->n, sp->res}
@@ -736,47 +776,18 @@ static void shm_batch(bsplib_proc *me)
     sp->n = 0;
 }
 
-static void shm_end(bsplib_world *w)
-{
-    for (unsigned q = 0; q < w->p; q++) {
-        struct bsplib_shm_proc *sp = w->procs[q].shm;
-        if (!sp)
-            continue;
-        free(sp->calls);
-        free(sp->req);
-        free(sp->dst);
-        free(sp->width);
-        free(sp->res);
-        free(sp);
-        w->procs[q].shm = NULL;
-    }
-    struct bsplib_shm_world *ws = w->shm;
-    if (!ws)
-        return;
-    bspram_combiner_destroy(ws->C);
-    if (ws->space)
-        bspram_space_destroy(ws->space);
-    free(ws->segs);
-    free(ws->parts);
-    free(ws->calls);
-    free(ws->ncalls);
-    free(ws);
-    w->shm = NULL;
-}
-
 /* Installed before main runs, so before any section begins; never changed. */
 __attribute__((constructor)) static void bsp_shm_install(void)
 {
     bspram__bsp_bsplib_shm.batch = shm_batch;
     bspram__bsp_bsplib_shm.gather = shm_gather;
     bspram__bsp_bsplib_shm.apply = shm_apply;
-    bspram__bsp_bsplib_shm.end = shm_end;
 }
 
 int bspram__combine_bsplib_shm_user_op(const bsplib_world *w, unsigned op, bspram_user_op_fn *fn, void **ctx,
                        uint64_t *identity)
 {
-    const struct bsplib_shm_world *ws = w->shm;
+    const shm_world *ws = shm_world_of(w);
     if (op < BSPRAM_BUILTIN_OPS || !ws || op - BSPRAM_BUILTIN_OPS >= ws->nops)
         return -1;
     const user_op *u = &ws->ops[op - BSPRAM_BUILTIN_OPS];

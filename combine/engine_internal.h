@@ -139,7 +139,7 @@ struct bspram_combiner {
 static inline uint64_t bspram__apply(const bspram_combiner *C, unsigned op, uint64_t a, uint64_t b)
 {
     if (op < BSPRAM_BUILTIN_OPS)
-        return op_apply_builtin(op, a, b);
+        return bspram__combine_ops[op].apply(a, b);
     return C->ufn[op](a, b, C->uctx[op]);
 }
 

@@ -1,65 +1,33 @@
-/* Inline definitions of the built-in operations, shared by ops.c and the
- * engine's inner loop (a switch the branch predictor learns per batch). */
+/* The built-in operations as one table of descriptors (not installed),
+ * indexed by the op code (bspram_op_builtin: kind + 7·type) and defined in
+ * ops.c. Everything that knows what an op code means reads it:
+ * bspram_op_name, bspram_op_parse, bspram_op_identity and bspram_op_apply
+ * (ops.c), the engine's inner loop (engine_internal.h, bspram__apply) and
+ * the collectives' folds (coll/ops.c). */
 #ifndef BSPRAM_COMBINE_OPS_INTERNAL_H
 #define BSPRAM_COMBINE_OPS_INTERNAL_H
 
+#include <stddef.h>
 #include <stdint.h>
-#include <string.h>
 
-static inline double op_f(uint64_t x)
-{
-    double d;
-    memcpy(&d, &x, sizeof d);
-    return d;
-}
+#include "combine/combine.h"
 
-static inline uint64_t op_w(double d)
-{
-    uint64_t x;
-    memcpy(&x, &d, sizeof x);
-    return x;
-}
+typedef struct op_desc {
+    const char *name;  /* "sum:i64": bspram_op_name, bspram_op_parse */
+    bspram_op_kind kind;
+    bspram_type type;  /* how the 64-bit words are read */
+    union {
+        uint64_t u;    /* the identity as a word (always read as .u) */
+        double f;
+    } identity;
+    uint64_t (*apply)(uint64_t a, uint64_t b); /* a ⊕ b */
+    /* acc[i] ← acc[i] ⊕ x[i] and acc[i] ← x[i] ⊕ acc[i] for i < n (the
+     * collectives keep the operands' order: min and max of doubles are not
+     * commutative on −0/+0 and NaNs) */
+    void (*fold)(uint64_t *acc, const uint64_t *x, size_t n);
+    void (*fold_left)(uint64_t *acc, const uint64_t *x, size_t n);
+} op_desc;
 
-static inline uint64_t op_identity(unsigned op)
-{
-    switch (op) {
-    case 0: case 5: case 6: case 7: case 10: case 12: case 13: return 0; /* sum, or, xor; max u64 */
-    case 1: case 8: return 1;                                            /* prod */
-    case 2: return (uint64_t)INT64_MAX;                                  /* min i64 */
-    case 3: return (uint64_t)INT64_MIN;                                  /* max i64 */
-    case 4: case 11: return ~UINT64_C(0);                                /* and */
-    case 9: return UINT64_MAX;                                           /* min u64 */
-    case 14: return op_w(0.0);
-    case 15: return op_w(1.0);
-    case 16: return op_w(__builtin_inf());
-    case 17: return op_w(-__builtin_inf());
-    case 18: return op_w(1.0);                                           /* logical and */
-    case 19: case 20: return op_w(0.0);                                  /* logical or, xor */
-    default: return 0;
-    }
-}
-
-static inline uint64_t op_apply_builtin(unsigned op, uint64_t a, uint64_t b)
-{
-    switch (op) {
-    case 0: case 7: return a + b;                  /* wraps mod 2^64, as int64 in two's complement */
-    case 1: case 8: return a * b;
-    case 2: return (int64_t)a < (int64_t)b ? a : b;
-    case 3: return (int64_t)a > (int64_t)b ? a : b;
-    case 4: case 11: return a & b;
-    case 5: case 12: return a | b;
-    case 6: case 13: return a ^ b;
-    case 9: return a < b ? a : b;
-    case 10: return a > b ? a : b;
-    case 14: return op_w(op_f(a) + op_f(b));
-    case 15: return op_w(op_f(a) * op_f(b));
-    case 16: return op_f(a) <= op_f(b) ? a : b;
-    case 17: return op_f(a) >= op_f(b) ? a : b;
-    case 18: return op_w((op_f(a) != 0.0 && op_f(b) != 0.0) ? 1.0 : 0.0);
-    case 19: return op_w((op_f(a) != 0.0 || op_f(b) != 0.0) ? 1.0 : 0.0);
-    case 20: return op_w(((op_f(a) != 0.0) != (op_f(b) != 0.0)) ? 1.0 : 0.0);
-    default: return a;
-    }
-}
+extern const op_desc bspram__combine_ops[BSPRAM_BUILTIN_OPS];
 
 #endif

@@ -38,7 +38,7 @@ bspram_model bspram_model_default(bspram_model_kind kind)
 static int bad_number(double x) { return !isfinite(x) || x < 0; }
 
 /* call: the public function that was given m (its name opens the line). */
-static void check(const char *call, const bspram_model *m, uint64_t p)
+static void check_model(const char *call, const bspram_model *m, uint64_t p)
 {
     const struct { const char *name; double value; } number[] = {
         {"startup", m->startup}, {"per_byte", m->per_byte}, {"g", m->g},
@@ -128,9 +128,9 @@ static void check_flows(const bspram_model *m, uint64_t p, const bspram_flow *f,
                          (unsigned long long)f[i].dst, (unsigned long long)p);
 }
 
-static double superstep(const bspram_model *m, uint64_t p, const bspram_record *rec,
-                        const bspram_flow *flows, size_t n_flows, int kept, unsigned *flags,
-                        model_work *w)
+static double price_superstep(const bspram_model *m, uint64_t p, const bspram_record *rec,
+                              const bspram_flow *flows, size_t n_flows, int kept, unsigned *flags,
+                              model_work *w)
 {
     *flags = 0;
     uint64_t most = rec->q > rec->r ? rec->q : rec->r;
@@ -170,11 +170,11 @@ double bspram_model_superstep(const bspram_model *m, uint64_t p, const bspram_re
     BSPRAM_NONNULL(rec);
     if (n_flows > 0) /* no flows: NULL is fine */
         BSPRAM_NONNULL(flows);
-    check("bspram_model_superstep", m, p);
+    check_model("bspram_model_superstep", m, p);
     model_work w;
     bspram__models_work_init(&w, work_size("bspram_model_superstep", m, p));
     unsigned f;
-    double t = superstep(m, p, rec, flows, n_flows, kept, &f, &w);
+    double t = price_superstep(m, p, rec, flows, n_flows, kept, &f, &w);
     bspram__models_work_free(&w);
     if (flags)
         *flags = f;
@@ -188,7 +188,7 @@ bspram_model_total bspram_model_price(const bspram_model *m, uint64_t p,
     BSPRAM_NONNULL(m);
     if (n > 0) /* no records: NULL is fine */
         BSPRAM_NONNULL(records);
-    check("bspram_model_price", m, p);
+    check_model("bspram_model_price", m, p);
     model_work w;
     bspram__models_work_init(&w, work_size("bspram_model_price", m, p));
     bspram_model_total t = {0};
@@ -197,7 +197,7 @@ bspram_model_total bspram_model_price(const bspram_model *m, uint64_t p,
         size_t nf;
         int kept = bspram_pattern_get(pattern, i, &f, &nf);
         unsigned flags;
-        t.seconds += superstep(m, p, &records[i], f, nf, kept, &flags, &w);
+        t.seconds += price_superstep(m, p, &records[i], f, nf, kept, &flags, &w);
         t.supersteps++;
         t.flagged += flags != 0;
         t.flags |= flags;

@@ -384,7 +384,7 @@ static unsigned mpi_allreduce(bspram_router *r, unsigned lane, unsigned tag, bsp
     return all;
 }
 
-static int cmp_u32(const void *a, const void *b)
+static int mpi_cmp_u32(const void *a, const void *b)
 {
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
     return (x > y) - (x < y);
@@ -398,7 +398,7 @@ static void pack(bspram_router *r, mpi_state *s, unsigned lane, unsigned par)
     size_t n = ln->n_touched[par];
     me->order = bspram__grow(me->order, &me->cap_order, n, sizeof *me->order, 256, "bspram__router_exchange (mpi)");
     memcpy(me->order, ln->touched[par], n * sizeof *me->order);
-    qsort(me->order, n, sizeof *me->order, cmp_u32);
+    qsort(me->order, n, sizeof *me->order, mpi_cmp_u32);
     size_t total = 0;
     for (size_t k = 0; k < n; k++) {
         const bspram__outbox *o = &ln->outbox[par][me->order[k]];

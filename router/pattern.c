@@ -23,7 +23,7 @@
 #include "router/router_internal.h"
 #include "router/router.h"
 
-static int cmp_u32(const void *a, const void *b)
+static int pattern_cmp_u32(const void *a, const void *b)
 {
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
     return (x > y) - (x < y);
@@ -34,7 +34,7 @@ void bspram__router_pattern_lane(bspram__lane *ln, unsigned par)
     const char *what = "bspram__router_exchange (pattern)";
     size_t nt = ln->n_touched[par];
     if (nt > 1)
-        qsort(ln->touched[par], nt, sizeof *ln->touched[par], cmp_u32);
+        qsort(ln->touched[par], nt, sizeof *ln->touched[par], pattern_cmp_u32);
     /* By (dst, src) first. */
     bspram_flow **tmp = &ln->unsorted;
     size_t n = 0;

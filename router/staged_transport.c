@@ -120,7 +120,7 @@ static void *buffer_append(staged_buffer *b, size_t n)
 }
 
 /* Pack this lane's outboxes into one send buffer per receiving lane. */
-static void pack(bspram_router *r, staged_state *s, unsigned lane, unsigned par)
+static void staged_pack(bspram_router *r, staged_state *s, unsigned lane, unsigned par)
 {
     bspram__lane *ln = &r->lane[lane];
     for (unsigned d = 0; d < r->lanes; d++)
@@ -145,7 +145,7 @@ static void pack(bspram_router *r, staged_state *s, unsigned lane, unsigned par)
 
 /* Build this lane's inboxes from the buffers addressed to it, sender lane by
  * sender lane (so by source component, then issue), copying every payload. */
-static void unpack(bspram_router *r, staged_state *s, unsigned lane, unsigned par)
+static void staged_unpack(bspram_router *r, staged_state *s, unsigned lane, unsigned par)
 {
     bspram__lane *ln = &r->lane[lane];
     staged_lane *me = &s->lane[lane];
@@ -195,9 +195,9 @@ static void staged_deliver(bspram_router *r, unsigned lane)
     staged_state *s = r->tstate;
     const unsigned par = (unsigned)(r->lane[lane].step & 1);
     r->lane[lane].lazy = false;
-    pack(r, s, lane, par);
+    staged_pack(r, s, lane, par);
     staged_allreduce(r, lane, 0, NULL); /* every send buffer is packed */
-    unpack(r, s, lane, par);
+    staged_unpack(r, s, lane, par);
     /* No second barrier: a lane repacks its send buffers only after the next
      * allreduce, which every receiver reaches after unpacking. */
 }
