@@ -287,6 +287,14 @@ void bspram__bsp_machine_team(bspram_machine *m, void (*fn)(bspram_team *, void 
     run_team(m, fn, arg, "bspram__bsp_machine_team");
 }
 
+void bspram__bsp_machine_team_for(bspram_machine *m, void (*fn)(bspram_team *, void *), void *arg,
+                                  const char *call)
+{
+    BSPRAM_NONNULL_AS(call, "m", m);
+    BSPRAM_NONNULL_AS(call, "fn", fn);
+    run_team(m, fn, arg, call);
+}
+
 unsigned bspram__bsp_team_lane(const bspram_team *t)
 {
     BSPRAM_NONNULL(t);

@@ -108,6 +108,13 @@ void bspram__bsp_machine_share_parts(bspram_machine *m, void *base, size_t size,
  * Cost: one parallel region, plus what fn's supersteps cost. */
 void bspram__bsp_machine_team(bspram_machine *m, void (*fn)(bspram_team *team, void *arg), void *arg);
 
+/* bspram__bsp_machine_team for a public call that runs a team (a combining
+ * batch, a shared-memory run, a PRAM phase): its error lines — the machine's
+ * team already running, too few threads — name `call`, the function the
+ * program called, not this one. */
+void bspram__bsp_machine_team_for(bspram_machine *m, void (*fn)(bspram_team *team, void *arg), void *arg,
+                                  const char *call);
+
 unsigned bspram__bsp_team_lane(const bspram_team *t);
 /* Whether t is this process's first lane — lane 0 on one machine; over MPI
  * (libbspram-mpi) the first lane of each rank's block. It owns the label and

@@ -299,5 +299,5 @@ void bspram_combine(bspram_combiner *C, const bspram_request *requests, const ui
     BSPRAM_NONNULL(first);
     check_offsets(first, 0, C->p); /* here, so that a bad batch gives one line from one thread */
     host_batch h = {C, requests, first, results, stats};
-    bspram__bsp_machine_team(C->m, host_lane, &h);
+    bspram__bsp_machine_team_for(C->m, host_lane, &h, "bspram_combine");
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/abort.h"
 #include "base/error.h"
 #include "combine/engine_internal.h"
 #include "combine/experiment.h"
@@ -119,8 +120,10 @@ static void verify_and_clear(bspram_team *t, experiment *x, const pattern *pt, c
     if (lane != 0) /* every rank found it: the one with lane 0 reports it and ends the job */
         for (;;)
             pause();
-    bspram__base_fatal("bspram table: verification failed: basis %s, degree %" PRIu64 ", run %" PRIu64
-                 ": cell %" PRIu64 " differs from the sequential reduce", what, pt->d, run, bad);
+    /* A wrong result, not a misuse: exit status 3 (docs/cli.md). */
+    bspram__base_fatal_status(3, "bspram table: verification failed: basis %s, degree %" PRIu64
+                              ", run %" PRIu64 ": cell %" PRIu64 " differs from the sequential reduce",
+                              what, pt->d, run, bad);
 }
 
 /* The pattern of degree d, built once and kept while the cache holds at most
@@ -265,7 +268,7 @@ void bspram_table_run(const bspram_table_config *cfg, bspram_table_entry *entrie
         entries[e].phases = 0;
         entries[e].chosen[0] = 0;
     }
-    bspram__bsp_machine_team(m, experiment_lane, &x);
+    bspram__bsp_machine_team_for(m, experiment_lane, &x, "bspram_table_run");
 
     double runs = (double)(cfg->runs ? cfg->runs : 1);
     *baseline = x.base_sum / runs;

@@ -145,17 +145,19 @@ void bspram_pattern_fill(const bspram_space *s, uint32_t seg, uint64_t p, uint64
  *     Each one line, exit status 1: a bad (p, v) or degree ("bspram:
  *     bspram table(p=4, v=10): v = 10 must be a positive multiple of p =
  *     4", "bspram: bspram table(p=4, v=16, degree=3): degree 3 must divide
- *     v = 16"); a cell that differs from the sequential reference ("bspram:
- *     bspram table: verification failed: basis 8x8x8x8, degree 16, run 3:
- *     cell 5 differs from the sequential reduce"); the errors of the objects
+ *     v = 16"); the errors of the objects
  *     it makes, in their own names: threads out of range
  *     (bspram_machine_create), p above 2^31 or an unknown hash family
- *     (bspram_space_create, bspram__hash_init), v above 2^40
+ *     (bspram_space_create), v above 2^40
  *     (bspram_segment_alloc), a FIXED basis whose product is not p or an
  *     unknown strategy or spread (bspram_combiner_set_options); out of
  *     memory ("bspram: bspram table: out of memory allocating N bytes");
  *     cfg or baseline NULL, or entries NULL with n > 0 ("bspram:
- *     bspram_table_run(cfg=NULL): cfg must not be NULL").
+ *     bspram_table_run(cfg=NULL): cfg must not be NULL"). A wrong result,
+ *     a cell that differs from the sequential reference, is one line and
+ *     exit status 3: "bspram: bspram table: verification failed: basis
+ *     8x8x8x8, degree 16, run 3: cell 5 differs from the sequential
+ *     reduce".
  * @par BSP cost
  *     runs · (1 + n) batches of v REDUCE requests, each m forward
  *     supersteps for its basis of m phases (no reverse flow, no physical

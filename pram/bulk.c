@@ -125,7 +125,7 @@ static void bulk(bspram_pram *P, const char *call, uint64_t k, const uint64_t *c
     bspram__pram_watch(P, is_read);
     size_t mark = bspram__pram_log_mark(P);
     bulk_phase b = {P, call, k, cells, is_read ? NULL : values, answers ? out : NULL, kind};
-    bspram__bsp_machine_team(P->m, bulk_phase_lane, &b);
+    bspram__bsp_machine_team_for(P->m, bulk_phase_lane, &b, call);
     if (answers)
         share_answers(P, k, cells, out);
     uint64_t issued = bspram__pram_issued(P);

@@ -236,7 +236,7 @@ static void vp_phase_run(bspram_pram *P, pram_phase phase, bspram_vp_fn fn, void
     bspram__pram_watch(P, is_read);
     size_t mark = bspram__pram_log_mark(P);
     vp_phase x = {P, fn, arg, had_reads};
-    bspram__bsp_machine_team(P->m, is_read ? read_lane : write_lane, &x);
+    bspram__bsp_machine_team_for(P->m, is_read ? read_lane : write_lane, &x, "bspram_pram_step");
     uint64_t issued = bspram__pram_issued(P);
     uint64_t violations = bspram__pram_conflicts(P);
     bspram__pram_end_phase(P, rec, mark, is_read, issued, violations);

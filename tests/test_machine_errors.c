@@ -167,6 +167,31 @@ static bool nested_run_step(bspram_component *c, void *a)
 
 static void nested_run(void *a) { run_machine(nested_run_step, 4, *(int *)a); }
 
+/* A host-side combining batch from inside a step: its line names the call
+ * the program made, bspram_combine, not the machine's inside. */
+static bspram_combiner *nested_combiner;
+static bool nested_combine_step(bspram_component *c, void *a)
+{
+    (void)a;
+    if (bspram_pid(c) == 0) {
+        uint64_t first[5] = {0, 0, 0, 0, 0};
+        bspram_request none[1];
+        bspram_combine(nested_combiner, none, first, NULL, NULL);
+    }
+    return false;
+}
+
+static void nested_combine(void *a)
+{
+    bspram_config cfg = bspram_config_default(4);
+    cfg.threads = *(int *)a;
+    bspram_machine *m = bspram_machine_create(&cfg);
+    bspram_space *s = bspram_space_create(4, BSPRAM_HASH_XXH3, 1);
+    bspram_combine_options o = bspram_combine_defaults(4);
+    nested_combiner = bspram_combiner_create(m, s, &o);
+    bspram_machine_run(m, nested_combine_step, NULL, 1);
+}
+
 static void noop_lane(bspram_team *t, void *a)
 {
     (void)t;
@@ -244,5 +269,8 @@ int main(void)
     snprintf(want, sizeof want, "bspram: bspram__bsp_machine_team%s", nested);
     check_death("nested team, T = 1", nested_team, &one, want, 1, 10);
     check_death("nested team, T = 2", nested_team, &two, want, 1, 10);
+    snprintf(want, sizeof want, "bspram: bspram_combine%s", nested);
+    check_death("nested combining batch, T = 1", nested_combine, &one, want, 1, 10);
+    check_death("nested combining batch, T = 2", nested_combine, &two, want, 1, 10);
     return check_report("test_machine_errors");
 }
