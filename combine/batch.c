@@ -133,16 +133,22 @@ static void read_stats(const bspram_combiner *C, const batch_state *b, size_t nr
     }
 }
 
-/* A live segment's cells, by index from its base. */
-typedef struct segment_cells {
+/* Cells by index from a base address. */
+typedef struct cells_from {
     const bspram_space *s;
     uint64_t base;
-} segment_cells;
+} cells_from;
 
-static uint64_t cell_owner(uint64_t a, const void *segment)
+static uint64_t cell_owner(uint64_t a, const void *from)
 {
-    const segment_cells *g = segment;
+    const cells_from *g = from;
     return bspram_owner(g->s, g->base + a);
+}
+
+void bspram__combine_share_range(bspram_machine *m, const bspram_space *s, uint64_t base, uint64_t *words,
+                                 size_t n)
+{
+    bspram__bsp_machine_share_owned(m, words, n, cell_owner, &(cells_from){s, base});
 }
 
 /* Over MPI a rank holds the cells its components own: the ranks share every
@@ -161,7 +167,7 @@ void bspram__combine_share_cells(bspram_combiner *C)
         cells = bspram__grow(cells, &cap, (size_t)n, sizeof *cells, 1024, "bspram_combine");
         for (uint64_t a = 0; a < n; a++)
             cells[a] = bspram_load(C->s, base + a);
-        bspram__bsp_machine_share_owned(C->m, cells, (size_t)n, cell_owner, &(segment_cells){C->s, base});
+        bspram__combine_share_range(C->m, C->s, base, cells, (size_t)n);
         for (uint64_t a = 0; a < n; a++)
             bspram_store(C->s, base + a, cells[a]);
     }

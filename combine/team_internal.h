@@ -48,4 +48,11 @@ typedef struct bspram_batch_part {
 void bspram__combine_team_parts(bspram_team *t, bspram_combiner *c, const bspram_batch_part *parts,
                                bspram_combine_stats *stats);
 
+/* Over MPI (a spread machine) make words[i], the value of cell base + i of
+ * space s for i < n as this rank read it, whole on every rank: each rank
+ * gives the cells its components own (bspram__bsp_machine_share_owned).
+ * Nothing on one machine. Collective over the ranks; the host only. */
+void bspram__combine_share_range(bspram_machine *m, const bspram_space *s, uint64_t base, uint64_t *words,
+                                 size_t n);
+
 #endif

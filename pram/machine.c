@@ -308,18 +308,6 @@ void bspram_pram_load(bspram_pram *P, bspram_pram_array a, const uint64_t *value
         memcpy(bspram_cell(s, base + i), &values[i], sizeof values[i]);
 }
 
-/* An array's cells, by index from its base. */
-typedef struct array_cells {
-    const bspram_space *s;
-    uint64_t base;
-} array_cells;
-
-static uint64_t cell_owner(uint64_t i, const void *array)
-{
-    const array_cells *c = array;
-    return bspram_owner(c->s, c->base + i);
-}
-
 void bspram_pram_store(const bspram_pram *P, bspram_pram_array a, uint64_t *values, uint64_t count)
 {
     BSPRAM_NONNULL(P);
@@ -330,5 +318,5 @@ void bspram_pram_store(const bspram_pram *P, bspram_pram_array a, uint64_t *valu
     for (uint64_t i = 0; i < count; i++)
         memcpy(&values[i], bspram_cell(s, base + i), sizeof values[i]);
     /* Over MPI a rank holds the cells its components own: the ranks share them. */
-    bspram__bsp_machine_share_owned(P->m, values, (size_t)count, cell_owner, &(array_cells){s, base});
+    bspram__combine_share_range(P->m, s, base, values, (size_t)count);
 }
