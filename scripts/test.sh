@@ -12,13 +12,13 @@ if [ "${BSPRAM_TSAN:-0}" = 1 ]; then
   # (through libarcher, below); GCC's libgomp is uninstrumented and every
   # parallel region would give false reports.
   export CC="${BSPRAM_TSAN_CC:-clang}"
-  extra="-DBSPRAM_TSAN=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBSPRAM_BUILD_BENCH=OFF"
+  extra="-DBSPRAM_TSAN=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBSPRAM_BUILD_BENCH=OFF -DBSPRAM_BUILD_DOCS=OFF"
   # test_combine_table_staged: the table experiment is the one long test
   # under TSan (about 2 minutes on 2 cores); the plain run covers its code
   # and the other *_staged tests cover the staged transport.
   ctest_args="-E ^test_combine_table_staged\$"
 elif [ "${BSPRAM_SANITIZE:-0}" = 1 ]; then
-  dir=build-asan; extra="-DBSPRAM_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug -DBSPRAM_BUILD_BENCH=OFF"
+  dir=build-asan; extra="-DBSPRAM_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug -DBSPRAM_BUILD_BENCH=OFF -DBSPRAM_BUILD_DOCS=OFF"
 else
   dir=build; extra=""
 fi
