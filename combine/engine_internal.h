@@ -22,6 +22,7 @@
 #include "combine/species.h"
 #include "combine/wire.h"
 #include "combine/team_internal.h"
+#include "hash/hash_internal.h"
 
 #define BSPRAM__MAX_LEVELS (BSPRAM_MAX_PHASES + 2)
 
@@ -119,6 +120,7 @@ typedef struct lane_scratch {
 struct bspram_combiner {
     bspram_machine *m;
     bspram_space *s;
+    const bspram_hash *hash; /* s's H, hashed inline (bspram__hashed_owner) */
     bspram_combine_options o;
     uint64_t p;
     int lanes;
@@ -134,12 +136,18 @@ struct bspram_combiner {
                                        hold: no sharing after a batch (batch.c) */
 };
 
+/* bspram_hashed_owner(C->s, address) without the call: H(t), in [0, p). */
+static inline uint64_t bspram__hashed_owner(const bspram_combiner *C, uint64_t address)
+{
+    return bspram_hash_below(C->hash, address, C->p);
+}
+
 /* a ⊕ b for operation op of combiner C (Valiant §5: any commutative
  * associative operation can be applied when requests are combined). */
 static inline uint64_t bspram__apply(const bspram_combiner *C, unsigned op, uint64_t a, uint64_t b)
 {
     if (op < BSPRAM_BUILTIN_OPS)
-        return bspram__combine_ops[op].apply(a, b);
+        return bspram__op_apply_builtin(op, a, b);
     return C->ufn[op](a, b, C->uctx[op]);
 }
 
@@ -179,7 +187,7 @@ static inline bool bspram__unpack(const bspram_combiner *C, const batch_state *b
         w->key = cw->key;
         w->value = cw->value;
         w->aux = 1;
-        w->owner = need_owner ? (uint32_t)bspram_hashed_owner(C->s, bspram__key_address(cw->key)) : 0;
+        w->owner = need_owner ? (uint32_t)bspram__hashed_owner(C, bspram__key_address(cw->key)) : 0;
         w->handle = 0;
         return sent >= b->m_phases; /* hashed: at H(t) after phase m */
     }

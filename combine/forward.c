@@ -83,7 +83,7 @@ static void validate_and_load(bspram_combiner *C, const batch_state *b, uint64_t
         case BSPRAM_WRITE_COMMON: w->aux = c; break;
         default: w->aux = 1; break; /* weight: one original request */
         }
-        w->owner = (uint32_t)bspram_hashed_owner(C->s, r->address);
+        w->owner = (uint32_t)bspram__hashed_owner(C, r->address);
         /* The handle names the request for the reverse flow; a write, which
          * has no answer, carries its label there instead. */
         w->handle = bspram__is_write(kind) ? r->label : (uint32_t)j;
