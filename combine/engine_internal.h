@@ -72,6 +72,7 @@ typedef struct batch_state {
     bool adaptive;
     unsigned flags;    /* BATCH_* over the whole batch, known after phase 1 */
     uint64_t seed;     /* the spreading key of this batch: (seed, batch number) */
+    bspram__random3_key rkey; /* bspram_random3(seed, ·, ·, ·) inline (hash_internal.h) */
     uint64_t number;   /* batches this lane has run before */
 } batch_state;
 

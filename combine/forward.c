@@ -150,6 +150,9 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
      * compared with the spread; it sends its uncombined requests straight to
      * their owners instead of spending the remaining phases on them. */
     bool quiet = b->adaptive && phase >= 2 && phase < m && (n - ng) * 32 <= n;
+    /* The spreading offset of group g is bspram_random_below(suffix, seed,
+     * phase, c, g), drawn inline with its (phase, c) part once. */
+    const uint64_t ab = bspram__random3_ab(&b->rkey, phase, c);
     for (size_t g = 0; g < ng; g++) {
         wire out = L->g[g];
         unsigned kind = bspram__key_kind(out.key);
@@ -181,7 +184,7 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
         } else {
             uint64_t k = C->o.spread == BSPRAM_SPREAD_SOURCE
                              ? c % suffix
-                             : bspram_random_below(suffix, b->seed, phase, c, g);
+                             : bspram_reduce(bspram__random3_abc(&b->rkey, ab, c, g), suffix);
             dest = bspram_basis_target(B, phase, H, k);
         }
         if (bspram__is_reduce(kind) && !b->adaptive && !(pflags & BATCH_PHYSICAL)) {
