@@ -169,7 +169,8 @@ static inline size_t bspram__table_slot(uint64_t key, size_t mask)
 size_t bspram__combine_group(const bspram_combiner *C, lane_scratch *L, size_t n);
 
 /* reverse.c */
-void bspram__combine_record_sources(comp_state *cs, lane_scratch *L, unsigned level, size_t n, size_t ng);
+void bspram__combine_record_sources(comp_state *cs, lane_scratch *L, unsigned level, size_t n, size_t ng,
+                                    bool answers);
 void bspram__combine_send_reply(bspram_component *self, uint64_t dst, uint32_t handle, uint32_t level,
                         uint64_t value);
 void bspram__combine_handle_replies(bspram_combiner *C, const batch_state *b, bspram_component *self,
