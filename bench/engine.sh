@@ -73,11 +73,11 @@ END {
     split("1 64 all", D, " ")
     for (i = 1; i <= 3; i++) {
         d = D[i]
-        printf "| degree %s: omp atomic (Mop/s) | %s | %s |\n", d, med("before atomic_" d), med("after atomic_" d)
-        printf "| degree %s: PRAM scatter-reduce (Mop/s) | %s | %s |\n", d, med("before sr_" d), med("after sr_" d)
-        printf "| degree %s: **scatter-reduce / atomic** (time) | %s× | %s× |\n", d, med("before srratio_" d), med("after srratio_" d)
-        printf "| degree %s: omp atomic capture (Mop/s) | %s | %s |\n", d, med("before capture_" d), med("after capture_" d)
-        printf "| degree %s: PRAM fetch-and-add (Mop/s) | %s | %s |\n", d, med("before fa_" d), med("after fa_" d)
-        printf "| degree %s: **fetch-and-add / atomic capture** (time) | %s× | %s× |\n", d, med("before faratio_" d), med("after faratio_" d)
+        printf "| degree %s: omp atomic (Mop/s) | %.1f | %.1f |\n", d, med("before atomic_" d), med("after atomic_" d)
+        printf "| degree %s: PRAM scatter-reduce (Mop/s) | %.2f | %.2f |\n", d, med("before sr_" d), med("after sr_" d)
+        printf "| degree %s: **scatter-reduce / atomic** (time) | %.1f× | %.1f× |\n", d, med("before srratio_" d), med("after srratio_" d)
+        printf "| degree %s: omp atomic capture (Mop/s) | %.1f | %.1f |\n", d, med("before capture_" d), med("after capture_" d)
+        printf "| degree %s: PRAM fetch-and-add (Mop/s) | %.2f | %.2f |\n", d, med("before fa_" d), med("after fa_" d)
+        printf "| degree %s: **fetch-and-add / atomic capture** (time) | %.1f× | %.1f× |\n", d, med("before faratio_" d), med("after faratio_" d)
     }
 }' "$out/rows.txt"
