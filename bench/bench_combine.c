@@ -8,7 +8,8 @@
  * router's records. Times are the median (and the best) of `reps` repetitions;
  * "time×" and "best×" are ratios against the degree-1 pattern's median and best.
  *
- *   bench_combine [p] [v] [threads] [reps]      (defaults 4096 1048576 2 5)
+ *   bench_combine [p] [v] [threads] [reps] [max degree]
+ *                 (defaults 4096 1048576 2 5 p; max degree 1: the degree-1 rows only)
  */
 #include <inttypes.h>
 #include <omp.h>
@@ -80,6 +81,7 @@ int main(int argc, char **argv)
     int reps = argc > 4 ? atoi(argv[4]) : 5;
     if (reps < 1 || reps > 64)
         reps = 5;
+    uint64_t dmax = argc > 5 ? strtoull(argv[5], NULL, 10) : p;
     bspram_config mc = bspram_config_default(p);
     mc.threads = threads;
     bspram_machine *m = bspram_machine_create(&mc);
@@ -96,7 +98,7 @@ int main(int argc, char **argv)
            p, v, threads, reps);
     printf("%7s  %-22s %9s %9s %16s %7s %7s %7s\n", "degree", "basis", "ms", "Mreq/s", "base ms (Mreq/s)",
            "time×", "best×", "factor");
-    for (uint64_t d = 1; d <= p; d *= 2) {
+    for (uint64_t d = 1; d <= p && d <= dmax; d *= 2) {
         char err[160];
         if (bspram_pattern_check(p, v, d, err, sizeof err))
             continue;

@@ -16,6 +16,14 @@
  *             bspram_pram_stats_of (charge / (steps · n/p)), median over
  *             `reps` seeds, and the step's wall time. The table also goes to
  *             a data file for bench/pram_slack.gp.
+ *   atomics   the goals' comparison with OpenMP atomics: 2^24 operations by
+ *             2^20 VPs (k = 16), p = 4096, T threads, default settings (AUTO
+ *             without a hint), at degree 1, 64 and all to one cell: PRAM
+ *             scatter-reduce(sum) against `#pragma omp atomic` adds on a plain
+ *             array, and PRAM fetch-and-add against `#pragma omp atomic
+ *             capture`; the four alternate round by round (the cores are
+ *             shared), after one untimed round of each PRAM operation;
+ *             medians and the ratios PRAM / atomics.
  *   examples  every PRAM example (examples/pram_*.c) at n = 2^20 (the
  *             O(1) maximum at n = 2^10, 2^20 VPs): the wall time of its PRAM
  *             steps and of its whole run (create, load, steps, store) beside
@@ -23,6 +31,7 @@
  *             example checks itself against.
  *
  *   bench_pram [part|all] [reps] [threads] [slack data file]
+ *              (part: reduce, atomics, slack, examples; "all" runs all but atomics)
  *              (defaults: all 5 2 pram_slack.dat)
  */
 #include <inttypes.h>
@@ -163,6 +172,134 @@ static void part_reduce(int reps, int threads)
     printf("\n");
 }
 
+/* ---- part 1b: against OpenMP atomics, alternating ---- */
+
+/* t[0..ops): `targets` distinct random cells of [0, cells), each hit ops/targets
+ * times, in a random order (as part 1). */
+static void make_targets(uint64_t *t, uint64_t ops, uint64_t targets, uint64_t cells, uint64_t salt)
+{
+    uint64_t *perm = words(cells);
+    for (uint64_t i = 0; i < cells; i++)
+        perm[i] = i;
+    for (uint64_t i = cells; i-- > 1;) {
+        uint64_t j = bspram_random_below(i + 1, 11, i, salt, 0), x = perm[i];
+        perm[i] = perm[j];
+        perm[j] = x;
+    }
+    for (uint64_t j = 0; j < ops; j++)
+        t[j] = perm[j % targets];
+    for (uint64_t j = ops; j-- > 1;) {
+        uint64_t i = bspram_random_below(j + 1, 12, j, salt, 0), x = t[j];
+        t[j] = t[i];
+        t[i] = x;
+    }
+    free(perm);
+}
+
+static void part_atomics(int reps, int threads)
+{
+    const uint64_t n = UINT64_C(1) << 20, k = 16, ops = n * k, p = 4096;
+    const uint64_t degrees[] = {1, 64, ops}; /* ops: all to one cell */
+    const unsigned add = bspram_op_builtin(BSPRAM_OP_SUM, BSPRAM_TYPE_U64);
+    printf("## against OpenMP atomics: %" PRIu64 " operations, n = %" PRIu64 " VPs x k = %" PRIu64
+           ", p = %" PRIu64 ", T = %d, default settings, rounds alternate, median of %d\n\n",
+           ops, n, k, p, threads, reps);
+    printf("| degree | cells | omp atomic (Mop/s) | PRAM scatter-reduce (Mop/s) | PRAM / atomic "
+           "| omp atomic capture (Mop/s) | PRAM fetch-and-add (Mop/s) | PRAM / atomic capture |\n"
+           "|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (size_t di = 0; di < sizeof degrees / sizeof degrees[0]; di++) {
+        const uint64_t d = degrees[di], targets = ops / d, cells = targets > n ? targets : n;
+        uint64_t *t = words(ops), *v = words(ops), *got = words(ops), *fa = words(ops);
+        make_targets(t, ops, targets, cells, d);
+        for (uint64_t j = 0; j < ops; j++)
+            v[j] = bspram_random_below(1000, 13, j, 0, 0) + 1;
+        uint64_t *at = words(cells), *pc = words(cells);
+        bspram_pram_config c = bspram_pram_config_default(n, BSPRAM_CRCW_COMBINING);
+        c.p = p;
+        c.threads = threads;
+        c.registers = 0;
+        c.seed = 5;
+        bspram_pram *P = bspram_pram_create(&c);
+        bspram_pram_array A = bspram_pram_alloc(P, "A", cells);
+        uint64_t *names = words(ops);
+        for (uint64_t j = 0; j < ops; j++)
+            names[j] = bspram_pram_cell(P, A, t[j]);
+        double ta[MAX_REPS], tp[MAX_REPS], tc[MAX_REPS], tf[MAX_REPS];
+        int bad = 0;
+        /* One untimed round of each PRAM operation first: the atomic loops
+         * run on arrays already touched (memset), and the PRAM's buffers
+         * (requests, answers, the router's arenas) are reused from the second
+         * phase on; a first phase spends much of its time clearing fresh
+         * pages (perf: clear_page_erms 26 % of a one-round run). */
+        bspram_pram_scatter_reduce(P, k, names, v, add);
+        bspram_pram_fetch_op(P, k, names, v, add, got);
+        for (int r = 0; r < reps; r++) {
+            memset(at, 0, cells * sizeof *at);
+            double t0 = now();
+#pragma omp parallel for num_threads(threads) schedule(static)
+            for (uint64_t j = 0; j < ops; j++) {
+#pragma omp atomic
+                at[t[j]] += v[j];
+            }
+            ta[r] = now() - t0;
+
+            memset(pc, 0, cells * sizeof *pc);
+            bspram_pram_load(P, A, pc, cells);
+            t0 = now();
+            bspram_pram_scatter_reduce(P, k, names, v, add);
+            tp[r] = now() - t0;
+            bspram_pram_store(P, A, pc, cells);
+            bad |= memcmp(at, pc, cells * sizeof *at) != 0;
+
+            memset(at, 0, cells * sizeof *at);
+            t0 = now();
+#pragma omp parallel for num_threads(threads) schedule(static)
+            for (uint64_t j = 0; j < ops; j++) {
+                uint64_t old;
+#pragma omp atomic capture
+                {
+                    old = at[t[j]];
+                    at[t[j]] += v[j];
+                }
+                fa[j] = old;
+            }
+            tc[r] = now() - t0;
+
+            memset(pc, 0, cells * sizeof *pc);
+            bspram_pram_load(P, A, pc, cells);
+            t0 = now();
+            bspram_pram_fetch_op(P, k, names, v, add, got);
+            tf[r] = now() - t0;
+            bspram_pram_store(P, A, pc, cells);
+            bad |= memcmp(at, pc, cells * sizeof *at) != 0;
+            /* The fetched values: each op's own answer plus its value is at
+             * most the cell's total; their sum over all ops checks nothing
+             * order-free, so check that each answer is below the total. */
+            for (uint64_t j = 0; j < ops; j++)
+                bad |= got[j] + v[j] > pc[t[j]];
+        }
+        double ma = median(ta, reps, NULL, NULL), mp = median(tp, reps, NULL, NULL);
+        double mc = median(tc, reps, NULL, NULL), mf = median(tf, reps, NULL, NULL);
+        char deg[32];
+        if (d == ops)
+            snprintf(deg, sizeof deg, "all (%" PRIu64 ")", d);
+        else
+            snprintf(deg, sizeof deg, "%" PRIu64, d);
+        printf("| %s | %" PRIu64 " | %.1f | %.1f | %.2f× | %.1f | %.1f | %.2f× |%s\n", deg, cells, ops / ma / 1e6,
+               ops / mp / 1e6, mp / ma, ops / mc / 1e6, ops / mf / 1e6, mf / mc, bad ? " RESULTS DIFFER" : "");
+        fflush(stdout);
+        bspram_pram_destroy(P);
+        free(names);
+        free(t);
+        free(v);
+        free(got);
+        free(fa);
+        free(at);
+        free(pc);
+    }
+    printf("\n");
+}
+
 /* ---- part 2: slowdown against slack ---- */
 
 typedef struct {
@@ -291,8 +428,9 @@ int main(int argc, char **argv)
     int threads = argc > 3 ? atoi(argv[3]) : 2;
     const char *dat = argc > 4 ? argv[4] : "pram_slack.dat";
     if (reps < 1 || reps > MAX_REPS || threads < 1 || threads > 1024 ||
-        (strcmp(part, "all") && strcmp(part, "reduce") && strcmp(part, "slack") && strcmp(part, "examples"))) {
-        fprintf(stderr, "usage: bench_pram [all|reduce|slack|examples] [reps 1..%d] [threads] [slack data file]\n",
+        (strcmp(part, "all") && strcmp(part, "reduce") && strcmp(part, "atomics") && strcmp(part, "slack") &&
+         strcmp(part, "examples"))) {
+        fprintf(stderr, "usage: bench_pram [all|reduce|atomics|slack|examples] [reps 1..%d] [threads] [slack data file]\n",
                 MAX_REPS);
         return 2;
     }
@@ -300,6 +438,8 @@ int main(int argc, char **argv)
            omp_get_max_threads());
     if (!strcmp(part, "all") || !strcmp(part, "reduce"))
         part_reduce(reps, threads);
+    if (!strcmp(part, "atomics"))
+        part_atomics(reps, threads);
     if (!strcmp(part, "all") || !strcmp(part, "slack"))
         part_slack(reps, threads, dat);
     if (!strcmp(part, "all") || !strcmp(part, "examples"))

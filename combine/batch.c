@@ -61,6 +61,14 @@ static void begin(const bspram_combiner *C, lane_scratch *L, const bspram_reques
      * are a pure function of (seed, number of earlier batches, phase,
      * component, group), whatever the number of threads. */
     b->seed = bspram_random2(C->o.seed, UINT64_C(0x6261746368), b->number++);
+    b->rkey = bspram__random3_key_of(b->seed);
+    {   /* the inline draw (forward.c) is bspram_random3's: checked once a batch */
+        uint64_t x = UINT64_C(0x9E3779B97F4A7C15) ^ b->number;
+        if (bspram__random3_abc(&b->rkey, bspram__random3_ab(&b->rkey, 1, x), x, 7) !=
+            bspram_random3(b->seed, 1, x, 7))
+            bspram__base_fatal("bspram_combine: internal error: the inline XXH3 of three words differs "
+                         "from bspram_random3");
+    }
     switch (C->o.strategy) {
     case BSPRAM_STRATEGY_AUTO: b->basis = bspram_basis_auto(C->p, C->o.degree_hint); break;
     case BSPRAM_STRATEGY_ADAPTIVE: b->basis = bspram_basis_adaptive(C->p); break;

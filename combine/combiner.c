@@ -73,6 +73,7 @@ bspram_combiner *bspram_combiner_create(bspram_machine *m, bspram_space *s, cons
     bspram_combiner *C = bspram__base_calloc(1, sizeof *C, "bspram_combiner_create");
     C->m = m;
     C->s = s;
+    C->hash = bspram__hash_space_hash(s);
     C->p = bspram_machine_p(m);
     C->lanes = bspram_machine_threads(m);
     C->cs = bspram__base_calloc(C->p, sizeof *C->cs, "bspram_combiner_create");

@@ -22,6 +22,7 @@
 #include "combine/species.h"
 #include "combine/wire.h"
 #include "combine/team_internal.h"
+#include "hash/hash_internal.h"
 
 #define BSPRAM__MAX_LEVELS (BSPRAM_MAX_PHASES + 2)
 
@@ -71,6 +72,7 @@ typedef struct batch_state {
     bool adaptive;
     unsigned flags;    /* BATCH_* over the whole batch, known after phase 1 */
     uint64_t seed;     /* the spreading key of this batch: (seed, batch number) */
+    bspram__random3_key rkey; /* bspram_random3(seed, ·, ·, ·) inline (hash_internal.h) */
     uint64_t number;   /* batches this lane has run before */
 } batch_state;
 
@@ -119,6 +121,7 @@ typedef struct lane_scratch {
 struct bspram_combiner {
     bspram_machine *m;
     bspram_space *s;
+    const bspram_hash *hash; /* s's H, hashed inline (bspram__hashed_owner) */
     bspram_combine_options o;
     uint64_t p;
     int lanes;
@@ -134,12 +137,18 @@ struct bspram_combiner {
                                        hold: no sharing after a batch (batch.c) */
 };
 
+/* bspram_hashed_owner(C->s, address) without the call: H(t), in [0, p). */
+static inline uint64_t bspram__hashed_owner(const bspram_combiner *C, uint64_t address)
+{
+    return bspram_hash_below(C->hash, address, C->p);
+}
+
 /* a ⊕ b for operation op of combiner C (Valiant §5: any commutative
  * associative operation can be applied when requests are combined). */
 static inline uint64_t bspram__apply(const bspram_combiner *C, unsigned op, uint64_t a, uint64_t b)
 {
     if (op < BSPRAM_BUILTIN_OPS)
-        return bspram__combine_ops[op].apply(a, b);
+        return bspram__op_apply_builtin(op, a, b);
     return C->ufn[op](a, b, C->uctx[op]);
 }
 
@@ -160,7 +169,8 @@ static inline size_t bspram__table_slot(uint64_t key, size_t mask)
 size_t bspram__combine_group(const bspram_combiner *C, lane_scratch *L, size_t n);
 
 /* reverse.c */
-void bspram__combine_record_sources(comp_state *cs, lane_scratch *L, unsigned level, size_t n, size_t ng);
+void bspram__combine_record_sources(comp_state *cs, lane_scratch *L, unsigned level, size_t n, size_t ng,
+                                    bool answers);
 void bspram__combine_send_reply(bspram_component *self, uint64_t dst, uint32_t handle, uint32_t level,
                         uint64_t value);
 void bspram__combine_handle_replies(bspram_combiner *C, const batch_state *b, bspram_component *self,
@@ -179,7 +189,7 @@ static inline bool bspram__unpack(const bspram_combiner *C, const batch_state *b
         w->key = cw->key;
         w->value = cw->value;
         w->aux = 1;
-        w->owner = need_owner ? (uint32_t)bspram_hashed_owner(C->s, bspram__key_address(cw->key)) : 0;
+        w->owner = need_owner ? (uint32_t)bspram__hashed_owner(C, bspram__key_address(cw->key)) : 0;
         w->handle = 0;
         return sent >= b->m_phases; /* hashed: at H(t) after phase m */
     }

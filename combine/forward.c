@@ -37,6 +37,12 @@ static void validate_and_load(bspram_combiner *C, const batch_state *b, uint64_t
     unsigned cached_w = 0;
     bspram_layout cached_layout = BSPRAM_LAYOUT_HASHED;
     unsigned flags = 0, ukind = BSPRAM__NO_KIND;
+    /* The checks of a species are made at its first request after a change
+     * of species or segment (they depend on nothing else, and what they add
+     * to flags and ukind is the same for every request of the species): a
+     * component's requests are mostly of one species, so most requests skip
+     * them. The first failing request is the same as checking each. */
+    unsigned last_kind = 256; /* none */
     for (size_t j = 0; j < n; j++) {
         const bspram_request *r = &req[j];
         uint64_t seg = r->address >> BSPRAM_SEGMENT_SHIFT;
@@ -48,31 +54,35 @@ static void validate_and_load(bspram_combiner *C, const batch_state *b, uint64_t
             cached_n = bspram_segment_cells(C->s, (uint32_t)seg);
             cached_w = bspram_segment_width(C->s, (uint32_t)seg);
             cached_layout = bspram_segment_layout(C->s, (uint32_t)seg);
+            last_kind = 256;
         }
         unsigned kind = r->kind;
-        if (!bspram__kind_valid(kind, C->nops))
-            bspram__base_fatal("bspram_combine(request %zu of component %" PRIu64 ", address 0x%" PRIx64
-                         "): unknown species or operation (kind %u); valid: 0 read, 1-3 write, "
-                         "32+op reduce, 64+op fetch with op < %u",
-                         j, c, r->address, kind, C->nops);
-        if (bspram__is_op(kind) && cached_w != 8)
-            bspram__base_fatal("bspram_combine(request %zu of component %" PRIu64 ", address 0x%" PRIx64
-                         "): reduce, fetch-and-op and combining writes need cells of 8 bytes; the "
-                         "segment's are %u", j, c, r->address, cached_w);
-        if (bspram__answers(kind)) {
-            if (!has_results)
-                bspram__base_fatal("bspram_combine(results=NULL): the batch holds READ or FETCH requests "
-                             "(request %zu of component %" PRIu64 ")", j, c);
-            flags |= BATCH_ANSWERS;
+        if (kind != last_kind) {
+            if (!bspram__kind_valid(kind, C->nops))
+                bspram__base_fatal("bspram_combine(request %zu of component %" PRIu64 ", address 0x%" PRIx64
+                             "): unknown species or operation (kind %u); valid: 0 read, 1-3 write, "
+                             "32+op reduce, 64+op fetch with op < %u",
+                             j, c, r->address, kind, C->nops);
+            if (bspram__is_op(kind) && cached_w != 8)
+                bspram__base_fatal("bspram_combine(request %zu of component %" PRIu64 ", address 0x%" PRIx64
+                             "): reduce, fetch-and-op and combining writes need cells of 8 bytes; the "
+                             "segment's are %u", j, c, r->address, cached_w);
+            if (bspram__answers(kind)) {
+                if (!has_results)
+                    bspram__base_fatal("bspram_combine(results=NULL): the batch holds READ or FETCH requests "
+                                 "(request %zu of component %" PRIu64 ")", j, c);
+                flags |= BATCH_ANSWERS;
+            }
+            if (kind != BSPRAM_READ) {
+                if (ukind == BSPRAM__NO_KIND)
+                    ukind = kind;
+                else if (ukind != kind)
+                    flags |= BATCH_SPECIES;
+            }
+            if (cached_layout != BSPRAM_LAYOUT_HASHED)
+                flags |= BATCH_PHYSICAL;
+            last_kind = kind;
         }
-        if (kind != BSPRAM_READ) {
-            if (ukind == BSPRAM__NO_KIND)
-                ukind = kind;
-            else if (ukind != kind)
-                flags |= BATCH_SPECIES;
-        }
-        if (cached_layout != BSPRAM_LAYOUT_HASHED)
-            flags |= BATCH_PHYSICAL;
         wire *w = &L->items[j];
         w->key = bspram__key(kind, r->address);
         /* A READ's value is unused: it carries the label (conflict reports). */
@@ -83,7 +93,7 @@ static void validate_and_load(bspram_combiner *C, const batch_state *b, uint64_t
         case BSPRAM_WRITE_COMMON: w->aux = c; break;
         default: w->aux = 1; break; /* weight: one original request */
         }
-        w->owner = (uint32_t)bspram_hashed_owner(C->s, r->address);
+        w->owner = (uint32_t)bspram__hashed_owner(C, r->address);
         /* The handle names the request for the reverse flow; a write, which
          * has no answer, carries its label there instead. */
         w->handle = bspram__is_write(kind) ? r->label : (uint32_t)j;
@@ -138,18 +148,21 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
         }
     }
     size_t ng = bspram__combine_group(C, L, n);
-    bspram__combine_record_sources(cs, L, phase, n, ng);
+    unsigned pflags = phase == 1 ? cs->flags : b->flags;
+    bspram__combine_record_sources(cs, L, phase, n, ng, (pflags & BATCH_ANSWERS) != 0);
 
     const bspram_basis *B = &b->basis;
     unsigned m = b->m_phases;
     uint64_t suffix = phase <= m ? B->suffix[phase] : 1;
-    unsigned pflags = phase == 1 ? cs->flags : b->flags;
     /* Adaptive (beyond the paper): a component that saw almost no combining
      * in the previous phase (at most 1 in 32 of the requests it received
      * met another of its address) holds evidence that the degree is low
      * compared with the spread; it sends its uncombined requests straight to
      * their owners instead of spending the remaining phases on them. */
     bool quiet = b->adaptive && phase >= 2 && phase < m && (n - ng) * 32 <= n;
+    /* The spreading offset of group g is bspram_random_below(suffix, seed,
+     * phase, c, g), drawn inline with its (phase, c) part once. */
+    const uint64_t ab = bspram__random3_ab(&b->rkey, phase, c);
     for (size_t g = 0; g < ng; g++) {
         wire out = L->g[g];
         unsigned kind = bspram__key_kind(out.key);
@@ -181,7 +194,7 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
         } else {
             uint64_t k = C->o.spread == BSPRAM_SPREAD_SOURCE
                              ? c % suffix
-                             : bspram_random_below(suffix, b->seed, phase, c, g);
+                             : bspram_reduce(bspram__random3_abc(&b->rkey, ab, c, g), suffix);
             dest = bspram_basis_target(B, phase, H, k);
         }
         if (bspram__is_reduce(kind) && !b->adaptive && !(pflags & BATCH_PHYSICAL)) {

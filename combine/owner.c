@@ -66,7 +66,8 @@ void bspram__combine_owner_level(bspram_combiner *C, bspram_component *self, uin
     bspram_cells(C->s, L->gaddr, ng, L->gcell);
     uint64_t wseg = UINT64_MAX;
     unsigned w = 8;
-    for (int pass = 0; pass < 2; pass++) {
+    /* No READ or FETCH in the batch: no reads, one pass. */
+    for (int pass = (b->flags & BATCH_ANSWERS) ? 0 : 1; pass < 2; pass++) {
         for (size_t g = 0; g < ng; g++) {
             unsigned kind = bspram__key_kind(L->g[g].key);
             if ((kind == BSPRAM_READ) != (pass == 0))

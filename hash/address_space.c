@@ -100,7 +100,7 @@ static void hashed_build(const bspram_space *s, segment *g, uint32_t seg,
     uint64_t *count = bspram__base_calloc(p + 1, sizeof *count, "bspram_segment_alloc");
     uint64_t base = (uint64_t)seg << BSPRAM_SEGMENT_SHIFT;
     for (uint64_t i = 0; i < n; i++) {
-        hv[i] = bspram__hash_hash64(&s->hash, base + i);
+        hv[i] = bspram__hash_hash64_inline(&s->hash, base + i);
         count[bspram_reduce(hv[i], p)]++;
     }
     g->tstart = bspram__base_malloc((p + 1) * sizeof *g->tstart, "bspram_segment_alloc");
@@ -259,7 +259,7 @@ void *bspram_cell(const bspram_space *s, uint64_t address)
     case BSPRAM_LAYOUT_CYCLIC: return g->bytes + ((index % s->p) * g->block + index / s->p) * g->w;
     default: break;
     }
-    uint64_t h = bspram__hash_hash64(&s->hash, address);
+    uint64_t h = bspram__hash_hash64_inline(&s->hash, address);
     uint64_t c = bspram_reduce(h, s->p);
     uint64_t first = g->tstart[c], mask = g->tstart[c + 1] - first - 1;
     uint64_t pos = h & mask;
@@ -287,7 +287,7 @@ void bspram_cells(const bspram_space *s, const uint64_t *addresses, size_t n, vo
             const segment *g = seg[j] = &s->segs[address >> BSPRAM_SEGMENT_SHIFT];
             if (g->layout != BSPRAM_LAYOUT_HASHED)
                 continue;
-            uint64_t h = bspram__hash_hash64(&s->hash, address);
+            uint64_t h = bspram__hash_hash64_inline(&s->hash, address);
             uint64_t c = bspram_reduce(h, s->p);
             first[j] = g->tstart[c];
             mask[j] = g->tstart[c + 1] - first[j] - 1;

@@ -20,8 +20,20 @@ void bspram__hash_init(bspram_hash *h, bspram_hash_kind kind, uint64_t seed)
     h->kind = kind;
     h->seed = seed;
     switch (kind) {
-    case BSPRAM_HASH_XXH3:
+    case BSPRAM_HASH_XXH3: {
+        /* XXH3_len_4to8_64b: the seed with its low half swapped into the
+         * high, and the secret's words 8..15 and 16..23. */
+        uint64_t s = seed ^ ((uint64_t)XXH_swap32((uint32_t)seed) << 32);
+        h->xxh3_flip = (XXH_readLE64(XXH3_kSecret + 8) ^ XXH_readLE64(XXH3_kSecret + 16)) - s;
+        for (uint64_t i = 0; i < 4; i++) {
+            uint64_t key = bspram_random2(seed, TABULATION_STREAM, i);
+            if (bspram__hash_xxh3_8(h, key) != XXH3_64bits_withSeed(&key, sizeof key, seed))
+                bspram__base_fatal("bspram__hash_init: internal error: the inline XXH3 of 8-byte keys "
+                             "differs from xxhash's XXH3_64bits_withSeed (xxhash %u)",
+                             (unsigned)XXH_versionNumber());
+        }
         return;
+    }
     case BSPRAM_HASH_TABULATION:
         for (uint64_t c = 0; c < 8; c++)
             for (uint64_t x = 0; x < 256; x++)
@@ -54,10 +66,5 @@ int bspram_hash_kind_parse(const char *name)
 uint64_t bspram__hash_hash64(const bspram_hash *h, uint64_t key)
 {
     BSPRAM_NONNULL(h);
-    if (h->kind == BSPRAM_HASH_XXH3)
-        return XXH3_64bits_withSeed(&key, sizeof key, h->seed);
-    uint64_t v = 0;
-    for (unsigned c = 0; c < 8; c++)
-        v ^= h->table[c][(key >> (8 * c)) & 0xff];
-    return v;
+    return bspram__hash_hash64_inline(h, key);
 }

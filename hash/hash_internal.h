@@ -26,6 +26,7 @@
 typedef struct bspram_hash {
     bspram_hash_kind kind;
     uint64_t seed;
+    uint64_t xxh3_flip; /* XXH3's bitflip for 8-byte keys under this seed (hash.c) */
     uint64_t table[8][256]; /* used by BSPRAM_HASH_TABULATION only */
 } bspram_hash;
 
@@ -36,9 +37,74 @@ void bspram__hash_init(bspram_hash *h, bspram_hash_kind kind, uint64_t seed);
 /* The 64-bit hash of `key`. Pure: same (family, seed, key) → same value. */
 uint64_t bspram__hash_hash64(const bspram_hash *h, uint64_t key);
 
+__extension__ typedef unsigned __int128 bspram_u128; /* gcc and clang */
+
+/* XXH3_64bits_withSeed(&key, 8, seed) written out for an 8-byte key
+ * (xxhash 0.8, XXH3_len_4to8_64b then XXH3_rrmxmx), with the seed's bitflip
+ * computed once by bspram__hash_init, which also checks it against the
+ * library's own function. Inline: the combining engine hashes every request
+ * once or more per phase; through the generic call it was 48 instructions,
+ * 11 % of bench_combine's (callgrind), here about 12. */
+static inline uint64_t bspram__hash_xxh3_8(const bspram_hash *h, uint64_t key)
+{
+    uint64_t x = ((key << 32) | (key >> 32)) ^ h->xxh3_flip;
+    x ^= ((x << 49) | (x >> 15)) ^ ((x << 24) | (x >> 40));
+    x *= UINT64_C(0x9FB21C651E98DF25);
+    x ^= (x >> 35) + 8;
+    x *= UINT64_C(0x9FB21C651E98DF25);
+    return x ^ (x >> 28);
+}
+
+/* bspram_random3(seed, a, b, c) written out (xxhash 0.8: 24 bytes take
+ * XXH3_len_17to128_64b: two mix16B of the words (a, b) and (b, c), then the
+ * avalanche), for a seed fixed over many draws: the secret's first four
+ * words with the seed folded in once (bspram__random3_key), and, as the
+ * engine draws (seed, phase, component, group) for every group of a
+ * component, the first mix16B once per (a, b). The engine checks it against
+ * bspram_random3 once per batch (batch.c). Through the call a draw cost 48
+ * instructions (callgrind); here about 12. */
+typedef struct bspram__random3_key {
+    uint64_t k[4];
+} bspram__random3_key;
+
+static inline bspram__random3_key bspram__random3_key_of(uint64_t seed)
+{
+    /* XXH3_kSecret's words 0..3, little-endian */
+    bspram__random3_key r = {{UINT64_C(0xbe4ba423396cfeb8) + seed, UINT64_C(0x1cad21f72c81017c) - seed,
+                              UINT64_C(0xdb979083e96dd4de) + seed, UINT64_C(0x1f67b3b7a4a44072) - seed}};
+    return r;
+}
+static inline uint64_t bspram__mul128_fold64(uint64_t x, uint64_t y)
+{
+    bspram_u128 m = (bspram_u128)x * y;
+    return (uint64_t)m ^ (uint64_t)(m >> 64);
+}
+/* The part of bspram_random3(seed, a, b, ·) that does not depend on c. */
+static inline uint64_t bspram__random3_ab(const bspram__random3_key *K, uint64_t a, uint64_t b)
+{
+    return 24 * UINT64_C(0x9E3779B185EBCA87) + bspram__mul128_fold64(a ^ K->k[0], b ^ K->k[1]);
+}
+static inline uint64_t bspram__random3_abc(const bspram__random3_key *K, uint64_t ab, uint64_t b, uint64_t c)
+{
+    uint64_t h = ab + bspram__mul128_fold64(b ^ K->k[2], c ^ K->k[3]);
+    h ^= h >> 37;
+    h *= UINT64_C(0x165667919E3779F9);
+    return h ^ (h >> 32);
+}
+
+/* bspram__hash_hash64 inline (for the engine's loops). */
+static inline uint64_t bspram__hash_hash64_inline(const bspram_hash *h, uint64_t key)
+{
+    if (h->kind == BSPRAM_HASH_XXH3)
+        return bspram__hash_xxh3_8(h, key);
+    uint64_t v = 0;
+    for (unsigned c = 0; c < 8; c++)
+        v ^= h->table[c][(key >> (8 * c)) & 0xff];
+    return v;
+}
+
 /* Map a uniform 64-bit x to [0, n), n ≥ 1, as floor(x·n / 2^64). Uniform up to
  * a bias of at most n/2^64 per value. */
-__extension__ typedef unsigned __int128 bspram_u128; /* gcc and clang */
 
 static inline uint64_t bspram_reduce(uint64_t x, uint64_t n)
 {
@@ -48,7 +114,7 @@ static inline uint64_t bspram_reduce(uint64_t x, uint64_t n)
 /* bspram_reduce(bspram__hash_hash64(h, key), n). */
 static inline uint64_t bspram_hash_below(const bspram_hash *h, uint64_t key, uint64_t n)
 {
-    return bspram_reduce(bspram__hash_hash64(h, key), n);
+    return bspram_reduce(bspram__hash_hash64_inline(h, key), n);
 }
 
 /* The family member that hashes space s's addresses. */
