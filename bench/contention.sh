@@ -60,12 +60,12 @@ mpi_coll=$after/bench/mpi_coll
 [ -x "$mpi_coll" ] || { echo "contention: $mpi_coll not built (no MPI found by cmake)" >&2; exit 1; }
 
 pids=""
-start_load() { i=0; while [ $i -lt "$loads" ]; do sh -c 'while :; do :; done' & pids="$pids $!"; i=$((i + 1)); done; sleep 0.5; }
+start_load() { k=0; while [ $k -lt "$loads" ]; do sh -c 'while :; do :; done' & pids="$pids $!"; k=$((k + 1)); done; sleep 0.5; }
 stop_load() { [ -z "$pids" ] || kill $pids 2>/dev/null || true; wait 2>/dev/null || true; pids=""; }
 trap stop_load EXIT
 trap 'stop_load; exit 130' INT TERM
 
-raw=$out/raw.txt; : > "$raw"
+raw=$out/raw.txt; : > "$raw"; : > "$out/load.txt"
 rec() { # load, label, value
   echo "$1|$2|$3" >> "$raw"
 }
@@ -100,10 +100,10 @@ one_round() { # load
 }
 i=1
 while [ "$i" -le "$rounds" ]; do
-  echo "round $i quiet  ($(cut -d' ' -f1-4 /proc/loadavg))" >&2
+  echo "round $i quiet, /proc/loadavg before: $(cut -d' ' -f1-4 /proc/loadavg)" | tee -a "$out/load.txt" >&2
   one_round quiet
   start_load
-  echo "round $i loaded ($(cut -d' ' -f1-4 /proc/loadavg))" >&2
+  echo "round $i loaded, /proc/loadavg before: $(cut -d' ' -f1-4 /proc/loadavg)" | tee -a "$out/load.txt" >&2
   one_round loaded
   stop_load
   i=$((i + 1))
@@ -138,4 +138,6 @@ END {
     printf "| section P=2 after, %s / default | %s | %s |\n", ps[j], ratio("quiet", "section P=2 after " ps[j], "section P=2 after default"), ratio("loaded", "section P=2 after " ps[j], "section P=2 after default") }
 }' "$raw"
 echo
+echo "/proc/loadavg (1 min, 5 min, 15 min, runnable/threads) before each block:"
+sed 's/^/    /' "$out/load.txt"
 echo "contention: $rounds rounds, N = $n, N64 = $n64, SECTIONS = $sections, $loads busy loops when loaded; $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores; $(date -u '+%Y-%m-%d %H:%M UTC'); raw figures in $raw"
