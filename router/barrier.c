@@ -39,11 +39,20 @@
  * yields, which hands the core to the sender (0.5–3 µs per sync measured,
  * against 15–19 µs sleeping at once), for at most YIELD_COLOCATED yields and
  * YIELD_COLOCATED_NS, then sleeps: if a third thread shares the core, a
- * yield may give it a whole timeslice, so yielding stops once that happens.
+ * yield may give it a whole timeslice (milliseconds), so yielding stops once
+ * that happens, and the next SLEEP_COLOCATED_AFTER_LOSS co-located waits of
+ * this thread sleep at once (a futex hand-off, 15–20 µs) instead: at most one
+ * lost timeslice per that many waits.
  * Without co-location nothing changed: on different cores spinning delays
  * nobody, and yielding there was measured pathological (a yield hands the
  * core to a busy loop for a timeslice: 2.5–3.5 ms per sync). */
-enum { SPIN_DEDICATED = 4000, YIELD_BASE = 16, YIELD_PER_THREAD = 2, YIELD_COLOCATED = 64 };
+enum {
+    SPIN_DEDICATED = 4000,
+    YIELD_BASE = 16,
+    YIELD_PER_THREAD = 2,
+    YIELD_COLOCATED = 64,
+    SLEEP_COLOCATED_AFTER_LOSS = 256
+};
 #define YIELD_COLOCATED_NS 50000L /* 50 µs */
 #define SLEEP_SLICE_NS 1000000L /* 1 ms */
 
@@ -88,6 +97,7 @@ void bspram__router_barrier_init_as(bspram_barrier *b, unsigned n, bool dissemin
                 }
             atomic_init(&b->inbox[i].sleeping, 0);
             atomic_init(&b->inbox[i].cpu, UINT_MAX);
+            b->inbox[i].sleep_colocated = 0;
             b->inbox[i].episodes = 0;
         }
         b->spin = SPIN_DEDICATED;
@@ -148,14 +158,20 @@ static void await_signal(const bspram_barrier *b, bspram_barrier_inbox *me,
     if (atomic_load_explicit(&me->cpu, memory_order_relaxed) != cpu)
         atomic_store_explicit(&me->cpu, cpu, memory_order_relaxed);
     if (c >= 0 && atomic_load_explicit(&from->cpu, memory_order_relaxed) == cpu) {
-        struct timespec t0;
-        clock_gettime(CLOCK_MONOTONIC, &t0);
-        for (unsigned y = 0; y < YIELD_COLOCATED; y++) {
-            sched_yield();
-            if (atomic_load_explicit(flag, memory_order_acquire) == e)
-                return;
-            if (elapsed_ns(&t0) > YIELD_COLOCATED_NS)
-                break;
+        if (me->sleep_colocated) {
+            me->sleep_colocated--;
+        } else {
+            struct timespec t0;
+            clock_gettime(CLOCK_MONOTONIC, &t0);
+            for (unsigned y = 0; y < YIELD_COLOCATED; y++) {
+                sched_yield();
+                if (atomic_load_explicit(flag, memory_order_acquire) == e)
+                    return;
+                if (elapsed_ns(&t0) > YIELD_COLOCATED_NS) {
+                    me->sleep_colocated = SLEEP_COLOCATED_AFTER_LOSS;
+                    break;
+                }
+            }
         }
     } else {
         for (unsigned i = 0; i < b->spin; i++) {

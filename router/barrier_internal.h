@@ -57,6 +57,8 @@ typedef struct bspram_barrier_inbox {
     atomic_uint cpu;                   /* the core the owner last waited on (UINT_MAX: none
                                           yet); written only when it changes */
     _Alignas(64) unsigned episodes;    /* episodes the owner has started */
+    unsigned sleep_colocated;          /* co-located waits left that sleep at once (a yield
+                                          lost the core to a third thread) */
 } bspram_barrier_inbox;
 
 typedef struct bspram_barrier {
