@@ -3,7 +3,7 @@
  * build's libbspram (the code before a change) with one compiler call.
  *   bench_contention sync P [N (2000)]
  *     an empty bsp_sync among P processes: the median over 7 repetitions of
- *     N syncs, pid 0's clock (bsp_time);
+ *     max(N, about 20 ms' worth) syncs, pid 0's clock (bsp_time);
  *   bench_contention section P [N (200)]
  *     a whole section, bsp_begin(P), one bsp_sync, bsp_end, called N times
  *     in a row from the main thread: what the OpenMP runtime's idle threads
@@ -16,7 +16,7 @@
 #include <string.h>
 #include <time.h>
 
-enum { REPS = 7 };
+enum { REPS = 7, WINDOW_MS = 20 };
 
 static unsigned P;
 static int mode, iters;
@@ -39,17 +39,39 @@ static void spmd(void)
 {
     bsp_begin(P);
     if (mode == 0) {
+        /* Windows of at least `iters` syncs and about WINDOW_MS: on a loaded
+         * machine a window shorter than a scheduler timeslice can fall where
+         * both threads happen to be running (an MPI_Barrier of 2 ranks that
+         * spin then took 0.4 us over 2000 barriers, 11–58 us over 30000).
+         * Pid 0's calibration sets the count for all. */
+        static long n;
+        bsp_push_reg(&n, sizeof n);
+        bsp_sync();
+        double c0 = bsp_time();
+        for (int i = 0; i < 20; i++)
+            bsp_sync();
+        if (bsp_pid() == 0) {
+            double per = (bsp_time() - c0) / 20, want = WINDOW_MS * 1e-3 / (per > 1e-9 ? per : 1e-9);
+            long v = want > iters ? (long)want : iters;
+            if (v > 10000000L)
+                v = 10000000L;
+            for (unsigned q = 0; q < bsp_nprocs(); q++)
+                bsp_put(q, &v, &n, 0, sizeof v);
+        }
+        bsp_sync();
         double t[REPS];
         for (int r = 0; r < REPS; r++) {
             bsp_sync();
             double t0 = bsp_time();
-            for (int i = 0; i < iters; i++)
+            for (long i = 0; i < n; i++)
                 bsp_sync();
-            t[r] = (bsp_time() - t0) / iters;
+            t[r] = (bsp_time() - t0) / (double)n;
         }
         qsort(t, REPS, sizeof *t, cmpd);
         if (bsp_pid() == 0)
             result = t[REPS / 2];
+        bsp_pop_reg(&n);
+        bsp_sync();
     } else {
         bsp_sync();
     }

@@ -7,8 +7,8 @@
 #   - an empty bsp_sync at P = 2 (bench_contention sync 2 N), before (the
 #     starting commit's libbspram) and after (this build's), after also with
 #     OMP_WAIT_POLICY=passive and =active; Open MPI's MPI_Barrier on 2 ranks
-#     (mpi_barrier N): the same N for all, so every figure is timed over
-#     windows of the same number of episodes;
+#     (mpi_barrier N): all timed over windows of about 20 ms (at least N
+#     episodes), longer than a scheduler timeslice;
 #   - a whole section at P = 2, bsp_begin, one bsp_sync, bsp_end
 #     (bench_contention section 2 SECTIONS), before and after with the three wait
 #     policies: what libgomp's idle threads cost between sections;
@@ -21,7 +21,8 @@
 # usage: bench/contention.sh [after build (build-c)] [rounds (3)] [out dir (contention-out)]
 #   BEFORE=<commit> (4d5bb13): the code before, built from `git archive` in
 #   /tmp/c-before (sources in /tmp/c-before-src) unless already there.
-#   N=<episodes per window at P = 2> (2000); N64= the same at P = 64 (50);
+#   N=<least episodes per window at P = 2> (200; windows of about 20 ms:
+#   bench_contention.c says why); N64= the same at P = 64 (20);
 #   SECTIONS=<sections per window> (10).
 # As root, mpirun needs --allow-run-as-root; --oversubscribe lets it start 2
 # ranks beside the busy loops.
@@ -32,7 +33,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 after=$(cd "${1:-$here/build-c}" && pwd); rounds=${2:-3}; out=${3:-contention-out}
 before_commit=${BEFORE:-4d5bb13}
 bsrc=/tmp/c-before-src; bbuild=/tmp/c-before
-n=${N:-2000}; loads=${LOADS:-2}; sections=${SECTIONS:-10}; n64=${N64:-50}
+n=${N:-200}; loads=${LOADS:-2}; sections=${SECTIONS:-10}; n64=${N64:-20}
 mpirun=${MPIRUN:-mpirun}
 mpiflags="--oversubscribe"
 [ "$(id -u)" = 0 ] && mpiflags="$mpiflags --allow-run-as-root"
