@@ -129,17 +129,6 @@ static void futex_wake(atomic_uint *addr, int n)
     syscall(SYS_futex, (unsigned *)addr, FUTEX_WAKE_PRIVATE, n, NULL, NULL, 0);
 }
 
-/* Dissemination: episode numbers start at 1; flags of parity e&1 are written
- * in episodes e and e+2 only, and a sender reaches episode e+2 only after
- * this thread has left episode e, so equality is an exact test.
- *
- * Sleeping. A signal is a release store followed by a plain look at the
- * receiver's `sleeping` word — no fence, which would make the sender wait
- * for its store to reach the receiver (a quarter of the barrier's time at
- * n = 2). Without the fence the look may miss a receiver that went to sleep
- * in the same instant; so a sleeper never sleeps longer than SLEEP_SLICE_NS
- * at a time before it looks at its flag again. A missed wake-up thus costs at
- * most one slice, only to a thread that had already waited out its spins. */
 static long elapsed_ns(const struct timespec *t0)
 {
     struct timespec t;
@@ -187,6 +176,17 @@ static void await_signal(const bspram_barrier *b, bspram_barrier_inbox *me,
     atomic_store_explicit(&me->sleeping, 0, memory_order_relaxed);
 }
 
+/* Dissemination: episode numbers start at 1; flags of parity e&1 are written
+ * in episodes e and e+2 only, and a sender reaches episode e+2 only after
+ * this thread has left episode e, so equality is an exact test.
+ *
+ * Sleeping. A signal is a release store followed by a plain look at the
+ * receiver's `sleeping` word — no fence, which would make the sender wait
+ * for its store to reach the receiver (a quarter of the barrier's time at
+ * n = 2). Without the fence the look may miss a receiver that went to sleep
+ * in the same instant; so a sleeper never sleeps longer than SLEEP_SLICE_NS
+ * at a time before it looks at its flag again. A missed wake-up thus costs at
+ * most one slice, only to a thread that had already waited out its spins. */
 static unsigned dissemination(bspram_barrier *b, unsigned id, unsigned tag, void (*work)(void *),
                               void *arg)
 {
