@@ -21,11 +21,39 @@
 
 /* How long to wait actively before sleeping. A futex wake-up costs several
  * microseconds; a core-to-core hand-off about 0.1 µs. With a core each, a
- * few thousand spins cover the usual skew between arrivals. Oversubscribed,
- * the threads we wait for need our core: a waiter yields it (sched_yield hands
- * it to a runnable thread of the team in well under a microsecond, far
- * cheaper than a futex round trip) a bounded number of times, then sleeps. */
-enum { SPIN_DEDICATED = 4000, YIELD_BASE = 16, YIELD_PER_THREAD = 2 };
+ * few thousand spins cover the usual skew between arrivals (4000 pauses are
+ * about 100 µs on the AMD EPYC of bench/RESULTS.md, "Contention").
+ * Oversubscribed, the threads we wait for need our core: a waiter yields it
+ * (sched_yield hands it to a runnable thread of the team in well under a
+ * microsecond, far cheaper than a futex round trip) a bounded number of times,
+ * then sleeps.
+ *
+ * Dedicated, but on a loaded machine (other processes' busy threads beside
+ * the team), the kernel may put the two threads of a barrier on one core
+ * (a futex wake-up pulls the wakee to the waker's core). Spinning there
+ * only delays the thread waited for, which cannot run until the spinner
+ * stops: with two busy loops on 2 cores an empty bsp_sync at P = 2 took
+ * about 100 µs — exactly SPIN_DEDICATED pauses, then a futex hand-off. So a
+ * waiter first compares its core with the one its sender last waited on
+ * (sched_getcpu: a few ns, from rseq); on the same core it does not spin but
+ * yields, which hands the core to the sender (0.5–3 µs per sync measured,
+ * against 15–19 µs sleeping at once), for at most YIELD_COLOCATED yields and
+ * YIELD_COLOCATED_NS, then sleeps: if a third thread shares the core, a
+ * yield may give it a whole timeslice (milliseconds), so yielding stops once
+ * that happens, and the next SLEEP_COLOCATED_AFTER_LOSS co-located waits of
+ * this thread sleep at once (a futex hand-off, 15–20 µs) instead: at most one
+ * lost timeslice per that many waits.
+ * Without co-location nothing changed: on different cores spinning delays
+ * nobody, and yielding there was measured pathological (a yield hands the
+ * core to a busy loop for a timeslice: 2.5–3.5 ms per sync). */
+enum {
+    SPIN_DEDICATED = 4000,
+    YIELD_BASE = 16,
+    YIELD_PER_THREAD = 2,
+    YIELD_COLOCATED = 64,
+    SLEEP_COLOCATED_AFTER_LOSS = 256
+};
+#define YIELD_COLOCATED_NS 50000L /* 50 µs */
 #define SLEEP_SLICE_NS 1000000L /* 1 ms */
 
 unsigned bspram__router_cores(void)
@@ -68,6 +96,8 @@ void bspram__router_barrier_init_as(bspram_barrier *b, unsigned n, bool dissemin
                     atomic_init(&b->inbox[i].flag[k][par].tag, 0);
                 }
             atomic_init(&b->inbox[i].sleeping, 0);
+            atomic_init(&b->inbox[i].cpu, UINT_MAX);
+            b->inbox[i].sleep_colocated = 0;
             b->inbox[i].episodes = 0;
         }
         b->spin = SPIN_DEDICATED;
@@ -99,6 +129,53 @@ static void futex_wake(atomic_uint *addr, int n)
     syscall(SYS_futex, (unsigned *)addr, FUTEX_WAKE_PRIVATE, n, NULL, NULL, 0);
 }
 
+static long elapsed_ns(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (t.tv_sec - t0->tv_sec) * 1000000000L + (t.tv_nsec - t0->tv_nsec);
+}
+
+/* Wait until *flag == e, the signal of thread `from` (see the constants). The
+ * `cpu` words are hints, relaxed: a stale one costs at most the spin or the
+ * yields, never correctness, which rests on the flag alone. */
+static void await_signal(const bspram_barrier *b, bspram_barrier_inbox *me,
+                         const bspram_barrier_inbox *from, atomic_uint *flag, unsigned e)
+{
+    int c = sched_getcpu();
+    unsigned cpu = c < 0 ? UINT_MAX - 1 : (unsigned)c;
+    if (atomic_load_explicit(&me->cpu, memory_order_relaxed) != cpu)
+        atomic_store_explicit(&me->cpu, cpu, memory_order_relaxed);
+    if (c >= 0 && atomic_load_explicit(&from->cpu, memory_order_relaxed) == cpu) {
+        if (me->sleep_colocated) {
+            me->sleep_colocated--;
+        } else {
+            struct timespec t0;
+            clock_gettime(CLOCK_MONOTONIC, &t0);
+            for (unsigned y = 0; y < YIELD_COLOCATED; y++) {
+                sched_yield();
+                if (atomic_load_explicit(flag, memory_order_acquire) == e)
+                    return;
+                if (elapsed_ns(&t0) > YIELD_COLOCATED_NS) {
+                    me->sleep_colocated = SLEEP_COLOCATED_AFTER_LOSS;
+                    break;
+                }
+            }
+        }
+    } else {
+        for (unsigned i = 0; i < b->spin; i++) {
+            cpu_relax();
+            if (atomic_load_explicit(flag, memory_order_acquire) == e)
+                return;
+        }
+    }
+    atomic_store_explicit(&me->sleeping, 1, memory_order_seq_cst);
+    unsigned seen;
+    while ((seen = atomic_load_explicit(flag, memory_order_acquire)) != e)
+        futex_wait_for(flag, seen, SLEEP_SLICE_NS);
+    atomic_store_explicit(&me->sleeping, 0, memory_order_relaxed);
+}
+
 /* Dissemination: episode numbers start at 1; flags of parity e&1 are written
  * in episodes e and e+2 only, and a sender reaches episode e+2 only after
  * this thread has left episode e, so equality is an exact test.
@@ -126,18 +203,8 @@ static unsigned dissemination(bspram_barrier *b, unsigned id, unsigned tag, void
             work(arg);
 
         atomic_uint *flag = &me->flag[k][par].episode;
-        unsigned spins = 0;
-        while (atomic_load_explicit(flag, memory_order_acquire) != e) {
-            if (++spins < b->spin) {
-                cpu_relax();
-                continue;
-            }
-            atomic_store_explicit(&me->sleeping, 1, memory_order_seq_cst);
-            unsigned seen;
-            while ((seen = atomic_load_explicit(flag, memory_order_acquire)) != e)
-                futex_wait_for(flag, seen, SLEEP_SLICE_NS);
-            atomic_store_explicit(&me->sleeping, 0, memory_order_relaxed);
-        }
+        if (atomic_load_explicit(flag, memory_order_acquire) != e)
+            await_signal(b, me, &b->inbox[(id + b->n - (1u << k) % b->n) % b->n], flag, e);
         acc |= atomic_load_explicit(&me->flag[k][par].tag, memory_order_relaxed);
     }
     return acc;

@@ -8,7 +8,9 @@
  *     (i + 2^k) mod n and waits for thread (i − 2^k) mod n. Each signal is a
  *     store to a flag the receiver alone reads, so n = 2 costs one flag swap
  *     (≈ one core-to-core latency) instead of the three cache-line transfers
- *     of a counter barrier. A waiter spins briefly, then sleeps on a futex.
+ *     of a counter barrier. A waiter spins briefly, then sleeps on a futex;
+ *     but one whose sender last waited on the same core (a loaded machine)
+ *     yields that core instead of spinning, then sleeps.
  *   oversubscribed (n > cores): a centralised sense-reversing barrier (one
  *     atomic counter, one generation word). Waiters yield their core to the
  *     threads that still have to arrive, a bounded number of times in
@@ -52,7 +54,11 @@ typedef struct bspram_barrier_flag {
 typedef struct bspram_barrier_inbox {
     _Alignas(64) bspram_barrier_flag flag[BSPRAM_BARRIER_ROUNDS][2];
     _Alignas(64) atomic_uint sleeping; /* the owner is (about to be) in futex_wait */
+    atomic_uint cpu;                   /* the core the owner last waited on (UINT_MAX: none
+                                          yet); written only when it changes */
     _Alignas(64) unsigned episodes;    /* episodes the owner has started */
+    unsigned sleep_colocated;          /* co-located waits left that sleep at once (a yield
+                                          lost the core to a third thread) */
 } bspram_barrier_inbox;
 
 typedef struct bspram_barrier {
