@@ -186,7 +186,13 @@ void bsp_init(void (*spmd)(void), int argc, char **argv);
  *     a BSP section; sections may follow one another but not nest (superstep
  *     3, pid 0)"; a process joining with another P: "bspram: bsp_begin(P=3):
  *     process 0 started 4 processes; all must ask for the same P (superstep
- *     0, pid 2)"; no thread for the team: "bspram: bsp_begin(P=4): cannot
+ *     0, pid 2)"; more threads than the system maps stacks for (2·P + 1024
+ *     mappings above /proc/sys/vm/max_map_count; ceil(P/ranks) over MPI),
+ *     before anything is allocated: "bspram: bsp_begin(P=65536): 65536
+ *     threads need 132096 memory mappings (a stack and its guard page each,
+ *     1024 kept for the rest), above this system's vm.max_map_count of 65530,
+ *     which fits 32253 processes; lower P or raise vm.max_map_count"
+ *     (docs/limits.md); no thread for the team: "bspram: bsp_begin(P=4): cannot
  *     start the team: …", or, when the OpenMP runtime exits because it cannot
  *     create the threads, "bspram: bsp_begin(P=4): the OpenMP runtime could
  *     not start 4 threads; lower P, or raise the limits on threads and memory
@@ -194,7 +200,11 @@ void bsp_init(void (*spmd)(void), int argc, char **argv);
  *     status. Exit status 1 otherwise.
  * @par BSP cost
  *     No superstep and no record: starting P threads (tens of µs) and O(P)
- *     memory for the processes' state.
+ *     memory for the processes' state — each thread's stack (about 12 KB
+ *     touched of its mapping) and its process's record — plus the
+ *     machine's router, whose per-lane arrays indexed by destination take
+ *     O(P) per process (O(P²) in all: about 110 KB per process at P = 4096,
+ *     bench/RESULTS.md).
  * @par Thread safety
  *     The host only (the program's original thread, outside every section)
  *     starts a section; processes 1..P−1 call it on their own threads, as

@@ -295,6 +295,42 @@ static void enter(void)
         serve();
 }
 
+/* Mappings kept free for the rest of the program (its libraries, malloc's
+ * mmapped blocks, the router's per-lane arrays) when bsp_begin counts
+ * whether P threads' stacks fit under vm.max_map_count. */
+#define BSPLIB_MAP_RESERVE 1024u
+
+/* A section whose threads cannot all be started is refused in one line
+ * before anything is allocated for it: each thread of the OpenMP team maps
+ * a stack and a guard page below it (two mappings that never merge), and
+ * Linux refuses mappings past vm.max_map_count (65530 by default), which
+ * the runtime meets only after the machine's memory is allocated — at
+ * P = 65536 the kernel killed the program at 19 GB without a line.
+ * `ranks`: the MPI ranks the section is spread over (each runs its block
+ * of ceil(P/ranks) processes). Where the limit cannot be read (not Linux),
+ * nothing is checked. */
+static void check_threads_fit(unsigned P, unsigned ranks)
+{
+    FILE *f = fopen("/proc/sys/vm/max_map_count", "r");
+    if (!f)
+        return;
+    unsigned long long max = 0;
+    int got = fscanf(f, "%llu", &max);
+    fclose(f);
+    if (got != 1 || max == 0)
+        return;
+    unsigned long long local = ((unsigned long long)P + ranks - 1) / (ranks ? ranks : 1);
+    unsigned long long need = 2 * local + BSPLIB_MAP_RESERVE;
+    if (need <= max)
+        return;
+    unsigned long long fit = max > BSPLIB_MAP_RESERVE ? (max - BSPLIB_MAP_RESERVE) / 2 : 0;
+    bspram__bsp_bsplib_fatal(NULL, "bsp_begin(P=%u): %llu threads need %llu memory mappings (a stack and "
+                             "its guard page each, %u kept for the rest), above this system's "
+                             "vm.max_map_count of %llu, which fits %llu processes%s; lower P or raise "
+                             "vm.max_map_count", P, local, need, BSPLIB_MAP_RESERVE, max, fit,
+                             ranks > 1 ? " per MPI rank" : "");
+}
+
 void bsp_begin(bsp_pid_t P)
 {
     if (bsplib_joining) { /* processes 1..P−1: join the section */
@@ -315,6 +351,7 @@ void bsp_begin(bsp_pid_t P)
     if (P == 0 || P > BSPLIB_MAX_P)
         bspram__bsp_bsplib_fatal(NULL, "bsp_begin(P=%u): P must be in [1, %u]", P, BSPLIB_MAX_P);
     enter();
+    check_threads_fit(P, bspram__bsp_bsplib_spread.ranks ? bspram__bsp_bsplib_spread.ranks() : 1);
     if (bspram__bsp_bsplib_spread.announce)
         bspram__bsp_bsplib_spread.announce(P, init_spmd);
     bsplib_world *w = world_start(P, init_spmd); /* rank 0 runs process 0: never NULL */

@@ -12,12 +12,16 @@
  * ⌈K/S⌉ bytes halved to h = ⌈⌈K/S⌉/2⌉:
  *     C1 = σ_p + β,  C2 = Σ_steps (sequences on the busiest dimension)·h
  *                       ≈ (σ_p + β)·K/S        (Table 2: (σ_p+β)K t_c/(σ_p+β+σ_min−1)). */
+#include <stdlib.h>
+
 #include "coll/sdp_internal.h"
 
 #define MAX_SEQ (3 * BSP_SDP_MAX_DIMS)
 #define MAX_LEN (2 * BSP_SDP_MAX_DIMS)
 
-/* The sequences: seq[k][t], k < *count, t < *len. */
+/* The sequences: seq[k][t], k < *count, t < *len. Their 23 KB live on the
+ * heap for the call, not in thread-local storage: static TLS is mapped and
+ * zeroed in every thread's stack, i.e. in every BSPlib process. */
 static void sequences(const sdp_plan *pl, unsigned char seq[MAX_SEQ][MAX_LEN], unsigned *count,
                       unsigned *len)
 {
@@ -51,12 +55,14 @@ static unsigned users(unsigned char seq[MAX_SEQ][MAX_LEN], unsigned count, unsig
 
 coll_prediction bspram__coll_sdp_predict_a5(const sdp_plan *pl)
 {
-    static _Thread_local unsigned char seq[MAX_SEQ][MAX_LEN];
+    unsigned char (*seq)[MAX_LEN] = bspram__base_malloc(sizeof(unsigned char[MAX_SEQ][MAX_LEN]), "bsp_coll (a5)");
     unsigned count, len, ks[MAX_SEQ];
     sequences(pl, seq, &count, &len);
     coll_prediction p = {0, 0};
-    if (!count)
+    if (!count) {
+        free(seq);
         return p;
+    }
     uint64_t h = ((pl->K + count - 1) / count + 1) / 2;
     for (unsigned t = 0; t < len; t++) {
         unsigned most = 0;
@@ -67,12 +73,13 @@ coll_prediction bspram__coll_sdp_predict_a5(const sdp_plan *pl)
         p.c1++;
         p.c2 += most * h;
     }
+    free(seq);
     return p;
 }
 
 void bspram__coll_sdp_a5(coll_call *c, const sdp_plan *pl, unsigned char *buf)
 {
-    static _Thread_local unsigned char seq[MAX_SEQ][MAX_LEN];
+    unsigned char (*seq)[MAX_LEN] = bspram__base_malloc(sizeof(unsigned char[MAX_SEQ][MAX_LEN]), "bsp_coll (a5)");
     unsigned count, len, ks[MAX_SEQ], pid = c->rank, n = pl->n;
     sequences(pl, seq, &count, &len);
     size_t K = pl->K, h = ((K + count - 1) / count + 1) / 2;
@@ -102,4 +109,5 @@ void bspram__coll_sdp_a5(coll_call *c, const sdp_plan *pl, unsigned char *buf)
         }
     }
     bspram__coll_sdp_pieces(buf, K, count, work, 2 * h, 1);
+    free(seq);
 }

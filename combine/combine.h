@@ -543,7 +543,11 @@ typedef struct bspram_combine_stats {
  *     "combine:reverse:j". Messages of 32 bytes forward (16 for a reduction
  *     on a hashed segment outside ADAPTIVE), 16 back. Local work O(messages
  *     held) expected per component and phase (hash grouping); memory
- *     O(requests) kept and reused by the combiner.
+ *     O(requests) kept and reused by the combiner: among it the reverse
+ *     flow's records, 16 bytes per source and 5 per group of a READ or
+ *     FETCH at each level, sized exactly to the largest batch yet (not
+ *     doubled), plus the router's for the messages in flight (32 or 16
+ *     bytes each forward, 16 back) and O(p·levels) fixed per combiner.
  * @par Thread safety
  *     The host only: outside every run of the combiner's machine, one
  *     batch at a time (user operations run concurrently on its threads).

@@ -31,8 +31,14 @@ void bspram__combine_record_sources(comp_state *cs, lane_scratch *L, unsigned le
     R->ng = nh;
     if (nh == 0)
         return;
-    R->first = bspram__grow(R->first, &R->capg, nh + 1, sizeof *R->first, 16, "bspram_combine");
-    R->kind = bspram__base_realloc(R->kind, R->capg, "bspram_combine"); /* same capacity as first */
+    /* Exactly as large as the largest level record yet (not doubled past it):
+     * the records of every level stay until the reverse flow, so they are
+     * most of the engine's memory per request in flight. */
+    if (nh + 1 > R->capg) {
+        R->capg = nh + 1;
+        R->first = bspram__base_realloc(R->first, R->capg * sizeof *R->first, "bspram_combine");
+        R->kind = bspram__base_realloc(R->kind, R->capg, "bspram_combine"); /* same capacity as first */
+    }
     memset(R->first, 0, (nh + 1) * sizeof *R->first);
     for (size_t j = 0; j < n; j++) {
         uint32_t h = L->ghandle[L->igroup[j]];
@@ -42,7 +48,10 @@ void bspram__combine_record_sources(comp_state *cs, lane_scratch *L, unsigned le
     for (size_t h = 0; h < nh; h++)
         R->first[h + 1] += R->first[h];
     R->ns = R->first[nh];
-    R->src = bspram__grow(R->src, &R->caps, R->ns, sizeof *R->src, 16, "bspram_combine");
+    if (R->ns > R->caps) {
+        R->caps = R->ns;
+        R->src = bspram__base_realloc(R->src, R->caps * sizeof *R->src, "bspram_combine");
+    }
     for (size_t g = 0; g < ng; g++)
         if (L->ghandle[g] != UINT32_MAX)
             R->kind[L->ghandle[g]] = (uint8_t)bspram__key_kind(L->g[g].key);

@@ -7,12 +7,15 @@
  * are cells[i·k .. i·k+k), and component c hosts VPs [c·per, c·per+per), so
  * component c's requests are the slots [c·per·k, (c+1)·per·k) without their
  * NONE entries — the engine's per-component form. One team does the whole
- * phase: each lane lays out its own components' requests (in place in one
- * buffer of n·k, so no lane needs another's counts), all lanes run the batch
+ * phase: each lane counts its own components' requests and lays them out in
+ * its own buffer of exactly that many (reused by the next phase; no lane
+ * needs another's counts), all lanes run the batch
  * (bspram__combine_team_parts), and each lane puts its own components'
  * answers where they belong. A component without NONE slots has its answers
- * written by the engine straight into `out`. */
+ * written by the engine straight into `out`; the others' answers go through
+ * the lane's buffer of exactly their requests. */
 #include <inttypes.h>
+#include <stdlib.h>
 
 #include "base/error.h"
 #include "base/grow.h"
@@ -30,17 +33,47 @@ typedef struct bulk_phase {
     uint8_t kind;
 } bulk_phase;
 
+/* Make *ptr hold `need` elements, exactly (its contents are not kept): a
+ * phase's buffers are sized by its requests, not doubled past them. */
+static void *reserve_exact(void *ptr, size_t *cap, size_t need, size_t elem, const char *what)
+{
+    if (need <= *cap)
+        return ptr;
+    free(ptr);
+    *cap = need;
+    return bspram__base_malloc(need * elem, what);
+}
+
 static void bulk_phase_lane(bspram_team *t, void *arg)
 {
     const bulk_phase *b = arg;
     bspram_pram *P = b->P;
+    pram_lane *L = &P->lanes[bspram__bsp_team_lane(t)];
     const uint64_t k = b->k, lo = bspram__bsp_team_first(t), hi = bspram__bsp_team_end(t);
+    /* Count first: the lane's buffers hold its requests (and the answers of
+     * its components with NONE slots) exactly, whatever n·k is. */
+    uint64_t nreq = 0, nres = 0;
+    for (uint64_t c = lo; c < hi; c++) {
+        uint64_t v0, v1, r = 0;
+        bspram__pram_vps(P, c, &v0, &v1);
+        for (uint64_t s = v0 * k, e = v1 * k; s < e; s++)
+            r += b->cells[s] != BSPRAM_PRAM_NONE;
+        P->parts[c].n = r;
+        nreq += r;
+        if (r != (v1 - v0) * k)
+            nres += r;
+    }
+    L->rq = reserve_exact(L->rq, &L->caprq, nreq, sizeof *L->rq, b->call);
+    L->nrq = 0;
+    if (b->out)
+        L->res = reserve_exact(L->res, &L->capres, nres, sizeof *L->res, b->call);
+    bspram_request *q = L->rq;
+    uint64_t *res = L->res;
     for (uint64_t c = lo; c < hi; c++) {
         uint64_t v0, v1;
         bspram__pram_vps(P, c, &v0, &v1);
-        const uint64_t base = v0 * k;
-        bspram_request *rq = P->req + base;
-        uint64_t r = 0;
+        const uint64_t base = v0 * k, r = P->parts[c].n;
+        P->parts[c].requests = q;
         for (uint64_t v = v0; v < v1; v++) {
             for (uint64_t s = v * k, e = s + k; s < e; s++) {
                 const uint64_t cell = b->cells[s];
@@ -50,16 +83,21 @@ static void bulk_phase_lane(bspram_team *t, void *arg)
                     bspram__base_fatal("%s(k=%" PRIu64 ", cells[%" PRIu64 "]=0x%" PRIx64 "): names no cell of a "
                                  "live array (VP %" PRIu64 ", step %" PRIu64 ")",
                                  b->call, k, s, cell, v, P->step);
-                bspram_request *q = &rq[r++];
                 q->address = cell;
                 q->value = b->values ? b->values[s] : 0;
                 q->kind = b->kind;
                 q->label = (uint32_t)v; /* conflicts name VPs */
+                q++;
             }
         }
-        P->parts[c].requests = rq;
-        P->parts[c].n = r;
-        P->parts[c].results = !b->out ? NULL : r == (v1 - v0) * k ? b->out + base : P->res + base;
+        if (!b->out)
+            P->parts[c].results = NULL;
+        else if (r == (v1 - v0) * k)
+            P->parts[c].results = b->out + base;
+        else {
+            P->parts[c].results = res;
+            res += r;
+        }
     }
     bspram__combine_team_parts(t, P->C, P->parts, NULL);
     if (!b->out)
@@ -68,13 +106,13 @@ static void bulk_phase_lane(bspram_team *t, void *arg)
         uint64_t v0, v1;
         bspram__pram_vps(P, c, &v0, &v1);
         const uint64_t base = v0 * k;
-        if (P->parts[c].results != P->res + base)
+        if (P->parts[c].results == b->out + base)
             continue; /* answered in place */
-        const uint64_t *res = P->res + base;
+        const uint64_t *a = P->parts[c].results;
         uint64_t r = 0;
         for (uint64_t s = base, e = v1 * k; s < e; s++)
             if (b->cells[s] != BSPRAM_PRAM_NONE)
-                b->out[s] = res[r++];
+                b->out[s] = a[r++];
     }
 }
 
@@ -116,10 +154,6 @@ static void bulk(bspram_pram *P, const char *call, uint64_t k, const uint64_t *c
     const bool answers = is_read || (kind >= bspram_kind_fetch(0) && kind < bspram_kind_combine_write(0));
     if (answers && !out)
         bspram__base_fatal("%s(k=%" PRIu64 "): out is NULL", call, k);
-    const uint64_t slots = P->n * k;
-    P->req = bspram__grow(P->req, &P->capreq, slots, sizeof *P->req, 1024, call);
-    if (answers) /* touched only for components with NONE slots */
-        P->res = bspram__grow(P->res, &P->capres, slots, sizeof *P->res, 1024, call);
 
     bspram_pram_step_record *rec = bspram__pram_begin_phase(P, is_read ? PHASE_READ : PHASE_WRITE, false);
     bspram__pram_watch(P, is_read);

@@ -116,8 +116,6 @@ void bspram_pram_destroy(bspram_pram *P)
     free(P->lanes);
     free(P->regs);
     free(P->arrays);
-    free(P->req);
-    free(P->res);
     free(P->parts);
     free(P->start);
     free(P->trace);

@@ -429,8 +429,9 @@ typedef uint32_t bspram_pram_array;
  *     ("bspram: bspram_pram_alloc(P=NULL): P must not be NULL").
  * @par BSP cost
  *     None: no superstep. O(cells + p) time; memory Θ(cells + p): a hashed
- *     segment of 8-byte cells, whose tables at load ≤ 1/2 take 32 to 64
- *     bytes per cell (hash/address_space.h).
+ *     segment of 8-byte cells, whose tables (1.25 to 2.5 slots of 16
+ *     bytes per cell: load < 4/5) take 20 to 40 bytes per cell
+ *     (hash/address_space.h).
  * @par Thread safety
  *     The host only: not from a VP callback, nor concurrently with
  *     another call on P.
@@ -590,7 +591,10 @@ void bspram_pram_store(const bspram_pram *P, bspram_pram_array a, uint64_t *valu
  *     and added to the step's trace and to bspram_pram_stats_of; a PRAM
  *     step begins (steps + 1) and its reads are added to the work. Run by
  *     the machine's threads (each lays out its own components' requests);
- *     O(n·k) memory kept for the next phases.
+ *     memory: 24 bytes per request (its cells not NONE) and 8 per answer
+ *     of a component with NONE slots, in each lane's buffer of exactly
+ *     the largest phase's, kept for the next phases (no n·k buffer), plus
+ *     the engine's (combine.h) and the router's for the messages.
  * @par Thread safety
  *     The host only: not from a VP callback, nor concurrently with
  *     another call on P.

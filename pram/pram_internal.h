@@ -63,7 +63,8 @@ typedef struct pram_violation {
     char cell[BSPRAM__PRAM_CELL_TEXT];
 } pram_violation;
 
-/* A lane's scratch for per-VP steps (step.c): the requests its VPs issue,
+/* A lane's scratch for per-VP steps (step.c) and bulk phases (bulk.c: its
+ * components' requests, exactly as many as the phase has): the requests its VPs issue,
  * the answers of their reads, and how many reads each VP issued. Reused
  * from step to step; only the lane touches it while a team runs. */
 typedef struct pram_lane {
@@ -90,10 +91,6 @@ struct bspram_pram {
     size_t live_arrays;
 
     /* buffers reused by every phase */
-    bspram_request *req;        /* bulk: n·k requests, component c's from c·per·k */
-    size_t capreq;
-    uint64_t *res;              /* bulk: answers when a component has NONE slots */
-    size_t capres;
     bspram_batch_part *parts;   /* p entries */
     uint64_t *start;            /* per-VP steps: each component's first request in its lane's buffer */
     pram_lane *lanes;           /* T entries */

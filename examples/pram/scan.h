@@ -12,7 +12,8 @@
  *       (X[2h·i + h − 1], X[2h·i + 2h − 1]) ← (X[2h·i + 2h − 1], X[2h·i + h − 1] + X[2h·i + 2h − 1])
  *
  * Each step is one bulk read phase (bspram_pram_gather, two cells per VP)
- * and one write phase (bspram_pram_scatter). An example includes it as
+ * and one write phase (bspram_pram_scatter), through one pair of buffers
+ * (cells, values) of 2 words per VP. An example includes it as
  * "pram/scan.h", after "pram/example.h".
  */
 #ifndef BSPRAM_EXAMPLES_PRAM_SCAN_H
@@ -25,58 +26,56 @@
 
 /* One sweep step: VP i < active reads cells (left_i, right_i) of a, then
  * writes (left, right) ← down ? (R, L + R) : (L, L + R) — in the up-sweep
- * only the right cell is written. rc/rv/wc/wv hold 2 words per VP; entries
- * of VPs at or above `active` are NONE (no access) on entry and on return. */
+ * only the right cell is written. c and v hold 2 words per VP: the read's
+ * cells and answers, then in place the write's cells and values (one pair
+ * of buffers for both phases); entries of VPs at or above `active` are NONE
+ * (no access) on entry and on return. */
 static inline void pram_scan_sweep_step(bspram_pram *P, bspram_pram_array a, uint64_t h, uint64_t active,
-                                        int down, uint64_t *rc, uint64_t *rv, uint64_t *wc, uint64_t *wv)
+                                        int down, uint64_t *c, uint64_t *v)
 {
     for (uint64_t i = 0; i < active; i++) {
-        rc[2 * i] = bspram_pram_cell(P, a, 2 * h * i + h - 1);
-        rc[2 * i + 1] = bspram_pram_cell(P, a, 2 * h * i + 2 * h - 1);
+        c[2 * i] = bspram_pram_cell(P, a, 2 * h * i + h - 1);
+        c[2 * i + 1] = bspram_pram_cell(P, a, 2 * h * i + 2 * h - 1);
     }
-    bspram_pram_gather(P, 2, rc, rv);
+    bspram_pram_gather(P, 2, c, v);
     for (uint64_t i = 0; i < active; i++) {
-        uint64_t l = rv[2 * i], r = rv[2 * i + 1];
-        wc[2 * i] = down ? rc[2 * i] : BSPRAM_PRAM_NONE;
-        wv[2 * i] = r;
-        wc[2 * i + 1] = rc[2 * i + 1];
-        wv[2 * i + 1] = l + r;
+        uint64_t l = v[2 * i], r = v[2 * i + 1];
+        if (!down)
+            c[2 * i] = BSPRAM_PRAM_NONE;
+        v[2 * i] = r;
+        v[2 * i + 1] = l + r;
     }
-    bspram_pram_scatter(P, 2, wc, wv);
+    bspram_pram_scatter(P, 2, c, v);
     for (uint64_t i = 0; i < 2 * active; i++)
-        rc[i] = wc[i] = BSPRAM_PRAM_NONE;
+        c[i] = BSPRAM_PRAM_NONE;
 }
 
 /* The exclusive prefix sums (scan) of cells [0, m) of array a, m a power of
  * two, in place on an EREW PRAM of at least m/2 VPs (max(m/2, 1)): the
  * balanced tree's up-sweep and down-sweep, 2·log2(m) + 1 steps; the total
- * goes to cell 0 of array `total`. */
+ * goes to cell 0 of array `total`. Two buffers of 2 words per VP. */
 static inline void pram_scan_exclusive(bspram_pram *P, bspram_pram_array a, uint64_t m,
                                        bspram_pram_array total)
 {
     uint64_t n = bspram_pram_n(P);
     unsigned levels = pram_example_log2(m);
-    uint64_t *rc = pram_example_words(2 * n, "scan"), *rv = pram_example_words(2 * n, "scan");
-    uint64_t *wc = pram_example_words(2 * n, "scan"), *wv = pram_example_words(2 * n, "scan");
+    uint64_t *c = pram_example_words(2 * n, "scan"), *v = pram_example_words(2 * n, "scan");
     for (uint64_t i = 0; i < 2 * n; i++)
-        rc[i] = wc[i] = BSPRAM_PRAM_NONE;
+        c[i] = BSPRAM_PRAM_NONE;
     for (unsigned d = 0; d < levels; d++) /* up-sweep */
-        pram_scan_sweep_step(P, a, UINT64_C(1) << d, m >> (d + 1), 0, rc, rv, wc, wv);
+        pram_scan_sweep_step(P, a, UINT64_C(1) << d, m >> (d + 1), 0, c, v);
     /* root: VP 0 reads X[m−1], writes it to SUM and 0 to X[m−1] */
-    rc[0] = bspram_pram_cell(P, a, m - 1);
-    bspram_pram_gather(P, 1, rc, rv);
-    wc[0] = bspram_pram_cell(P, total, 0);
-    wv[0] = rv[0];
-    wc[1] = rc[0];
-    wv[1] = 0;
-    bspram_pram_scatter(P, 2, wc, wv);
-    rc[0] = wc[0] = wc[1] = BSPRAM_PRAM_NONE;
+    c[0] = bspram_pram_cell(P, a, m - 1);
+    bspram_pram_gather(P, 1, c, v);
+    c[1] = c[0];
+    c[0] = bspram_pram_cell(P, total, 0);
+    v[1] = 0; /* v[0]: the value read */
+    bspram_pram_scatter(P, 2, c, v);
+    c[0] = c[1] = BSPRAM_PRAM_NONE;
     for (unsigned d = levels; d-- > 0;) /* down-sweep */
-        pram_scan_sweep_step(P, a, UINT64_C(1) << d, m >> (d + 1), 1, rc, rv, wc, wv);
-    free(rc);
-    free(rv);
-    free(wc);
-    free(wv);
+        pram_scan_sweep_step(P, a, UINT64_C(1) << d, m >> (d + 1), 1, c, v);
+    free(c);
+    free(v);
 }
 
 #endif
