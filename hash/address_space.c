@@ -90,11 +90,8 @@ static uint64_t pow2_at_least(uint64_t x)
 }
 
 /* Build the owners' tables of a hashed segment: count cells per owner, give
- * owner c a table of the least power of two ≥ 1.25·count + 1 (load < 4/5,
- * so a lookup — always of a cell that is present — probes about 3 slots in
- * expectation, most on the first slot's cache line; a load of at most 1/2
- * cost 2 to 4 slots of 16 bytes per cell, up to 8 times an 8-byte cell's
- * bytes), then insert. */
+ * owner c a table of the least power of two ≥ 2·count (load ≤ 1/2, so a
+ * lookup probes O(1) slots in expectation), then insert. */
 static void hashed_build(const bspram_space *s, segment *g, uint32_t seg,
                          const unsigned char *old_values /* n·w bytes by index, or NULL */)
 {
@@ -110,7 +107,7 @@ static void hashed_build(const bspram_space *s, segment *g, uint32_t seg,
     uint64_t total = 0;
     for (uint64_t c = 0; c < p; c++) {
         g->tstart[c] = total;
-        total += count[c] ? pow2_at_least(count[c] + count[c] / 4 + 1) : 0;
+        total += count[c] ? pow2_at_least(2 * count[c]) : 0;
     }
     g->tstart[p] = total;
     g->key = bspram__base_calloc(total ? total : 1, sizeof *g->key, "bspram_segment_alloc");

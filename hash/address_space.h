@@ -20,7 +20,7 @@
  * basis.h) and delivers to owner(t) at the end (Valiant §5).
  *
  * Owners' local storage. A hashed segment keeps, for each component, an
- * open-addressing table (linear probing, load < 4/5) of the cells it owns,
+ * open-addressing table (linear probing, load ≤ 1/2) of the cells it owns,
  * with the cell bytes stored beside the keys: O(1) expected access and
  * memory Θ(n·(8 + w) + p) bytes. Block and cyclic segments store each
  * owner's cells contiguously (O(1) access, n·w bytes). All cells start at 0.
@@ -289,7 +289,7 @@ uint64_t bspram_owner(const bspram_space *s, uint64_t address);
  *     s NULL: "bspram: bspram_cell(s=NULL): s must not be NULL", exit
  *     status 1. Nothing else is checked.
  * @par BSP cost
- *     None: local, O(1) expected (linear probing at load < 4/5).
+ *     None: local, O(1) expected (linear probing at load ≤ 1/2).
  * @par Thread safety
  *     Any thread; different threads may touch different cells
  *     concurrently; not concurrently with an allocation, free or rehash on

@@ -429,9 +429,8 @@ typedef uint32_t bspram_pram_array;
  *     ("bspram: bspram_pram_alloc(P=NULL): P must not be NULL").
  * @par BSP cost
  *     None: no superstep. O(cells + p) time; memory Θ(cells + p): a hashed
- *     segment of 8-byte cells, whose tables (1.25 to 2.5 slots of 16
- *     bytes per cell: load < 4/5) take 20 to 40 bytes per cell
- *     (hash/address_space.h).
+ *     segment of 8-byte cells, whose tables at load ≤ 1/2 take 32 to 64
+ *     bytes per cell (hash/address_space.h).
  * @par Thread safety
  *     The host only: not from a VP callback, nor concurrently with
  *     another call on P.
