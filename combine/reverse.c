@@ -22,7 +22,8 @@ void bspram__combine_record_sources(comp_state *cs, lane_scratch *L, unsigned le
     level_rec *R = &cs->lv[level];
     size_t nh = 0;
     if (!answers) { /* no READ or FETCH among the groups: no handles, nothing stored */
-        memset(L->ghandle, 0xff, ng * sizeof *L->ghandle);
+        if (ng) /* ghandle may be NULL before the first group */
+            memset(L->ghandle, 0xff, ng * sizeof *L->ghandle);
         R->ng = 0;
         return;
     }
