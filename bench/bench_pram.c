@@ -78,6 +78,28 @@ static void *words(uint64_t n)
 
 /* ---- part 1: scatter-reduce against loops ---- */
 
+/* t[0..ops): `targets` distinct random cells of [0, cells), each hit ops/targets
+ * times, in a random order (a random permutation's first ones, shuffled). */
+static void make_targets(uint64_t *t, uint64_t ops, uint64_t targets, uint64_t cells, uint64_t salt)
+{
+    uint64_t *perm = words(cells);
+    for (uint64_t i = 0; i < cells; i++)
+        perm[i] = i;
+    for (uint64_t i = cells; i-- > 1;) {
+        uint64_t j = bspram_random_below(i + 1, 11, i, salt, 0), x = perm[i];
+        perm[i] = perm[j];
+        perm[j] = x;
+    }
+    for (uint64_t j = 0; j < ops; j++)
+        t[j] = perm[j % targets];
+    for (uint64_t j = ops; j-- > 1;) {
+        uint64_t i = bspram_random_below(j + 1, 12, j, salt, 0), x = t[j];
+        t[j] = t[i];
+        t[i] = x;
+    }
+    free(perm);
+}
+
 static void part_reduce(int reps, int threads)
 {
     const uint64_t n = UINT64_C(1) << 20, k = 16, ops = n * k, p = 4096;
@@ -92,23 +114,9 @@ static void part_reduce(int reps, int threads)
            threads);
     for (size_t di = 0; di < sizeof degrees / sizeof degrees[0]; di++) {
         const uint64_t d = degrees[di], targets = ops / d, cells = targets > n ? targets : n;
-        /* The targets: `targets` distinct random cells (a random
-         * permutation's first ones), each hit d times in a random order. */
-        uint64_t *perm = words(cells), *t = words(ops), *v = words(ops);
-        for (uint64_t i = 0; i < cells; i++)
-            perm[i] = i;
-        for (uint64_t i = cells; i-- > 1;) {
-            uint64_t j = bspram_random_below(i + 1, 11, i, d, 0), x = perm[i];
-            perm[i] = perm[j];
-            perm[j] = x;
-        }
-        for (uint64_t j = 0; j < ops; j++)
-            t[j] = perm[j % targets];
-        for (uint64_t j = ops; j-- > 1;) {
-            uint64_t i = bspram_random_below(j + 1, 12, j, d, 0), x = t[j];
-            t[j] = t[i];
-            t[i] = x;
-        }
+        /* The targets: `targets` distinct random cells, each hit d times. */
+        uint64_t *t = words(ops), *v = words(ops);
+        make_targets(t, ops, targets, cells, d);
         for (uint64_t j = 0; j < ops; j++)
             v[j] = bspram_random_below(1000, 13, j, 0, 0) + 1;
 
@@ -162,7 +170,6 @@ static void part_reduce(int reps, int threads)
                ops / ms / 1e6, ops / ma / 1e6, ops / m0 / 1e6, ops / m1 / 1e6, m0 / ma, m1 / ma, slow[0], slow[1],
                bad ? " RESULTS DIFFER" : "");
         fflush(stdout);
-        free(perm);
         free(t);
         free(v);
         free(seq);
@@ -174,27 +181,6 @@ static void part_reduce(int reps, int threads)
 
 /* ---- part 1b: against OpenMP atomics, alternating ---- */
 
-/* t[0..ops): `targets` distinct random cells of [0, cells), each hit ops/targets
- * times, in a random order (as part 1). */
-static void make_targets(uint64_t *t, uint64_t ops, uint64_t targets, uint64_t cells, uint64_t salt)
-{
-    uint64_t *perm = words(cells);
-    for (uint64_t i = 0; i < cells; i++)
-        perm[i] = i;
-    for (uint64_t i = cells; i-- > 1;) {
-        uint64_t j = bspram_random_below(i + 1, 11, i, salt, 0), x = perm[i];
-        perm[i] = perm[j];
-        perm[j] = x;
-    }
-    for (uint64_t j = 0; j < ops; j++)
-        t[j] = perm[j % targets];
-    for (uint64_t j = ops; j-- > 1;) {
-        uint64_t i = bspram_random_below(j + 1, 12, j, salt, 0), x = t[j];
-        t[j] = t[i];
-        t[i] = x;
-    }
-    free(perm);
-}
 
 static void part_atomics(int reps, int threads)
 {
