@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "base/abort.h"
@@ -110,6 +111,26 @@ void *bspram__base_calloc(size_t n, size_t size, const char *what)
         bspram__base_fatal("%s: out of memory allocating %zu x %zu bytes",
                      what ? what : "bspram__base_calloc", n, size);
     return p;
+}
+
+void *bspram__base_pages(size_t bytes, const char *what)
+{
+    void *p = mmap(NULL, bytes ? bytes : 1, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                   -1, 0);
+    if (p == MAP_FAILED)
+        bspram__base_fatal("%s: out of memory mapping %zu bytes", what ? what : "bspram__base_pages", bytes);
+#ifdef MADV_NOHUGEPAGE
+    /* Where transparent huge pages are always on, one write would bring in
+     * 2 MiB: the point of these pages is that few of them are written. */
+    madvise(p, bytes ? bytes : 1, MADV_NOHUGEPAGE);
+#endif
+    return p;
+}
+
+void bspram__base_pages_free(void *pages, size_t bytes)
+{
+    if (pages)
+        munmap(pages, bytes ? bytes : 1);
 }
 
 void *bspram__base_realloc(void *ptr, size_t size, const char *what)

@@ -43,6 +43,16 @@ void *bspram__base_malloc(size_t size, const char *what);
 void *bspram__base_calloc(size_t n, size_t size, const char *what);
 void *bspram__base_realloc(void *ptr, size_t size, const char *what);
 
+/* Zero-filled memory straight from the kernel (an anonymous private mapping,
+ * not reserved against swap): a page costs memory only once it is written,
+ * whatever malloc's mmap threshold has become. For tables indexed by
+ * destination of which a run touches a few pages (the router's per-lane
+ * outboxes: O(p) each, O(p x lanes) in all). Page-aligned; on failure
+ * bspram__base_fatal naming `what` and the size. Free with
+ * bspram__base_pages_free and the same size. */
+void *bspram__base_pages(size_t bytes, const char *what);
+void bspram__base_pages_free(void *pages, size_t bytes);
+
 /* The library's check of a pointer argument that must not be NULL (the rule
  * of docs/limits.md: every public function refuses NULL where it needs a
  * pointer): one predictable branch, and if p is NULL one line naming the

@@ -401,7 +401,7 @@ static void pack(bspram_router *r, mpi_state *s, unsigned lane, unsigned par)
     qsort(me->order, n, sizeof *me->order, mpi_cmp_u32);
     size_t total = 0;
     for (size_t k = 0; k < n; k++) {
-        const bspram__outbox *o = &ln->outbox[par][me->order[k]];
+        const bspram__outbox *o = bspram__lane_outbox(ln, par, me->order[k]);
         total += sizeof(run_header);
         for (const bspram__chunk *ch = o->head; ch; ch = ch->next)
             total += ch->used;
@@ -421,7 +421,7 @@ static void pack(bspram_router *r, mpi_state *s, unsigned lane, unsigned par)
     int rho = 0;
     for (size_t k = 0; k < n; k++) {
         const uint32_t dst = me->order[k];
-        const bspram__outbox *o = &ln->outbox[par][dst];
+        const bspram__outbox *o = bspram__lane_outbox(ln, par, dst);
         unsigned d = bspram__router_lane_of(r, dst);
         while (d >= s->lane_of_rank[rho + 1])
             rho++;

@@ -40,7 +40,7 @@ void bspram__router_pattern_lane(bspram__lane *ln, unsigned par)
     size_t n = 0;
     for (size_t i = 0; i < nt; i++) {
         uint32_t dst = ln->touched[par][i];
-        const bspram__outbox *o = &ln->outbox[par][dst];
+        const bspram__outbox *o = bspram__lane_outbox(ln, par, dst);
         *tmp = bspram__grow(*tmp, &ln->cap_unsorted, n + o->count, sizeof **tmp, 64, what);
         bspram_flow *f = NULL;
         for (const bspram__chunk *ch = o->head; ch; ch = ch->next) {

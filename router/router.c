@@ -130,21 +130,28 @@ bspram_router *bspram__router_create_on(uint64_t p, unsigned lanes, const char *
         r->lane[l].end = lane_first(p, lanes, l + 1);
     }
     /* Only this process's lanes post and receive here (all of them on
-     * shared memory); the others' blocks are known for lane_of. */
+     * shared memory); the others' blocks are known for lane_of. Their
+     * tables indexed by destination (outboxes, hints, sender lists: 144
+     * bytes per destination and lane, O(p x lanes) in all, P^2 for BSPlib)
+     * are one mapping whose pages cost memory only once a post writes them,
+     * so a program's memory follows the destinations it uses. Each lane's
+     * slab starts on a page, so its outboxes are cache-line aligned. */
+    size_t ob = (size_t)(p + BSPRAM__OUTBOX_RUN - 1) / BSPRAM__OUTBOX_RUN * 2 * BSPRAM__OUTBOX_RUN *
+                sizeof(bspram__outbox),
+           hb = (size_t)p * sizeof(uint32_t), sb = (size_t)lanes * sizeof(uint32_t),
+           page = (size_t)sysconf(_SC_PAGESIZE);
+    r->slab = (ob + hb + 2 * sb + page - 1) / page * page;
+    r->slabs_bytes = r->slab * (r->lane_hi - r->lane_lo);
+    r->slabs = bspram__base_pages(r->slabs_bytes, "bspram__router_create");
     for (unsigned l = r->lane_lo; l < r->lane_hi; l++) {
         bspram__lane *ln = &r->lane[l];
+        char *slab = r->slabs + (l - r->lane_lo) * r->slab;
+        ln->outboxes = (bspram__outbox *)slab;
+        ln->hint = (uint32_t *)(slab + ob);
+        ln->senders = (uint32_t *)(slab + ob + hb + sb);
         for (int par = 0; par < 2; par++) {
-            /* calloc: pages of destinations never posted to are never touched */
-            /* One cache line each, so a post touches one line of bookkeeping:
-             * calloc'd with a line to spare, aligned by hand (aligned_alloc
-             * has no zeroing form that leaves untouched pages untouched). */
-            ln->outbox_mem[par] = bspram__base_calloc(p + 1, sizeof *ln->outbox[par], "bspram__router_create");
-            ln->outbox[par] = (bspram__outbox *)(((uintptr_t)ln->outbox_mem[par] + BSPRAM__LINE - 1) &
-                                                 ~(uintptr_t)(BSPRAM__LINE - 1));
-            ln->hint[par] = bspram__base_calloc(p, sizeof *ln->hint[par], "bspram__router_create");
             ln->sent[par].src = ln->first;
             atomic_init(&ln->n_senders[par], 0);
-            ln->senders[par] = bspram__base_calloc(lanes, sizeof *ln->senders[par], "bspram__router_create");
             ln->registered[par] = bspram__base_calloc((lanes + 63) / 64, sizeof(uint64_t), "bspram__router_create");
         }
         ln->cap_registered = (lanes + 63) / 64 * sizeof(uint64_t);
@@ -173,10 +180,7 @@ void bspram__router_destroy(bspram_router *r)
         bspram__lane *ln = &r->lane[l];
         for (int par = 0; par < 2; par++) {
             arena_free(&ln->arena[par]);
-            free(ln->outbox_mem[par]);
-            free(ln->hint[par]);
             free(ln->touched[par]);
-            free(ln->senders[par]);
             free(ln->registered[par]);
             free(ln->flows[par]);
         }
@@ -186,6 +190,7 @@ void bspram__router_destroy(bspram_router *r)
         free(ln->in_built);
         free(ln->window);
     }
+    bspram__base_pages_free(r->slabs, r->slabs_bytes);
     free(r->lane);
     free(r->gather);
     if (r->transport->close)
@@ -401,7 +406,7 @@ static void outbox_open(bspram_router *r, unsigned lane, unsigned par, uint32_t 
         if (d < r->lane_lo || d >= r->lane_hi)
             return; /* another process's lane: its transport delivers without the list */
         unsigned k = atomic_fetch_add_explicit(&to->n_senders[par], 1, memory_order_relaxed);
-        to->senders[par][k] = lane; /* published by the exchange's barrier */
+        *(par ? to->senders + k : to->senders - 1 - k) = lane; /* published by the exchange's barrier */
     }
 }
 
@@ -414,7 +419,7 @@ static char *chunk_add(bspram__lane *ln, unsigned par, bspram__outbox *o, uint32
     if (t)
         t->used = (uint64_t)(at - chunk_data(t));
     /* Chunks grow geometrically; the first is as large as last time's total. */
-    size_t cap = t ? 2 * t->cap : (ln->hint[par][dst] > 192 ? (size_t)ln->hint[par][dst] : 192);
+    size_t cap = t ? 2 * t->cap : (ln->hint[dst] > 192 ? (size_t)ln->hint[dst] : 192);
     if (cap > (1u << 20))
         cap = 1u << 20;
     if (cap < need)
@@ -494,7 +499,7 @@ static void outboxes_close(bspram__lane *ln, unsigned par)
 {
     for (size_t i = 0; i < ln->n_touched[par]; i++) {
         uint32_t dst = ln->touched[par][i];
-        bspram__outbox *o = &ln->outbox[par][dst];
+        bspram__outbox *o = bspram__lane_outbox(ln, par, dst);
         char *at = window_close(o, window_of(ln, dst));
         o->tail->used = (uint64_t)(at - chunk_data(o->tail));
     }
@@ -521,7 +526,7 @@ void *bspram__router_post_slow(bspram_router *r, unsigned lane, uint64_t src, ui
                      (unsigned long long)len, (unsigned long long)BSPRAM_MAX_MESSAGE,
                      (unsigned long long)ln->step, (unsigned long long)src);
     enter_src(ln, lane, src, call);
-    bspram__outbox *o = &ln->outbox[par][dst];
+    bspram__outbox *o = bspram__lane_outbox(ln, par, dst);
     size_t need = (size_t)bspram__entry_size(len, extra);
     if ((size_t)(o->limit - o->at) < need)
         outbox_make_room(r, lane, par, o, (uint32_t)dst, need);
@@ -645,11 +650,11 @@ static void reset_parity(bspram__lane *ln, unsigned par)
 {
     for (size_t i = 0; i < ln->n_touched[par]; i++) {
         uint32_t dst = ln->touched[par][i];
-        bspram__outbox *o = &ln->outbox[par][dst];
+        bspram__outbox *o = bspram__lane_outbox(ln, par, dst);
         uint64_t used = 0;
         for (const bspram__chunk *ch = o->head; ch; ch = ch->next)
             used += ch->used;
-        ln->hint[par][dst] = used < (1u << 20) ? (uint32_t)used : (1u << 20);
+        ln->hint[dst] = used < (1u << 20) ? (uint32_t)used : (1u << 20);
         o->head = o->tail = NULL;
         o->at = o->limit = o->line = o->end = NULL;
         o->count = o->bytes = 0;
@@ -1003,8 +1008,9 @@ unsigned bspram__router_lane_senders(bspram__lane *ln, unsigned par, const uint3
     unsigned k = atomic_load_explicit(&ln->n_senders[par], memory_order_relaxed);
     /* Lanes serve increasing blocks of sources: visiting senders in lane order
      * keeps every inbox in (source, issue) order. They registered in any order. */
+    uint32_t *list = par ? ln->senders : ln->senders - k;
     if (k > 1)
-        qsort(ln->senders[par], k, sizeof *ln->senders[par], cmp_u32);
-    *senders = ln->senders[par];
+        qsort(list, k, sizeof *list, cmp_u32);
+    *senders = list;
     return k;
 }

@@ -127,10 +127,9 @@ typedef struct bspram__lane {
     uint64_t step;                     /* exchanges this lane has done */
 
     /* Posting side (written only by this lane's thread). */
-    bspram__outbox *outbox[2];         /* [p] by destination */
-    uint32_t *hint[2];                 /* [p]: bytes each outbox used last time, capped, so
+    bspram__outbox *outboxes;          /* both parities', by destination: bspram__lane_outbox */
+    uint32_t *hint;                    /* [p]: bytes each outbox used last time, capped, so
                                           that in a steady state one chunk suffices */
-    void *outbox_mem[2];               /* what was allocated for them */
     uint32_t *touched[2];              /* destinations with a non-empty outbox */
     size_t n_touched[2], cap_touched[2];
     bspram__arena arena[2];
@@ -145,7 +144,9 @@ typedef struct bspram__lane {
      * visits only those lanes — O(senders), not O(lanes), per destination.
      * Ordered by the barrier; emptied by this lane after its delivery. */
     _Alignas(64) atomic_uint n_senders[2];
-    uint32_t *senders[2];              /* [lanes] */
+    uint32_t *senders;                 /* the middle of [2 lanes]: parity 1's list grows up
+                                          from it, parity 0's down, so that the few
+                                          senders of a light superstep touch one page */
 
     /* Posting side: the lanes whose blocks this lane has posted to, a bit
      * each (so it registers once per superstep with each). */
@@ -163,8 +164,9 @@ typedef struct bspram__lane {
     bool lazy;                         /* headers are built on first read */
     uint64_t deliveries;               /* exchanges that delivered */
     uint64_t *in_built;                /* [end-first]: == deliveries once built */
-    unsigned n_from;                   /* senders[from_par][0..n_from): the lanes */
-    unsigned from_par;                 /* that posted to us, in the last delivery */
+    const uint32_t *from;              /* from[0..n_from): the lanes that posted to us, */
+    unsigned n_from;                   /* in the last delivery, */
+    unsigned from_par;                 /* of this parity */
     uint64_t r[2];                     /* most messages received by one of ours */
     uint64_t h_in[2];                  /* most bytes received by one of ours */
     int delivered;                     /* the last exchange moved messages */
@@ -177,6 +179,17 @@ typedef struct bspram__lane {
     size_t n_flows[2], cap_flows[2], cap_unsorted;
 } bspram__lane;
 
+/* The outboxes of both parities lie in runs of BSPRAM__OUTBOX_RUN
+ * destinations, parity 0's run then parity 1's, so the two outboxes of a
+ * destination share a page: a lane that posts to few destinations touches
+ * few pages of its O(p) table, and the scans over a block of destinations
+ * still read consecutive lines. */
+#define BSPRAM__OUTBOX_RUN 32u
+static inline bspram__outbox *bspram__lane_outbox(const bspram__lane *ln, unsigned par, uint64_t dst)
+{
+    return ln->outboxes + (dst / BSPRAM__OUTBOX_RUN * 2 + par) * BSPRAM__OUTBOX_RUN + dst % BSPRAM__OUTBOX_RUN;
+}
+
 struct bspram_router {
     uint64_t p;
     unsigned lanes;
@@ -184,6 +197,8 @@ struct bspram_router {
                                   appends the records */
     uint64_t windows_from;  /* bytes a lane posts in a superstep before it uses windows */
     bspram__lane *lane;
+    char *slabs;            /* this process's lanes' tables by destination, a slab each */
+    size_t slab, slabs_bytes; /* (bspram__base_pages: untouched pages cost nothing) */
     const bspram__transport *transport;
     void *tstate;           /* the transport's state */
     /* Read by every lane at every exchange, so it sits with the fields above,
@@ -266,7 +281,7 @@ static inline void *bspram__post(bspram_router *r, unsigned lane, uint64_t src, 
     bspram__outbox *o;
     /* A short entry (len < 2^32 − 1) that fits where the outbox's cursor is. */
     if (__builtin_expect(dst >= r->p || src != s->src || len >= BSPRAM__ENTRY_LONG, 0) ||
-        (o = &ln->outbox[par][dst], __builtin_expect((size_t)(o->limit - o->at) < need, 0)))
+        (o = bspram__lane_outbox(ln, par, dst), __builtin_expect((size_t)(o->limit - o->at) < need, 0)))
         return bspram__router_post_slow(r, lane, src, dst, len, 0, call);
     return bspram__post_entry(o, s, src, len, 0, need);
 }

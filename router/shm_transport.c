@@ -98,6 +98,7 @@ static void deliver_shm(bspram_router *r, unsigned lane)
      * barrier, which this lane reaches after its last read of these inboxes. */
     const uint32_t *from;
     const unsigned L = bspram__router_lane_senders(ln, par, &from);
+    ln->from = from;
     ln->n_from = L;
     ln->from_par = par;
 
@@ -108,7 +109,7 @@ static void deliver_shm(bspram_router *r, unsigned lane)
     for (uint64_t i = 0; i < nd; i++) {
         uint64_t c = 0, bytes = 0;
         for (unsigned k = 0; k < L; k++) {
-            const bspram__outbox *o = &r->lane[from[k]].outbox[par][first + i];
+            const bspram__outbox *o = bspram__lane_outbox(&r->lane[from[k]], par, first + i);
             c += o->count;
             bytes += o->bytes;
         }
@@ -139,13 +140,13 @@ static void shm_build(bspram_router *r, unsigned lane, uint64_t i)
      * next one's first lines. */
     if (dst + 1 < ln->end)
         for (unsigned k = 0; k < ln->n_from; k++) {
-            const bspram__chunk *h = r->lane[ln->senders[par][k]].outbox[par][dst + 1].head;
+            const bspram__chunk *h = bspram__lane_outbox(&r->lane[ln->from[k]], par, dst + 1)->head;
             if (h)
                 for (unsigned j = 1; j <= PREFETCH_LINES; j++)
                     __builtin_prefetch((const char *)h + j * 64);
         }
     for (unsigned k = 0; k < ln->n_from; k++) {
-        const bspram__outbox *o = &r->lane[ln->senders[par][k]].outbox[par][dst];
+        const bspram__outbox *o = bspram__lane_outbox(&r->lane[ln->from[k]], par, dst);
         if (!o->count)
             continue;
         for (const bspram__chunk *ch = o->head; ch; ch = ch->next) {

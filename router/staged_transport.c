@@ -128,7 +128,7 @@ static void staged_pack(bspram_router *r, staged_state *s, unsigned lane, unsign
     for (size_t t = 0; t < ln->n_touched[par]; t++) {
         uint32_t dst = ln->touched[par][t];
         staged_buffer *b = &s->send[(size_t)lane * r->lanes + bspram__router_lane_of(r, dst)];
-        for (const bspram__chunk *ch = ln->outbox[par][dst].head; ch; ch = ch->next) {
+        for (const bspram__chunk *ch = bspram__lane_outbox(ln, par, dst)->head; ch; ch = ch->next) {
             const char *at = (const char *)(ch + 1), *end = at + ch->used;
             while (at < end) {
                 const bspram__entry *e = (const bspram__entry *)at;
