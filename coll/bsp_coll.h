@@ -673,6 +673,25 @@ bsp_coll_choice bsp_coll_select(bsp_coll_op op, unsigned n, size_t block, unsign
 bsp_coll_choice bsp_coll_predict(bsp_coll_op op, unsigned n, size_t block,
                                  const bsp_coll_options *opt);
 
+/* Whether an operation has an algorithm on n members: what bsp_coll_predict
+ * and the calls accept without an error line (the exchange only on a power of
+ * two). For a tuner that tries every algorithm of an operation.
+ *
+ * @param op      the operation
+ * @param a       the algorithm; BSP_COLL_AUTO is every operation's
+ * @param n       the members, at least 1
+ * @return        1 if the calls accept op with a on n members, else 0
+ *                (also for an op or algorithm outside their enums, or n = 0)
+ * @pre           None.
+ * @par Errors
+ *     None.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread.
+ */
+int bsp_coll_has(bsp_coll_op op, bsp_coll_algorithm a, unsigned n);
+
 /* The measured cost of this process's latest collective call, summed over
  * the records of its rounds. Collective (every process calls it; one
  * barrier, no record): the records' last line is completed on demand. */

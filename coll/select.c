@@ -94,6 +94,15 @@ bsp_coll_choice bspram__coll_select(bsp_coll_op op, unsigned n, size_t block, un
     return last[op].choice;
 }
 
+int bsp_coll_has(bsp_coll_op op, bsp_coll_algorithm a, unsigned n)
+{
+    if ((unsigned)op >= COLL_OPS || (unsigned)a >= COLL_ALGORITHMS || n == 0)
+        return 0;
+    if (a == BSP_COLL_AUTO)
+        return 1;
+    return bspram__coll_table[op][a].run && !(a == BSP_COLL_EXCHANGE && (n & (n - 1)));
+}
+
 bsp_coll_choice bsp_coll_predict(bsp_coll_op op, bsp_pid_t n, bsp_size_t block,
                                  const bsp_coll_options *opt)
 {
