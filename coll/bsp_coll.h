@@ -52,8 +52,10 @@
  * Algorithms. Each operation has several (one per file in coll/, each opening
  * with its paper, section and cost); `opt` (NULL: all zero) forces one, with
  * its radix and ports; BSP_COLL_AUTO lets the selection (bsp_coll_select)
- * pick the one whose predicted C1·l + C2·g is least, with g and l from
- * `bspram probe` (defaults g = 1 ns/byte, l = 1000 ns without a probe).
+ * pick the one whose predicted C1·l + H·g is least (each round charged
+ * l + g·h; H = min(k, n − 1)·C2), and with ports 0 the ports too (one, or
+ * n − 1: every message in one superstep), with g and l from `bspram probe`
+ * (defaults g = 1 ns/byte, l = 1000 ns without a probe).
  *
  * Errors (fatal: one line naming the call, its arguments, the superstep and
  * the pid; the program exits with status 1): a NULL buffer the operation
@@ -610,26 +612,32 @@ typedef struct bsp_coll_choice {
     unsigned radix;    /* 0 where the algorithm takes none */
     unsigned ports;
     uint64_t c1, c2;   /* predicted rounds and data bytes */
-    double cost_ns;    /* C1·l + C2·g */
+    uint64_t h;        /* predicted Σ h over the rounds: min(k, n − 1)·C2 */
+    double cost_ns;    /* C1·l + H·g: each round charged l + g·h, as the router does */
 } bsp_coll_choice;
 
 /* The choice BSP_COLL_AUTO makes for `op` on n processes with b bytes per
  * block in the k-port model. Candidates: every algorithm of op with k ports
  * (and every radix 2..n for BRUCK alltoall; EXCHANGE only for n a power of
- * two); the least predicted C1·l + C2·g wins, ties going to the fewer
- * rounds, then the earlier algorithm in bsp_coll_algorithm. Local, no
+ * two); with k = 0, every algorithm with one port and, where it takes
+ * ports, with n − 1 (all its messages in one superstep: for the direct
+ * schedules, one round). A round is charged as the router charges a
+ * superstep, l + g·h, with h at most min(k, n − 1) times the round's
+ * largest message; the least predicted C1·l + H·g (H = min(k, n − 1)·C2)
+ * wins, ties going to the fewer rounds, then the earlier algorithm in
+ * bsp_coll_algorithm, then the fewer ports. Local, no
  * communication; a pure function of its arguments and the parameter file.
  *
  * @param op      the operation
  * @param n       the number of processes, ≥ 1
  * @param block   b: bytes per block (broadcast: the buffer; reductions and
  *                scans: 8·count)
- * @param ports   k (0: k = 1)
+ * @param ports   k; 0: the selection picks 1 or n − 1
  * @param g       ns per byte; negative: the probe's (bsp/params.h), or the
  *                default 1 without a probe
  * @param l       ns per superstep; negative: the probe's, or the default
  *                1000 without a probe
- * @return        the algorithm chosen, its radix and ports, its C1, C2 and
+ * @return        the algorithm chosen, its radix and ports, its C1, C2, H and
  *                predicted cost
  * @pre           None.
  * @par Errors
@@ -655,7 +663,7 @@ bsp_coll_choice bsp_coll_select(bsp_coll_op op, unsigned n, size_t block, unsign
  * @param n       the number of processes, ≥ 1
  * @param block   b: bytes per block, as for bsp_coll_select
  * @param opt     as for the calls: zeros take the defaults (NULL: AUTO)
- * @return        the choice with its C1, C2 and predicted cost (C1·l + C2·g
+ * @return        the choice with its C1, C2, H and predicted cost (C1·l + H·g
  *                with the probe's g and l)
  * @pre           None.
  * @par Errors
