@@ -199,9 +199,13 @@ typedef enum bsp_coll_algorithm {
     BSP_COLL_DISSEMINATION,     /* allreduce: Bruck's concatenation of the
                                    operands, folded in rank order; scan:
                                    Hillis–Steele's doubling distances */
-    BSP_COLL_EXCHANGE           /* alltoall on n = 2^d members: the hypercube's
+    BSP_COLL_EXCHANGE,          /* alltoall on n = 2^d members: the hypercube's
                                    standard dimension exchange, between
                                    ranks differing in one bit only; one port */
+    BSP_COLL_RABENSEIFNER       /* allreduce of long operands: reduce-scatter
+                                   by recursive halving, then allgather by
+                                   recursive doubling (Rabenseifner 2004);
+                                   one port */
 } bsp_coll_algorithm;
 
 /* Allgather (Bruck §4.2) for b ≥ 3, k ≥ 3 and (k+1)^d − k < n < (k+1)^d,
@@ -486,7 +490,13 @@ void bsp_coll_reduce(const bsp_coll_group *g, const void *send, void *recv, size
  * C1 = log2 n for a power of two, else ⌊log2 n⌋ + 2; C2 = m·C1.
  * DISSEMINATION: Bruck's concatenation of the operands (k ports) and a fold
  * in rank order: C1 = ⌈log_{k+1} n⌉, C2 = ⌈m(n−1)/min(k, n−1)⌉ (few rounds,
- * for short vectors).
+ * for short vectors). RABENSEIFNER (long vectors): a reduce-scatter by
+ * recursive halving, then an allgather by recursive doubling, with
+ * DOUBLING's pairing off when n is not a power of two; the count words cut
+ * into n' = 2^⌊log2 n⌋ pieces, piece j the words [⌊j·count/n'⌋,
+ * ⌊(j+1)·count/n'⌋): C1 = 2⌊log2 n⌋, + 2 off powers of two; C2 = twice
+ * Σ over the halving's rounds of the largest half sent (≈ 2m(1 − 1/n')),
+ * + 2m off powers of two; the same bits as DOUBLING.
  *
  * @param g       the group (NULL: all processes)
  * @param send    this member's operand (count 64-bit words), or
@@ -751,7 +761,8 @@ bsp_coll_cost bsp_coll_last_cost(void);
 const char *bsp_coll_op_name(bsp_coll_op op);
 
 /* The name of an algorithm: "auto", "bruck", "direct", "ring", "binomial",
- * "scatter-allgather", "doubling", "dissemination" or "exchange".
+ * "scatter-allgather", "doubling", "dissemination", "exchange" or
+ * "rabenseifner".
  *
  * @param a       the algorithm
  * @return        its name (a static string); "unknown" for a value outside

@@ -191,6 +191,7 @@ void bspram__coll_reduce_binomial(coll_call *c, const coll_args *a);         /* 
 void bspram__coll_reduce_direct(coll_call *c, const coll_args *a);           /* reduce_direct.c */
 void bspram__coll_allreduce_doubling(coll_call *c, const coll_args *a);      /* allreduce_doubling.c */
 void bspram__coll_allreduce_dissemination(coll_call *c, const coll_args *a); /* allreduce_dissemination.c */
+void bspram__coll_allreduce_rabenseifner(coll_call *c, const coll_args *a);  /* allreduce_rabenseifner.c */
 void bspram__coll_scan_dissemination(coll_call *c, const coll_args *a);      /* scan_dissemination.c */
 void bspram__coll_scan_binomial(coll_call *c, const coll_args *a);           /* scan_binomial.c */
 void bspram__coll_scan_direct(coll_call *c, const coll_args *a);             /* scan_direct.c */
@@ -217,6 +218,7 @@ COLL_PREDICT(reduce_binomial);
 COLL_PREDICT(reduce_direct);
 COLL_PREDICT(allreduce_doubling);
 COLL_PREDICT(allreduce_dissemination);
+COLL_PREDICT(allreduce_rabenseifner);
 COLL_PREDICT(scan_dissemination);
 COLL_PREDICT(scan_binomial);
 COLL_PREDICT(scan_direct);
@@ -241,7 +243,7 @@ typedef struct coll_entry {
     int ports;  /* takes k ≥ 1 ports (else one-port only) */
 } coll_entry;
 #define COLL_OPS 8
-#define COLL_ALGORITHMS 9 /* bsp_coll_algorithm's values, AUTO included */
+#define COLL_ALGORITHMS 10 /* bsp_coll_algorithm's values, AUTO included */
 extern const coll_entry bspram__coll_table[COLL_OPS][COLL_ALGORITHMS];
 
 /* The radix e's schedule runs with on n members, from the caller's `given`

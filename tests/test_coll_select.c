@@ -17,7 +17,7 @@
 
 static const bsp_coll_algorithm ALGS[] = {BSP_COLL_BRUCK, BSP_COLL_DIRECT, BSP_COLL_RING,
                                           BSP_COLL_BINOMIAL, BSP_COLL_SCATTER_ALLGATHER,
-                                          BSP_COLL_DOUBLING, BSP_COLL_DISSEMINATION};
+                                          BSP_COLL_DOUBLING, BSP_COLL_DISSEMINATION, BSP_COLL_RABENSEIFNER};
 static void select_bad(void *arg)
 {
     const double *gl = arg;
@@ -34,14 +34,15 @@ static int has(bsp_coll_op op, bsp_coll_algorithm a)
         return a == BSP_COLL_BINOMIAL || a == BSP_COLL_DIRECT;
     case BSP_COLL_ALLGATHER: return a == BSP_COLL_BRUCK || a == BSP_COLL_RING || a == BSP_COLL_DIRECT;
     case BSP_COLL_ALLTOALL: return a == BSP_COLL_BRUCK || a == BSP_COLL_DIRECT;
-    case BSP_COLL_ALLREDUCE: return a == BSP_COLL_DOUBLING || a == BSP_COLL_DISSEMINATION;
+    case BSP_COLL_ALLREDUCE:
+        return a == BSP_COLL_DOUBLING || a == BSP_COLL_DISSEMINATION || a == BSP_COLL_RABENSEIFNER;
     default:
         return a == BSP_COLL_DISSEMINATION || a == BSP_COLL_BINOMIAL || a == BSP_COLL_DIRECT;
     }
 }
 static int one_port_only(bsp_coll_op op, bsp_coll_algorithm a)
 {
-    return a == BSP_COLL_RING || a == BSP_COLL_DOUBLING ||
+    return a == BSP_COLL_RING || a == BSP_COLL_DOUBLING || a == BSP_COLL_RABENSEIFNER ||
            (a == BSP_COLL_BINOMIAL && op != BSP_COLL_BROADCAST) ||
            (a == BSP_COLL_DISSEMINATION && op == BSP_COLL_SCAN);
 }
@@ -97,6 +98,10 @@ int main(void)
                         CHECK(ch.cost_ns <= f.cost_ns);
                     }
                 }
+    /* Long allreduce operands: Rabenseifner's 2m(1 − 1/n) bytes beat
+     * recursive doubling's m·log2 n (16 members, 1 MiB: 2 MiB against 4). */
+    bsp_coll_choice longer = bsp_coll_select(BSP_COLL_ALLREDUCE, 16, 1 << 20, 1, 1, 1000);
+    CHECK(longer.algorithm == BSP_COLL_RABENSEIFNER && longer.c1 == 8 && longer.c2 == 2 * 15 * 65536);
     bsp_coll_choice one = bsp_coll_select(BSP_COLL_BROADCAST, 8, 8, 0, 1, 1000);
     CHECK(one.algorithm == BSP_COLL_DIRECT && one.ports == 7 && one.c1 == 1 && one.h == 7 * 8);
     /* The extremes of Bruck §3.5, for the index on 16 processes. */

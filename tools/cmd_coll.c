@@ -198,7 +198,7 @@ static const bspram_option options[] = {
     {.name = "algorithm", .kind = BSPRAM_OPT_TEXT, .offset = offsetof(coll_settings, algorithm),
      .value = "A",
      .help = "auto (default: the selection's pick), bruck, direct, ring,\nbinomial, scatter-allgather, "
-     "doubling, dissemination,\nexchange (alltoall on 2^d processes, cube neighbours only)",
+     "doubling, dissemination,\nexchange (alltoall on 2^d processes, cube neighbours only),\nrabenseifner (allreduce of long operands)",
      .names = algorithm_name},
     {.name = "radix", .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(coll_settings, radix),
      .value = "R", .help = "alltoall with bruck: 2 <= R <= N (default 2)", .min = 2, .max = 65536},
@@ -380,7 +380,7 @@ static int run_coll(int argc, char **argv)
     int a = bsp_coll_algorithm_parse(alg);
     if (a < 0)
         return usage_error("--algorithm '%s': unknown algorithm; valid: auto, bruck, direct, ring, "
-                     "binomial, scatter-allgather, doubling, dissemination, exchange", alg);
+                     "binomial, scatter-allgather, doubling, dissemination, exchange, rabenseifner", alg);
     if (radix > p)
         return usage_error("--radix %" PRIu64 ": above --p %" PRIu64 " (2 <= R <= N)", radix, p);
     int rooted = run.op == BSP_COLL_BROADCAST || run.op == BSP_COLL_SCATTER ||

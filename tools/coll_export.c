@@ -32,7 +32,7 @@ typedef struct mapping {
     struct {
         int ompi;         /* coll_tuned_<op>_algorithm's number (Open MPI 4.1) */
         const char *mpich;
-    } alg[BSP_COLL_EXCHANGE + 1];
+    } alg[COLL_TUNE_ALGS];
 } mapping;
 
 /* Exact where the two send the same messages; nearest otherwise:
@@ -63,7 +63,8 @@ static const mapping maps[BSP_COLL_SCAN + 1] = {
                           [BSP_COLL_DIRECT] = {1, "MPIR_Reduce_intra_binomial"}}},
     [BSP_COLL_ALLREDUCE] = {2, "allreduce", 0,
                             {[BSP_COLL_DOUBLING] = {3, "MPIR_Allreduce_intra_recursive_doubling"},
-                             [BSP_COLL_DISSEMINATION] = {3, "MPIR_Allreduce_intra_recursive_doubling"}}},
+                             [BSP_COLL_DISSEMINATION] = {3, "MPIR_Allreduce_intra_recursive_doubling"},
+                             [BSP_COLL_RABENSEIFNER] = {6, "MPIR_Allreduce_intra_reduce_scatter_allgather"}}},
     [BSP_COLL_SCAN] = {14, "scan", 0,
                        {[BSP_COLL_DISSEMINATION] = {2, "MPIR_Scan_intra_recursive_doubling"},
                         [BSP_COLL_BINOMIAL] = {2, "MPIR_Scan_intra_recursive_doubling"},

@@ -73,7 +73,7 @@ static void spmd(void)
                         call(row->op, row->alg[a], row->block, send, recv);
                     bsp_sync();
                     if (bsp_pid() == 0)
-                        tune.times[((o * tune.n_sizes + s) * (BSP_COLL_EXCHANGE + 1) + a) * tune.rounds + r] =
+                        tune.times[((o * tune.n_sizes + s) * (COLL_TUNE_ALGS) + a) * tune.rounds + r] =
                             (bsp_time() - t0) / calls;
                 }
         }
@@ -119,7 +119,7 @@ void coll_tune_run(unsigned p, const bsp_coll_op *ops, size_t n_ops, const size_
             memset(row, 0, sizeof *row);
             row->op = ops[o];
             row->block = sizes[s];
-            for (int a = BSP_COLL_AUTO + 1; a <= BSP_COLL_EXCHANGE; a++)
+            for (int a = BSP_COLL_AUTO + 1; a < COLL_TUNE_ALGS; a++)
                 if (bsp_coll_has(ops[o], (bsp_coll_algorithm)a, p)) {
                     const bsp_coll_options opt = {.algorithm = (bsp_coll_algorithm)a};
                     row->predicted_ns[row->n_algs] = bsp_coll_predict(ops[o], p, sizes[s], &opt).cost_ns;
@@ -127,14 +127,14 @@ void coll_tune_run(unsigned p, const bsp_coll_op *ops, size_t n_ops, const size_
                 }
             row->selected = bsp_coll_select(ops[o], p, sizes[s], 0, -1, -1).algorithm;
         }
-    tune.times = bspram_tool_calloc(n_ops * n_sizes * (BSP_COLL_EXCHANGE + 1) * rounds, sizeof(double),
+    tune.times = bspram_tool_calloc(n_ops * n_sizes * (COLL_TUNE_ALGS) * rounds, sizeof(double),
                                     "bspram coll --tune");
     bsp_init(spmd, 0, NULL);
     spmd();
     for (size_t i = 0; i < n_ops * n_sizes; i++) {
         coll_tune_row *row = &rows[i];
         for (unsigned a = 0; a < row->n_algs; a++) {
-            double *t = &tune.times[(i * (BSP_COLL_EXCHANGE + 1) + a) * rounds];
+            double *t = &tune.times[(i * (COLL_TUNE_ALGS) + a) * rounds];
             qsort(t, rounds, sizeof *t, cmp_double);
             row->seconds[a] = rounds % 2 ? t[rounds / 2] : (t[rounds / 2 - 1] + t[rounds / 2]) / 2;
         }

@@ -11,15 +11,16 @@
 #include <bsp_coll.h>
 
 #define COLL_TUNE_MAX_SIZES 16
+#define COLL_TUNE_ALGS (BSP_COLL_RABENSEIFNER + 1) /* bsp_coll_algorithm's values */
 
 /* One operation at one block size: the algorithms tried, fastest first. */
 typedef struct coll_tune_row {
     bsp_coll_op op;
     size_t block;                     /* bytes per block (reductions: the operand) */
     unsigned n_algs;
-    bsp_coll_algorithm alg[BSP_COLL_EXCHANGE + 1];
-    double seconds[BSP_COLL_EXCHANGE + 1]; /* median per call over the rounds */
-    double predicted_ns[BSP_COLL_EXCHANGE + 1];
+    bsp_coll_algorithm alg[COLL_TUNE_ALGS];
+    double seconds[COLL_TUNE_ALGS]; /* median per call over the rounds */
+    double predicted_ns[COLL_TUNE_ALGS];
     bsp_coll_algorithm selected;      /* bsp_coll_select's pick (g and l of the probe) */
 } coll_tune_row;
 
