@@ -634,8 +634,9 @@ typedef struct bsp_coll_choice {
  * schedules, one round). A round is charged as the router charges a
  * superstep, l + g·h, with h at most min(k, n − 1) times the round's
  * largest message; the least predicted C1·l + H·g (H = min(k, n − 1)·C2)
- * wins, ties going to the fewer rounds, then the earlier algorithm in
- * bsp_coll_algorithm, then the fewer ports. Local, no
+ * wins, ties going to the fewer rounds, then to DIRECT (no plan to
+ * compute), then the earlier algorithm in bsp_coll_algorithm, then the
+ * fewer ports. Local, no
  * communication; a pure function of its arguments and the parameter file.
  *
  * @param op      the operation

@@ -35,11 +35,16 @@ static bsp_coll_choice choice(bsp_coll_op op, unsigned n, size_t b, bsp_coll_alg
     return (bsp_coll_choice){alg, radix, ports, p.c1, p.c2, h, (double)p.c1 * l + (double)h * g};
 }
 
+/* Ties go to the fewer rounds, then to the direct schedule, which has no
+ * plan to compute (on 2 processes every algorithm is one exchange, and
+ * Bruck's plan cost more instructions than the rest of the call). */
 static int better(const bsp_coll_choice *a, const bsp_coll_choice *b)
 {
     if (a->cost_ns != b->cost_ns)
         return a->cost_ns < b->cost_ns;
-    return a->c1 < b->c1;
+    if (a->c1 != b->c1)
+        return a->c1 < b->c1;
+    return a->algorithm == BSP_COLL_DIRECT && b->algorithm != BSP_COLL_DIRECT;
 }
 
 bsp_coll_choice bsp_coll_select(bsp_coll_op op, bsp_pid_t n, bsp_size_t block, unsigned ports,
