@@ -419,7 +419,7 @@ static int run_coll(int argc, char **argv)
         pred = bsp_coll_select((bsp_coll_op)run.op, (bsp_pid_t)p, (bsp_size_t)block,
                                (unsigned)ports, -1, -1);
         run.opt.algorithm = pred.algorithm;
-        run.opt.radix = pred.radix;
+        run.opt.radix = pred.algorithm == BSP_COLL_BRUCK ? pred.radix : 0; /* direct: r = n, implied */
         run.opt.ports = pred.ports;
     }
     bsp_init(spmd, argc, argv);
