@@ -22,8 +22,9 @@ const coll_entry bspram__coll_table[COLL_OPS][COLL_ALGORITHMS] = {
                             [BSP_COLL_RING] = E(allgather_ring, NONE, 0),
                             [BSP_COLL_DIRECT] = E(allgather_direct, NONE, 1)},
     [BSP_COLL_ALLTOALL] = {[BSP_COLL_BRUCK] = E(alltoall_bruck, COLL_RADIX_CHOSEN, 1),
-                           /* Bruck's index with r = n */
-                           [BSP_COLL_DIRECT] = {bspram__coll_alltoall_bruck, bspram__coll_predict_alltoall_bruck,
+                           /* Bruck's index with r = n (the same rounds and messages),
+                            * without its rotations: its formula, its own run */
+                           [BSP_COLL_DIRECT] = {bspram__coll_alltoall_direct, bspram__coll_predict_alltoall_bruck,
                                                 COLL_RADIX_N, 1},
                            [BSP_COLL_EXCHANGE] = E(alltoall_exchange, NONE, 0)},
     [BSP_COLL_REDUCE] = {[BSP_COLL_BINOMIAL] = E(reduce_binomial, NONE, 0),

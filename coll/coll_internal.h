@@ -177,6 +177,7 @@ static inline uint64_t coll_ceil_div(uint64_t a, uint64_t b) { return (a + b - 1
  * giving the C1 and C2 its schedule makes (predict.c collects them). */
 void bspram__coll_alltoall_bruck(coll_call *c, const coll_args *a);          /* alltoall_bruck.c */
 void bspram__coll_alltoall_exchange(coll_call *c, const coll_args *a);       /* alltoall_exchange.c: n = 2^d */
+void bspram__coll_alltoall_direct(coll_call *c, const coll_args *a);         /* alltoall_direct.c */
 void bspram__coll_allgather_bruck(coll_call *c, const coll_args *a);         /* allgather_bruck.c */
 void bspram__coll_allgather_ring(coll_call *c, const coll_args *a);          /* allgather_ring.c */
 void bspram__coll_allgather_direct(coll_call *c, const coll_args *a);        /* allgather_direct.c */
