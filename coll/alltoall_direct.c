@@ -4,7 +4,9 @@
  * receives from k distinct members too. It is Bruck et al. (1997) §3's index
  * with radix r = n, which sends the same messages in the same rounds, but
  * without the index's two local rotations and its unpacking: each block is
- * copied into a message and, at the sync, out of it into its place. In
+ * copied into a message and, at the sync, out of it into its place; blocks
+ * of 4 KiB and more from a send buffer apart from recv travel by reference,
+ * copied once, from the sender's send at the sync (as bsp_hpput's). In
  * place with more than one round, the blocks still to send are copied aside
  * first (a round lands rank me − d's block where the block for rank me − d,
  * sent in a later round, waits); in one round the puts copy them at once.
@@ -31,10 +33,16 @@ void bspram__coll_alltoall_direct(coll_call *c, const coll_args *a)
     }
     unsigned char none[1];
     bspram__coll_window(c, b ? recv : none, (size_t)n * b);
+    /* A send buffer apart from recv stays as it is through the call: its
+     * blocks can travel by reference (one copy, at the sync). */
+    const int by_reference = send != recv;
     for (unsigned d = 1; d < n;) {
         for (unsigned j = 0; j < k && d < n; j++, d++) {
             const unsigned to = (me + d) % n;
-            bspram__coll_put(c, to, (size_t)me * b, b ? send + (size_t)to * b : none, b);
+            if (by_reference && b)
+                bspram__coll_put_ref(c, to, (size_t)me * b, send + (size_t)to * b, b);
+            else
+                bspram__coll_put(c, to, (size_t)me * b, b ? send + (size_t)to * b : none, b);
         }
         bspram__coll_round(c, d == n);
     }

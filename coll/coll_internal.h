@@ -110,6 +110,13 @@ void bspram__coll_window(coll_call *c, void *base, size_t size);
 /* Put n bytes from src at `offset` of rank `to`'s window (src copied now). */
 void bspram__coll_put(coll_call *c, unsigned to, size_t offset, const void *src, size_t n);
 
+/* The same put by reference for blocks of 4 KiB and more where the
+ * processes share memory: the receiver copies from src at the round's end
+ * (one copy instead of two, for one more barrier). src must stay unchanged
+ * until the round ends and lie outside every window of the round (not in
+ * place). */
+void bspram__coll_put_ref(coll_call *c, unsigned to, size_t offset, const void *src, size_t n);
+
 /* End a round; `last`: this member has no round after it. */
 void bspram__coll_round(coll_call *c, bool last);
 
