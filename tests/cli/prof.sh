@@ -119,7 +119,7 @@ for t in nan inf -0.5 1e999; do
     row "0,0,x,1,8,1,1,1,8,8,0,$t,0.1,4,-"
     expect_error "time $t" "row.csv:2:23: seconds '$t': not a finite number of seconds >= 0" "$scratch/row.csv"
 done
-printf '%s\n0,0,x,1,8,1,1,1,8,8,18446744073709551615,0.1,0.1,4,-\n0,1,x,1,8,1,1,1,8,8,1,0.1,0.1,4,-\n' \
+printf '%s\n0,0,x,1,8,1,1,1,8,8,18446744073709551615,0.1,0.1,4,-,-\n0,1,x,1,8,1,1,1,8,8,1,0.1,0.1,4,-,-\n' \
     "$header" >"$scratch/wrap.csv"
 expect_error "a sum that wraps" "wrap.csv:3:21: work: machine 0's sum over its rows passes 2^64 - 1" "$scratch/wrap.csv"
 printf '%s\n0,0,x,1,8,1,1,1,8,8,0,0.1,0.1,4,-' "$header" >"$scratch/cut.csv"
