@@ -18,6 +18,8 @@
 #include "tools/commands.h"
 #include "tools/format.h"
 #include "tools/gnuplot.h"
+#include "tools/html.h"
+#include "tools/prof_html.h"
 #include "tools/trace_read.h"
 
 /* The heat strip up to this many processes (one row each). */
@@ -263,7 +265,7 @@ static int draw(const char *path, const trace_machine *m, const prof_params *pp)
 
 /* The settings the command line sets (options below), with their defaults. */
 typedef struct prof_settings {
-    const char *output, *format;
+    const char *output, *html, *format;
     uint64_t machine; /* UINT64_MAX: every machine */
     double g, l, rate; /* < 0: not given */
 } prof_settings;
@@ -272,8 +274,10 @@ static const bspram_option options[] = {
     {.name = "output", .letter = 'o', .kind = BSPRAM_OPT_FILE,
      .offset = offsetof(prof_settings, output), .value = "FILE",
      .help = "draw the picture there: SVG, or PNG for a name ending in .png"},
+    {.name = "html", .kind = BSPRAM_OPT_FILE, .offset = offsetof(prof_settings, html),
+     .value = "FILE", .help = "write the run as one self-contained page (FILE ending in .html)"},
     {.name = "machine", .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(prof_settings, machine),
-     .value = "N", .help = "only machine N of the trace (default: all; the picture: the first)",
+     .value = "N", .help = "only machine N of the trace (default: all; the picture and page: the first)",
      .min = 0, .max = UINT32_MAX},
     {.name = "g", .kind = BSPRAM_OPT_REAL, .offset = offsetof(prof_settings, g), .value = "NS",
      .help = "g in ns per byte of h (default: bspram probe's)"},
@@ -331,6 +335,10 @@ static int run_prof(int argc, char **argv)
      * be (gnuplot would empty it). */
     if (output && bspram_tool_gnuplot_check("prof", "--output", output, path, 0))
         return BSPRAM_TOOL_FAILED;
+    if (o.html && bspram_tool_html_check("prof", "--html", o.html, path))
+        return BSPRAM_TOOL_FAILED;
+    if (output && o.html && !strcmp(output, o.html))
+        return bspram_tool_usage("prof", "--output and --html name the same file %s", output);
     trace t;
     if (trace_read(path, "prof", &t))
         return BSPRAM_TOOL_FAILED;
@@ -357,11 +365,12 @@ static int run_prof(int argc, char **argv)
     if (format == BSPRAM_FORMAT_JSON)
         printf("\n]\n");
     rc = BSPRAM_TOOL_OK;
-    if (output) {
-        if (t.n > 1 && only == UINT64_MAX && format == BSPRAM_FORMAT_TEXT)
-            printf("drawing machine %u (--machine N for another)\n", drawn->id);
+    if ((output || o.html) && t.n > 1 && only == UINT64_MAX && format == BSPRAM_FORMAT_TEXT)
+        printf("drawing machine %u (--machine N for another)\n", drawn->id);
+    if (output)
         rc = draw(output, drawn, &pp);
-    }
+    if (o.html && rc == BSPRAM_TOOL_OK)
+        rc = bspram_tool_prof_html(o.html, drawn, pp.g, pp.l, pp.rate);
     trace_free(&t);
     return rc;
 }
