@@ -7,9 +7,8 @@
 
 #include <stdio.h>
 
-/* The templates (generated from tools/html/NAME.html). */
+/* The template of prof's page (generated from tools/html/prof.html). */
 extern const unsigned char bspram_tool_page_prof[];
-extern const unsigned char bspram_tool_page_pram[];
 
 /* Before the work: a path that ends in .html (any case), in a writable
  * directory, not a directory, FIFO or device, and not the file `input`
