@@ -26,6 +26,8 @@
 #define PROF_STRIP_MAX_P 64
 /* Tick labels on the superstep axis at most. */
 #define PROF_MAX_TICKS 40
+/* Points on the lines up to this many supersteps. */
+#define PROF_POINTS_MAX 80
 
 typedef struct prof_params {
     double g, l, rate; /* ns per byte, ns per superstep, work units per ns; < 0: unknown */
@@ -157,8 +159,8 @@ static void ticks(FILE *g, const bspram_record *rec, size_t S)
     for (size_t i = 0; i < S; i++)
         changes += i == 0 || strcmp(rec[i].label, rec[i - 1].label) != 0;
     size_t every = changes > PROF_MAX_TICKS ? (changes + PROF_MAX_TICKS - 1) / PROF_MAX_TICKS : 1;
-    fprintf(g, "set bmargin 9\nset xlabel 'superstep (ticks: where the label changes)'\n"
-               "set xtics rotate by 40 right font ',8' (");
+    fprintf(g, "set bmargin 9\nset xlabel 'superstep (named ticks: where the label changes)'\n"
+               "set format x '%%g'\nset xtics rotate by 40 right font ',8'\nset xtics add (");
     for (size_t i = 0, k = 0, first = 1; i < S; i++) {
         if (!(i == 0 || strcmp(rec[i].label, rec[i - 1].label) != 0) || k++ % every)
             continue;
@@ -195,19 +197,29 @@ static int draw(const char *path, const trace_machine *m, const prof_params *pp)
         strip = bspram_pattern_get(&m->pattern, i, &f, &n);
     }
     const int panels = 3 + 2 * strip, height = 220 * panels + 120;
+    /* A point per superstep while they are apart; past PROF_POINTS_MAX they
+     * would merge into solid bands: a point every few supersteps. */
+    const int dense = S > PROF_POINTS_MAX;
     FILE *g = bspram_tool_gnuplot_open("prof", "--output", path, 1000, height);
     if (!g)
         return 1;
     fprintf(g, "set multiplot title 'machine %u: p = %" PRIu64 ", %zu supersteps' font ',14'\n",
             m->id, m->p, S);
-    fprintf(g, "set grid\nset key outside right top\nset xrange [-0.5:%f]\nset lmargin 12\n"
-               "set rmargin 26\nset tmargin 2\nset bmargin 1.5\nset xtics out\n",
+    /* The margins at fixed places on the page, so that every panel — the
+     * heat strips with their colour boxes too — has the same superstep
+     * axis; the upper panels leave their tick labels to the last, so that
+     * no panel's title sits on the labels of the one above. */
+    fprintf(g, "set grid\nset key outside right top\nset xrange [-0.5:%f]\n"
+               "set lmargin at screen 0.1\nset rmargin at screen 0.72\nset tmargin 2.5\n"
+               "set bmargin 1\nset xtics out\nset format x ''\n",
             S ? (double)S - 0.5 : 0.5);
     panel(g, 0, panels);
     fprintf(g, "set ylabel 'messages'\nset title 'charge max(q, r), q and r'\n");
-    fprintf(g, "plot '-' using 1:2 with linespoints pt 7 ps 0.6 lw 2 title 'charge max(q,r)', "
-               "'-' using 1:2 with linespoints pt 4 ps 0.5 title 'q (most sent)', "
-               "'-' using 1:2 with linespoints pt 6 ps 0.5 title 'r (most received)'\n");
+    char with[48]; /* dense: a point every so many supersteps (gnuplot's pointinterval) */
+    snprintf(with, sizeof with, "linespoints pi %zu", dense ? S / (PROF_POINTS_MAX / 2) + 1 : 1);
+    fprintf(g, "plot '-' using 1:2 with %s pt 7 ps 0.6 lw 2 title 'charge max(q,r)', "
+               "'-' using 1:2 with %s pt 4 ps 0.5 title 'q (most sent)', "
+               "'-' using 1:2 with %s pt 6 ps 0.5 title 'r (most received)'\n", with, with, with);
     for (int col = 0; col < 3; col++) {
         for (size_t i = 0; i < S; i++)
             fprintf(g, "%zu %" PRIu64 "\n", i, col == 0 ? rec[i].charge : col == 1 ? rec[i].q : rec[i].r);
@@ -215,8 +227,8 @@ static int draw(const char *path, const trace_machine *m, const prof_params *pp)
     }
     panel(g, 1, panels);
     fprintf(g, "set ylabel 'bytes'\nset title 'bytes moved and the h-relation h'\n");
-    fprintf(g, "plot '-' using 1:2 with linespoints pt 7 ps 0.5 title 'bytes (all)', "
-               "'-' using 1:2 with linespoints pt 5 ps 0.5 title 'h (bytes)'\n");
+    fprintf(g, "plot '-' using 1:2 with %s pt 7 ps 0.5 title 'bytes (all)', "
+               "'-' using 1:2 with %s pt 5 ps 0.5 title 'h (bytes)'\n", with, with);
     for (int col = 0; col < 2; col++) {
         for (size_t i = 0; i < S; i++)
             fprintf(g, "%zu %" PRIu64 "\n", i, col == 0 ? rec[i].bytes : rec[i].h_bytes);
@@ -228,8 +240,10 @@ static int draw(const char *path, const trace_machine *m, const prof_params *pp)
     panel(g, 2, panels);
     fprintf(g, "set logscale y\nset ylabel 'microseconds (log)'\nset title 'time: measured%s'\n",
             priced ? ", and predicted w/r + g h + l" : " (no g and l to predict with)");
-    fprintf(g, "plot '-' using 1:2 with linespoints pt 7 ps 0.5 title 'measured'%s\n",
-            priced ? ", '-' using 1:2 with linespoints pt 6 ps 0.5 title 'predicted'" : "");
+    fprintf(g, "plot '-' using 1:2 with %s pt 7 ps 0.5 title 'measured'", with);
+    if (priced)
+        fprintf(g, ", '-' using 1:2 with %s pt 6 ps 0.5 title 'predicted'", with);
+    fprintf(g, "\n");
     for (size_t i = 0; i < S; i++)
         fprintf(g, "%zu %.6f\n", i, rec[i].seconds * 1e6);
     fprintf(g, "e\n");
