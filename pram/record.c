@@ -206,9 +206,9 @@ static void data(FILE *f, const bspram_pram *P)
         js_string(f, v->cell);
         fputc('}', f);
     }
+    const bspram_pram_stats s = bspram_pram_stats_of(P);
     fprintf(f, "],\n\"violations_total\":%" PRIu64 ",\"charge\":%" PRIu64 ",\"slowdown\":",
-            P->stats.violations, P->stats.charge);
-    bspram_pram_stats s = bspram_pram_stats_of(P);
+            s.violations, s.charge);
     fprintf(f, isfinite(s.slowdown) ? "%.6g" : "null", s.slowdown);
     fputs("};\n</script>\n", f);
 }

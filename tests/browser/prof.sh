@@ -6,7 +6,7 @@
 # (computed here from the stencil's partition, not from the trace); one
 # straggler row; the BSP cost of every label and in total equal to
 # W/r + g·H + l·S summed here from the trace (awk); and a screenshot. A
-# trace of 10,000 supersteps renders too.
+# trace of 10,000 supersteps renders too, and one without loads says so.
 # usage: prof.sh <bspram> <stencil> [screenshot to keep]
 bspram=$1 stencil=$2 keep=${3:-} subcommand=prof
 . "$(dirname "$0")/../cli/common.sh"
@@ -45,6 +45,17 @@ grep -o '<tr class="label[^"]*" data-label="[^"]*" data-bsp-seconds="[^"]*"' "$s
     awk '{ printf "%s %.6e\n", $1, $2 }' >"$scratch/got"
 [ -s "$scratch/got" ] && cmp -s "$scratch/want" "$scratch/got" && ok ||
     { fail "the BSP cost by label differs from the trace's sums"; diff "$scratch/want" "$scratch/got" >&2; }
+
+# Without BSPRAM_PATTERN the trace has no loads: the page says so, with no
+# process rows, and still renders the rest.
+BSPRAM_TRACE="$scratch/plain.csv" "$stencil" $P 3000 4 >/dev/null || fail "stencil did not run"
+run "$bspram" prof "$scratch/plain.csv" --html "$scratch/plain.html"
+[ "$rc" -eq 0 ] && ok || fail "prof --html of a trace without loads: exit $rc"
+chrome --dump-dom "file://$scratch/plain.html" >"$scratch/dom.html" 2>/dev/null || fail "chromium: exit $?"
+grep -q 'data-ready="1"' "$scratch/dom.html" && grep -q 'data-errors="0"' "$scratch/dom.html" && ok ||
+    fail "the page of a trace without loads did not render cleanly"
+grep -q 'kept no loads: run the program with BSPRAM_PATTERN=1' "$scratch/dom.html" &&
+    ! grep -q '<tr class="process' "$scratch/dom.html" && ok || fail "a trace without loads: the page shows processes"
 
 # 10,000 supersteps (a bulk machine's random h-relations): the page renders
 # them aggregated, without errors.
