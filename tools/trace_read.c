@@ -396,6 +396,10 @@ static int loads(const reader *R, const char **s, uint64_t p, const bspram_recor
     const char *start = *s;
     if (R->json && expect(R, s, '[', "opening the loads (or null)"))
         return -1;
+    /* p entries of at least "w:t" and a separator: a p the line cannot hold
+     * is refused before room is made for it. */
+    if (p - 1 > strlen(*s) / 4)
+        return fail_at(R, start, "the loads: this line cannot hold p = %" PRIu64 " of them", p);
     bspram_process_load *to = bspram_pattern_append_loads(&m->pattern, index, (size_t)p);
     uint64_t most = 0;
     for (uint64_t k = 0; k < p; k++) {

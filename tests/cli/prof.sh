@@ -150,6 +150,8 @@ row '0,0,x,1,8,1,1,1,8,8,5,0.1,0.1,2,0:1:1:8:8,3:0.1 4:0.1'
 expect_error "loads against w" "row.csv:2:43: the loads' most work is 4, the row's work is 5" "$scratch/row.csv"
 row '0,0,x,1,8,1,1,1,8,8,5,0.1,0.1,2,0:1:1:8:8,5:0.1'
 expect_error "loads short of p" "row.csv:2:48: expected ' ' between loads" "$scratch/row.csv"
+row '0,0,x,1,8,1,1,1,8,8,5,0.1,0.1,4294967295,0:1:1:8:8,5:0.1'
+expect_error "loads of a huge p" "row.csv:2:52: the loads: this line cannot hold p = 4294967295 of them" "$scratch/row.csv"
 row '0,0,x,1,8,1,1,1,8,8,5,0.1,0.1,2,-,5:0.1 4:0.1'
 expect_error "loads without flows" "loads without flows" "$scratch/row.csv"
 row '0,0,x,1,8,1,1,1,8,8,5,0.1,0.1,2,0:1:1:8:8,5:nan 4:0.1'
