@@ -46,6 +46,17 @@ grep -o '<tr class="label[^"]*" data-label="[^"]*" data-bsp-seconds="[^"]*"' "$s
 [ -s "$scratch/got" ] && cmp -s "$scratch/want" "$scratch/got" && ok ||
     { fail "the BSP cost by label differs from the trace's sums"; diff "$scratch/want" "$scratch/got" >&2; }
 
+# Hovering a superstep shows its whole record (#hover=N shows it at once):
+# the 10th update superstep's q, r and max(q, r) as the trace has them, and
+# each process's declared work in it.
+k=$(awk -F, '$3 == "update" { if (++u == 10) { print $2; exit } }' "$scratch/stencil.csv")
+want=$(awk -F, -v k="$k" 'NR > 1 && $2 == k { printf "q %s, r %s, max(q, r) %s", $6, $7, $8 }' "$scratch/stencil.csv")
+chrome --dump-dom "file://$scratch/stencil.html#hover=$k" >"$scratch/dom.html" 2>/dev/null || fail "chromium: exit $?"
+tip=$(sed -n "/id=\"tip\"/,/<\/div>/p" "$scratch/dom.html")
+echo "$tip" | grep -q "data-superstep=\"$k\"" && echo "$tip" | grep -q "superstep $k  update" &&
+    echo "$tip" | grep -qF "$want" && echo "$tip" | grep -q "process 0: w $((4 * $(first 1)))," && ok ||
+    fail "hover of superstep $k: want '$want' and process 0's w; got: $(echo "$tip" | head -c 600)"
+
 # Without BSPRAM_PATTERN the trace has no loads: the page says so, with no
 # process rows, and still renders the rest.
 BSPRAM_TRACE="$scratch/plain.csv" "$stencil" $P 3000 4 >/dev/null || fail "stencil did not run"
