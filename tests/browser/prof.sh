@@ -17,7 +17,9 @@ BSPRAM_PATTERN=1 BSPRAM_TRACE="$scratch/stencil.csv" "$stencil" $P $n $steps >/d
 run "$bspram" prof "$scratch/stencil.csv" --g 0.5 --l 300 --rate 2 --html "$scratch/stencil.html"
 [ "$rc" -eq 0 ] && [ -s "$scratch/stencil.html" ] && ok || { fail "prof --html: exit $rc"; cat "$scratch/err" >&2; }
 ! grep -qi 'src="http\|href="http\|<link \|src="//' "$scratch/stencil.html" && ok || fail "the page refers to the network"
-render "$scratch/stencil.html" "$scratch/dom.html" "$scratch/stencil.png" 1280,1000
+# Opened on the update supersteps (#steps=I-J), where the straggler shows.
+updates=$(awk -F, '$3 == "update" { if (f == "") f = $2; l = $2 } END { print f "-" l }' "$scratch/stencil.csv")
+render "$scratch/stencil.html#steps=$updates" "$scratch/dom.html" "$scratch/stencil.png" 1280,1000
 page_clean "$scratch/dom.html"
 png_ok "$scratch/stencil.png"
 [ -z "$keep" ] || cp "$scratch/stencil.png" "$keep"
