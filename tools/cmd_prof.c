@@ -97,8 +97,8 @@ static void summary(const trace_machine *m, const prof_params *pp, bspram_format
         } else {
             printf("  no BSP cost: no g and l (run `bspram probe`, or give --g and --l)\n");
         }
-        printf("  %-26s %10s %12s %14s %12s %12s\n", "label", "supersteps", "W", "H (bytes)", "charge",
-               "measured s");
+        printf("  %-26s %10s %12s %14s %12s %12s %12s\n", "label", "supersteps", "W", "H (bytes)", "charge",
+               "measured s", "BSP cost s");
     }
     /* By label, in order of first appearance. */
     char *seen = bspram_tool_calloc(S ? S : 1, 1, "bspram prof");
@@ -129,8 +129,13 @@ static void summary(const trace_machine *m, const prof_params *pp, bspram_format
             bspram_json_number(bsp_cost(pp, w, h, n));
             printf("}");
         } else {
-            printf("  %-26s %10" PRIu64 " %12" PRIu64 " %14" PRIu64 " %12" PRIu64 " %12.6f\n",
+            double cost = bsp_cost(pp, w, h, n);
+            printf("  %-26s %10" PRIu64 " %12" PRIu64 " %14" PRIu64 " %12" PRIu64 " %12.6f ",
                    rec[i].label, n, w, h, c, t);
+            if (isnan(cost)) /* no g and l */
+                printf("%12s\n", "-");
+            else
+                printf("%12.6f\n", cost);
         }
     }
     free(seen);

@@ -27,8 +27,15 @@ for ext in csv json; do
     [ "$rc" -eq 0 ] && [ -n "$got" ] && [ "$got" = "$want" ] && ok ||
         { fail "prof $ext: exit $rc, BSP cost '$got', want '$want'"; cat "$scratch/out" "$scratch/err" >&2; }
 done
+# The by-label table's cost column: each label's W/r + g·H + l·S, summed here.
+run "$bspram" prof "$scratch/inprod.csv" --g 0.5 --l 300 --rate 2
+want=$(awk -F, 'NR > 1 && $3 == "bsp_sync" { c += ($11 / 2 + 0.5 * $9 + 300) * 1e-9 } END { printf "%.6f", c }' \
+    "$scratch/inprod.csv")
+got=$(awk '$1 == "bsp_sync" { print $NF }' "$scratch/out")
+[ -n "$got" ] && [ "$got" = "$want" ] && ok || fail "the bsp_sync label's BSP cost: '$got', want '$want'"
 run "$bspram" prof "$scratch/inprod.csv"
 grep -q "no BSP cost: no g and l" "$scratch/out" && ok || fail "prof without g and l"
+awk '$1 == "bsp_sync" { exit $NF == "-" ? 0 : 1 }' "$scratch/out" && ok || fail "a label's cost without g and l is not '-'"
 
 if command -v gnuplot >/dev/null 2>&1; then
     run "$bspram" prof "$scratch/inprod.csv" --g 0.5 --l 300 --output "$scratch/inprod.svg"
