@@ -1,13 +1,10 @@
 /* Self-contained HTML pages (html.h). */
 #include <errno.h>
 #include <math.h>
-#include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include "base/input.h"
 #include "tools/commands.h"
 #include "tools/html.h"
 
@@ -16,36 +13,14 @@
 int bspram_tool_html_check(const char *command, const char *option, const char *path,
                            const char *input)
 {
-    if (!*path || strpbrk(path, "\n\r"))
-        return bspram_tool_error(command, "%s: the file name must be non-empty and on one line",
-                                 option);
-    struct stat st, in;
-    if (stat(path, &st) == 0) {
-        if (S_ISDIR(st.st_mode))
-            return bspram_tool_error(command, "%s %s: is a directory", option, path);
-        if (!S_ISREG(st.st_mode))
-            return bspram_tool_error(command, "%s %s: not a regular file (%s); give a file name "
-                                     "ending in .html", option, path,
-                                     bspram__base_file_kind(st.st_mode));
-        if (input && stat(input, &in) == 0 && in.st_dev == st.st_dev && in.st_ino == st.st_ino)
-            return bspram_tool_error(command, "%s %s: is the input %s; give another file name",
-                                     option, path, input);
-    }
+    char why[4400];
+    if (bspram_tool_output_problem(option, path, input, ".html", why, sizeof why))
+        return bspram_tool_error(command, "%s", why);
     const char *dot = strrchr(path, '.');
     if (!dot || strchr(dot, '/') || strcasecmp(dot, ".html"))
         return bspram_tool_error(command, "%s %s: the name must end in .html", option, path);
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s", path);
-    char *slash = strrchr(dir, '/');
-    if (!slash)
-        snprintf(dir, sizeof dir, ".");
-    else if (slash == dir)
-        dir[1] = 0;
-    else
-        *slash = 0;
-    if (access(dir, W_OK) != 0)
-        return bspram_tool_error(command, "%s %s: cannot write in %s: %s", option, path, dir,
-                                 strerror(errno));
+    if (bspram_tool_output_dir_problem(option, path, why, sizeof why))
+        return bspram_tool_error(command, "%s", why);
     return 0;
 }
 
