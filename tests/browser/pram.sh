@@ -23,6 +23,8 @@ png_ok "$scratch/v.png"
 grep -q '<tr class="violation current" data-step="1" data-vps="0 1" data-cell="B\[0\]"' "$scratch/dom.html" && ok ||
     fail "no violation of step 1 by VPs 0 and 1 on B[0]: $(grep -o '<tr class="violation[^>]*>' "$scratch/dom.html")"
 [ "$(grep -c '<tr class="violation' "$scratch/dom.html")" -eq 1 ] && ok || fail "not one violation row"
+grep -q '<div class="stepviolation" data-vps="0 1" data-cell="B\[0\]">EREW violation: VPs 0 and 1 both read B\[0\]<' \
+    "$scratch/dom.html" && ok || fail "step 1 does not spell its violation"
 grep -q "id=\"stepinfo\" data-step=\"1\" data-active=\"$n\"" "$scratch/dom.html" && ok || fail "step 1: not $n VPs active"
 
 # Past 4096 cells, and the page against the per-step trace of the same run.
