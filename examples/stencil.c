@@ -4,7 +4,7 @@
  * declares its work (bsp_work: 4 flops a cell) and puts its two boundary
  * cells to its neighbours; the supersteps are named with bsp_label. The
  * profile shows the straggler: process 0 declares three times the work of
- * the others and takes about three times their time (docs/prof.md):
+ * the others and computes longest in each update (docs/prof.md):
  *
  *   BSPRAM_PATTERN=1 BSPRAM_TRACE=stencil.csv ./stencil 4 200000 40
  *   bspram prof stencil.csv --html stencil.html
