@@ -2,11 +2,9 @@
  * partial with the member whose rank differs in bit t, and both combine the
  * two — Thakur, Rabenseifner and Gropp, "Optimization of collective
  * communication operations in MPICH", IJHPCA 19(1), 2005, the section on
- * allreduce (short messages), with its handling of n not a power of two:
- * with n' = 2^⌊log2 n⌋ and r = n − n', the 2r lowest ranks pair off first
- * (odd 2i+1 sends its operand to even 2i, which takes the pair's partial;
- * MPICH sends the other way), the n' survivors double, and in a last round
- * each even 2i < 2r hands the result to 2i+1:
+ * allreduce (short messages), with its handling of n not a power of two
+ * (pairing.c: the 2r lowest ranks pair off first, the n' = 2^⌊log2 n⌋
+ * survivors double, and the result goes back to the odd ones last):
  *     C1 = log2 n for n a power of two, else ⌊log2 n⌋ + 2;  C2 = m·C1
  * (m = 8·count; one port: one message out and one in per member and round).
  *
@@ -40,26 +38,15 @@ void bspram__coll_allreduce_doubling(coll_call *c, const coll_args *a)
     uint64_t *acc = coll_scratch(c, 0, m ? m : 8), *in = coll_scratch(c, 1, m ? m : 8);
     if (m)
         memcpy(acc, a->send, m);
-    unsigned f = 0;
-    while ((2u << f) <= n)
-        f++;
-    unsigned np = 1u << f, r = n - np;
-    /* My survivor rank, or −1 (an odd rank below 2r, paired off). */
-    int s = me < 2 * r ? (me % 2 ? -1 : (int)(me / 2)) : (int)(me - r);
-    unsigned rounds = f + (r ? 2 : 0), done = 0;
-
-    if (r) { /* pair off: 2i+1 → 2i */
-        if (me < 2 * r && me % 2)
-            bspram__coll_put(c, me - 1, 0, acc, m);
-        bspram__coll_window(c, me < 2 * r && me % 2 == 0 ? in : NULL, me < 2 * r && me % 2 == 0 ? m : 0);
-        bspram__coll_round(c, ++done == rounds);
-        if (me < 2 * r && me % 2 == 0)
-            bspram__coll_op_fold(&op, acc, in, count); /* x_2i ⊕ x_2i+1 */
-    }
-    for (unsigned t = 0; t < f; t++) { /* survivors double */
+    const coll_pairing pp = bspram__coll_pairing(n, me);
+    const int s = pp.s;
+    const unsigned rounds = pp.f + (pp.r ? 2 : 0);
+    unsigned done = 0;
+    if (pp.r)
+        bspram__coll_pair_off(c, &pp, &op, acc, in, count, ++done == rounds);
+    for (unsigned t = 0; t < pp.f; t++) { /* survivors double */
         if (s >= 0) {
-            unsigned ps = (unsigned)s ^ (1u << t), partner = ps < r ? 2 * ps : ps + r;
-            bspram__coll_put(c, partner, 0, acc, m);
+            bspram__coll_put(c, coll_survivor(&pp, (unsigned)s ^ (1u << t)), 0, acc, m);
             bspram__coll_window(c, in, m);
         } else {
             bspram__coll_window(c, NULL, 0);
@@ -72,12 +59,8 @@ void bspram__coll_allreduce_doubling(coll_call *c, const coll_args *a)
                 bspram__coll_op_fold(&op, acc, in, count);
         }
     }
-    if (r) { /* hand the result back: 2i → 2i+1 */
-        if (me < 2 * r && me % 2 == 0)
-            bspram__coll_put(c, me + 1, 0, acc, m);
-        bspram__coll_window(c, s < 0 ? acc : NULL, s < 0 ? m : 0);
-        bspram__coll_round(c, ++done == rounds);
-    }
+    if (pp.r)
+        bspram__coll_hand_back(c, &pp, acc, count, ++done == rounds);
     if (m)
         memcpy(a->recv, acc, m);
 }

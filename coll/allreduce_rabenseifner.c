@@ -6,8 +6,8 @@
  * doubling's m·log2 n, in twice the rounds.
  *
  * With n' = 2^⌊log2 n⌋ and r = n − n', the 2r lowest ranks pair off first
- * (2i+1 sends its operand to 2i) and the result goes back to them last, as
- * in allreduce_doubling.c. The count words are cut into n' pieces, piece j
+ * (2i+1 sends its operand to 2i) and the result goes back to them last
+ * (pairing.c). The count words are cut into n' pieces, piece j
  * the words [j·W/n', (j+1)·W/n'). Survivor s halves its range of pieces in
  * round t = 0 .. f−1 with partner s ^ 2^t, keeping the lower half if bit t
  * of s is 0 and sending the other half's partials; after the f rounds it
@@ -59,27 +59,18 @@ void bspram__coll_allreduce_rabenseifner(coll_call *c, const coll_args *a)
     uint64_t *acc = coll_scratch(c, 0, m ? m : 8), *in = coll_scratch(c, 1, m ? m : 8);
     if (m)
         memcpy(acc, a->send, m);
-    unsigned f = 0;
-    while ((2u << f) <= n)
-        f++;
-    const unsigned np = 1u << f, r = n - np;
-    const int s = me < 2 * r ? (me % 2 ? -1 : (int)(me / 2)) : (int)(me - r);
+    const coll_pairing pp = bspram__coll_pairing(n, me);
+    const unsigned f = pp.f, np = pp.np, r = pp.r;
+    const int s = pp.s;
     const unsigned rounds = 2 * f + (r ? 2 : 0);
     unsigned done = 0;
-
-    if (r) { /* pair off: 2i+1 → 2i */
-        if (me < 2 * r && me % 2)
-            bspram__coll_put(c, me - 1, 0, acc, m);
-        bspram__coll_window(c, me < 2 * r && me % 2 == 0 ? in : NULL, me < 2 * r && me % 2 == 0 ? m : 0);
-        bspram__coll_round(c, ++done == rounds);
-        if (me < 2 * r && me % 2 == 0)
-            bspram__coll_op_fold(&op, acc, in, W);
-    }
+    if (r)
+        bspram__coll_pair_off(c, &pp, &op, acc, in, W, ++done == rounds);
     /* Reduce-scatter: my range of pieces [lo, hi) halves every round. */
     size_t lo = 0, hi = np;
     for (unsigned t = 0; t < f; t++) {
         if (s >= 0) {
-            const unsigned ps = (unsigned)s ^ (1u << t), partner = ps < r ? 2 * ps : ps + r;
+            const unsigned partner = coll_survivor(&pp, (unsigned)s ^ (1u << t));
             const size_t mid = lo + (hi - lo) / 2;
             const int upper = ((unsigned)s >> t) & 1;
             const size_t keep_lo = upper ? mid : lo, keep_hi = upper ? hi : mid;
@@ -103,7 +94,7 @@ void bspram__coll_allreduce_rabenseifner(coll_call *c, const coll_args *a)
     /* Allgather: the rounds retraced, each half landing where it belongs. */
     for (unsigned t = f; t-- > 0;) {
         if (s >= 0) {
-            const unsigned ps = (unsigned)s ^ (1u << t), partner = ps < r ? 2 * ps : ps + r;
+            const unsigned partner = coll_survivor(&pp, (unsigned)s ^ (1u << t));
             const size_t size = hi - lo;
             const int upper = ((unsigned)s >> t) & 1;
             const size_t other_lo = upper ? lo - size : hi, other_hi = upper ? lo : hi + size;
@@ -118,12 +109,8 @@ void bspram__coll_allreduce_rabenseifner(coll_call *c, const coll_args *a)
         }
         bspram__coll_round(c, ++done == rounds);
     }
-    if (r) { /* hand the result back: 2i → 2i+1 */
-        if (me < 2 * r && me % 2 == 0)
-            bspram__coll_put(c, me + 1, 0, acc, m);
-        bspram__coll_window(c, s < 0 ? acc : NULL, s < 0 ? m : 0);
-        bspram__coll_round(c, ++done == rounds);
-    }
+    if (r)
+        bspram__coll_hand_back(c, &pp, acc, W, ++done == rounds);
     if (m)
         memcpy(a->recv, acc, m);
 }

@@ -170,6 +170,27 @@ void bspram__coll_op_fold(const coll_op *op, uint64_t *acc, const uint64_t *x, s
 /* acc[i] ← x[i] ⊕ acc[i] (x is the lower ranks' part). */
 void bspram__coll_op_fold_left(const coll_op *op, uint64_t *acc, const uint64_t *x, size_t count);
 
+/* ---- pairing off for recursive doubling and halving on any n (pairing.c) ---- */
+
+typedef struct coll_pairing {
+    unsigned f, np, r; /* n' = 2^f = 2^⌊log2 n⌋, r = n − n' */
+    int s;             /* this member's survivor rank, or −1 (an odd rank below 2r) */
+    unsigned me;
+} coll_pairing;
+
+coll_pairing bspram__coll_pairing(unsigned n, unsigned me);
+/* The rank of survivor s. */
+static inline unsigned coll_survivor(const coll_pairing *pp, unsigned s)
+{
+    return s < pp->r ? 2 * s : s + pp->r;
+}
+/* The pairing-off round (r > 0): 2i+1's operand (acc, count words) folded
+ * into 2i's acc, received in `in`. */
+void bspram__coll_pair_off(coll_call *c, const coll_pairing *pp, const coll_op *op, uint64_t *acc,
+                           uint64_t *in, size_t count, bool last);
+/* The hand-back round (r > 0): 2i's acc copied into 2i+1's. */
+void bspram__coll_hand_back(coll_call *c, const coll_pairing *pp, uint64_t *acc, size_t count, bool last);
+
 /* ---- small arithmetic of the schedules ---- */
 
 /* ⌈log_base n⌉ for n ≥ 1, base ≥ 2 (0 for n = 1). */
