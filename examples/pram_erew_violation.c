@@ -126,17 +126,17 @@ static void run(const pram_example_params *prm, pram_example_result *res)
         wrong += (x[i] != value) + (y[i] != value);
     res->seq_seconds = pram_example_clock() - t0;
 
-    /* The report names the step, the cell and the two least VPs, on one line
-     * (as in fatal mode: "EREW violation in step 1: VPs 0 and 1 both read
-     * cell B[0]"). */
+    /* The report names the step, the line of the read, the cell and the two
+     * least VPs, on one line (as in fatal mode: "EREW violation in step 1 at
+     * pram_erew_violation.c:44: VPs 0 and 1 both read cell B[0]"). */
     int names = 0;
     for (const char *line = text; line && *line && !names;) {
         const char *eol = strchr(line, '\n');
         size_t ll = eol ? (size_t)(eol - line) : strlen(line);
         char one[512];
         snprintf(one, sizeof one, "%.*s", (int)(ll < sizeof one - 1 ? ll : sizeof one - 1), line);
-        names = strstr(one, "EREW violation in step 1:") && strstr(one, "VPs 0 and 1") &&
-                strstr(one, "read") && strstr(one, "B[0]");
+        names = strstr(one, "EREW violation in step 1 at pram_erew_violation.c:44:") &&
+                strstr(one, "VPs 0 and 1") && strstr(one, "read") && strstr(one, "B[0]");
         line = eol ? eol + 1 : NULL;
     }
     res->verified = wrong == 0 && reported == 1 && res->stats.violations == 1 && in_step1 == 1 &&

@@ -20,6 +20,7 @@
 #ifndef BSPRAM_PRAM_PRAM_INTERNAL_H
 #define BSPRAM_PRAM_PRAM_INTERNAL_H
 
+#include <setjmp.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -54,12 +55,21 @@ typedef struct pram_array {
  * is a step without reads"). */
 typedef enum { PHASE_NONE = 0, PHASE_READ = 1, PHASE_WRITE = 2 } pram_phase;
 
+/* Where an access was written in the user's program (pram.h: the macros
+ * bspram_vp_at and bspram_pram_at capture __FILE__ and __LINE__); file NULL:
+ * not known (the function was called without its macro). */
+typedef struct pram_site {
+    const char *file;
+    unsigned line;
+} pram_site;
+
 /* A violation kept in full (report mode), already spelled: the array may be
  * freed before the report is printed. */
 typedef struct pram_violation {
     uint64_t step;
     unsigned what;      /* BSPRAM_WATCH_READS / WRITES / VALUES */
     uint32_t vp[2];
+    pram_site site[2];  /* of vp[0]'s and vp[1]'s access */
     char cell[BSPRAM__PRAM_CELL_TEXT];
 } pram_violation;
 
@@ -70,10 +80,22 @@ typedef struct pram_violation {
 typedef struct pram_lane {
     bspram_request *rq;
     size_t nrq, caprq;
+    pram_site *site;      /* per-VP steps: the site of each request in rq */
+    size_t capsite;
+    bspram_request *rq_reads; /* textbook steps: the read phase's requests, */
+    size_t nrq_reads, caprq_reads; /* replayed in the write phase */
     uint64_t *res;        /* answers of the read phase, by request */
     size_t capres;
     uint32_t *nreads;     /* per VP of the lane's block (from its first VP) */
     size_t capnreads;
+    /* A misuse met by this lane in a phase: its VPs (or slots) run in
+     * increasing order, so the lane's first is its least; the host reports
+     * the least lane's after the team (pram.h: the same error for any T). */
+    bool failed;
+    char error[320];
+    uint64_t *saved;      /* textbook steps: a VP's registers, kept across the first run */
+    size_t capsaved;
+    jmp_buf out;          /* per-VP steps: back from the user's callback */
     char pad[64];         /* lanes' scratch on separate cache lines */
 } pram_lane;
 
@@ -106,6 +128,8 @@ struct bspram_pram {
     /* violations */
     bspram_conflict *conf;      /* the last batch's conflicts */
     size_t capconf;
+    pram_site site;             /* the bulk call being run (bspram_pram_at) */
+    bool per_vp;                /* the current phase is a per-VP one: sites by request */
     pram_violation kept[BSPRAM_PRAM_REPORT_KEEP];
     size_t nkept;
 };

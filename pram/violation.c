@@ -14,7 +14,12 @@
  * line; report mode counts them per step (trace.c) and keeps the first
  * BSPRAM_PRAM_REPORT_KEEP in full. The writes are decided by the arbitrary
  * rule in both modes (bspram__pram_write_kind), so report mode "goes on
- * under the CRCW-arbitrary rule" with nothing to redo. */
+ * under the CRCW-arbitrary rule" with nothing to redo.
+ *
+ * A violation names where the program made the accesses (pram.h: the
+ * macros capture __FILE__ and __LINE__): a bulk call's site, or for a
+ * per-VP step the site of each named VP's request, found in its lane's
+ * buffer — a search made only for the violations printed or kept. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -24,6 +29,7 @@
 #include "base/error.h"
 #include "base/grow.h"
 #include "pram/pram_internal.h"
+#include "bsp/machine_internal.h"
 
 void bspram__pram_watch(bspram_pram *P, bool is_read)
 {
@@ -44,22 +50,56 @@ void bspram__pram_watch(bspram_pram *P, bool is_read)
     bspram_combiner_watch(P->C, w);
 }
 
+/* The site of VP vp's request for `cell` in the phase just run. */
+static pram_site site_of(const bspram_pram *P, uint64_t cell, uint32_t vp)
+{
+    if (!P->per_vp)
+        return P->site;
+    unsigned lo, hi;
+    bspram__bsp_machine_lanes(P->m, &lo, &hi);
+    for (unsigned l = lo; l < hi; l++) {
+        const pram_lane *L = &P->lanes[l];
+        for (size_t i = 0; i < L->nrq; i++)
+            if (L->rq[i].address == cell && L->rq[i].label == vp)
+                return L->site[i];
+    }
+    return (pram_site){NULL, 0}; /* over MPI: a VP of another rank */
+}
+
+/* " at f.c:42", " at f.c:42 and f.c:45", or "" if not known. */
+static void spell_sites(const pram_site s[2], char *buf, size_t len)
+{
+    buf[0] = 0;
+    size_t o = 0;
+    for (int i = 0; i < 2; i++) {
+        if (!s[i].file || (i == 1 && s[0].file && s[0].line == s[1].line && !strcmp(s[0].file, s[1].file)))
+            continue;
+        const char *slash = strrchr(s[i].file, '/');
+        o += (size_t)snprintf(buf + o, len - o, "%s%s:%u", o ? " and " : " at ", slash ? slash + 1 : s[i].file,
+                              s[i].line);
+        if (o >= len)
+            return;
+    }
+}
+
 /* The line of a violation, without "bspram: ". */
 static void spell(const bspram_pram *P, uint64_t step, unsigned what, const uint32_t vp[2],
-                  const char *cell, char *buf, size_t len)
+                  const pram_site site[2], const char *cell, char *buf, size_t len)
 {
     const char *model = bspram_pram_model_name(P->cfg.model);
+    char at[160];
+    spell_sites(site, at, sizeof at);
     if (what == BSPRAM_WATCH_VALUES) {
         if (vp[0] == vp[1]) /* one VP wrote the cell twice, with two values */
-            snprintf(buf, len, "%s violation in step %" PRIu64 ": VP %" PRIu32
-                     " writes different values to cell %s", model, step, vp[0], cell);
+            snprintf(buf, len, "%s violation in step %" PRIu64 "%s: VP %" PRIu32
+                     " writes different values to cell %s", model, step, at, vp[0], cell);
         else
-            snprintf(buf, len, "%s violation in step %" PRIu64 ": VPs %" PRIu32 " and %" PRIu32
-                     " write different values to cell %s", model, step, vp[0], vp[1], cell);
+            snprintf(buf, len, "%s violation in step %" PRIu64 "%s: VPs %" PRIu32 " and %" PRIu32
+                     " write different values to cell %s", model, step, at, vp[0], vp[1], cell);
         return;
     }
-    snprintf(buf, len, "%s violation in step %" PRIu64 ": VPs %" PRIu32 " and %" PRIu32
-             " both %s cell %s", model, step, vp[0], vp[1],
+    snprintf(buf, len, "%s violation in step %" PRIu64 "%s: VPs %" PRIu32 " and %" PRIu32
+             " both %s cell %s", model, step, at, vp[0], vp[1],
              what == BSPRAM_WATCH_READS ? "read" : "write", cell);
 }
 
@@ -73,10 +113,11 @@ uint64_t bspram__pram_conflicts(bspram_pram *P)
         bspram_combiner_conflicts(P->C, P->conf, P->capconf);
     }
     if (!P->cfg.report) {
-        char cell[BSPRAM__PRAM_CELL_TEXT], line[256];
+        char cell[BSPRAM__PRAM_CELL_TEXT], line[512];
         const bspram_conflict *x = &P->conf[0];
         bspram__pram_cell_text(P, x->address, cell, sizeof cell);
-        spell(P, P->step, x->what, x->label, cell, line, sizeof line);
+        const pram_site site[2] = {site_of(P, x->address, x->label[0]), site_of(P, x->address, x->label[1])};
+        spell(P, P->step, x->what, x->label, site, cell, line, sizeof line);
         if (bspram_rank() != 0) /* over MPI every rank found it: rank 0 reports it */
             for (;;)
                 pause();
@@ -88,6 +129,8 @@ uint64_t bspram__pram_conflicts(bspram_pram *P)
         v->what = P->conf[i].what;
         v->vp[0] = P->conf[i].label[0];
         v->vp[1] = P->conf[i].label[1];
+        v->site[0] = site_of(P, P->conf[i].address, v->vp[0]);
+        v->site[1] = site_of(P, P->conf[i].address, v->vp[1]);
         bspram__pram_cell_text(P, P->conf[i].address, v->cell, sizeof v->cell);
     }
     return n;
@@ -111,10 +154,10 @@ uint64_t bspram_pram_report(const bspram_pram *P, FILE *out)
     for (size_t i = 0; i < P->ntrace; i++)
         if (P->trace[i].violations)
             fprintf(out, "step %" PRIu64 ": %" PRIu64 "\n", P->trace[i].step, P->trace[i].violations);
-    char line[256];
+    char line[512];
     for (size_t i = 0; i < P->nkept; i++) {
         const pram_violation *v = &P->kept[i];
-        spell(P, v->step, v->what, v->vp, v->cell, line, sizeof line);
+        spell(P, v->step, v->what, v->vp, v->site, v->cell, line, sizeof line);
         fprintf(out, "%s\n", line);
     }
     if (total > P->nkept)

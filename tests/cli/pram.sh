@@ -110,10 +110,10 @@ else fail "text differs from CSV ($csvrow):"; cat "$scratch/out" >&2; fi
 
 # The violation example: its report in text and JSON, one violation counted.
 run "$bspram" pram --example erew_violation --n 500
-grep -q "EREW violation in step 1: VPs 0 and 1 .*B\[0\]" "$scratch/out" && grep -q "^violations *1\$" "$scratch/out" \
+grep -q "EREW violation in step 1 at pram_erew_violation.c:44: VPs 0 and 1 .*B\[0\]" "$scratch/out" && grep -q "^violations *1\$" "$scratch/out" \
     && [ "$rc" -eq 0 ] && ok || { fail "erew_violation text: exit $rc"; cat "$scratch/out" >&2; }
 run "$bspram" pram --example erew_violation --n 500 --format json
-grep -q '"report": ".*EREW violation in step 1: VPs 0 and 1' "$scratch/out" && grep -q '"violations": 1,' "$scratch/out" \
+grep -q '"report": ".*EREW violation in step 1 at pram_erew_violation.c:44: VPs 0 and 1' "$scratch/out" && grep -q '"violations": 1,' "$scratch/out" \
     && ok || { fail "erew_violation JSON"; cat "$scratch/out" >&2; }
 run "$bspram" pram --example erew_violation --n 500 --format csv
 [ "$(sed -n 2p "$scratch/out" | cut -d, -f12)" = 1 ] && [ "$(lines "$scratch/out")" -eq 2 ] && ok \
