@@ -831,8 +831,9 @@ void bspram_pram_step(bspram_pram *P, bspram_vp_fn read, bspram_vp_fn write, voi
  *     bspram_vp_get(array=S, index=9): VP 3's read number 1 in step 2 was
  *     S[4] before its values were known; the cells a VP reads in a step may
  *     not depend on what it reads in that step (read it in the next
- *     step)", or "bspram: bspram_vp_get: VP 3 read 1 cells in step 2 once
- *     its values were known, 2 before; …");
+ *     step)"; "… VP 3 read 1 cells in step 2 before its values were known;
+ *     …" for a read more; "bspram: bspram_vp_get: VP 3 read 1 cells in step
+ *     2 once its values were known, 2 before; …" for a read fewer);
  *     bspram_vp_read or bspram_vp_value called in the body ("bspram:
  *     bspram_vp_read: called in the body of bspram_pram_for_all (VP 3,
  *     step 2); a body reads with bspram_vp_get");
@@ -1057,11 +1058,23 @@ typedef struct bspram_pram_stats {
     double slowdown;      /* charge / (steps · ceil(n/p)); 0 before the first step */
     uint64_t violations;  /* (cell, kind) violations, report mode (one per cell
                              and kind in each phase) */
+    bspram_pram_model weakest; /* the weakest model the run needed (below) */
+    uint64_t weakest_step;     /* the first step that needed it; 0 if EREW sufficed */
 } bspram_pram_stats;
 
 /* The PRAM's costs so far: steps, work, supersteps, charge, slowdown
  * (charge / (steps · ceil(n/p)), 0 before the first step) and violations
- * (report mode).
+ * (report mode); and the weakest model the run needed, whatever its own
+ * model, with the first step that needed it.
+ *
+ * The weakest model orders EREW < CREW < CRCW-common < CRCW-arbitrary
+ * (priority alike) < CRCW-combining: a step needs CREW if two VPs read one
+ * cell, CRCW-common if two VPs write one cell, CRCW-arbitrary if two
+ * writes of one cell carry different values (one VP's two included), and
+ * CRCW-combining if two combining updates meet at one cell (reduce,
+ * fetch-and-op, or CRCW_COMBINING's writes). A VP that reads or writes one
+ * cell twice with one value competes with no one. They are seen where
+ * combining merges requests, as violations are, in every model and mode.
  *
  * Over MPI every rank has the same figures.
  *

@@ -123,7 +123,7 @@ struct bspram_pram {
     pram_phase phase;           /* what the current step has done */
     bspram_pram_step_record *trace;
     size_t ntrace, captrace;
-    bspram_pram_stats stats;
+    bspram_pram_stats stats;    /* weakest and weakest_step included (trace.c) */
 
     /* violations */
     bspram_conflict *conf;      /* the last batch's conflicts */

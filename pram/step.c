@@ -185,15 +185,15 @@ uint64_t (bspram_vp_get)(bspram_vp *vp, bspram_pram_array a, uint64_t index)
     }
     const uint64_t k = vp->nget++;
     if (k >= vp->nvalues || vp->asked[k].address != cell) {
-        char buf[16], was[BSPRAM__PRAM_CELL_TEXT];
+        char buf[16], was[BSPRAM__PRAM_CELL_TEXT], what[96];
         if (k < vp->nvalues)
-            bspram__pram_cell_text(vp->P, vp->asked[k].address, was, sizeof was);
+            snprintf(what, sizeof what, "'s read number %" PRIu64 " in step %" PRIu64 " was %s", k,
+                     vp->P->step, bspram__pram_cell_text(vp->P, vp->asked[k].address, was, sizeof was));
         else
-            snprintf(was, sizeof was, "none");
-        vp_fail(vp, "bspram_vp_get(array=%s, index=%" PRIu64 "): VP %" PRIu64 "'s read number %" PRIu64
-                " in step %" PRIu64 " was %s before its values were known; the cells a VP reads in a step "
-                "may not depend on what it reads in that step (read it in the next step)",
-                array_name(vp->P, a, buf, sizeof buf), index, vp->id, k, vp->P->step, was);
+            snprintf(what, sizeof what, " read %" PRIu64 " cells in step %" PRIu64, vp->nvalues, vp->P->step);
+        vp_fail(vp, "bspram_vp_get(array=%s, index=%" PRIu64 "): VP %" PRIu64 "%s before its values were "
+                "known; the cells a VP reads in a step may not depend on what it reads in that step (read it "
+                "in the next step)", array_name(vp->P, a, buf, sizeof buf), index, vp->id, what);
     }
     vp->site.file = NULL;
     return vp->values[k];

@@ -7,6 +7,12 @@
  * steps × ceil(n/p), the time an ideal emulation with slack ceil(n/p) would
  * take (each component doing its VPs' accesses one after the other).
  *
+ * The weakest model a run needed is read from what combining met: a merge
+ * of two requests for one cell is a concurrent access (Valiant 1990, §4),
+ * so the engine says after each batch whether two VPs read one cell, wrote
+ * one cell, wrote different values there, or combined updates
+ * (bspram__combine_met) — whatever the PRAM's model, at O(1) per merge.
+ *
  * The machine's log is emptied when it holds many records
  * (bspram_machine_clear_records, which first gives them to BSPRAM_TRACE),
  * so a run of millions of steps keeps only its per-step trace. */
@@ -19,6 +25,23 @@
 #include "base/grow.h"
 #include "pram/pram_internal.h"
 #include "bsp/machine_internal.h"
+#include "combine/team_internal.h"
+
+/* The weakest model under which a phase whose merges met `met` is legal
+ * (pram.h: EREW < CREW < CRCW-common < CRCW-arbitrary/priority <
+ * CRCW-combining). */
+static bspram_pram_model needed(unsigned met)
+{
+    if (met & BSPRAM__MET_UPDATES)
+        return BSPRAM_CRCW_COMBINING;
+    if (met & BSPRAM__MET_VALUES)
+        return BSPRAM_CRCW_ARBITRARY;
+    if (met & BSPRAM__MET_WRITES)
+        return BSPRAM_CRCW_COMMON;
+    if (met & BSPRAM__MET_READS)
+        return BSPRAM_CREW;
+    return BSPRAM_EREW;
+}
 
 uint64_t bspram__pram_issued(const bspram_pram *P)
 {
@@ -70,6 +93,11 @@ void bspram__pram_end_phase(bspram_pram *P, bspram_pram_step_record *rec, size_t
     P->stats.charge += tot.charge;
     P->stats.work += issued;
     P->stats.violations += violations;
+    const bspram_pram_model need = needed(bspram__combine_met(P->C));
+    if (need > P->stats.weakest) {
+        P->stats.weakest = need;
+        P->stats.weakest_step = rec->step;
+    }
     if (n > BSPRAM__PRAM_KEEP_RECORDS)
         bspram_machine_clear_records(P->m);
 }

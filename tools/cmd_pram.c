@@ -77,7 +77,10 @@ const bspram_command bspram_cmd_pram = {
     "CSV columns (JSON: an object of the same fields, the result in words and the\n"
     "report):\n"
     "  example,model,n,p,steps,work,charge,slowdown,verified,vps,supersteps,\n"
-    "  violations,seconds\n"
+    "  violations,seconds,weakest_model,weakest_step\n"
+    "weakest_model: the weakest of EREW < CREW < CRCW-common < CRCW-arbitrary <\n"
+    "CRCW-combining the run needed, whatever --model; weakest_step: the first step\n"
+    "that needed it (0: none needed more than EREW).\n"
     "Same seed: the same output for any --threads (but the seconds). Exit status 3\n"
     "if the result differs from the reference.", .options = options, .operand = NULL,
     .more_help = examples_help};
@@ -176,18 +179,22 @@ static int run_pram(int argc, char **argv)
     snprintf(model, sizeof model, "%s%s%s", bspram_pram_model_name(prm.model), prm.has_op ? ":" : "",
              prm.has_op ? bspram_op_name(prm.op) : "");
     const bspram_pram_stats *s = &res.stats;
+    const char *weakest = bspram_pram_model_name(s->weakest);
     if (format == BSPRAM_FORMAT_CSV) {
-        printf("example,model,n,p,steps,work,charge,slowdown,verified,vps,supersteps,violations,seconds\n");
+        printf("example,model,n,p,steps,work,charge,slowdown,verified,vps,supersteps,violations,seconds,"
+               "weakest_model,weakest_step\n");
         printf("%s,%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.4f,%d,%" PRIu64 ",%" PRIu64
-               ",%" PRIu64 ",%.3f\n",
+               ",%" PRIu64 ",%.3f,%s,%" PRIu64 "\n",
                ex->name, model, prm.n, res.p, s->steps, s->work, s->charge, s->slowdown, res.verified ? 1 : 0,
-               res.vps, s->supersteps, s->violations, seconds);
+               res.vps, s->supersteps, s->violations, seconds, weakest, s->weakest_step);
     } else if (format == BSPRAM_FORMAT_JSON) {
         printf("{\"example\": \"%s\", \"model\": \"%s\", \"n\": %" PRIu64 ", \"p\": %" PRIu64 ", \"steps\": %" PRIu64
                ", \"work\": %" PRIu64 ", \"charge\": %" PRIu64 ", \"slowdown\": %.4f, \"verified\": %s, \"vps\": %" PRIu64
-               ", \"supersteps\": %" PRIu64 ", \"violations\": %" PRIu64 ", \"seconds\": %.3f, \"detail\": ",
+               ", \"supersteps\": %" PRIu64 ", \"violations\": %" PRIu64 ", \"seconds\": %.3f, \"weakest_model\": "
+               "\"%s\", \"weakest_step\": %" PRIu64 ", \"detail\": ",
                ex->name, model, prm.n, res.p, s->steps, s->work, s->charge, s->slowdown,
-               res.verified ? "true" : "false", res.vps, s->supersteps, s->violations, seconds);
+               res.verified ? "true" : "false", res.vps, s->supersteps, s->violations, seconds, weakest,
+               s->weakest_step);
         bspram_json_string(res.detail);
         if (res.report) {
             printf(", \"report\": ");
@@ -206,6 +213,10 @@ static int run_pram(int argc, char **argv)
         printf("charge      %" PRIu64 "\n", s->charge);
         printf("slowdown    %.4f\n", s->slowdown);
         printf("violations  %" PRIu64 "\n", s->violations);
+        if (s->weakest_step)
+            printf("weakest     %s (first needed in step %" PRIu64 ")\n", weakest, s->weakest_step);
+        else
+            printf("weakest     EREW\n");
         printf("verified    %s: %s\n", res.verified ? "yes" : "NO", res.detail);
         printf("seconds     %.3f   (PRAM steps %.3f, sequential %.3f)\n", seconds, res.pram_seconds,
                res.seq_seconds);
