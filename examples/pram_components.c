@@ -186,6 +186,7 @@ static void run(const pram_example_params *prm, pram_example_result *res)
     for (uint64_t v = 0; v < n; v++)
         least[v] = find(parent, v);
     res->seq_seconds = pram_example_clock() - t0;
+    res->seq_work = n + 2 * m; /* its n labels and the 2m edge ends it reads (union-find: O((n + m) α(n))) */
 
     uint64_t bad = n, components = 0;
     for (uint64_t v = 0; v < n; v++) {

@@ -125,6 +125,7 @@ static void run(const pram_example_params *prm, pram_example_result *res)
     for (uint64_t i = 0; i < n; i++)
         wrong += (x[i] != value) + (y[i] != value);
     res->seq_seconds = pram_example_clock() - t0;
+    res->seq_work = 2 * n + 1; /* the value read once, written to the n cells of X and of Y */
 
     /* The report names the step, the line of the read, the cell and the two
      * least VPs, on one line (as in fatal mode: "EREW violation in step 1 at

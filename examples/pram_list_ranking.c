@@ -129,6 +129,7 @@ static void run(const pram_example_params *prm, pram_example_result *res)
             break;
     }
     res->seq_seconds = pram_example_clock() - t0;
+    res->seq_work = 2 * n; /* n successors read, n ranks written (a walk of the list) */
 
     uint64_t bad = n;
     for (uint64_t i = 0; i < n && bad == n; i++)

@@ -190,7 +190,7 @@ static void bulk(bspram_pram *P, const char *call, uint64_t k, const uint64_t *c
         share_answers(P, k, cells, out);
     uint64_t issued = bspram__pram_issued(P);
     uint64_t violations = bspram__pram_conflicts(P);
-    bspram__pram_end_phase(P, rec, mark, is_read, issued, violations);
+    bspram__pram_end_phase(P, rec, mark, is_read, answers, issued, violations);
     P->site.file = NULL; /* a later call without its macro has no site */
 }
 

@@ -1058,14 +1058,26 @@ typedef struct bspram_pram_stats {
     double slowdown;      /* charge / (steps · ceil(n/p)); 0 before the first step */
     uint64_t violations;  /* (cell, kind) violations, report mode (one per cell
                              and kind in each phase) */
+    uint64_t ideal;       /* Σ over phases of the ideal one-phase cost (below) */
+    double overhead;      /* charge / ideal; 0 before the first request */
     bspram_pram_model weakest; /* the weakest model the run needed (below) */
     uint64_t weakest_step;     /* the first step that needed it; 0 if EREW sufficed */
 } bspram_pram_stats;
 
 /* The PRAM's costs so far: steps, work, supersteps, charge, slowdown
  * (charge / (steps · ceil(n/p)), 0 before the first step) and violations
- * (report mode); and the weakest model the run needed, whatever its own
- * model, with the first step that needed it.
+ * (report mode); the emulation's overhead per PRAM operation; and the
+ * weakest model the run needed, whatever its own model, with the first step
+ * that needed it.
+ *
+ * The overhead compares the charge with what the same requests would cost
+ * on an ideal router in one phase: a phase of R requests (reads, writes,
+ * updates) costs ceil(R/p) — the h of an R-request h-relation spread evenly
+ * over the p components — and as much again for the answers of reads and
+ * fetch-and-op; ideal is the sum over the phases, overhead = charge /
+ * ideal. Unlike the slowdown, which divides by ceil(n/p) per step whatever
+ * the VPs do, it is 1 for an ideal emulation whether the VPs are idle or
+ * issue many requests each.
  *
  * The weakest model orders EREW < CREW < CRCW-common < CRCW-arbitrary
  * (priority alike) < CRCW-combining: a step needs CREW if two VPs read one

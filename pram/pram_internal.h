@@ -185,9 +185,10 @@ uint64_t bspram__pram_issued(const bspram_pram *P);
 /* The number of records in the machine's log now (before a batch). */
 size_t bspram__pram_log_mark(bspram_pram *P);
 /* After a batch whose records start at `mark`: add its supersteps and charge
- * (from the router's records), its reads or writes and its violations to
- * the step and the statistics; clear the log if it has grown large. */
+ * (from the router's records), its reads or writes, its ideal cost (twice
+ * for a phase with answers: `answered`) and its violations to the step and
+ * the statistics; clear the log if it has grown large. */
 void bspram__pram_end_phase(bspram_pram *P, bspram_pram_step_record *rec, size_t mark,
-                            bool is_read, uint64_t issued, uint64_t violations);
+                            bool is_read, bool answered, uint64_t issued, uint64_t violations);
 
 #endif

@@ -425,7 +425,7 @@ static void phase_batch(bspram_pram *P, bspram_pram_step_record *rec, bool is_re
     report_misuse(P);
     uint64_t issued = bspram__pram_issued(P);
     uint64_t violations = bspram__pram_conflicts(P);
-    bspram__pram_end_phase(P, rec, mark, is_read, issued, violations);
+    bspram__pram_end_phase(P, rec, mark, is_read, is_read, issued, violations);
     P->per_vp = false;
 }
 

@@ -77,7 +77,7 @@ size_t bspram__pram_log_mark(bspram_pram *P)
 }
 
 void bspram__pram_end_phase(bspram_pram *P, bspram_pram_step_record *rec, size_t mark, bool is_read,
-                            uint64_t issued, uint64_t violations)
+                            bool answered, uint64_t issued, uint64_t violations)
 {
     size_t n;
     const bspram_record *r = bspram_machine_records(P->m, &n);
@@ -92,6 +92,7 @@ void bspram__pram_end_phase(bspram_pram *P, bspram_pram_step_record *rec, size_t
     P->stats.supersteps += tot.supersteps;
     P->stats.charge += tot.charge;
     P->stats.work += issued;
+    P->stats.ideal += (issued + P->p - 1) / P->p * (answered ? 2 : 1); /* pram.h: the overhead */
     P->stats.violations += violations;
     const bspram_pram_model need = needed(bspram__combine_met(P->C));
     if (need > P->stats.weakest) {
@@ -107,6 +108,7 @@ bspram_pram_stats bspram_pram_stats_of(const bspram_pram *P)
     BSPRAM_NONNULL(P);
     bspram_pram_stats s = P->stats;
     s.slowdown = s.steps ? (double)s.charge / ((double)s.steps * (double)P->per) : 0.0;
+    s.overhead = s.ideal ? (double)s.charge / (double)s.ideal : 0.0;
     return s;
 }
 

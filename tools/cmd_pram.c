@@ -77,10 +77,12 @@ const bspram_command bspram_cmd_pram = {
     "CSV columns (JSON: an object of the same fields, the result in words and the\n"
     "report):\n"
     "  example,model,n,p,steps,work,charge,slowdown,verified,vps,supersteps,\n"
-    "  violations,seconds,weakest_model,weakest_step\n"
+    "  violations,seconds,weakest_model,weakest_step,overhead,work_efficiency\n"
     "weakest_model: the weakest of EREW < CREW < CRCW-common < CRCW-arbitrary <\n"
     "CRCW-combining the run needed, whatever --model; weakest_step: the first step\n"
-    "that needed it (0: none needed more than EREW).\n"
+    "that needed it (0: none needed more than EREW). overhead: charge / the ideal\n"
+    "one-phase cost of the same requests (1 = ideal); work_efficiency: work / the\n"
+    "sequential reference's reads and writes (docs/pram.md).\n"
     "Same seed: the same output for any --threads (but the seconds). Exit status 3\n"
     "if the result differs from the reference.", .options = options, .operand = NULL,
     .more_help = examples_help};
@@ -180,21 +182,25 @@ static int run_pram(int argc, char **argv)
              prm.has_op ? bspram_op_name(prm.op) : "");
     const bspram_pram_stats *s = &res.stats;
     const char *weakest = bspram_pram_model_name(s->weakest);
+    char efficiency[32] = ""; /* work-efficiency: PRAM work / sequential work, where the example knows it */
+    if (res.seq_work)
+        snprintf(efficiency, sizeof efficiency, "%.4f", (double)s->work / (double)res.seq_work);
     if (format == BSPRAM_FORMAT_CSV) {
         printf("example,model,n,p,steps,work,charge,slowdown,verified,vps,supersteps,violations,seconds,"
-               "weakest_model,weakest_step\n");
+               "weakest_model,weakest_step,overhead,work_efficiency\n");
         printf("%s,%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.4f,%d,%" PRIu64 ",%" PRIu64
-               ",%" PRIu64 ",%.3f,%s,%" PRIu64 "\n",
+               ",%" PRIu64 ",%.3f,%s,%" PRIu64 ",%.4f,%s\n",
                ex->name, model, prm.n, res.p, s->steps, s->work, s->charge, s->slowdown, res.verified ? 1 : 0,
-               res.vps, s->supersteps, s->violations, seconds, weakest, s->weakest_step);
+               res.vps, s->supersteps, s->violations, seconds, weakest, s->weakest_step, s->overhead, efficiency);
     } else if (format == BSPRAM_FORMAT_JSON) {
         printf("{\"example\": \"%s\", \"model\": \"%s\", \"n\": %" PRIu64 ", \"p\": %" PRIu64 ", \"steps\": %" PRIu64
                ", \"work\": %" PRIu64 ", \"charge\": %" PRIu64 ", \"slowdown\": %.4f, \"verified\": %s, \"vps\": %" PRIu64
                ", \"supersteps\": %" PRIu64 ", \"violations\": %" PRIu64 ", \"seconds\": %.3f, \"weakest_model\": "
-               "\"%s\", \"weakest_step\": %" PRIu64 ", \"detail\": ",
+               "\"%s\", \"weakest_step\": %" PRIu64 ", \"overhead\": %.4f, \"work_efficiency\": %s, "
+               "\"detail\": ",
                ex->name, model, prm.n, res.p, s->steps, s->work, s->charge, s->slowdown,
                res.verified ? "true" : "false", res.vps, s->supersteps, s->violations, seconds, weakest,
-               s->weakest_step);
+               s->weakest_step, s->overhead, res.seq_work ? efficiency : "null");
         bspram_json_string(res.detail);
         if (res.report) {
             printf(", \"report\": ");
@@ -212,6 +218,11 @@ static int run_pram(int argc, char **argv)
         printf("work        %" PRIu64 "\n", s->work);
         printf("charge      %" PRIu64 "\n", s->charge);
         printf("slowdown    %.4f\n", s->slowdown);
+        printf("overhead    %.4f   (charge / the ideal one-phase cost %" PRIu64 " of the same requests)\n",
+               s->overhead, s->ideal);
+        if (res.seq_work)
+            printf("efficiency  %s   (work / the sequential reference's %" PRIu64 " reads and writes)\n",
+                   efficiency, res.seq_work);
         printf("violations  %" PRIu64 "\n", s->violations);
         if (s->weakest_step)
             printf("weakest     %s (first needed in step %" PRIu64 ")\n", weakest, s->weakest_step);

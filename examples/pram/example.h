@@ -59,6 +59,8 @@ typedef struct pram_example_result {
     double pram_seconds;     /* wall time of the PRAM's steps (not its set-up) */
     double setup_seconds;    /* wall time of create, alloc and load */
     double seq_seconds;      /* wall time of the sequential reference */
+    uint64_t seq_work;       /* the sequential reference's reads and writes, the
+                                work-efficiency's denominator (docs/pram.md); 0: not known */
     char detail[200];        /* one phrase: the result, or what differs */
     char *report;            /* report mode: bspram_pram_report's text (malloc'd), else NULL */
     const char *trace_path;  /* prm->trace_path (set by pram_example_create) */

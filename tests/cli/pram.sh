@@ -48,7 +48,7 @@ done
 run "$bspram" --help
 grep -q "^  pram " "$scratch/out" && ok || fail "bspram --help does not list pram"
 
-# Every example, CSV: the header, one row, verified = 1, 15 columns; and the
+# Every example, CSV: the header, one row, verified = 1, 17 columns; and the
 # same row for --threads 1, 2, 4 once the seconds are cut.
 for e in $examples; do
     n=$(small "$e")
@@ -57,12 +57,12 @@ for e in $examples; do
         if [ "$rc" -ne 0 ] || [ -s "$scratch/err" ]; then
             fail "$e --threads $t: exit $rc"; head -c 400 "$scratch/err" >&2; continue
         fi
-        cut -d, -f1-12,14-15 "$scratch/out" >"$scratch/t$t"
+        cut -d, -f1-12,14-17 "$scratch/out" >"$scratch/t$t"
     done
     [ "$(head -n 1 "$scratch/out" | cut -d, -f1-9)" = "$header" ] && ok \
         || fail "$e: CSV header $(head -n 1 "$scratch/out")"
     [ "$(lines "$scratch/out")" -eq 2 ] && ok || fail "$e: $(lines "$scratch/out") CSV lines, want 2"
-    awk -F, 'NF != 15 { bad = 1 } END { exit bad }' "$scratch/out" && ok || fail "$e: a CSV line without 15 columns"
+    awk -F, 'NF != 17 { bad = 1 } END { exit bad }' "$scratch/out" && ok || fail "$e: a CSV line without 17 columns"
     row=$(sed -n 2p "$scratch/out")
     [ "$(echo "$row" | cut -d, -f1)" = "$e" ] && [ "$(echo "$row" | cut -d, -f3)" = "$n" ] \
         && [ "$(echo "$row" | cut -d, -f9)" = 1 ] && ok || fail "$e: row $row"
@@ -82,6 +82,13 @@ run "$bspram" pram --example histogram --n 1000 --format json
 grep -q '"weakest_model": "CRCW-combining", "weakest_step": 1,' "$scratch/out" && ok || fail "histogram weakest JSON"
 run "$bspram" pram --example max_crcw --n 40
 grep -q "^weakest *CRCW-common (first needed in step 2)\$" "$scratch/out" && ok || fail "max_crcw weakest text"
+# The work-efficiency: the histogram's work is n reads and n updates, as the
+# sequential count's (1); the maximum in O(1) reads n^2 + n cells and writes
+# n^2 + n - ... against n + 1: more than n / 2.
+run "$bspram" pram --example histogram --n 1000 --format csv
+[ "$(sed -n 2p "$scratch/out" | cut -d, -f17)" = 1.0000 ] && ok || fail "histogram work_efficiency: $(cat "$scratch/out")"
+run "$bspram" pram --example max_crcw --n 40 --format json
+grep -q '"work_efficiency": [2-9][0-9]\.' "$scratch/out" && ok || fail "max_crcw work_efficiency JSON"
 
 # The default model is the weakest each needs; others it supports run too.
 run "$bspram" pram --example prefix_sums --n 1000 --format csv
