@@ -88,7 +88,9 @@ static void run(const pram_example_params *prm, pram_example_result *res)
     uint64_t n = prm->n, value = pram_example_random(prm->seed, 0, 0, UINT64_MAX);
 
     double t0 = pram_example_clock();
-    bspram_pram *P = pram_example_create(prm, n, 0, true, 1, res); /* report mode */
+    /* report mode; ADAPTIVE: the naive broadcast's n reads of B[0] would
+     * all go to one owner in one phase (charge 8865 at n = 2^16 against 1082) */
+    bspram_pram *P = pram_example_create(prm, n, 0, true, PRAM_EXAMPLE_ADAPTIVE, res);
     broadcast a = {bspram_pram_alloc(P, "B", 1), bspram_pram_alloc(P, "X", n), bspram_pram_alloc(P, "Y", n), 0};
     bspram_pram_load(P, a.B, &value, 1);
     double t1 = pram_example_clock();

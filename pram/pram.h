@@ -68,8 +68,8 @@
  * bulk call's, or for a per-VP step each named VP's call of bspram_vp_read,
  * _get, _write or _reduce ("at rank.c:57 and rank.c:60" if the two differ).
  * The macros at the end of this file capture __FILE__ and __LINE__; a
- * function called without its macro ((bspram_vp_read)(vp, A, i)), or over
- * MPI a VP of another rank than 0, leaves its site out. For reads and writes the VPs named are the
+ * function called without its macro ((bspram_vp_read)(vp, A, i)) leaves
+ * its site out. Over MPI the VP's rank gives its site to the others. For reads and writes the VPs named are the
  * two least distinct VPs that accessed the cell; for common writes they are
  * two VPs that wrote different values there — which two, when more than two
  * wrote, depends on the combining tree (a pure function of the seed); if one

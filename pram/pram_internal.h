@@ -35,6 +35,8 @@
 #define BSPRAM__PRAM_CELL_BYTES 8
 /* Names are kept to 15 bytes (pram.h). */
 #define BSPRAM__PRAM_NAME 16
+/* Room for " at f.c:42 and g.c:57" in messages. */
+#define BSPRAM__PRAM_SITE_TEXT 136
 /* Room for "name[index]" in messages. */
 #define BSPRAM__PRAM_CELL_TEXT 48
 /* The machine's log is cleared (to BSPRAM_TRACE first) when it holds more
@@ -69,7 +71,7 @@ typedef struct pram_violation {
     uint64_t step;
     unsigned what;      /* BSPRAM_WATCH_READS / WRITES / VALUES */
     uint32_t vp[2];
-    pram_site site[2];  /* of vp[0]'s and vp[1]'s access */
+    char at[BSPRAM__PRAM_SITE_TEXT]; /* " at f.c:42" (violation.c), or "" */
     char cell[BSPRAM__PRAM_CELL_TEXT];
 } pram_violation;
 
@@ -129,6 +131,7 @@ struct bspram_pram {
     bspram_conflict *conf;      /* the last batch's conflicts */
     size_t capconf;
     pram_site site;             /* the bulk call being run (bspram_pram_at) */
+    bool warned_hint;           /* the degree hint's warning was given (trace.c) */
     bool per_vp;                /* the current phase is a per-VP one: sites by request */
     pram_violation kept[BSPRAM_PRAM_REPORT_KEEP];
     size_t nkept;

@@ -52,6 +52,36 @@ uint64_t bspram__pram_issued(const bspram_pram *P)
     return issued;
 }
 
+/* A read phase whose reads met at cells, run in one phase of the engine
+ * because the program asked for it (a degree hint, or a fixed one-phase
+ * basis): every read of a cell then goes to its owner, so a cell that d VPs
+ * read costs d — O(p) for a cell all components read — where more phases
+ * would have combined them on the way (Valiant 1992, §3; docs/pram.md).
+ * Warned once per PRAM, when the charge is 8 times the ideal and more. */
+static void warn_hint(bspram_pram *P, uint64_t step, bspram_totals tot, uint64_t issued)
+{
+    const bspram_combine_options *o = &P->cfg.combine;
+    const bool hinted = o->strategy == BSPRAM_STRATEGY_AUTO && o->degree_hint > 0;
+    const bool fixed = o->strategy == BSPRAM_STRATEGY_FIXED && o->basis.m == 1;
+    const uint64_t ideal = 2 * ((issued + P->p - 1) / P->p);
+    if (P->warned_hint || (!hinted && !fixed) || tot.supersteps != 2 || P->p < 2 || tot.charge < 8 * ideal ||
+        tot.charge < 64)
+        return;
+    P->warned_hint = true;
+    if (bspram_rank() != 0)
+        return;
+    char how[48];
+    if (hinted)
+        snprintf(how, sizeof how, "degree_hint = %" PRIu64, (uint64_t)o->degree_hint);
+    else
+        snprintf(how, sizeof how, "the fixed basis %" PRIu64, P->p);
+    fprintf(stderr, "bspram: warning: step %" PRIu64 ": its concurrent reads cost a charge of %" PRIu64
+            " against the ideal %" PRIu64 ": with %s the engine runs one phase, which sends every read of a "
+            "cell to its owner (O(p) for a cell all VPs read); a degree hint helps only where no cell is read "
+            "by many VPs: use config.combine.degree_hint = 0 or the ADAPTIVE strategy (bspram pram: --basis "
+            "auto:0 or adaptive)\n", step, tot.charge, ideal, how);
+}
+
 bspram_pram_step_record *bspram__pram_begin_phase(bspram_pram *P, pram_phase phase, bool fresh)
 {
     if (!fresh && phase == PHASE_WRITE && P->phase == PHASE_READ) {
@@ -94,11 +124,14 @@ void bspram__pram_end_phase(bspram_pram *P, bspram_pram_step_record *rec, size_t
     P->stats.work += issued;
     P->stats.ideal += (issued + P->p - 1) / P->p * (answered ? 2 : 1); /* pram.h: the overhead */
     P->stats.violations += violations;
-    const bspram_pram_model need = needed(bspram__combine_met(P->C));
+    const unsigned met = bspram__combine_met(P->C);
+    const bspram_pram_model need = needed(met);
     if (need > P->stats.weakest) {
         P->stats.weakest = need;
         P->stats.weakest_step = rec->step;
     }
+    if (is_read && (met & BSPRAM__MET_READS))
+        warn_hint(P, rec->step, tot, issued);
     if (n > BSPRAM__PRAM_KEEP_RECORDS)
         bspram_machine_clear_records(P->m);
 }

@@ -50,45 +50,72 @@ void bspram__pram_watch(bspram_pram *P, bool is_read)
     bspram_combiner_watch(P->C, w);
 }
 
-/* The site of VP vp's request for `cell` in the phase just run. */
-static pram_site site_of(const bspram_pram *P, uint64_t cell, uint32_t vp)
+/* A site as text: the file's name without its directories, and the line. */
+typedef struct site_text {
+    char file[56];
+    unsigned line; /* 0: not known */
+} site_text;
+
+/* The site of VP vp's request for `cell` in the phase just run. Over MPI
+ * the VP's rank has it: every rank calls this alike and the ranks sum the
+ * words of the text (the others give zeros), so every rank spells the same
+ * line. */
+static site_text site_of(bspram_pram *P, uint64_t cell, uint32_t vp)
 {
-    if (!P->per_vp)
-        return P->site;
-    unsigned lo, hi;
-    bspram__bsp_machine_lanes(P->m, &lo, &hi);
-    for (unsigned l = lo; l < hi; l++) {
-        const pram_lane *L = &P->lanes[l];
-        for (size_t i = 0; i < L->nrq; i++)
-            if (L->rq[i].address == cell && L->rq[i].label == vp)
-                return L->site[i];
+    pram_site at = {NULL, 0};
+    if (!P->per_vp) {
+        at = P->site;
+    } else {
+        unsigned lo, hi;
+        bspram__bsp_machine_lanes(P->m, &lo, &hi);
+        for (unsigned l = lo; l < hi && !at.file; l++) {
+            const pram_lane *L = &P->lanes[l];
+            for (size_t i = 0; i < L->nrq; i++)
+                if (L->rq[i].address == cell && L->rq[i].label == vp) {
+                    at = L->site[i];
+                    break;
+                }
+        }
     }
-    return (pram_site){NULL, 0}; /* over MPI: a VP of another rank */
+    union {
+        uint64_t w[8];
+        site_text t;
+    } u;
+    memset(&u, 0, sizeof u);
+    if (at.file) {
+        const char *slash = strrchr(at.file, '/');
+        snprintf(u.t.file, sizeof u.t.file, "%s", slash ? slash + 1 : at.file);
+        u.t.line = at.line;
+    }
+    if (P->per_vp && bspram__bsp_machine_spread(P->m))
+        bspram__bsp_machine_sum(P->m, u.w, 8);
+    return u.t;
 }
 
 /* " at f.c:42", " at f.c:42 and f.c:45", or "" if not known. */
-static void spell_sites(const pram_site s[2], char *buf, size_t len)
+static void spell_sites(const site_text s[2], char *buf, size_t len)
 {
     buf[0] = 0;
     size_t o = 0;
-    for (int i = 0; i < 2; i++) {
-        if (!s[i].file || (i == 1 && s[0].file && s[0].line == s[1].line && !strcmp(s[0].file, s[1].file)))
+    for (int i = 0; i < 2 && o < len; i++) {
+        if (!s[i].line || (i == 1 && s[0].line == s[1].line && !strcmp(s[0].file, s[1].file)))
             continue;
-        const char *slash = strrchr(s[i].file, '/');
-        o += (size_t)snprintf(buf + o, len - o, "%s%s:%u", o ? " and " : " at ", slash ? slash + 1 : s[i].file,
-                              s[i].line);
-        if (o >= len)
-            return;
+        o += (size_t)snprintf(buf + o, len - o, "%s%s:%u", o ? " and " : " at ", s[i].file, s[i].line);
     }
+}
+
+/* The sites of a conflict's two VPs, spelled. */
+static void sites(bspram_pram *P, const bspram_conflict *x, char *buf, size_t len)
+{
+    const site_text s[2] = {site_of(P, x->address, x->label[0]), site_of(P, x->address, x->label[1])};
+    spell_sites(s, buf, len);
 }
 
 /* The line of a violation, without "bspram: ". */
 static void spell(const bspram_pram *P, uint64_t step, unsigned what, const uint32_t vp[2],
-                  const pram_site site[2], const char *cell, char *buf, size_t len)
+                  const char *at, const char *cell, char *buf, size_t len)
 {
     const char *model = bspram_pram_model_name(P->cfg.model);
-    char at[160];
-    spell_sites(site, at, sizeof at);
     if (what == BSPRAM_WATCH_VALUES) {
         if (vp[0] == vp[1]) /* one VP wrote the cell twice, with two values */
             snprintf(buf, len, "%s violation in step %" PRIu64 "%s: VP %" PRIu32
@@ -116,8 +143,9 @@ uint64_t bspram__pram_conflicts(bspram_pram *P)
         char cell[BSPRAM__PRAM_CELL_TEXT], line[512];
         const bspram_conflict *x = &P->conf[0];
         bspram__pram_cell_text(P, x->address, cell, sizeof cell);
-        const pram_site site[2] = {site_of(P, x->address, x->label[0]), site_of(P, x->address, x->label[1])};
-        spell(P, P->step, x->what, x->label, site, cell, line, sizeof line);
+        char at[BSPRAM__PRAM_SITE_TEXT];
+        sites(P, x, at, sizeof at);
+        spell(P, P->step, x->what, x->label, at, cell, line, sizeof line);
         if (bspram_rank() != 0) /* over MPI every rank found it: rank 0 reports it */
             for (;;)
                 pause();
@@ -129,8 +157,7 @@ uint64_t bspram__pram_conflicts(bspram_pram *P)
         v->what = P->conf[i].what;
         v->vp[0] = P->conf[i].label[0];
         v->vp[1] = P->conf[i].label[1];
-        v->site[0] = site_of(P, P->conf[i].address, v->vp[0]);
-        v->site[1] = site_of(P, P->conf[i].address, v->vp[1]);
+        sites(P, &P->conf[i], v->at, sizeof v->at);
         bspram__pram_cell_text(P, P->conf[i].address, v->cell, sizeof v->cell);
     }
     return n;
@@ -157,7 +184,7 @@ uint64_t bspram_pram_report(const bspram_pram *P, FILE *out)
     char line[512];
     for (size_t i = 0; i < P->nkept; i++) {
         const pram_violation *v = &P->kept[i];
-        spell(P, v->step, v->what, v->vp, v->site, v->cell, line, sizeof line);
+        spell(P, v->step, v->what, v->vp, v->at, v->cell, line, sizeof line);
         fprintf(out, "%s\n", line);
     }
     if (total > P->nkept)

@@ -55,8 +55,9 @@ static const bspram_option options[] = {
      .value = "S", .help = "the input and the hashing (default 1)", .min = 0, .max = UINT64_MAX},
     {.name = "basis", .kind = BSPRAM_OPT_TEXT, .offset = offsetof(pram_settings, basis),
      .value = "B",
-     .help = "the combining engine's basis: auto (default, with the example's\n"
-     "degree hint), auto:D (hint D), adaptive, or a fixed basis such as\n32x16x8 whose product is p"},
+     .help = "the combining engine's basis: auto (default: the example's own\n"
+     "setting, the one that cost it least), auto:D (hint D), adaptive, or a\nfixed basis such as "
+     "32x16x8 whose product is p"},
     BSPRAM_FORMAT_OPTION(pram_settings, format),
     {.name = "output", .letter = 'o', .kind = BSPRAM_OPT_FILE,
      .offset = offsetof(pram_settings, output), .value = "FILE",
