@@ -35,9 +35,10 @@ expect_status() {
 }
 expect_error() { expect_status 2 "$@"; }
 
-examples="prefix_sums max_erew max_crcw or list_ranking components histogram sort erew_violation"
+examples="prefix_sums max_erew max_crcw or list_ranking components histogram sort erew_violation tree_sum
+blelloch_scan broadcast matmul merge bitonic_sort"
 header="example,model,n,p,steps,work,charge,slowdown,verified"
-small() { if [ "$1" = max_crcw ]; then echo 40; else echo 2000; fi; }
+small() { case $1 in max_crcw) echo 40 ;; matmul) echo 12 ;; *) echo 2000 ;; esac; }
 
 # --help: stdout, exit 0, every example listed.
 run "$bspram" pram --help
