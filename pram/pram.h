@@ -1199,7 +1199,8 @@ uint64_t bspram_pram_report(const bspram_pram *P, FILE *out);
  *
  * @param vp      the handle a callback was given; NULL is passed on (the
  *                call it wraps reports it)
- * @param file    the source file (__FILE__; a static string: kept)
+ * @param file    the source file (__FILE__; a static string: kept); NULL:
+ *                no site
  * @param line    the line (__LINE__)
  * @return        vp
  * @pre           Called from the callback that was given vp.
@@ -1217,7 +1218,8 @@ bspram_vp *bspram_vp_at(bspram_vp *vp, const char *file, unsigned line);
  * violation reports; the macros below call it.
  *
  * @param P       the PRAM; NULL is passed on (the call it wraps reports it)
- * @param file    the source file (__FILE__; a static string: kept)
+ * @param file    the source file (__FILE__; a static string: kept); NULL:
+ *                no site
  * @param line    the line (__LINE__)
  * @return        P
  * @pre           No phase of P is running.
