@@ -81,12 +81,8 @@ static void bulk_phase_lane(bspram_team *t, void *arg)
         if (r != (v1 - v0) * k)
             nres += r;
     }
-    if (L->failed) { /* its components issue nothing; the host reports it */
-        for (uint64_t c = lo; c < hi; c++) {
-            P->parts[c].requests = NULL;
-            P->parts[c].n = 0;
-            P->parts[c].results = NULL;
-        }
+    if (L->failed) { /* the host reports it */
+        bspram__pram_silent(P, lo, hi);
         bspram__combine_team_parts(t, P->C, P->parts, NULL);
         return;
     }
@@ -183,9 +179,7 @@ static void bulk(bspram_pram *P, const char *call, uint64_t k, const uint64_t *c
     size_t mark = bspram__pram_log_mark(P);
     bulk_phase b = {P, call, k, cells, is_read ? NULL : values, answers ? out : NULL, kind};
     bspram__bsp_machine_team_for(P->m, bulk_phase_lane, &b, call);
-    for (unsigned l = 0; l < P->nlanes; l++) /* the least lane's slot (top of file) */
-        if (P->lanes[l].failed)
-            bspram__base_fatal("%s", P->lanes[l].error);
+    bspram__pram_report_misuse(P);
     if (answers)
         share_answers(P, k, cells, out);
     uint64_t issued = bspram__pram_issued(P);

@@ -3,9 +3,11 @@
  *   model.c      model names and their parsing
  *   machine.c    create / destroy / config, arrays, host access
  *   bulk.c       the bulk phases: gather, scatter, scatter-reduce, fetch-and-op
- *   step.c       per-VP steps: the callbacks on the lanes, bspram_vp_*
- *   violation.c  what each model watches, the fatal line, report mode
- *   trace.c      steps and their costs from the router's records; statistics,
+ *   step.c       per-VP and textbook steps: the callbacks on the lanes, bspram_vp_*
+ *   violation.c  what each model watches, the fatal line and its call sites,
+ *                report mode
+ *   trace.c      steps and their costs from the router's records; statistics
+ *                (the overhead, the weakest model, the degree hint's warning),
  *                the per-step trace and its CSV / JSON writer
  *
  * The host map (pram.h): VP i lives on component i div per, per = ceil(n/p).
@@ -25,6 +27,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/error.h"
 #include "combine/combine.h"
 #include "pram/pram.h"
 #include "bsp/machine_internal.h"
@@ -148,6 +151,26 @@ static inline void bspram__pram_vps(const bspram_pram *P, uint64_t c, uint64_t *
         b = P->n;
     *v0 = a;
     *v1 = b;
+}
+
+/* A lane that met a misuse: its components [lo, hi) issue nothing in the
+ * batch, which still runs (a collective). */
+static inline void bspram__pram_silent(bspram_pram *P, uint64_t lo, uint64_t hi)
+{
+    for (uint64_t c = lo; c < hi; c++) {
+        P->parts[c].requests = NULL;
+        P->parts[c].n = 0;
+        P->parts[c].results = NULL;
+    }
+}
+
+/* After a team: the least lane's misuse, if any, ends the job — lanes hold
+ * blocks of components in order, so it names the least VP or slot. */
+static inline void bspram__pram_report_misuse(const bspram_pram *P)
+{
+    for (unsigned l = 0; l < P->nlanes; l++)
+        if (P->lanes[l].failed)
+            bspram__base_fatal("%s", P->lanes[l].error);
 }
 
 /* Whether `cell` names a cell of a live array (O(1)). */

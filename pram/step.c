@@ -270,17 +270,6 @@ static void lane_vps(const bspram_pram *P, const bspram_team *t, uint64_t *v0, u
     bspram__pram_vps(P, bspram__bsp_team_end(t), v1, &unused);
 }
 
-/* The lane met a misuse: its components issue nothing in the batch, which
- * still runs (a collective). */
-static void lane_silent(bspram_pram *P, uint64_t lo, uint64_t hi)
-{
-    for (uint64_t c = lo; c < hi; c++) {
-        P->parts[c].requests = NULL;
-        P->parts[c].n = 0;
-        P->parts[c].results = NULL;
-    }
-}
-
 /* Component c's requests are the lane's from P->start[c] (run_vps). */
 static void lane_parts(bspram_pram *P, pram_lane *L, uint64_t lo, uint64_t hi, bool answers)
 {
@@ -368,9 +357,7 @@ static void phase_lane(bspram_team *t, void *arg, pram_phase phase, bool batch)
         if (batch)
             lane_parts(P, L, lo, hi, phase == PHASE_READ);
     } else if (batch) {
-        lane_silent(P, lo, hi);
-    } else {
-        L->nrq = 0;
+        bspram__pram_silent(P, lo, hi);
     }
     if (batch)
         bspram__combine_team_parts(t, P->C, P->parts, NULL);
@@ -394,14 +381,6 @@ static void submit(bspram_team *t, void *arg, bool answers)
 static void submit_reads(bspram_team *t, void *arg) { submit(t, arg, true); }
 static void submit_writes(bspram_team *t, void *arg) { submit(t, arg, false); }
 
-/* After a team of callbacks: the least lane's misuse, if any (top of file). */
-static void report_misuse(const bspram_pram *P)
-{
-    for (unsigned l = 0; l < P->nlanes; l++)
-        if (P->lanes[l].failed)
-            bspram__base_fatal("%s", P->lanes[l].error);
-}
-
 /* The requests the lanes hold now, over MPI summed over the ranks. */
 static uint64_t lanes_requests(bspram_pram *P)
 {
@@ -422,7 +401,7 @@ static void phase_batch(bspram_pram *P, bspram_pram_step_record *rec, bool is_re
     size_t mark = bspram__pram_log_mark(P);
     P->per_vp = true;
     bspram__bsp_machine_team_for(P->m, lane, x, x->body ? "bspram_pram_for_all" : "bspram_pram_step");
-    report_misuse(P);
+    bspram__pram_report_misuse(P);
     uint64_t issued = bspram__pram_issued(P);
     uint64_t violations = bspram__pram_conflicts(P);
     bspram__pram_end_phase(P, rec, mark, is_read, is_read, issued, violations);
@@ -462,12 +441,12 @@ void bspram_pram_for_all(bspram_pram *P, bspram_vp_fn body, void *arg)
     bspram_pram_step_record *rec = bspram__pram_begin_phase(P, PHASE_READ, true);
     vp_phase x = {P, body, arg, false, true};
     bspram__bsp_machine_team_for(P->m, learn_lane, &x, "bspram_pram_for_all");
-    report_misuse(P);
+    bspram__pram_report_misuse(P);
     x.had_reads = lanes_requests(P) > 0;
     if (x.had_reads)
         phase_batch(P, rec, true, submit_reads, &x);
     bspram__bsp_machine_team_for(P->m, replay_lane, &x, "bspram_pram_for_all");
-    report_misuse(P);
+    bspram__pram_report_misuse(P);
     if (lanes_requests(P) > 0) {
         rec = bspram__pram_begin_phase(P, PHASE_WRITE, false);
         phase_batch(P, rec, false, submit_writes, &x);
