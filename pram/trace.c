@@ -56,7 +56,7 @@ uint64_t bspram__pram_issued(const bspram_pram *P)
  * because the program asked for it (a degree hint, or a fixed one-phase
  * basis): every read of a cell then goes to its owner, so a cell that d VPs
  * read costs d — O(p) for a cell all components read — where more phases
- * would have combined them on the way (Valiant 1992, §3; docs/pram.md).
+ * would have combined them on the way (Valiant 1992, §2; docs/pram.md).
  * Warned once per PRAM, when the charge is 8 times the ideal and more. */
 static void warn_hint(bspram_pram *P, uint64_t step, bspram_totals tot, uint64_t issued)
 {
