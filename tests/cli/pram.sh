@@ -36,7 +36,7 @@ expect_status() {
 expect_error() { expect_status 2 "$@"; }
 
 examples="prefix_sums max_erew max_crcw or list_ranking components histogram sort erew_violation tree_sum
-blelloch_scan broadcast matmul merge bitonic_sort tree_depths random_mate"
+blelloch_scan broadcast matmul merge bitonic_sort tree_depths random_mate expression"
 header="example,model,n,p,steps,work,charge,slowdown,verified"
 small() { case $1 in max_crcw) echo 40 ;; matmul) echo 12 ;; *) echo 2000 ;; esac; }
 
