@@ -69,7 +69,8 @@
  * _get, _write or _reduce ("at rank.c:57 and rank.c:60" if the two differ).
  * The macros at the end of this file capture __FILE__ and __LINE__; a
  * function called without its macro ((bspram_vp_read)(vp, A, i)) leaves
- * its site out. Over MPI the VP's rank gives its site to the others. For reads and writes the VPs named are the
+ * its site out. Over MPI the VP's rank gives its site to the others.
+ * For reads and writes the VPs named are the
  * two least distinct VPs that accessed the cell; for common writes they are
  * two VPs that wrote different values there — which two, when more than two
  * wrote, depends on the combining tree (a pure function of the seed); if one
@@ -103,7 +104,8 @@
  * Errors are fatal (base/error.h): one line naming the call and its
  * arguments, exit status 1. A misuse in a phase names the least VP (or
  * slot) that erred, the same for any thread count: the lanes keep their
- * first misuse and the host reports the least after the phase. So is a NULL pointer argument that a call
+ * first misuse and the host reports the least after the phase. So is a
+ * NULL pointer argument that a call
  * needs — the PRAM, a VP, a config, a name to parse, an output
  * ("bspram_pram_n(P=NULL): P must not be NULL"; docs/limits.md). NULL is
  * allowed where a function says so: the op of bspram_pram_model_parse, an
