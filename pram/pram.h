@@ -828,7 +828,10 @@ void bspram_pram_step(bspram_pram *P, bspram_vp_fn read, bspram_vp_fn write, voi
  * @pre           No phase of P is running.
  * @par Errors
  *     Each one line, exit status 1, naming the least VP that erred, for
- *     any thread count: the bspram_vp_* functions' errors (see each);
+ *     any thread count: the bspram_vp_* functions' errors (see each) —
+ *     a bad cell met in the body's first run after a bspram_vp_get ends
+ *     "; in the body's first run every bspram_vp_get answers 0: a cell
+ *     computed from a value read in this step is read in the next step";
  *     a VP whose reads differ between the two runs ("bspram:
  *     bspram_vp_get(array=S, index=9): VP 3's read number 1 in step 2 was
  *     S[4] before its values were known; the cells a VP reads in a step may

@@ -112,18 +112,24 @@ static const char *array_name(const bspram_pram *P, bspram_pram_array a, char *b
     return buf;
 }
 
-/* The cell of (a, index) for a call of VP vp, or the VP's misuse. */
+/* The cell of (a, index) for a call of VP vp, or the VP's misuse. In a
+ * textbook body's first run, where bspram_vp_get answered 0, a bad cell
+ * after a get may come from that 0: the line says so. */
 static uint64_t vp_cell(const bspram_vp *vp, bspram_pram_array a, uint64_t index, const char *call)
 {
     const bspram_pram *P = vp->P;
+    const char *why = vp->body && vp->phase == PHASE_READ && vp->nreads > 0
+                          ? "; in the body's first run every bspram_vp_get answers 0: a cell computed from a "
+                            "value read in this step is read in the next step"
+                          : "";
     if (a == 0 || a >= P->narrays || !P->arrays[a].live)
-        vp_fail(vp, "%s(array=%" PRIu32 ", index=%" PRIu64 "): no such array (VP %" PRIu64 ", step %" PRIu64 ")",
-                call, a, index, vp->id, P->step);
+        vp_fail(vp, "%s(array=%" PRIu32 ", index=%" PRIu64 "): no such array (VP %" PRIu64 ", step %" PRIu64
+                ")%s", call, a, index, vp->id, P->step, why);
     if (index >= P->arrays[a].cells) {
         char buf[16];
         vp_fail(vp, "%s(array=%s, index=%" PRIu64 "): index out of range [0, %" PRIu64 ") (VP %" PRIu64
-                ", step %" PRIu64 ")", call, array_name(P, a, buf, sizeof buf), index, P->arrays[a].cells,
-                vp->id, P->step);
+                ", step %" PRIu64 ")%s", call, array_name(P, a, buf, sizeof buf), index, P->arrays[a].cells,
+                vp->id, P->step, why);
     }
     return ((uint64_t)a << BSPRAM_SEGMENT_SHIFT) | index;
 }

@@ -225,7 +225,8 @@ static void misuse_body(bspram_vp *vp, void *arg)
     case 1: if (s == 0) bspram_vp_get(vp, m->B, i); break; /* a read fewer once S[i] is known */
     case 2: if (s != 0) bspram_vp_get(vp, m->B, i); break; /* a read more */
     case 3: if (s != 0) bspram_vp_read(vp, m->B, i); break;
-    default: if (s != 0) bspram_vp_value(vp, 0); break;
+    case 4: if (s != 0) bspram_vp_value(vp, 0); break;
+    default: if (i >= 20) bspram_vp_get(vp, m->B, s - 7); break; /* S[i] − 7: out of range in the first run */
     }
 }
 
@@ -267,7 +268,7 @@ static void errors(void)
 {
     const char *tail = " before its values were known; the cells a VP reads in a step may not depend on what it "
                        "reads in that step (read it in the next step)\n";
-    char want[5][400];
+    char want[6][400];
     snprintf(want[0], sizeof want[0], "bspram: bspram_vp_get(array=S, index=7): VP 20's read number 1 in step 1 "
              "was S[0]%s", tail);
     snprintf(want[1], sizeof want[1], "bspram: bspram_vp_get: VP 20 read 1 cells in step 1 once its values were "
@@ -279,7 +280,10 @@ static void errors(void)
              "step 1); a body reads with bspram_vp_get\n");
     snprintf(want[4], sizeof want[4], "bspram: bspram_vp_value: called in the body of bspram_pram_for_all (VP 20, "
              "step 1); a body reads with bspram_vp_get\n");
-    for (int what = 0; what < 5; what++)
+    snprintf(want[5], sizeof want[5], "bspram: bspram_vp_get(array=B, index=18446744073709551609): index out of "
+             "range [0, 64) (VP 20, step 1); in the body's first run every bspram_vp_get answers 0: a cell "
+             "computed from a value read in this step is read in the next step\n");
+    for (int what = 0; what < 6; what++)
         for (int t = 1; t <= 2; t++) {
             misuse m = {what, t, 0, 0};
             check_death(want[what], misuse_run, &m, want[what], 1, 60);
