@@ -219,3 +219,21 @@ size_t bspram_combiner_conflicts(bspram_combiner *C, bspram_conflict *out, size_
         memcpy(out, L0->conf, (n < max ? n : max) * sizeof *out);
     return n;
 }
+
+unsigned bspram__combine_met(bspram_combiner *C)
+{
+    unsigned lo, hi, met = 0;
+    bspram__bsp_machine_lanes(C->m, &lo, &hi);
+    for (unsigned l = lo; l < hi; l++)
+        met |= C->ls[l].met;
+    if (bspram__bsp_machine_spread(C->m)) { /* the OR over the ranks, bit by bit */
+        uint64_t bits[4];
+        for (unsigned b = 0; b < 4; b++)
+            bits[b] = (met >> b) & 1u;
+        bspram__bsp_machine_sum(C->m, bits, 4);
+        met = 0;
+        for (unsigned b = 0; b < 4; b++)
+            met |= bits[b] ? 1u << b : 0u;
+    }
+    return met;
+}

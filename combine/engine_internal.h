@@ -115,6 +115,7 @@ typedef struct lane_scratch {
     batch_state b;
     bspram_conflict *conf; /* conflicts met by this lane in the current batch */
     size_t nconf, capconf;
+    unsigned met;          /* BSPRAM__MET_* of the current batch (team_internal.h) */
     char pad[64];
 } lane_scratch;
 

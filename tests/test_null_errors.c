@@ -1601,6 +1601,36 @@ ALLOWED(bspram_pram_step, arg, OPAQUE)
     pram_fixture(BSPRAM_EREW);
     bspram_pram_step(pram, vp_nothing, vp_nothing, NIL);
 }
+REFUSED(bspram_pram_for_all, P) { bspram_pram_for_all(NIL, vp_nothing, NULL); }
+static bspram_vp_fn volatile nil_body; /* NIL for a function pointer */
+REFUSED(bspram_pram_for_all, body)
+{
+    pram_fixture(BSPRAM_EREW);
+    bspram_pram_for_all(pram, nil_body, NULL);
+}
+ALLOWED(bspram_pram_for_all, arg, OPAQUE)
+{
+    pram_fixture(BSPRAM_EREW);
+    bspram_pram_for_all(pram, vp_nothing, NIL);
+}
+REFUSED(bspram_vp_get, vp) { bspram_vp_get(NIL, 1, 0); }
+ALLOWED(bspram_vp_at, vp, "passed on: the call it wraps reports it") { bspram_vp_at(NIL, "f.c", 1); }
+static void vp_at_no_file(bspram_vp *vp, void *arg)
+{
+    (void)arg;
+    bspram_vp_write(bspram_vp_at(vp, NIL, 0), parr, bspram_vp_id(vp), 1);
+}
+ALLOWED(bspram_vp_at, file, "no site: the violation line names none")
+{
+    pram_fixture(BSPRAM_EREW);
+    bspram_pram_step(pram, NULL, vp_at_no_file, NULL);
+}
+ALLOWED(bspram_pram_at, P, "passed on: the call it wraps reports it") { bspram_pram_at(NIL, "f.c", 1); }
+ALLOWED(bspram_pram_at, file, "no site: the violation line names none")
+{
+    pram_fixture(BSPRAM_EREW);
+    bspram_pram_at(pram, NIL, 0);
+}
 REFUSED(bspram_vp_id, vp) { bspram_vp_id(NIL); }
 REFUSED(bspram_vp_n, vp) { bspram_vp_n(NIL); }
 REFUSED(bspram_vp_registers, vp) { bspram_vp_registers(NIL); }
