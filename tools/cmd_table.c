@@ -24,7 +24,11 @@ static void basis_column(const bspram_table_entry *e, char *buf, size_t len)
     if (e->strategy == BSPRAM_STRATEGY_FIXED)
         snprintf(buf, len, "%s", e->basis_text);
     else
-        snprintf(buf, len, "%s:%s", e->strategy == BSPRAM_STRATEGY_ADAPTIVE ? "adaptive" : "auto", e->chosen);
+        snprintf(buf, len, "%s:%s",
+                 e->strategy == BSPRAM_STRATEGY_ADAPTIVE  ? "adaptive"
+                 : e->strategy == BSPRAM_STRATEGY_OBSERVE ? "observe"
+                                                          : "auto",
+                 e->chosen);
 }
 
 /* Room for basis_column: the longer prefix, the longest basis (with NUL). */

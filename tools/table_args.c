@@ -113,6 +113,10 @@ static int set_basis(bspram_table_entry *e, uint64_t p, const char *text, char *
         e->strategy = BSPRAM_STRATEGY_ADAPTIVE;
         return 0;
     }
+    if (!strcmp(text, "observe")) {
+        e->strategy = BSPRAM_STRATEGY_OBSERVE;
+        return 0;
+    }
     e->strategy = BSPRAM_STRATEGY_FIXED;
     if (bspram_basis_parse(&e->basis, p, text, err, len))
         return -1;
@@ -158,7 +162,7 @@ static const bspram_option options[] = {
     {.name = "basis", .kind = BSPRAM_OPT_EACH, .offset = 0, .value = "B",
      .help = "a basis, again for more (at most 256): 8x8x8x8 (product P;\n'4096' alone is one phase), "
      "'auto' (chosen from P and each\nrow's degree), 'auto:D' (chosen with degree hint D in\n"
-     "[0, P], 0 = none) or 'adaptive' (no degree knowledge)", .take = take_basis},
+     "[0, P], 0 = none), 'adaptive' or 'observe' (no degree\nknowledge; observe measures the degree first)", .take = take_basis},
     {.name = "paper", .kind = BSPRAM_OPT_EACH, .offset = 0, .value = "N",
      .help = "Valiant's Table N (1, 2, 3), a list 1,3 or a range 1..3, or\n"
      "--paper again: each table in turn; fixes P = 4096, V = 131072,\nthe degrees and the bases",

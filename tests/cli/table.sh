@@ -102,6 +102,15 @@ awk -F, 'NR > 1 { one = ($8 == "64" || $8 == "auto:64") && $9 == 1; if (one ? $1
 [ "$(grep -c ',8x8,' "$scratch/t1")" -eq 4 ] && ok || fail "csv: basis 8,8 not printed as 8x8"
 [ "$(grep -c ',auto:[0-9x]*,' "$scratch/t1")" -eq 8 ] && [ "$(grep -c ',adaptive:[0-9x]*,' "$scratch/t1")" -eq 4 ] && ok \
     || fail "csv: auto/adaptive names"
+# observe measures the degree (exact on these patterns), so it runs auto's
+# basis for the row's degree, and pays for the measurement: 6 supersteps at
+# p = 64, each charged 1, the factor less its phases' (times the baseline).
+run "$bspram" table --p 64 --v 1024 --degrees 1,4,16,64 --basis observe --basis auto --runs 3 --format csv
+[ "$rc" -eq 0 ] && awk -F, 'NR > 1 { split($8, b, ":"); n = split($13, ph, ";"); s = 0; for (i = 1; i <= n; i++) s += ph[i]
+                                     if (b[1] == "observe") { o[$9] = b[2]; x = ($11 - s) * $10; if (x < 5.9 || x > 6.1) bad = 1 }
+                                     else { a[$9] = b[2]; if (($11 - s) * $10 > 0.1) bad = 1 } }
+         END { for (k in a) if (o[k] != a[k]) bad = 1; exit bad || length(a) != 4 }' "$scratch/out" && ok \
+    || { fail "csv: observe's basis and charge against auto's"; cat "$scratch/out" >&2; }
 # One run has no spread.
 run "$bspram" table --p 16 --v 64 --degrees 1,4 --basis 4x4 --runs 1 --format csv
 [ "$rc" -eq 0 ] && awk -F, 'NR > 1 && $12 != "0.0000" { bad = 1 } END { exit bad }' "$scratch/out" && ok \
