@@ -62,9 +62,10 @@ static int plot(const char *path, const bspram_table_config *cfg, const bspram_t
     FILE *g = bspram_tool_gnuplot_open("table", "--output", path, 900, 640);
     if (!g)
         return 1;
-    fprintf(g, "set title 'Performance factor against degree: p = %" PRIu64 ", v = %" PRIu64
+    static const char *const counted[3] = {"", " in cycles, bulk-synchronous", " in cycles, asynchronous"};
+    fprintf(g, "set title 'Performance factor%s against degree: p = %" PRIu64 ", v = %" PRIu64
                ", %" PRIu64 " runs, seed %" PRIu64 " (bars: one standard deviation over the runs)'\n",
-            cfg->p, cfg->v, cfg->runs, cfg->seed);
+            counted[cfg->schedule], cfg->p, cfg->v, cfg->runs, cfg->seed);
     fprintf(g, "set logscale x 2\nset xlabel 'degree'\nset ylabel 'performance factor'\n"
                "set key below horizontal\nset grid\n");
     /* The spans of the factors (a log y axis past a decade) and the degrees. */
@@ -184,6 +185,8 @@ static const char *table_title(unsigned table)
     return table < 4 ? titles[table] : "";
 }
 
+static const char *const schedule_suffix[3] = {"", ":cycles-sync", ":async"};
+
 int bspram_table_command(int argc, char **argv)
 {
     bspram_table_args a;
@@ -203,7 +206,7 @@ int bspram_table_command(int argc, char **argv)
         return BSPRAM_TOOL_FAILED;
     }
     bspram_table_config cfg = {.p = p, .v = v, .runs = runs, .seed = seed, .threads = a.threads,
-                               .spread = spread, .hash = a.hash};
+                               .spread = spread, .hash = a.hash, .schedule = a.schedule};
     progress pr = {now(), now(), 0, 0, a.papers > 1 ? a.papers : 1};
     if (bspram_rank() == 0 && isatty(STDERR_FILENO)) {
         cfg.progress = show_progress;
@@ -232,7 +235,10 @@ int bspram_table_command(int argc, char **argv)
         while (last < a.n && R[last].table == R[first].table)
             last++;
         const unsigned table = R[first].table;
-        const char *name = bspram_table_name(table);
+        /* Another schedule counts cycles, not charges: the table's name says
+         * so on every row (custom:async, paper:1:cycles-sync). */
+        char name[48];
+        snprintf(name, sizeof name, "%s%s", bspram_table_name(table), schedule_suffix[a.schedule]);
         pr.table = t + 1;
         pr.entries = last - first;
         pr.start = pr.last = now();
@@ -249,10 +255,10 @@ int bspram_table_command(int argc, char **argv)
                    paper ? " paper | paper phases | rel. diff |" : "", paper ? "---:|---|---:|" : "");
         else if (!csv && !json)
             printf("%s# table %s%s: p = %" PRIu64 ", v = %" PRIu64 ", runs = %" PRIu64 ", seed = %" PRIu64
-                   ", spread = %s, hash = %s, baseline (one-phase degree-1 charge) = %.2f;\n"
+                   ", spread = %s, hash = %s, baseline (one-phase degree-1 %s) = %.2f;\n"
                    "# sd: the standard deviation over the runs of a run's factor\n"
                    "%-7s %-22s %7s %8s %7s %s%s\n", t ? "\n" : "", name, table_title(table), p, v, runs,
-                   seed, spread_name, hash_name, base, "table", "basis", "degree", "factor", "sd",
+                   seed, spread_name, hash_name, a.schedule ? "cycles" : "charge", base, "table", "basis", "degree", "factor", "sd",
                    "phase factors", paper ? "  | paper  rel.diff  paper phases" : "");
         for (size_t i = first; i < last; i++, printed++) {
             basis_column(&E[i], bcol, sizeof bcol);

@@ -130,7 +130,7 @@ static int set_basis(bspram_table_entry *e, uint64_t p, const char *text, char *
 /* The settings the command line sets (options below), with their defaults. */
 typedef struct table_settings {
     uint64_t p, v, runs, seed, threads; /* p, v, runs: 0 until given */
-    const char *degrees, *format, *output, *spread, *hash;
+    const char *degrees, *format, *output, *spread, *hash, *schedule;
     const char *bases[MAX_ITEMS];
     size_t nbases;
     unsigned paper[3]; /* Valiant's tables to run, in the order given */
@@ -167,6 +167,9 @@ static const bspram_option options[] = {
      .help = "Valiant's Table N (1, 2, 3), a list 1,3 or a range 1..3, or\n"
      "--paper again: each table in turn; fixes P = 4096, V = 131072,\nthe degrees and the bases",
      .take = take_paper},
+    {.name = "schedule", .kind = BSPRAM_OPT_CHOICE, .offset = offsetof(table_settings, schedule),
+     .help = "what a factor counts: sync (default; the router's charges),\ncycles-sync or async (cycles of the simple router, the\nbulk-synchronous or the asynchronous algorithm)",
+     .choices = "sync|cycles-sync|async"},
     {.name = "spread", .kind = BSPRAM_OPT_CHOICE, .offset = offsetof(table_settings, spread),
      .help = "random (default) or source", .choices = "random|source"},
     {.name = "runs", .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(table_settings, runs),
@@ -216,6 +219,9 @@ static int make_rows(const table_settings *o, bspram_table_args *out)
     const char *const *bases = o->bases;
     const bspram_spread spread = !strcmp(o->spread, "source") ? BSPRAM_SPREAD_SOURCE : BSPRAM_SPREAD_RANDOM;
     const bspram_hash_kind hash = (bspram_hash_kind)bspram_hash_kind_parse(o->hash);
+    const bspram_schedule schedule = !strcmp(o->schedule, "async")         ? BSPRAM_SCHEDULE_ASYNC
+                                     : !strcmp(o->schedule, "cycles-sync") ? BSPRAM_SCHEDULE_CYCLES_SYNC
+                                                                           : BSPRAM_SCHEDULE_SYNC;
     if (plot_path && papers > 1)
         return bspram_table_error("--output draws one table, not %zu: give one --paper N with --output", papers);
 
@@ -318,7 +324,7 @@ static int make_rows(const table_settings *o, bspram_table_args *out)
     }
     *out = (bspram_table_args){.p = p, .v = v, .runs = runs, .seed = o->seed, .papers = papers,
                                .threads = (int)o->threads, .spread = spread, .hash = hash,
-                               .format = o->format, .plot_path = plot_path, .E = E, .R = R, .n = n};
+                               .schedule = schedule, .format = o->format, .plot_path = plot_path, .E = E, .R = R, .n = n};
     memcpy(out->paper, o->paper, papers * sizeof *o->paper);
     return 0;
 oom:
@@ -342,6 +348,7 @@ int bspram_table_parse(int argc, char **argv, bspram_table_args *out)
     o->threads = all < 1024 ? (uint64_t)all : 1024;
     o->format = "text";
     o->spread = "random";
+    o->schedule = "sync";
     o->hash = "xxh3";
     int rc = bspram_options_parse(&bspram_cmd_table, argc, argv, o, NULL);
     if (!rc)
