@@ -1,7 +1,7 @@
 /* Same seed ⇒ the same answers, the same memory and the same charges for
  * T = 1, 2, 4, for fixed, auto, adaptive and observe bases and
  * both spreadings; and the table experiment gives bit-identical factors for
- * T = 1 and T = 2. */
+ * T = 1 and T = 2, in charges and on the cycle model (sync and async). */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,6 +116,18 @@ int main(void)
         CHECK(e1[i].phases == e2[i].phases);
         for (unsigned k = 1; k <= e1[i].phases; k++)
             CHECK(e1[i].phase_charge[k] == e2[i].phase_charge[k]);
+    }
+    /* On the cycle model too: the same cycles for T = 1 and T = 2. */
+    for (int sched = BSPRAM_SCHEDULE_CYCLES_SYNC; sched <= BSPRAM_SCHEDULE_ASYNC; sched++) {
+        memcpy(e2, e1, sizeof e1);
+        cfg.schedule = (bspram_schedule)sched;
+        cfg.threads = 1;
+        bspram_table_run(&cfg, e1, 4, &b1);
+        cfg.threads = 2;
+        bspram_table_run(&cfg, e2, 4, &b2);
+        CHECK(b1 == b2 && b1 > 0);
+        for (int i = 0; i < 4; i++)
+            CHECK(e1[i].total == e2[i].total && e1[i].factor_sd == e2[i].factor_sd);
     }
     return check_report("test_combine_determinism");
 }
