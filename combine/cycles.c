@@ -14,6 +14,12 @@ typedef struct sim {
     bspram__cycle_msg *pend, *fresh, *tmp, *arr;
     size_t npend, nfresh, narr, cap; /* every list holds at most cap */
     uint64_t clock;  /* cycles so far, over every run (the stamps compare with it) */
+    bool sstar;      /* the S*PRAM's delivery instead of the simple router's */
+    uint64_t sseed;  /* S*PRAM: the back-off draws */
+    uint32_t *targeted; /* S*PRAM: transmissions to each component in the cycle */
+    uint32_t *ready_count; /* S*PRAM: each sender's ready messages seen in the cycle */
+    size_t *chosen;  /* S*PRAM: each sender's draw (an index into pend) */
+    uint32_t *senders; /* S*PRAM: the components that transmit in the cycle */
     uint64_t *cycle_of;
     /* the batch (bspram__cycles_batch) */
     const bspram_space *s;
@@ -96,6 +102,61 @@ static void arrive(sim *S, const bspram__cycle_msg *m, uint64_t cycle)
         S->fresh[S->nfresh++] = message(S, m->phase + 1, m->dst, m->key);
 }
 
+/* One cycle of the S*PRAM (Valiant §5, after [15]): every component with
+ * a message ready transmits one of them, drawn uniformly (seeded by the
+ * cycle and the component); a component targeted by exactly one
+ * transmission receives it, and the others fail (their senders learn it at
+ * once). The retry rule, binary exponential back-off: after its j-th
+ * failure a message waits a number of cycles drawn uniformly from
+ * [0, 2^min(j, 12)) (seeded by the message and j) before it is ready
+ * again — contention among a few senders clears in a cycle or two, a hot
+ * spot of many in about as many cycles as it has senders. Any schedule
+ * needs max(q, r) cycles here too: a component sends and receives at most
+ * one message per cycle. */
+static void sstar_cycle(sim *S, uint64_t cycle, uint64_t start)
+{
+    size_t ns = 0;
+    for (size_t j = 0; j < S->npend; j++) { /* each sender's draw, by reservoir sampling */
+        const bspram__cycle_msg *m = &S->pend[j];
+        if (m->ready > cycle)
+            continue;
+        if (S->sent[m->src] != cycle) {
+            S->sent[m->src] = cycle;
+            S->ready_count[m->src] = 1;
+            S->chosen[m->src] = j;
+            S->senders[ns++] = m->src;
+        } else {
+            uint32_t seen = ++S->ready_count[m->src];
+            if (bspram_random_below(seen, S->sseed, cycle, m->src, seen) == 0)
+                S->chosen[m->src] = j;
+        }
+    }
+    for (size_t c = 0; c < ns; c++) {
+        const bspram__cycle_msg *m = &S->pend[S->chosen[S->senders[c]]];
+        if (S->recv[m->dst] != cycle) {
+            S->recv[m->dst] = cycle;
+            S->targeted[m->dst] = 0;
+        }
+        S->targeted[m->dst]++;
+    }
+    for (size_t c = 0; c < ns; c++) {
+        bspram__cycle_msg *m = &S->pend[S->chosen[S->senders[c]]];
+        if (S->targeted[m->dst] == 1) {
+            arrive(S, m, cycle - start);
+            m->ready = UINT64_MAX; /* delivered: dropped below */
+            continue;
+        }
+        m->fails++;
+        unsigned e = m->fails < 12 ? m->fails : 12;
+        m->ready = cycle + 1 + bspram_random_below(UINT64_C(1) << e, S->sseed, m->key, m->src, m->fails);
+    }
+    size_t k = 0;
+    for (size_t j = 0; j < S->npend; j++)
+        if (S->pend[j].ready != UINT64_MAX)
+            S->pend[k++] = S->pend[j];
+    S->npend = k;
+}
+
 /* Greedy delivery of what is pending (and, async, of what arrivals add),
  * until nothing is left; returns the cycles. */
 static uint64_t run(sim *S)
@@ -116,6 +177,10 @@ static uint64_t run(sim *S)
             S->nfresh = 0;
         }
         cycle++;
+        if (S->sstar) {
+            sstar_cycle(S, cycle, start);
+            continue;
+        }
         size_t k = 0;
         for (size_t j = 0; j < S->npend; j++) {
             bspram__cycle_msg m = S->pend[j];
@@ -144,6 +209,16 @@ static void sim_init(sim *S, uint64_t p, size_t cap)
     S->tmp = bspram__base_malloc(S->cap * sizeof *S->tmp, "bspram cycles");
 }
 
+static void sim_sstar(sim *S, uint64_t seed)
+{
+    S->sstar = true;
+    S->sseed = seed ^ UINT64_C(0x7373746172);
+    S->targeted = bspram__base_calloc(S->p, sizeof *S->targeted, "bspram cycles");
+    S->chosen = bspram__base_malloc(S->p * sizeof *S->chosen, "bspram cycles");
+    S->ready_count = bspram__base_malloc(S->p * sizeof *S->ready_count, "bspram cycles");
+    S->senders = bspram__base_malloc(S->p * sizeof *S->senders, "bspram cycles");
+}
+
 static void sim_free(sim *S)
 {
     free(S->sent);
@@ -154,12 +229,19 @@ static void sim_free(sim *S)
     free(S->arr);
     free(S->seen_key);
     free(S->seen_tag);
+    free(S->targeted);
+    free(S->chosen);
+    free(S->ready_count);
+    free(S->senders);
 }
 
-uint64_t bspram__cycles_pattern(uint64_t p, bspram__cycle_msg *msgs, size_t n, uint64_t *cycle_of)
+uint64_t bspram__cycles_pattern(uint64_t p, bspram__cycle_msg *msgs, size_t n, uint64_t *cycle_of,
+                                bool sstar, uint64_t seed)
 {
     sim S;
     sim_init(&S, p, n);
+    if (sstar)
+        sim_sstar(&S, seed);
     memcpy(S.fresh, msgs, n * sizeof *msgs);
     S.nfresh = n;
     S.cycle_of = cycle_of;
@@ -181,7 +263,8 @@ static size_t combine_by_holder(bspram__cycle_msg *msgs, size_t n)
 }
 
 uint64_t bspram__cycles_batch(const bspram_space *s, const bspram_basis *B, const bspram_request *req,
-                              const uint64_t *first, uint64_t seed, bool async, uint64_t *per_phase)
+                              const uint64_t *first, uint64_t seed, bool async, bool sstar,
+                              uint64_t *per_phase)
 {
     uint64_t p = B->p, v = first[p];
     sim S;
@@ -191,6 +274,8 @@ uint64_t bspram__cycles_batch(const bspram_space *s, const bspram_basis *B, cons
     S.B = B;
     S.seed = seed;
     S.async = async;
+    if (sstar)
+        sim_sstar(&S, seed);
     /* Phase 1: every component's requests, combined by key. */
     bspram__cycle_msg *held = S.fresh;
     for (uint64_t c = 0; c < p; c++)

@@ -15,7 +15,14 @@
  * destination received nothing in that cycle — a greedy maximal matching
  * per cycle. It needs at most q + r − 1 cycles for a lone pattern (a
  * message waits only while its source sends or its destination receives
- * another). Deterministic: a pure function of its inputs. */
+ * another). Deterministic: a pure function of its inputs.
+ *
+ * The S*PRAM (Valiant §5, after his "General purpose parallel
+ * architectures"): in a cycle any component may transmit one message to any
+ * other; only a component targeted by exactly one transmission receives it,
+ * and the senders learn at once whether theirs got through. Each component
+ * transmits its ready message of least priority; a failed one retries after
+ * binary exponential back-off (cycles.c). */
 #ifndef BSPRAM_COMBINE_CYCLES_H
 #define BSPRAM_COMBINE_CYCLES_H
 
@@ -32,13 +39,16 @@ typedef struct bspram__cycle_msg {
     uint32_t src, dst;
     uint32_t phase;
     uint32_t index; /* its place in the caller's list (bspram__cycles_pattern) */
+    uint32_t fails; /* S*PRAM: failed transmissions so far (0 to begin with) */
+    uint64_t ready; /* S*PRAM: the first cycle it may be sent again (0 to begin with) */
 } bspram__cycle_msg;
 
 /* Deliver the lone pattern msgs[0..n) on p components by the greedy order
- * (msgs is reordered); cycle_of[msg.index] receives the cycle (from 1) of
- * each message if cycle_of is not NULL. Returns the cycles used (0 for
- * n = 0). */
-uint64_t bspram__cycles_pattern(uint64_t p, bspram__cycle_msg *msgs, size_t n, uint64_t *cycle_of);
+ * of the simple router, or on the S*PRAM (sstar; seed draws its back-off);
+ * cycle_of[msg.index] receives the cycle (from 1) of each message if
+ * cycle_of is not NULL. Returns the cycles used (0 for n = 0). */
+uint64_t bspram__cycles_pattern(uint64_t p, bspram__cycle_msg *msgs, size_t n, uint64_t *cycle_of,
+                                bool sstar, uint64_t seed);
 
 /* One batch of requests (component c's are req[first[c] .. first[c+1]))
  * combined in the phases of basis B on the cycle model, the segment hashed
@@ -53,8 +63,10 @@ uint64_t bspram__cycles_pattern(uint64_t p, bspram__cycle_msg *msgs, size_t n, u
  *                  at that component in that phase (later ones are absorbed
  *                  there, as reads are: their answers come back along the
  *                  stored sources); all phases share the cycles.
+ *   sstar:         on the S*PRAM instead of the simple router (below).
  * Returns the cycles until the last message has arrived. */
 uint64_t bspram__cycles_batch(const bspram_space *s, const bspram_basis *B, const bspram_request *req,
-                              const uint64_t *first, uint64_t seed, bool async, uint64_t *per_phase);
+                              const uint64_t *first, uint64_t seed, bool async, bool sstar,
+                              uint64_t *per_phase);
 
 #endif

@@ -172,14 +172,15 @@ static void set_options(experiment *x, bspram_strategy strategy, const bspram_ba
 }
 
 /* Lane 0: the batch just run (the current pattern, its basis and seed) on
- * the cycle model of cfg->schedule; the phases' cycles into per_phase
+ * the cycle model of cfg->schedule and cfg->router; the phases' cycles into per_phase
  * (CYCLES_SYNC). An OBSERVE observation adds its supersteps, one cycle each
  * (every component sends and receives at most one message in each). */
 static uint64_t cycles(const experiment *x, const bspram_combine_stats *st, uint64_t *per_phase)
 {
     return st->observe_phases +
            bspram__cycles_batch(x->s, &st->basis, x->cur->req, x->first, x->C->o.seed,
-                                x->cfg->schedule == BSPRAM_SCHEDULE_ASYNC, per_phase);
+                                x->cfg->schedule == BSPRAM_SCHEDULE_ASYNC,
+                                x->cfg->router == BSPRAM_ROUTER_SSTAR, per_phase);
 }
 
 static void experiment_lane(bspram_team *t, void *arg)
@@ -256,6 +257,11 @@ void bspram_table_run(const bspram_table_config *cfg, bspram_table_entry *entrie
         cfg->schedule != BSPRAM_SCHEDULE_ASYNC)
         bspram__base_fatal("bspram_table_run(schedule=%d): unknown schedule; valid: 0 sync, 1 cycles-sync, 2 async",
                            (int)cfg->schedule);
+    if (cfg->router != BSPRAM_ROUTER_SIMPLE && cfg->router != BSPRAM_ROUTER_SSTAR)
+        bspram__base_fatal("bspram_table_run(router=%d): unknown router; valid: 0 simple, 1 sstar", (int)cfg->router);
+    if (cfg->router == BSPRAM_ROUTER_SSTAR && cfg->schedule == BSPRAM_SCHEDULE_SYNC)
+        bspram__base_fatal("bspram_table_run(router=1, schedule=0): the S*PRAM counts cycles; give the schedule "
+                           "1 cycles-sync or 2 async");
     char err[160];
     if (bspram_pattern_check(p, v, 1, err, sizeof err))
         bspram__base_fatal("bspram table(p=%" PRIu64 ", v=%" PRIu64 "): %s", p, v, err);

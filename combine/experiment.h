@@ -72,6 +72,14 @@ typedef enum {
     BSPRAM_SCHEDULE_ASYNC = 2
 } bspram_schedule;
 
+/* The machine of the cycle schedules: the simple router, or the S*PRAM
+ * (Valiant §5: in a cycle any component transmits to any other, only a
+ * component targeted by exactly one message receives it, the senders learn
+ * at once whether theirs got through; a failed message retries after binary
+ * exponential back-off, combine/cycles.h). The S*PRAM needs a cycle
+ * schedule (CYCLES_SYNC or ASYNC). */
+typedef enum { BSPRAM_ROUTER_SIMPLE = 0, BSPRAM_ROUTER_SSTAR = 1 } bspram_router_model;
+
 typedef struct bspram_table_config {
     uint64_t p, v;
     uint64_t runs;
@@ -80,6 +88,7 @@ typedef struct bspram_table_config {
     bspram_spread spread;
     bspram_hash_kind hash;
     bspram_schedule schedule;     /* 0 (SYNC): charges */
+    bspram_router_model router;   /* 0 (SIMPLE) */
     /* Called after every run (NULL: nothing), by one thread of each process
      * while the others wait: runs done and all runs. For a progress line. */
     void (*progress)(uint64_t done, uint64_t runs, void *ctx);
@@ -172,7 +181,10 @@ void bspram_pattern_fill(const bspram_space *s, uint32_t seg, uint64_t p, uint64
  *     unknown strategy or spread (bspram_combiner_set_options); out of
  *     memory ("bspram: bspram table: out of memory allocating N bytes");
  *     an unknown cfg->schedule ("bspram: bspram_table_run(schedule=7):
- *     unknown schedule; valid: 0 sync, 1 cycles-sync, 2 async");
+ *     unknown schedule; valid: 0 sync, 1 cycles-sync, 2 async") or router,
+ *     or the S*PRAM without a cycle schedule ("bspram:
+ *     bspram_table_run(router=1, schedule=0): the S*PRAM counts cycles;
+ *     give the schedule 1 cycles-sync or 2 async");
  *     cfg or baseline NULL, or entries NULL with n > 0 ("bspram:
  *     bspram_table_run(cfg=NULL): cfg must not be NULL"). A wrong result,
  *     a cell that differs from the sequential reference, is one line and

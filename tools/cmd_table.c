@@ -63,9 +63,10 @@ static int plot(const char *path, const bspram_table_config *cfg, const bspram_t
     if (!g)
         return 1;
     static const char *const counted[3] = {"", " in cycles, bulk-synchronous", " in cycles, asynchronous"};
-    fprintf(g, "set title 'Performance factor%s against degree: p = %" PRIu64 ", v = %" PRIu64
+    fprintf(g, "set title 'Performance factor%s%s against degree: p = %" PRIu64 ", v = %" PRIu64
                ", %" PRIu64 " runs, seed %" PRIu64 " (bars: one standard deviation over the runs)'\n",
-            counted[cfg->schedule], cfg->p, cfg->v, cfg->runs, cfg->seed);
+            counted[cfg->schedule], cfg->router == BSPRAM_ROUTER_SSTAR ? ", S*PRAM" : "", cfg->p, cfg->v,
+            cfg->runs, cfg->seed);
     fprintf(g, "set logscale x 2\nset xlabel 'degree'\nset ylabel 'performance factor'\n"
                "set key below horizontal\nset grid\n");
     /* The spans of the factors (a log y axis past a decade) and the degrees. */
@@ -206,7 +207,8 @@ int bspram_table_command(int argc, char **argv)
         return BSPRAM_TOOL_FAILED;
     }
     bspram_table_config cfg = {.p = p, .v = v, .runs = runs, .seed = seed, .threads = a.threads,
-                               .spread = spread, .hash = a.hash, .schedule = a.schedule};
+                               .spread = spread, .hash = a.hash, .schedule = a.schedule,
+                               .router = a.router};
     progress pr = {now(), now(), 0, 0, a.papers > 1 ? a.papers : 1};
     if (bspram_rank() == 0 && isatty(STDERR_FILENO)) {
         cfg.progress = show_progress;
@@ -236,9 +238,11 @@ int bspram_table_command(int argc, char **argv)
             last++;
         const unsigned table = R[first].table;
         /* Another schedule counts cycles, not charges: the table's name says
-         * so on every row (custom:async, paper:1:cycles-sync). */
+         * so on every row (custom:async, paper:1:cycles-sync), and the
+         * S*PRAM's (custom:async:sstar). */
         char name[48];
-        snprintf(name, sizeof name, "%s%s", bspram_table_name(table), schedule_suffix[a.schedule]);
+        snprintf(name, sizeof name, "%s%s%s", bspram_table_name(table), schedule_suffix[a.schedule],
+                 a.router == BSPRAM_ROUTER_SSTAR ? ":sstar" : "");
         pr.table = t + 1;
         pr.entries = last - first;
         pr.start = pr.last = now();

@@ -130,7 +130,7 @@ static int set_basis(bspram_table_entry *e, uint64_t p, const char *text, char *
 /* The settings the command line sets (options below), with their defaults. */
 typedef struct table_settings {
     uint64_t p, v, runs, seed, threads; /* p, v, runs: 0 until given */
-    const char *degrees, *format, *output, *spread, *hash, *schedule;
+    const char *degrees, *format, *output, *spread, *hash, *schedule, *router;
     const char *bases[MAX_ITEMS];
     size_t nbases;
     unsigned paper[3]; /* Valiant's tables to run, in the order given */
@@ -170,6 +170,9 @@ static const bspram_option options[] = {
     {.name = "schedule", .kind = BSPRAM_OPT_CHOICE, .offset = offsetof(table_settings, schedule),
      .help = "what a factor counts: sync (default; the router's charges),\ncycles-sync or async (cycles of the simple router, the\nbulk-synchronous or the asynchronous algorithm)",
      .choices = "sync|cycles-sync|async"},
+    {.name = "router", .kind = BSPRAM_OPT_CHOICE, .offset = offsetof(table_settings, router),
+     .help = "the machine of the cycle schedules: simple (default; every\ncomponent sends and receives one message a cycle) or sstar\n(the S*PRAM: only a lone message to a component gets through)",
+     .choices = "simple|sstar"},
     {.name = "spread", .kind = BSPRAM_OPT_CHOICE, .offset = offsetof(table_settings, spread),
      .help = "random (default) or source", .choices = "random|source"},
     {.name = "runs", .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(table_settings, runs),
@@ -222,6 +225,9 @@ static int make_rows(const table_settings *o, bspram_table_args *out)
     const bspram_schedule schedule = !strcmp(o->schedule, "async")         ? BSPRAM_SCHEDULE_ASYNC
                                      : !strcmp(o->schedule, "cycles-sync") ? BSPRAM_SCHEDULE_CYCLES_SYNC
                                                                            : BSPRAM_SCHEDULE_SYNC;
+    const bspram_router_model router = !strcmp(o->router, "sstar") ? BSPRAM_ROUTER_SSTAR : BSPRAM_ROUTER_SIMPLE;
+    if (router == BSPRAM_ROUTER_SSTAR && schedule == BSPRAM_SCHEDULE_SYNC)
+        return bspram_table_error("--router sstar counts cycles: give --schedule cycles-sync or async");
     if (plot_path && papers > 1)
         return bspram_table_error("--output draws one table, not %zu: give one --paper N with --output", papers);
 
@@ -324,7 +330,7 @@ static int make_rows(const table_settings *o, bspram_table_args *out)
     }
     *out = (bspram_table_args){.p = p, .v = v, .runs = runs, .seed = o->seed, .papers = papers,
                                .threads = (int)o->threads, .spread = spread, .hash = hash,
-                               .schedule = schedule, .format = o->format, .plot_path = plot_path, .E = E, .R = R, .n = n};
+                               .schedule = schedule, .router = router, .format = o->format, .plot_path = plot_path, .E = E, .R = R, .n = n};
     memcpy(out->paper, o->paper, papers * sizeof *o->paper);
     return 0;
 oom:
@@ -349,6 +355,7 @@ int bspram_table_parse(int argc, char **argv, bspram_table_args *out)
     o->format = "text";
     o->spread = "random";
     o->schedule = "sync";
+    o->router = "simple";
     o->hash = "xxh3";
     int rc = bspram_options_parse(&bspram_cmd_table, argc, argv, o, NULL);
     if (!rc)

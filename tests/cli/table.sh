@@ -124,6 +124,13 @@ for sc in cycles-sync async; do
 done
 run "$bspram" table --p 64 --v 1024 --degrees 1 --basis 64 --schedule cycles
 [ "$rc" -eq 2 ] && [ "$(lines "$scratch/err")" -eq 1 ] && ok || fail "--schedule cycles: exit $rc"
+# --router sstar: the S*PRAM, on a cycle schedule only.
+run "$bspram" table --p 64 --v 1024 --degrees 1,16 --basis 8x8 --runs 2 --schedule async --router sstar --format csv
+[ "$rc" -eq 0 ] && [ "$(grep -c '^custom:async:sstar,64,1024,' "$scratch/out")" -eq 2 ] && ok \
+    || { fail "--router sstar: rows"; cat "$scratch/out" "$scratch/err" >&2; }
+run "$bspram" table --p 64 --v 1024 --degrees 1 --basis 64 --router sstar
+[ "$rc" -eq 2 ] && grep -q '^bspram table: --router sstar counts cycles' "$scratch/err" && [ "$(lines "$scratch/err")" -eq 1 ] \
+    && ok || fail "--router sstar without a cycle schedule: exit $rc"
 # One run has no spread.
 run "$bspram" table --p 16 --v 64 --degrees 1,4 --basis 4x4 --runs 1 --format csv
 [ "$rc" -eq 0 ] && awk -F, 'NR > 1 && $12 != "0.0000" { bad = 1 } END { exit bad }' "$scratch/out" && ok \
