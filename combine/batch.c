@@ -78,12 +78,13 @@ static void begin(const bspram_combiner *C, lane_scratch *L, const bspram_reques
     case BSPRAM_STRATEGY_AUTO: b->basis = bspram_basis_auto(C->p, C->o.degree_hint); break;
     case BSPRAM_STRATEGY_ADAPTIVE: b->basis = bspram_basis_adaptive(C->p); break;
     case BSPRAM_STRATEGY_OBSERVE: b->basis = bspram_basis_auto(C->p, 0); break; /* until observed */
+    case BSPRAM_STRATEGY_ROUTE: b->basis = bspram_basis_auto(C->p, 1); break; /* one phase: (p) */
     default: b->basis = C->o.basis; break;
     }
     b->observe = 0;
     b->observed = 0;
     b->adaptive = C->o.strategy == BSPRAM_STRATEGY_ADAPTIVE;
-    b->m_phases = b->basis.m;
+    b->m_phases = C->o.strategy == BSPRAM_STRATEGY_ROUTE ? C->o.route_phases : b->basis.m;
 }
 
 /* The lane's part of phase 1's tag: its components' flags and update kinds. */

@@ -300,13 +300,31 @@ typedef enum { BSPRAM_PHYSICAL_EXTRA_PHASE = 0, BSPRAM_PHYSICAL_DIRECT_LAST = 1 
  *             over a uniform sample of 4 of the distinct keys: exact when
  *             every address has the same degree (Valiant §4's patterns),
  *             blind to a few hot addresses among many cold ones. The
- *             observation is charged in stats.charge (combine/observe.c). */
+ *             observation is charged in stats.charge (combine/observe.c).
+ *   ROUTE     the programmer's own phases (Valiant §5, last paragraphs):
+ *             route_phases phases; in phase i < route_phases the component
+ *             u holding a request on address t (combined with the others
+ *             of its address and species there) sends it to
+ *             route(i, t, u, route_arg), and the last phase sends it to its
+ *             owner (H(t), or the extra physical phase after it). A pattern
+ *             whose structure the programmer knows is combined where they
+ *             choose; the reverse flow runs back along the same phases.
+ *             stats.basis is then the one-phase basis (p). */
 typedef enum {
     BSPRAM_STRATEGY_FIXED = 0,
     BSPRAM_STRATEGY_AUTO = 1,
     BSPRAM_STRATEGY_ADAPTIVE = 2,
-    BSPRAM_STRATEGY_OBSERVE = 3
+    BSPRAM_STRATEGY_OBSERVE = 3,
+    BSPRAM_STRATEGY_ROUTE = 4
 } bspram_strategy;
+
+/* ROUTE: where the component `component` sends a request on `address` in
+ * phase `phase` (1 ≤ phase < route_phases): a component in [0, p). Called
+ * by the machine's threads concurrently, once per combined request and
+ * phase; it must be a pure function of its arguments (and of what arg
+ * points to, unchanged during a batch) for the results to be the same for
+ * any thread count. */
+typedef uint64_t (*bspram_route_fn)(unsigned phase, uint64_t address, uint64_t component, void *arg);
 
 typedef struct bspram_combine_options {
     bspram_strategy strategy;
@@ -315,6 +333,9 @@ typedef struct bspram_combine_options {
     bspram_spread spread;
     bspram_physical physical;
     uint64_t seed;              /* spreading and arbitrary-write winners */
+    bspram_route_fn route;      /* ROUTE: the phases' destinations */
+    void *route_arg;            /* ROUTE: route's last argument */
+    unsigned route_phases;      /* ROUTE: phases, in [1, BSPRAM_MAX_PHASES] */
 } bspram_combine_options;
 
 /* Options for p components: the FIXED one-phase basis (p), RANDOM spread,
@@ -356,7 +377,9 @@ typedef struct bspram_combiner bspram_combiner;
  *     equal p = 4096" (a FIXED basis whose product is not p, or that
  *     bspram_basis_make refuses; "(empty)" for m = 0); "bspram:
  *     bspram_combiner_set_options(strategy=5): unknown strategy; valid: 0
- *     fixed, 1 auto, 2 adaptive, 3 observe"; "bspram:
+ *     fixed, 1 auto, 2 adaptive, 3 observe, 4 route"; "bspram:
+ *     bspram_combiner_set_options(route_phases=0): ROUTE needs a route and
+ *     route_phases in [1, 64]"; "bspram:
  *     bspram_combiner_set_options(spread=5): unknown spreading; valid: 0
  *     random, 1 source"; "bspram: bspram_combiner_set_options(physical=5):
  *     unknown delivery; valid: 0 extra phase, 1 direct last"; out of memory
