@@ -21,7 +21,7 @@ typedef struct sim {
     size_t *chosen;  /* S*PRAM: each sender's draw (an index into pend) */
     uint32_t *senders; /* S*PRAM: the components that transmit in the cycle */
     uint64_t *cycle_of;
-    /* the batch (bspram__cycles_batch) */
+    /* the batch (bspram__combine_cycles_batch) */
     const bspram_space *s;
     const bspram_basis *B;
     uint64_t seed;
@@ -235,7 +235,7 @@ static void sim_free(sim *S)
     free(S->senders);
 }
 
-uint64_t bspram__cycles_pattern(uint64_t p, bspram__cycle_msg *msgs, size_t n, uint64_t *cycle_of,
+uint64_t bspram__combine_cycles_pattern(uint64_t p, bspram__cycle_msg *msgs, size_t n, uint64_t *cycle_of,
                                 bool sstar, uint64_t seed)
 {
     sim S;
@@ -262,7 +262,7 @@ static size_t combine_by_holder(bspram__cycle_msg *msgs, size_t n)
     return o;
 }
 
-uint64_t bspram__cycles_batch(const bspram_space *s, const bspram_basis *B, const bspram_request *req,
+uint64_t bspram__combine_cycles_batch(const bspram_space *s, const bspram_basis *B, const bspram_request *req,
                               const uint64_t *first, uint64_t seed, bool async, bool sstar,
                               uint64_t *per_phase)
 {

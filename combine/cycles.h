@@ -38,7 +38,7 @@ typedef struct bspram__cycle_msg {
     uint64_t prio, key;
     uint32_t src, dst;
     uint32_t phase;
-    uint32_t index; /* its place in the caller's list (bspram__cycles_pattern) */
+    uint32_t index; /* its place in the caller's list (bspram__combine_cycles_pattern) */
     uint32_t fails; /* S*PRAM: failed transmissions so far (0 to begin with) */
     uint64_t ready; /* S*PRAM: the first cycle it may be sent again (0 to begin with) */
 } bspram__cycle_msg;
@@ -47,7 +47,7 @@ typedef struct bspram__cycle_msg {
  * of the simple router, or on the S*PRAM (sstar; seed draws its back-off);
  * cycle_of[msg.index] receives the cycle (from 1) of each message if
  * cycle_of is not NULL. Returns the cycles used (0 for n = 0). */
-uint64_t bspram__cycles_pattern(uint64_t p, bspram__cycle_msg *msgs, size_t n, uint64_t *cycle_of,
+uint64_t bspram__combine_cycles_pattern(uint64_t p, bspram__cycle_msg *msgs, size_t n, uint64_t *cycle_of,
                                 bool sstar, uint64_t seed);
 
 /* One batch of requests (component c's are req[first[c] .. first[c+1]))
@@ -65,7 +65,7 @@ uint64_t bspram__cycles_pattern(uint64_t p, bspram__cycle_msg *msgs, size_t n, u
  *                  stored sources); all phases share the cycles.
  *   sstar:         on the S*PRAM instead of the simple router (below).
  * Returns the cycles until the last message has arrived. */
-uint64_t bspram__cycles_batch(const bspram_space *s, const bspram_basis *B, const bspram_request *req,
+uint64_t bspram__combine_cycles_batch(const bspram_space *s, const bspram_basis *B, const bspram_request *req,
                               const uint64_t *first, uint64_t seed, bool async, bool sstar,
                               uint64_t *per_phase);
 

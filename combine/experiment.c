@@ -178,7 +178,7 @@ static void set_options(experiment *x, bspram_strategy strategy, const bspram_ba
 static uint64_t cycles(const experiment *x, const bspram_combine_stats *st, uint64_t *per_phase)
 {
     return st->observe_phases +
-           bspram__cycles_batch(x->s, &st->basis, x->cur->req, x->first, x->C->o.seed,
+           bspram__combine_cycles_batch(x->s, &st->basis, x->cur->req, x->first, x->C->o.seed,
                                 x->cfg->schedule == BSPRAM_SCHEDULE_ASYNC,
                                 x->cfg->router == BSPRAM_ROUTER_SSTAR, per_phase);
 }

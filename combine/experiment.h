@@ -87,12 +87,13 @@ typedef struct bspram_table_config {
     int threads;
     bspram_spread spread;
     bspram_hash_kind hash;
-    bspram_schedule schedule;     /* 0 (SYNC): charges */
-    bspram_router_model router;   /* 0 (SIMPLE) */
     /* Called after every run (NULL: nothing), by one thread of each process
      * while the others wait: runs done and all runs. For a progress line. */
     void (*progress)(uint64_t done, uint64_t runs, void *ctx);
     void *progress_ctx;
+    /* last, so that an initializer written for the fields above still fits */
+    bspram_schedule schedule;     /* 0 (SYNC): charges */
+    bspram_router_model router;   /* 0 (SIMPLE) */
 } bspram_table_config;
 
 /* Check (p, v, d) as a §4 pattern: v a positive multiple of p, 1 ≤ d ≤ p,

@@ -45,7 +45,7 @@ static double pattern(uint64_t p, bspram__cycle_msg *msgs, size_t n, int want_ex
     bspram__cycle_msg *copy = malloc(n * sizeof *copy);
     memcpy(copy, msgs, n * sizeof *copy);
     uint64_t *cyc = calloc(n, sizeof *cyc);
-    uint64_t cycles = bspram__cycles_pattern(p, copy, n, cyc, sstar, 5);
+    uint64_t cycles = bspram__combine_cycles_pattern(p, copy, n, cyc, sstar, 5);
     uint64_t D = q > r ? q : r;
     CHECK(cycles >= D);
     if (!sstar) /* greedy: a message waits only while its ends are busy */
@@ -142,13 +142,13 @@ static void batch(uint64_t p, uint64_t v, uint64_t d, const char *basis)
     bspram_basis B;
     bspram_basis_require(&B, p, basis);
     uint64_t per[BSPRAM_MAX_PHASES + 2] = {0};
-    uint64_t sync = bspram__cycles_batch(s, &B, req, first, 9, false, sstar, per);
-    uint64_t async = bspram__cycles_batch(s, &B, req, first, 9, true, sstar, NULL);
+    uint64_t sync = bspram__combine_cycles_batch(s, &B, req, first, 9, false, sstar, per);
+    uint64_t async = bspram__combine_cycles_batch(s, &B, req, first, 9, true, sstar, NULL);
     uint64_t sum = 0;
     for (unsigned i = 1; i <= B.m; i++)
         sum += per[i];
     CHECK_EQ_U64(sum, sync);
-    CHECK_EQ_U64(bspram__cycles_batch(s, &B, req, first, 9, true, sstar, NULL), async); /* a pure function */
+    CHECK_EQ_U64(bspram__combine_cycles_batch(s, &B, req, first, 9, true, sstar, NULL), async); /* a pure function */
     if (B.m == 1) {
         CHECK_EQ_U64(sync, async);
         /* The router's charge for the same batch is the optimum. */
