@@ -242,7 +242,8 @@ uint64_t bspram__combine_cycles_pattern(uint64_t p, bspram__cycle_msg *msgs, siz
     sim_init(&S, p, n);
     if (sstar)
         sim_sstar(&S, seed);
-    memcpy(S.fresh, msgs, n * sizeof *msgs);
+    if (n) /* msgs may be NULL for n = 0 */
+        memcpy(S.fresh, msgs, n * sizeof *msgs);
     S.nfresh = n;
     S.cycle_of = cycle_of;
     uint64_t cycles = run(&S);

@@ -43,7 +43,8 @@ static double pattern(uint64_t p, bspram__cycle_msg *msgs, size_t n, int want_ex
         r = in[c] > r ? in[c] : r;
     }
     bspram__cycle_msg *copy = malloc(n * sizeof *copy);
-    memcpy(copy, msgs, n * sizeof *copy);
+    if (n) /* msgs may be NULL for n = 0 */
+        memcpy(copy, msgs, n * sizeof *copy);
     uint64_t *cyc = calloc(n, sizeof *cyc);
     uint64_t cycles = bspram__combine_cycles_pattern(p, copy, n, cyc, sstar, 5);
     uint64_t D = q > r ? q : r;
