@@ -243,6 +243,7 @@ int bspram_table_command(int argc, char **argv)
         char name[48];
         snprintf(name, sizeof name, "%s%s%s", bspram_table_name(table), schedule_suffix[a.schedule],
                  a.router == BSPRAM_ROUTER_SSTAR ? ":sstar" : "");
+        const int namew = strlen(name) > 7 ? (int)strlen(name) : 7; /* the text format's first column */
         pr.table = t + 1;
         pr.entries = last - first;
         pr.start = pr.last = now();
@@ -261,8 +262,9 @@ int bspram_table_command(int argc, char **argv)
             printf("%s# table %s%s: p = %" PRIu64 ", v = %" PRIu64 ", runs = %" PRIu64 ", seed = %" PRIu64
                    ", spread = %s, hash = %s, baseline (one-phase degree-1 %s) = %.2f;\n"
                    "# sd: the standard deviation over the runs of a run's factor\n"
-                   "%-7s %-22s %7s %8s %7s %s%s\n", t ? "\n" : "", name, table_title(table), p, v, runs,
-                   seed, spread_name, hash_name, a.schedule ? "cycles" : "charge", base, "table", "basis", "degree", "factor", "sd",
+                   "%-*s %-22s %7s %8s %7s %s%s\n", t ? "\n" : "", name, table_title(table), p, v, runs,
+                   seed, spread_name, hash_name, a.schedule ? "cycles" : "charge", base, namew, "table", "basis",
+                   "degree", "factor", "sd",
                    "phase factors", paper ? "  | paper  rel.diff  paper phases" : "");
         for (size_t i = first; i < last; i++, printed++) {
             basis_column(&E[i], bcol, sizeof bcol);
@@ -301,7 +303,7 @@ int bspram_table_command(int argc, char **argv)
                 }
                 printf("}");
             } else {
-                printf("%-7s %-22s %7" PRIu64 " %8.3f %7.3f ", name, bcol, E[i].degree, f, sd);
+                printf("%-*s %-22s %7" PRIu64 " %8.3f %7.3f ", namew, name, bcol, E[i].degree, f, sd);
                 int k = print_phases(&E[i], base, ' ');
                 printf("%*s", k < 28 ? 28 - k : 0, "");
                 if (paper)
