@@ -1,5 +1,6 @@
-/* The simple router at the level of cycles, and the combining algorithm on
- * it, bulk-synchronous and asynchronous (Valiant §5; cycles.h). */
+/* The simple router and the S*PRAM at the level of cycles, and the
+ * combining algorithm on them, bulk-synchronous and asynchronous (Valiant
+ * §5; cycles.h). */
 #include <stdlib.h>
 #include <string.h>
 

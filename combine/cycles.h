@@ -21,8 +21,8 @@
  * architectures"): in a cycle any component may transmit one message to any
  * other; only a component targeted by exactly one transmission receives it,
  * and the senders learn at once whether theirs got through. Each component
- * transmits its ready message of least priority; a failed one retries after
- * binary exponential back-off (cycles.c). */
+ * transmits one of its ready messages, drawn uniformly; a failed one retries
+ * after binary exponential back-off (cycles.c). */
 #ifndef BSPRAM_COMBINE_CYCLES_H
 #define BSPRAM_COMBINE_CYCLES_H
 
