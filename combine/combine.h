@@ -566,6 +566,8 @@ typedef struct bspram_combine_stats {
  *     of 8 bytes; the segment's are 4";
  *     "bspram: bspram_combine(results=NULL): the batch holds READ or FETCH
  *     requests (request 0 of component 1)";
+ *     "bspram: bspram_combine: route(phase=1, address=0x10000000000,
+ *     component=0) = 256: not a component; p = 256" (ROUTE);
  *     "bspram: bspram_combine: two update species at address 0x10000000005
  *     in one batch: write(arbitrary) and reduce(sum:u64#7)";
  *     "bspram: bspram_combine: common-write conflict at address
