@@ -26,6 +26,21 @@ void bspram__bsp_bsplib_coll_put(bsplib_proc *me, unsigned pid, uint64_t offset,
                       bsplib_window_ref(offset), src, n);
 }
 
+void bspram__bsp_bsplib_coll_put_ref(bsplib_proc *me, unsigned pid, uint64_t offset, const void *src, size_t n,
+                                     const char *call)
+{
+    if (n < BSPLIB_HPPUT_BY_REFERENCE || !me->world->shared || bsplib_put_len(n) - BSPLIB_REQUEST_LEN > UINT32_MAX) {
+        bspram__bsp_bsplib_coll_put(me, pid, offset, src, n, call);
+        return;
+    }
+    if (__builtin_expect(pid >= me->p || offset >= BSPLIB_WINDOW_BIT, 0))
+        bspram__bsp_bsplib_fatal(me, "%s: a put to pid %u at offset %llu of its window (internal error)",
+                     call, pid, (unsigned long long)offset);
+    bsplib_encode_hpput(bspram__bsp_send_buffer_counted(me->self, pid, BSPLIB_REQUEST_LEN, bsplib_put_len(n)),
+                        bsplib_window_ref(offset), src, n);
+    me->has_hpputs = 1;
+}
+
 /* Only processes that disagree get here: each sizes its window and its
  * puts from its own arguments, and the first round's signature compares
  * them (coll/frame.c) — but in 5 bits, so 1 disagreement in 32 passes it. */

@@ -305,6 +305,15 @@ static inline void bsplib_coll_window(bsplib_proc *me, void *base, size_t size)
 void bspram__bsp_bsplib_coll_put(bsplib_proc *me, unsigned pid, uint64_t offset, const void *src, size_t n,
                      const char *call);
 
+/* The same put by reference where the processes share memory and n is at
+ * least BSPLIB_HPPUT_BY_REFERENCE: the receiver copies from src at the sync,
+ * as an unbuffered bsp_hpput does (one copy instead of two; the superstep
+ * then ends with a barrier after landing). src must stay as it is until the
+ * superstep ends, and no window of the superstep may cover it. The records
+ * count the same bytes as a buffered put's. */
+void bspram__bsp_bsplib_coll_put_ref(bsplib_proc *me, unsigned pid, uint64_t offset, const void *src, size_t n,
+                                     const char *call);
+
 /* End a superstep of a collective: a bsp_sync (its record labelled `label`)
  * whose tag carries `bits` (within BSPLIB_TAG_COLL_BITS) to every process;
  * returns the OR of all processes' bits, which check(arg, OR) sees first,

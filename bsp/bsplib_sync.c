@@ -78,8 +78,10 @@ static __attribute__((noinline)) int land_other(bsplib_proc *me, const bspram_me
     if (m.kind == BSPLIB_KIND_PUT) {
         me->window_puts += ((uint64_t)(uintptr_t)m.dst >> 62) == 1;
         memcpy(bsplib_resolve(me, (unsigned)in->src, m.dst, m.len), m.src, m.len);
-    } else if (m.kind == BSPLIB_KIND_HPPUT) { /* copy from the sender's memory */
-        memmove(m.dst, m.src, m.len);
+    } else if (m.kind == BSPLIB_KIND_HPPUT) { /* copy from the sender's memory (to an address, or
+                                                 a collective's window) */
+        me->window_puts += ((uint64_t)(uintptr_t)m.dst >> 62) == 1;
+        memmove(bsplib_resolve(me, (unsigned)in->src, m.dst, m.len), m.src, m.len);
     }
     return m.kind == BSPLIB_KIND_SEND;
 }

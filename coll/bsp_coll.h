@@ -52,8 +52,10 @@
  * Algorithms. Each operation has several (one per file in coll/, each opening
  * with its paper, section and cost); `opt` (NULL: all zero) forces one, with
  * its radix and ports; BSP_COLL_AUTO lets the selection (bsp_coll_select)
- * pick the one whose predicted C1·l + C2·g is least, with g and l from
- * `bspram probe` (defaults g = 1 ns/byte, l = 1000 ns without a probe).
+ * pick the one whose predicted C1·l + H·g is least (each round charged
+ * l + g·h; H = min(k, n − 1)·C2), and with ports 0 the ports too (one, or
+ * n − 1: every message in one superstep), with g and l from `bspram probe`
+ * (defaults g = 1 ns/byte, l = 1000 ns without a probe).
  *
  * Errors (fatal: one line naming the call, its arguments, the superstep and
  * the pid; the program exits with status 1): a NULL buffer the operation
@@ -197,9 +199,13 @@ typedef enum bsp_coll_algorithm {
     BSP_COLL_DISSEMINATION,     /* allreduce: Bruck's concatenation of the
                                    operands, folded in rank order; scan:
                                    Hillis–Steele's doubling distances */
-    BSP_COLL_EXCHANGE           /* alltoall on n = 2^d members: the hypercube's
+    BSP_COLL_EXCHANGE,          /* alltoall on n = 2^d members: the hypercube's
                                    standard dimension exchange, between
                                    ranks differing in one bit only; one port */
+    BSP_COLL_RABENSEIFNER       /* allreduce of long operands: reduce-scatter
+                                   by recursive halving, then allgather by
+                                   recursive doubling (Rabenseifner 2004);
+                                   one port */
 } bsp_coll_algorithm;
 
 /* Allgather (Bruck §4.2) for b ≥ 3, k ≥ 3 and (k+1)^d − k < n < (k+1)^d,
@@ -484,7 +490,13 @@ void bsp_coll_reduce(const bsp_coll_group *g, const void *send, void *recv, size
  * C1 = log2 n for a power of two, else ⌊log2 n⌋ + 2; C2 = m·C1.
  * DISSEMINATION: Bruck's concatenation of the operands (k ports) and a fold
  * in rank order: C1 = ⌈log_{k+1} n⌉, C2 = ⌈m(n−1)/min(k, n−1)⌉ (few rounds,
- * for short vectors).
+ * for short vectors). RABENSEIFNER (long vectors): a reduce-scatter by
+ * recursive halving, then an allgather by recursive doubling, with
+ * DOUBLING's pairing off when n is not a power of two; the count words cut
+ * into n' = 2^⌊log2 n⌋ pieces, piece j the words [⌊j·count/n'⌋,
+ * ⌊(j+1)·count/n'⌋): C1 = 2⌊log2 n⌋, + 2 off powers of two; C2 = twice
+ * Σ over the halving's rounds of the largest half sent (≈ 2m(1 − 1/n')),
+ * + 2m off powers of two; the same bits as DOUBLING.
  *
  * @param g       the group (NULL: all processes)
  * @param send    this member's operand (count 64-bit words), or
@@ -610,26 +622,33 @@ typedef struct bsp_coll_choice {
     unsigned radix;    /* 0 where the algorithm takes none */
     unsigned ports;
     uint64_t c1, c2;   /* predicted rounds and data bytes */
-    double cost_ns;    /* C1·l + C2·g */
+    uint64_t h;        /* predicted Σ h over the rounds: min(k, n − 1)·C2 */
+    double cost_ns;    /* C1·l + H·g: each round charged l + g·h, as the router does */
 } bsp_coll_choice;
 
 /* The choice BSP_COLL_AUTO makes for `op` on n processes with b bytes per
  * block in the k-port model. Candidates: every algorithm of op with k ports
  * (and every radix 2..n for BRUCK alltoall; EXCHANGE only for n a power of
- * two); the least predicted C1·l + C2·g wins, ties going to the fewer
- * rounds, then the earlier algorithm in bsp_coll_algorithm. Local, no
+ * two); with k = 0, every algorithm with one port and, where it takes
+ * ports, with n − 1 (all its messages in one superstep: for the direct
+ * schedules, one round). A round is charged as the router charges a
+ * superstep, l + g·h, with h at most min(k, n − 1) times the round's
+ * largest message; the least predicted C1·l + H·g (H = min(k, n − 1)·C2)
+ * wins, ties going to the fewer rounds, then to DIRECT (no plan to
+ * compute), then the earlier algorithm in bsp_coll_algorithm, then the
+ * fewer ports. Local, no
  * communication; a pure function of its arguments and the parameter file.
  *
  * @param op      the operation
  * @param n       the number of processes, ≥ 1
  * @param block   b: bytes per block (broadcast: the buffer; reductions and
  *                scans: 8·count)
- * @param ports   k (0: k = 1)
+ * @param ports   k; 0: the selection picks 1 or n − 1
  * @param g       ns per byte; negative: the probe's (bsp/params.h), or the
  *                default 1 without a probe
  * @param l       ns per superstep; negative: the probe's, or the default
  *                1000 without a probe
- * @return        the algorithm chosen, its radix and ports, its C1, C2 and
+ * @return        the algorithm chosen, its radix and ports, its C1, C2, H and
  *                predicted cost
  * @pre           None.
  * @par Errors
@@ -655,7 +674,7 @@ bsp_coll_choice bsp_coll_select(bsp_coll_op op, unsigned n, size_t block, unsign
  * @param n       the number of processes, ≥ 1
  * @param block   b: bytes per block, as for bsp_coll_select
  * @param opt     as for the calls: zeros take the defaults (NULL: AUTO)
- * @return        the choice with its C1, C2 and predicted cost (C1·l + C2·g
+ * @return        the choice with its C1, C2, H and predicted cost (C1·l + H·g
  *                with the probe's g and l)
  * @pre           None.
  * @par Errors
@@ -672,6 +691,25 @@ bsp_coll_choice bsp_coll_select(bsp_coll_op op, unsigned n, size_t block, unsign
  */
 bsp_coll_choice bsp_coll_predict(bsp_coll_op op, unsigned n, size_t block,
                                  const bsp_coll_options *opt);
+
+/* Whether an operation has an algorithm on n members: what bsp_coll_predict
+ * and the calls accept without an error line (the exchange only on a power of
+ * two). For a tuner that tries every algorithm of an operation.
+ *
+ * @param op      the operation
+ * @param a       the algorithm; BSP_COLL_AUTO is every operation's
+ * @param n       the members, at least 1
+ * @return        1 if the calls accept op with a on n members, else 0
+ *                (also for an op or algorithm outside their enums, or n = 0)
+ * @pre           None.
+ * @par Errors
+ *     None.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread.
+ */
+int bsp_coll_has(bsp_coll_op op, bsp_coll_algorithm a, unsigned n);
 
 /* The measured cost of this process's latest collective call, summed over
  * the records of its rounds. Collective (every process calls it; one
@@ -724,7 +762,8 @@ bsp_coll_cost bsp_coll_last_cost(void);
 const char *bsp_coll_op_name(bsp_coll_op op);
 
 /* The name of an algorithm: "auto", "bruck", "direct", "ring", "binomial",
- * "scatter-allgather", "doubling", "dissemination" or "exchange".
+ * "scatter-allgather", "doubling", "dissemination", "exchange" or
+ * "rabenseifner".
  *
  * @param a       the algorithm
  * @return        its name (a static string); "unknown" for a value outside

@@ -110,6 +110,13 @@ void bspram__coll_window(coll_call *c, void *base, size_t size);
 /* Put n bytes from src at `offset` of rank `to`'s window (src copied now). */
 void bspram__coll_put(coll_call *c, unsigned to, size_t offset, const void *src, size_t n);
 
+/* The same put by reference for blocks of 4 KiB and more where the
+ * processes share memory: the receiver copies from src at the round's end
+ * (one copy instead of two, for one more barrier). src must stay unchanged
+ * until the round ends and lie outside every window of the round (not in
+ * place). */
+void bspram__coll_put_ref(coll_call *c, unsigned to, size_t offset, const void *src, size_t n);
+
 /* End a round; `last`: this member has no round after it. */
 void bspram__coll_round(coll_call *c, bool last);
 
@@ -177,6 +184,7 @@ static inline uint64_t coll_ceil_div(uint64_t a, uint64_t b) { return (a + b - 1
  * giving the C1 and C2 its schedule makes (predict.c collects them). */
 void bspram__coll_alltoall_bruck(coll_call *c, const coll_args *a);          /* alltoall_bruck.c */
 void bspram__coll_alltoall_exchange(coll_call *c, const coll_args *a);       /* alltoall_exchange.c: n = 2^d */
+void bspram__coll_alltoall_direct(coll_call *c, const coll_args *a);         /* alltoall_direct.c */
 void bspram__coll_allgather_bruck(coll_call *c, const coll_args *a);         /* allgather_bruck.c */
 void bspram__coll_allgather_ring(coll_call *c, const coll_args *a);          /* allgather_ring.c */
 void bspram__coll_allgather_direct(coll_call *c, const coll_args *a);        /* allgather_direct.c */
@@ -191,6 +199,7 @@ void bspram__coll_reduce_binomial(coll_call *c, const coll_args *a);         /* 
 void bspram__coll_reduce_direct(coll_call *c, const coll_args *a);           /* reduce_direct.c */
 void bspram__coll_allreduce_doubling(coll_call *c, const coll_args *a);      /* allreduce_doubling.c */
 void bspram__coll_allreduce_dissemination(coll_call *c, const coll_args *a); /* allreduce_dissemination.c */
+void bspram__coll_allreduce_rabenseifner(coll_call *c, const coll_args *a);  /* allreduce_rabenseifner.c */
 void bspram__coll_scan_dissemination(coll_call *c, const coll_args *a);      /* scan_dissemination.c */
 void bspram__coll_scan_binomial(coll_call *c, const coll_args *a);           /* scan_binomial.c */
 void bspram__coll_scan_direct(coll_call *c, const coll_args *a);             /* scan_direct.c */
@@ -217,6 +226,7 @@ COLL_PREDICT(reduce_binomial);
 COLL_PREDICT(reduce_direct);
 COLL_PREDICT(allreduce_doubling);
 COLL_PREDICT(allreduce_dissemination);
+COLL_PREDICT(allreduce_rabenseifner);
 COLL_PREDICT(scan_dissemination);
 COLL_PREDICT(scan_binomial);
 COLL_PREDICT(scan_direct);
@@ -241,7 +251,7 @@ typedef struct coll_entry {
     int ports;  /* takes k ≥ 1 ports (else one-port only) */
 } coll_entry;
 #define COLL_OPS 8
-#define COLL_ALGORITHMS 9 /* bsp_coll_algorithm's values, AUTO included */
+#define COLL_ALGORITHMS 10 /* bsp_coll_algorithm's values, AUTO included */
 extern const coll_entry bspram__coll_table[COLL_OPS][COLL_ALGORITHMS];
 
 /* The radix e's schedule runs with on n members, from the caller's `given`

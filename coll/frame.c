@@ -88,6 +88,12 @@ void bspram__coll_put(coll_call *c, unsigned to, size_t offset, const void *src,
     bspram__bsp_bsplib_coll_put(c->me, pid, offset, src, n, c->name);
 }
 
+void bspram__coll_put_ref(coll_call *c, unsigned to, size_t offset, const void *src, size_t n)
+{
+    unsigned pid = c->members ? c->members[to] : to;
+    bspram__bsp_bsplib_coll_put_ref(c->me, pid, offset, src, n, c->name);
+}
+
 /* ---- the agreement, where the signatures differ ----
  * Every process brings its claim (what its call is, on which group, with
  * which arguments); the first process of each rank judges them all alike.

@@ -9,7 +9,7 @@ static const char *const OPS[] = {"broadcast", "scatter", "gather", "allgather",
                                   "alltoall", "reduce", "allreduce", "scan"};
 static const char *const ALGS[] = {"auto", "bruck", "direct", "ring",
                                    "binomial", "scatter-allgather", "doubling", "dissemination",
-                                   "exchange"};
+                                   "exchange", "rabenseifner"};
 
 const char *bsp_coll_op_name(bsp_coll_op op)
 {

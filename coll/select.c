@@ -1,5 +1,5 @@
 /* Selection: the algorithm, radix and ports whose predicted cost
- * C1·l + C2·g is least — the tuning Bruck et al. §3.5 asks for, with C1 and
+ * C1·l + H·g is least — the tuning Bruck et al. §3.5 asks for, with C1 and
  * C2 from each algorithm's own formula (coll_predict_<name>) in the k-port
  * model, and g, l from `bspram probe` (bsp/params.h). Kept apart from the
  * algorithms, as MPICH keeps its selection apart from its collectives. */
@@ -20,19 +20,31 @@ static double probe_g = DEFAULT_G_NS, probe_l = DEFAULT_L_NS;
 static pthread_once_t probe_once = PTHREAD_ONCE_INIT;
 static void load_probe(void) { bspram_params_load(&probe_g, &probe_l); }
 
+/* A round of the k-port model sends at most k messages per process, none
+ * above the round's largest, so its h is at most min(k, n − 1) times that
+ * message: H = min(k, n − 1)·C2, exact where a round's messages are equal
+ * (1-port schedules: H = C2). The round is charged l + g·h, as the router
+ * charges a superstep (Bruck's C2 alone undercharges a k-port round k-fold). */
 static bsp_coll_choice choice(bsp_coll_op op, unsigned n, size_t b, bsp_coll_algorithm alg,
                               unsigned radix, unsigned ports, bsp_coll_tradeoff t, double g,
                               double l)
 {
     coll_prediction p = bspram__coll_table[op][alg].predict(n, b, radix, ports, t);
-    return (bsp_coll_choice){alg, radix, ports, p.c1, p.c2, (double)p.c1 * l + (double)p.c2 * g};
+    const uint64_t k = n < 2 ? 1 : ports < n - 1 ? ports : n - 1;
+    const uint64_t h = k * p.c2;
+    return (bsp_coll_choice){alg, radix, ports, p.c1, p.c2, h, (double)p.c1 * l + (double)h * g};
 }
 
+/* Ties go to the fewer rounds, then to the direct schedule, which has no
+ * plan to compute (on 2 processes every algorithm is one exchange, and
+ * Bruck's plan cost more instructions than the rest of the call). */
 static int better(const bsp_coll_choice *a, const bsp_coll_choice *b)
 {
     if (a->cost_ns != b->cost_ns)
         return a->cost_ns < b->cost_ns;
-    return a->c1 < b->c1;
+    if (a->c1 != b->c1)
+        return a->c1 < b->c1;
+    return a->algorithm == BSP_COLL_DIRECT && b->algorithm != BSP_COLL_DIRECT;
 }
 
 bsp_coll_choice bsp_coll_select(bsp_coll_op op, bsp_pid_t n, bsp_size_t block, unsigned ports,
@@ -54,20 +66,28 @@ bsp_coll_choice bsp_coll_select(bsp_coll_op op, bsp_pid_t n, bsp_size_t block, u
         g = g < 0 ? probe_g : g;
         l = l < 0 ? probe_l : l;
     }
-    unsigned k = ports ? ports : 1;
+    /* ports = 0 lets the choice take the ports too: one, or n − 1 (every
+     * message in one superstep) where the algorithm takes ports. */
+    const unsigned ks[2] = {ports ? ports : 1, n > 2 ? n - 1 : 1};
+    const int nk = ports || n <= 2 ? 1 : 2;
     bsp_coll_choice best = {0};
     int have = 0;
     for (unsigned alg = 1; alg < COLL_ALGORITHMS; alg++) {
         const coll_entry *e = &bspram__coll_table[op][alg];
-        if (!e->run || (k > 1 && !e->ports) || (alg == BSP_COLL_EXCHANGE && (n & (n - 1))))
+        if (!e->run || (alg == BSP_COLL_EXCHANGE && (n & (n - 1))))
             continue; /* the exchange runs on a cube only */
-        for (unsigned r = coll_radix(e, n, 0), r_hi = coll_radix_max(e, n); r <= r_hi; r++) {
-            bsp_coll_choice ch = choice(op, n, block, (bsp_coll_algorithm)alg, r, k,
-                                        BSP_COLL_OPTIMAL_C1, g, l);
-            ch.radix = coll_radix_reported(e, r);
-            if (!have || better(&ch, &best))
-                best = ch;
-            have = 1;
+        for (int ik = 0; ik < nk; ik++) {
+            const unsigned k = ks[ik];
+            if (k > 1 && !e->ports)
+                continue;
+            for (unsigned r = coll_radix(e, n, 0), r_hi = coll_radix_max(e, n); r <= r_hi; r++) {
+                bsp_coll_choice ch = choice(op, n, block, (bsp_coll_algorithm)alg, r, k,
+                                            BSP_COLL_OPTIMAL_C1, g, l);
+                ch.radix = coll_radix_reported(e, r);
+                if (!have || better(&ch, &best))
+                    best = ch;
+                have = 1;
+            }
         }
     }
     return best;
@@ -92,6 +112,15 @@ bsp_coll_choice bspram__coll_select(bsp_coll_op op, unsigned n, size_t block, un
         last[op].valid = 1;
     }
     return last[op].choice;
+}
+
+int bsp_coll_has(bsp_coll_op op, bsp_coll_algorithm a, unsigned n)
+{
+    if ((unsigned)op >= COLL_OPS || (unsigned)a >= COLL_ALGORITHMS || n == 0)
+        return 0;
+    if (a == BSP_COLL_AUTO)
+        return 1;
+    return bspram__coll_table[op][a].run && !(a == BSP_COLL_EXCHANGE && (n & (n - 1)));
 }
 
 bsp_coll_choice bsp_coll_predict(bsp_coll_op op, bsp_pid_t n, bsp_size_t block,

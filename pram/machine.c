@@ -120,6 +120,7 @@ void bspram_pram_destroy(bspram_pram *P)
     free(P->start);
     free(P->trace);
     free(P->conf);
+    bspram__pram_record_free(P);
     free(P);
 }
 

@@ -1048,6 +1048,58 @@ const bspram_pram_step_record *bspram_pram_trace(const bspram_pram *P, size_t *n
  */
 int bspram_pram_write_trace(const bspram_pram *P, const char *path);
 
+/* Record the run step by step from the next step on (on), for
+ * bspram_pram_write_html: each phase's accesses — the VP, the cell, the
+ * value written — as the engine received them, with the phase's
+ * supersteps, charge and violations. Off: the record is dropped. At most
+ * 2^20 accesses are kept (24 MiB); later phases keep their costs only.
+ *
+ * @param P       the PRAM; not NULL
+ * @param on      true: start recording (again: go on); false: stop and
+ *                drop what was recorded
+ * @pre           One process: not over more than one MPI rank.
+ * @par Errors
+ *     Over MPI ranks: "bspram: bspram_pram_record(on=true): the accesses
+ *     are recorded on one process; this run has 4 MPI ranks"; P NULL:
+ *     "bspram: bspram_pram_record(P=NULL): P must not be NULL". Exit
+ *     status 1.
+ * @par BSP cost
+ *     None; while on, each phase copies its requests: O(requests) local
+ *     work on the host, no superstep.
+ * @par Thread safety
+ *     The host only: not from a VP callback, nor concurrently with
+ *     another call on P.
+ */
+void bspram_pram_record(bspram_pram *P, bool on);
+
+/* Write the recorded run (bspram_pram_record) as one self-contained HTML
+ * page to open in a browser (its script, style and data inline; nothing is
+ * fetched): per step the VPs active, the cells each array had read and
+ * written (a cell per square up to 4096 cells, a density of accesses
+ * beyond), the concurrent accesses and, in report mode, the violations
+ * with their VPs and cells, the step's phases with their supersteps and
+ * charge; controls to step, play and jump to the next violation.
+ *
+ * @param P       the PRAM; not NULL
+ * @param path    the file's name; not NULL
+ * @return        0, or −1 with errno set (the file could not be opened or
+ *                written; a file cut short is removed)
+ * @pre           bspram_pram_record(P, true) was called before the steps
+ *                to show.
+ * @par Errors
+ *     I/O errors are returned (−1, errno), not printed. Nothing recorded:
+ *     "bspram: bspram_pram_write_html(path=\"run.html\"): nothing was
+ *     recorded; call bspram_pram_record(P, true) before the steps"; P or
+ *     path NULL: "bspram: bspram_pram_write_html(path=NULL): path must not
+ *     be NULL". Exit status 1.
+ * @par BSP cost
+ *     None: no superstep; O(steps + accesses) of I/O.
+ * @par Thread safety
+ *     The host only: not from a VP callback, nor concurrently with
+ *     another call on P.
+ */
+int bspram_pram_write_html(const bspram_pram *P, const char *path);
+
 /* Report mode: print the violations to out, and return their number.
  *
  * The lines:

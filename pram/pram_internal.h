@@ -108,7 +108,16 @@ struct bspram_pram {
     size_t capconf;
     pram_violation kept[BSPRAM_PRAM_REPORT_KEEP];
     size_t nkept;
+
+    /* bspram_pram_record: each phase's accesses (record.c), or NULL */
+    struct bspram__pram_recorder *recorder;
 };
+
+/* record.c: a phase that ended (trace.c), its requests still in P->parts;
+ * and the recorder's end (bspram_pram_destroy). */
+void bspram__pram_record_phase(bspram_pram *P, uint64_t step, bool is_read, uint64_t supersteps,
+                               uint64_t charge, uint64_t violations);
+void bspram__pram_record_free(bspram_pram *P);
 
 /* The VPs [*v0, *v1) of component c (blocks of ceil(n/p), clipped at n). */
 static inline void bspram__pram_vps(const bspram_pram *P, uint64_t c, uint64_t *v0, uint64_t *v1)

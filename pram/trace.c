@@ -70,6 +70,8 @@ void bspram__pram_end_phase(bspram_pram *P, bspram_pram_step_record *rec, size_t
     P->stats.charge += tot.charge;
     P->stats.work += issued;
     P->stats.violations += violations;
+    if (P->recorder)
+        bspram__pram_record_phase(P, rec->step, is_read, tot.supersteps, tot.charge, violations);
     if (n > BSPRAM__PRAM_KEEP_RECORDS)
         bspram_machine_clear_records(P->m);
 }

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/clock.h"
 #include "base/error.h"
 #include "base/grow.h"
 #include "router/router_internal.h"
@@ -75,6 +76,27 @@ void bspram__router_pattern_lane(bspram__lane *ln, unsigned par)
     ln->n_flows[par] = n;
 }
 
+bspram_process_load *bspram__router_lane_loads(bspram__lane *ln, unsigned par)
+{
+    if (!ln->loads[par])
+        ln->loads[par] = bspram__base_calloc(ln->end - ln->first, sizeof *ln->loads[par],
+                                             "bspram__router_exchange (loads)");
+    return ln->loads[par];
+}
+
+/* The lane enters the exchange: its computation time, from when it left the
+ * previous one, is each of its components' time. A BSPlib process is a lane
+ * of its own, so this is the process's own; components that share a lane
+ * (the bulk machine with p > T) share its time, while their work is their
+ * own. */
+void bspram__router_pattern_enter(bspram__lane *ln, unsigned par)
+{
+    bspram_process_load *loads = bspram__router_lane_loads(ln, par);
+    double seconds = bspram__clock() - ln->left;
+    for (uint64_t i = 0; i < ln->end - ln->first; i++)
+        loads[i].seconds = seconds > 0 ? seconds : 0;
+}
+
 void bspram__router_pattern_record(bspram_router *r, unsigned par, size_t record, int delivered)
 {
     size_t total = 0;
@@ -86,6 +108,13 @@ void bspram__router_pattern_record(bspram_router *r, unsigned par, size_t record
         if (ln->n_flows[par])
             memcpy(to, ln->flows[par], ln->n_flows[par] * sizeof *to);
         to += ln->n_flows[par];
+    }
+    bspram_process_load *load = bspram_pattern_append_loads(&r->pattern, record, r->p);
+    for (unsigned l = 0; l < r->lanes; l++) {
+        const bspram__lane *ln = &r->lane[l];
+        if (ln->end > ln->first)
+            memcpy(load, ln->loads[par], (ln->end - ln->first) * sizeof *load);
+        load += ln->end - ln->first;
     }
 }
 

@@ -75,12 +75,12 @@ bspram_flow *bspram_pattern_append(bspram_pattern *pat, size_t record, size_t n)
     pat->at = bspram__grow(pat->at, &pat->cap, record + 1, sizeof *pat->at, 64,
                            "bspram_pattern_append");
     for (; pat->n < record; pat->n++) /* records before it that were not kept */
-        pat->at[pat->n] = (bspram_pattern_slot){0, 0, 0};
+        pat->at[pat->n] = (bspram_pattern_slot){0, 0, 0, 0, 0};
     /* At least one flow of room, so that the pointer returned for n = 0 is
      * not an offset from NULL. */
     pat->flows = bspram__grow(pat->flows, &pat->cap_flows, pat->n_flows + (n ? n : 1),
                               sizeof *pat->flows, 256, "bspram_pattern_append");
-    pat->at[record] = (bspram_pattern_slot){pat->n_flows, n, 1};
+    pat->at[record] = (bspram_pattern_slot){pat->n_flows, n, 1, 0, 0};
     pat->n_flows += n;
     pat->n = record + 1;
     return pat->flows + pat->at[record].first;
@@ -100,10 +100,40 @@ int bspram_pattern_get(const bspram_pattern *pat, size_t record, const bspram_fl
     return 1;
 }
 
+bspram_process_load *bspram_pattern_append_loads(bspram_pattern *pat, size_t record, size_t n)
+{
+    BSPRAM_NONNULL(pat);
+    if (!pat->n || record != pat->n - 1 || pat->at[record].load_count)
+        bspram__base_fatal("bspram_pattern_append_loads(record=%zu): the pattern's last record is "
+                           "%zu%s", record, pat->n ? pat->n - 1 : 0,
+                           !pat->n ? " (none: append its flows first)"
+                           : record == pat->n - 1 ? ", whose loads were appended already" : "");
+    pat->loads = bspram__grow(pat->loads, &pat->cap_loads, pat->n_loads + (n ? n : 1),
+                              sizeof *pat->loads, 256, "bspram_pattern_append_loads");
+    pat->at[record].load_first = pat->n_loads;
+    pat->at[record].load_count = n;
+    pat->n_loads += n;
+    return pat->loads + pat->at[record].load_first;
+}
+
+int bspram_pattern_loads(const bspram_pattern *pat, size_t record, const bspram_process_load **loads,
+                         size_t *n)
+{
+    BSPRAM_NONNULL(loads);
+    BSPRAM_NONNULL(n);
+    *loads = NULL;
+    *n = 0;
+    if (!pat || record >= pat->n || !pat->at[record].load_count)
+        return 0;
+    *loads = pat->loads + pat->at[record].load_first;
+    *n = pat->at[record].load_count;
+    return 1;
+}
+
 void bspram__router_pattern_clear(bspram_pattern *pat)
 {
     BSPRAM_NONNULL(pat);
-    pat->n = pat->n_flows = 0;
+    pat->n = pat->n_flows = pat->n_loads = 0;
 }
 
 void bspram_pattern_free(bspram_pattern *pat)
@@ -111,6 +141,7 @@ void bspram_pattern_free(bspram_pattern *pat)
     BSPRAM_NONNULL(pat);
     free(pat->flows);
     free(pat->at);
+    free(pat->loads);
     memset(pat, 0, sizeof *pat);
 }
 
@@ -205,6 +236,26 @@ static void csv_flows(FILE *f, const bspram_log_view *log, size_t i)
                 U(fl[k].messages), U(fl[k].bytes), U(fl[k].largest));
 }
 
+/* Record i's loads: `-` (CSV) or null (JSON) if not kept, else per
+ * component work:seconds separated by spaces (CSV) or [work, seconds]
+ * arrays (JSON). */
+static void write_loads(FILE *f, const bspram_log_view *log, size_t i, int json)
+{
+    const bspram_process_load *ld;
+    size_t n;
+    if (!bspram_pattern_loads(log->pattern, i, &ld, &n)) {
+        fputs(json ? "null" : "-", f);
+        return;
+    }
+    if (json)
+        fputc('[', f);
+    for (size_t k = 0; k < n; k++)
+        fprintf(f, json ? "%s[%llu, %.9f]" : "%s%llu:%.9f", k ? (json ? ", " : " ") : "",
+                U(ld[k].work), ld[k].seconds);
+    if (json)
+        fputc(']', f);
+}
+
 static void json_flows(FILE *f, const bspram_log_view *log, size_t i)
 {
     const bspram_flow *fl;
@@ -226,7 +277,7 @@ int bspram_records_write_csv(FILE *f, const bspram_log_view *log, int header)
     BSPRAM_NONNULL(log);
     if (header)
         fprintf(f, "machine,superstep,label,messages,bytes,q,r,charge,h_bytes,max_message,work,"
-                   "seconds,exchange_seconds,p,flows\n");
+                   "seconds,exchange_seconds,p,flows,loads\n");
     for (size_t i = 0; i < log->n; i++) {
         const bspram_record *r = &log->records[i];
         fprintf(f, "%u,%llu,", log->machine, U(r->superstep));
@@ -235,6 +286,8 @@ int bspram_records_write_csv(FILE *f, const bspram_log_view *log, int header)
                 U(r->bytes), U(r->q), U(r->r), U(r->charge), U(r->h_bytes), U(r->max_message),
                 U(r->work), r->seconds, r->exchange_seconds, U(log->p));
         csv_flows(f, log, i);
+        fputc(',', f);
+        write_loads(f, log, i, 0);
         fputc('\n', f);
     }
     return ferror(f) ? -1 : 0;
@@ -257,6 +310,8 @@ int bspram_records_write_json(FILE *f, const bspram_log_view *log, int *first)
                 U(r->messages), U(r->bytes), U(r->q), U(r->r), U(r->charge), U(r->h_bytes), U(r->max_message),
                 U(r->work), r->seconds, r->exchange_seconds, U(log->p));
         json_flows(f, log, i);
+        fputs(", \"loads\": ", f);
+        write_loads(f, log, i, 1);
         fputc('}', f);
         *first = 0;
     }

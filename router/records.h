@@ -93,18 +93,34 @@ typedef struct bspram_flow {
     uint64_t messages, bytes, largest;
 } bspram_flow;
 
+/* One component's load in one superstep, kept with the pattern: the work
+ * it declared (bspram_work, BSPlib's bsp_work; the record's `work` is the
+ * most of these) and the wall time its thread computed, from leaving the
+ * previous exchange to entering this one. A BSPlib process has a thread of
+ * its own; components that share a thread (the bulk machine with p > T)
+ * share its time. */
+typedef struct bspram_process_load {
+    uint64_t work;
+    double seconds;
+} bspram_process_load;
+
 /* The flows of a log's records, index for index: record i's are
  * flows[at[i].first .. at[i].first + at[i].count) if at[i].kept; records
- * whose pattern was not kept, and records past n, have none. */
+ * whose pattern was not kept, and records past n, have none. Record i's
+ * loads, one per component, are loads[at[i].load_first ..
+ * at[i].load_first + at[i].load_count) (load_count 0: none kept). */
 typedef struct bspram_pattern_slot {
     size_t first, count;
     int kept;
+    size_t load_first, load_count;
 } bspram_pattern_slot;
 typedef struct bspram_pattern {
     bspram_flow *flows;
     size_t n_flows, cap_flows;
     bspram_pattern_slot *at;
     size_t n, cap;
+    bspram_process_load *loads;
+    size_t n_loads, cap_loads;
 } bspram_pattern;
 
 /* Make room for the `n` flows of record `record` (the index in the log;
@@ -147,6 +163,50 @@ bspram_flow *bspram_pattern_append(bspram_pattern *pat, size_t record, size_t n)
  */
 int bspram_pattern_get(const bspram_pattern *pat, size_t record, const bspram_flow **flows,
                        size_t *n);
+
+/* Make room for the `n` loads (one per component, in component order) of
+ * record `record`, whose flows were appended last, and return where the
+ * caller writes them.
+ *
+ * @param pat     the pattern; must not be NULL
+ * @param record  the record whose flows bspram_pattern_append made room
+ *                for last (pat->n − 1)
+ * @param n       the number of loads: the machine's p
+ * @return        room for n loads, valid until the next append or free
+ * @pre           The record's loads were not appended before.
+ * @par Errors
+ *     "bspram: bspram_pattern_append_loads(pat=NULL): pat must not be
+ *     NULL"; another record than the last one appended, or its loads
+ *     appended twice: "bspram: bspram_pattern_append_loads(record=…): the
+ *     pattern's last record is …"; no memory: "bspram:
+ *     bspram_pattern_append_loads: out of memory growing to … bytes". Exit
+ *     status 1.
+ * @par BSP cost
+ *     None: local, O(n) amortised.
+ * @par Thread safety
+ *     Any thread; one at a time per pattern.
+ */
+bspram_process_load *bspram_pattern_append_loads(bspram_pattern *pat, size_t record, size_t n);
+
+/* Record `record`'s loads (bspram_process_load), if they were kept.
+ *
+ * @param pat     the pattern; NULL: none kept
+ * @param record  the record's index
+ * @param loads   set to the record's loads, one per component (NULL if
+ *                none); must not be NULL
+ * @param n       set to their number, p (0 if none); must not be NULL
+ * @return        1 if the record's loads were kept, else 0
+ * @pre           None.
+ * @par Errors
+ *     "bspram: bspram_pattern_loads(loads=NULL): loads must not be NULL"
+ *     (and n), exit status 1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread; not during an append to the same pattern.
+ */
+int bspram_pattern_loads(const bspram_pattern *pat, size_t record, const bspram_process_load **loads,
+                         size_t *n);
 
 /* Free the pattern's flows and reset it to empty.
  *

@@ -183,6 +183,7 @@ void bspram__router_destroy(bspram_router *r)
             free(ln->touched[par]);
             free(ln->registered[par]);
             free(ln->flows[par]);
+            free(ln->loads[par]);
         }
         free(ln->unsorted);
         free(ln->in);
@@ -580,6 +581,8 @@ void bspram__router_work(bspram_router *r, unsigned lane, uint64_t src, uint64_t
     bspram__lane *ln = &r->lane[lane];
     enter_src(ln, lane, src, "bspram_work");
     ln->sent[ln->step & 1].src_work += w;
+    if (r->keep_pattern)
+        bspram__router_lane_loads(ln, (unsigned)(ln->step & 1))[src - ln->first].work += w;
 }
 
 /* This lane's part of the exchange's statistics: what it sent in this
@@ -665,6 +668,8 @@ static void reset_parity(bspram__lane *ln, unsigned par)
     arena_reset(&ln->arena[par]);
     memset(&ln->sent[par], 0, sizeof ln->sent[par]);
     ln->sent[par].src = ln->first;
+    if (ln->loads[par])
+        memset(ln->loads[par], 0, (ln->end - ln->first) * sizeof *ln->loads[par]);
 }
 
 unsigned bspram__router_exchange(bspram_router *r, unsigned lane, unsigned tag)
@@ -696,8 +701,10 @@ unsigned bspram__router_exchange(bspram_router *r, unsigned lane, unsigned tag)
     ln->windows = r->p <= BSPRAM__WINDOW_MAX_P && ln->heavy;
     if (ln->windows && !ln->window) /* made when first needed; without, posts go to the chunks */
         ln->windows = (ln->window = aligned_alloc(BSPRAM__LINE, (size_t)r->p * BSPRAM__WINDOW)) != NULL;
-    if (r->keep_pattern)
+    if (r->keep_pattern) {
         bspram__router_pattern_lane(ln, par);
+        bspram__router_pattern_enter(ln, par);
+    }
     bspram__stats st;
     tag |= lane_stats(ln, par, 1, &st) | (ln->n_touched[par] ? ROUTER_BIT : 0);
     unsigned all = r->transport->allreduce(r, lane, tag, &st) & ~BSPRAM__TAG_STATS;
@@ -719,6 +726,8 @@ unsigned bspram__router_exchange(bspram_router *r, unsigned lane, unsigned tag)
     }
     ln->step++;
     reset_parity(ln, par ^ 1u);
+    if (r->keep_pattern)
+        ln->left = bspram__clock(); /* the next superstep's computation starts */
     return all & ~ROUTER_BIT;
 }
 
@@ -837,6 +846,8 @@ void bspram__router_start_clock(bspram_router *r)
 {
     BSPRAM_NONNULL(r);
     r->clock = bspram__clock();
+    for (unsigned l = r->lane_lo; l < r->lane_hi; l++)
+        r->lane[l].left = r->clock;
 }
 
 /* The receive side of the last exchange, folded from this process's lanes

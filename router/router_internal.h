@@ -177,6 +177,12 @@ typedef struct bspram__lane {
      * is where they are built. */
     bspram_flow *flows[2], *unsorted;
     size_t n_flows[2], cap_flows[2], cap_unsorted;
+    /* With the pattern, each of this lane's components' load by parity
+     * ([end-first], made when first needed): its declared work, and the
+     * lane's time from leaving the previous exchange (`left`) to entering
+     * this one (pattern.c). */
+    bspram_process_load *loads[2];
+    double left;
 } bspram__lane;
 
 /* The outboxes of both parities lie in runs of BSPRAM__OUTBOX_RUN
@@ -296,6 +302,8 @@ void bspram__router_send_from(bspram_router *r, unsigned lane, uint64_t src, uin
  * pattern of record `record` (after it). */
 void bspram__router_pattern_lane(bspram__lane *ln, unsigned par);
 void bspram__router_pattern_record(bspram_router *r, unsigned par, size_t record, int delivered);
+bspram_process_load *bspram__router_lane_loads(bspram__lane *ln, unsigned par);
+void bspram__router_pattern_enter(bspram__lane *ln, unsigned par);
 
 /* The lanes that posted to lane ln's block in the superstep of parity par,
  * in increasing order (sorted in place); returns their count. */

@@ -6,8 +6,10 @@ set -eu
 # Open MPI: libbspram-mpi, the bspram command under mpirun, and their tests.
 # doxygen: the API documentation from the headers (built and installed with the
 # library when found; the target doc).
+# chromium: the tests that render the command's HTML pages in a real browser,
+# headless (tests/browser/).
 pkgs="build-essential cmake pkg-config libxxhash-dev gnuplot-nox clang libclang-rt-dev libomp-dev libomp-14-dev
-      libopenmpi-dev openmpi-bin doxygen"
+      libopenmpi-dev openmpi-bin doxygen chromium"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -61,6 +61,16 @@ void check_death_status(const char *name, void (*fn)(void *), void *arg, const c
     }
 }
 
+char *check_trace_flows(char *line)
+{
+    char *loads = strrchr(line, ',');
+    if (!loads)
+        return NULL;
+    *loads = '\0';
+    char *flows = strrchr(line, ',');
+    return flows ? flows + 1 : NULL;
+}
+
 int check_report(const char *test_name)
 {
     printf("%s: %d passed, %d failed\n", test_name, check_count - check_failures, check_failures);

@@ -46,6 +46,12 @@ void check_death(const char *name, void (*fn)(void *), void *arg, const char *ex
 void check_death_status(const char *name, void (*fn)(void *), void *arg, const char *expect,
                         int exactly_one_line, unsigned timeout_s, int status);
 
+/* The flows field of a trace's CSV row (docs/records.md): the last column
+ * but one, the loads following it. Cuts the row there (the string then ends
+ * with the flows) and returns the field, or NULL for a row with fewer
+ * columns. */
+char *check_trace_flows(char *line);
+
 /* Print "N passed, N failed" and return the process exit status. */
 int check_report(const char *test_name);
 

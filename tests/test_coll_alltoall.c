@@ -257,8 +257,10 @@ static void auto_case(const bsp_pid_t *ids, unsigned n, unsigned me, size_t b, i
     if (me != 0)
         return;
     bsp_coll_choice ch = bsp_coll_select(BSP_COLL_ALLTOALL, n, b, 0, -1, -1);
-    int ok = c.c1 == ch.c1 && c.c2 == ch.c2 && c.max_q <= 1 && c.max_r <= 1;
-    ok &= c.c1 >= ceil_log(n, 2) && c.c2 >= b * (n - 1);
+    /* The selection picks the ports too: one, or n − 1 (one superstep). */
+    const unsigned k = ch.ports;
+    int ok = (k == 1 || k == n - 1) && c.c1 == ch.c1 && c.c2 == ch.c2 && c.max_q <= k && c.max_r <= k;
+    ok &= c.c1 >= ceil_log(n, k + 1) && c.c2 >= b * ((n - 1 + k - 1) / k);
     if (!ok)
         fprintf(stderr, "alltoall auto: n=%u b=%zu: C1=%llu C2=%llu, selected %s r=%u: %llu %llu\n",
                 n, b, (unsigned long long)c.c1, (unsigned long long)c.c2,

@@ -251,11 +251,10 @@ static void check_trace(const char *path, unsigned p)
             messages == 0)
             continue;
         communicating++;
-        const char *fl = strrchr(line, ',');
-        if (!fl || fl[1] == '-')
+        const char *fl = check_trace_flows(line);
+        if (!fl || *fl == '-')
             continue;
         kept++;
-        fl++;
         unsigned long long s, d, msgs, bytes, largest;
         int len;
         while (sscanf(fl, "%llu:%llu:%llu:%llu:%llu%n", &s, &d, &msgs, &bytes, &largest, &len) ==

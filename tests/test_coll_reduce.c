@@ -10,7 +10,8 @@
  * algorithm. sum:f64: the bracketing each algorithm documents, bit for bit —
  * the sequential left fold (direct algorithms, dissemination allreduce),
  * the aligned binary tree for every root (binomial reduce), the paired-off
- * tree (doubling), Hillis–Steele's (dissemination scan) — and, for the
+ * tree (doubling, and Rabenseifner's reduce-scatter, whose pieces are folded
+ * over the same blocks), Hillis–Steele's (dissemination scan) — and, for the
  * binomial scan, the left fold within a rounding bound; allreduce results
  * are also compared with rank 0's (bsp_get) bit for bit.
  *
@@ -18,7 +19,8 @@
  * afresh: binomial reduce C1 = ⌈log2 n⌉; direct C1 = ⌈(n−1)/k⌉; doubling
  * log2 n or ⌊log2 n⌋ + 2; dissemination allreduce ⌈log_{k+1} n⌉ with
  * C2 = ⌈m(n−1)/k⌉ (Bruck Theorem 4.3; in its tradeoff range C2 less than m
- * above); dissemination scan ⌈log2 n⌉; binomial scan 2⌈log2 n⌉ − 1, one
+ * above); Rabenseifner 2⌊log2 n⌋ (+2 off powers of two) with C2 twice the
+ * largest halves, written afresh below; dissemination scan ⌈log2 n⌉; binomial scan 2⌈log2 n⌉ − 1, one
  * less where its top down-level is empty (coll/scan_binomial.c); C2 = m·C1
  * for all but the dissemination allreduce; every round moves a message
  * (supersteps = C1); C1 ≥ ⌈log_{k+1} n⌉ for n ≥ 2; max_q ≤ k and
@@ -186,7 +188,8 @@ static const variant variants[] = {
     {K_REDUCE, BSP_COLL_DIRECT, 2},          {K_REDUCE, BSP_COLL_DIRECT, 3},
     {K_REDUCE, BSP_COLL_DIRECT, 0},          {K_ALLREDUCE, BSP_COLL_DOUBLING, 0},
     {K_ALLREDUCE, BSP_COLL_DISSEMINATION, 1}, {K_ALLREDUCE, BSP_COLL_DISSEMINATION, 2},
-    {K_ALLREDUCE, BSP_COLL_DISSEMINATION, 3}, {K_SCAN, BSP_COLL_DISSEMINATION, 0},
+    {K_ALLREDUCE, BSP_COLL_DISSEMINATION, 3}, {K_ALLREDUCE, BSP_COLL_RABENSEIFNER, 0},
+    {K_SCAN, BSP_COLL_DISSEMINATION, 0},
     {K_SCAN, BSP_COLL_BINOMIAL, 0},          {K_SCAN, BSP_COLL_DIRECT, 1},
     {K_SCAN, BSP_COLL_DIRECT, 2},            {K_SCAN, BSP_COLL_DIRECT, 0},
     {K_EXSCAN, BSP_COLL_DISSEMINATION, 0},   {K_EXSCAN, BSP_COLL_BINOMIAL, 0},
@@ -214,6 +217,7 @@ static unsigned expect_c1(const variant *v, unsigned n, unsigned k)
     switch (v->alg) {
     case BSP_COLL_DIRECT: return (n - 1 + k - 1) / k;
     case BSP_COLL_DOUBLING: return (1u << floor_log2(n)) == n ? floor_log2(n) : floor_log2(n) + 2;
+    case BSP_COLL_RABENSEIFNER: return 2 * floor_log2(n) + ((1u << floor_log2(n)) == n ? 0 : 2);
     case BSP_COLL_DISSEMINATION: return v->kind == K_ALLREDUCE ? ceil_log(n, k + 1) : d;
     default: /* BINOMIAL */
         if (v->kind == K_REDUCE)
@@ -382,6 +386,22 @@ static void run_case(ctx *x, const variant *given, unsigned o, size_t count, uns
                 SCHECK(cost.c2 >= opt2 && cost.c2 < opt2 + m);
             else
                 SCHECK(cost.c2 == opt2);
+        } else if (v->alg == BSP_COLL_RABENSEIFNER && n >= 2) {
+            /* Each round of the halving moves the larger of the halves of
+             * the aligned piece ranges at its level (pieces of
+             * ⌊j·count/n'⌋ words), and the doubling the same again; the
+             * pair-off and the hand-back move m each when n' < n. */
+            unsigned f = floor_log2(n), np = 1u << f;
+            uint64_t c2 = (np < n) ? 2 * (uint64_t)m : 0;
+            for (unsigned q = np / 2; q >= 1; q /= 2) {
+                uint64_t most = 0;
+                for (unsigned g = 0; g < np / q; g++) {
+                    uint64_t w = (uint64_t)(g + 1) * q * count / np - (uint64_t)g * q * count / np;
+                    most = w > most ? w : most;
+                }
+                c2 += 2 * 8 * most;
+            }
+            SCHECK(cost.c2 == c2);
         } else {
             SCHECK(cost.c2 == m * c1);
         }
@@ -397,7 +417,7 @@ static void run_case(ctx *x, const variant *given, unsigned o, size_t count, uns
             variant w = resolve(given, x->sizes[i], m);
             unsigned c = expect_c1(&w, x->sizes[i], ports_of(&w, x->sizes[i]));
             max_c1 = c > max_c1 ? c : max_c1;
-            all_m &= !(w.kind == K_ALLREDUCE && w.alg == BSP_COLL_DISSEMINATION);
+            all_m &= !(w.kind == K_ALLREDUCE && (w.alg == BSP_COLL_DISSEMINATION || w.alg == BSP_COLL_RABENSEIFNER));
         }
         SCHECK(cost.c1 == max_c1);
         SCHECK(cost.supersteps == (max_c1 ? max_c1 : 1));

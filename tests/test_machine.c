@@ -225,7 +225,7 @@ int main(void)
             bspram_machine_destroy(m);
             unsetenv("BSPRAM_TRACE");
         }
-        CHECK(file_contains(csv, "machine,superstep,label,messages,bytes,q,r,charge,h_bytes,max_message,work,seconds,exchange_seconds,p,flows\n"));
+        CHECK(file_contains(csv, "machine,superstep,label,messages,bytes,q,r,charge,h_bytes,max_message,work,seconds,exchange_seconds,p,flows,loads\n"));
         CHECK(file_contains(csv, ",0,traced,4,32,1,1,1,8,8,0,"));
         CHECK(file_contains(csv, ",1,traced,4,32,1,1,1,8,8,0,"));
         CHECK(file_contains(json, "\"superstep\": 1, \"label\": \"traced\", \"messages\": 4, \"bytes\": 32, \"q\": 1, \"r\": 1, \"charge\": 1, \"h_bytes\": 8"));

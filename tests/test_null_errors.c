@@ -383,6 +383,25 @@ REFUSED(bspram_pattern_get, n)
     const bspram_flow *f;
     bspram_pattern_get(&pat, 0, &f, NIL);
 }
+REFUSED(bspram_pattern_append_loads, pat) { bspram_pattern_append_loads(NIL, 0, 1); }
+ALLOWED(bspram_pattern_loads, pat, "no pattern kept: returns 0")
+{
+    const bspram_process_load *l;
+    size_t n;
+    bspram_pattern_loads(NIL, 0, &l, &n);
+}
+REFUSED(bspram_pattern_loads, loads)
+{
+    bspram_pattern pat = {0};
+    size_t n;
+    bspram_pattern_loads(&pat, 0, NIL, &n);
+}
+REFUSED(bspram_pattern_loads, n)
+{
+    bspram_pattern pat = {0};
+    const bspram_process_load *l;
+    bspram_pattern_loads(&pat, 0, &l, NIL);
+}
 REFUSED(bspram__router_pattern_clear, pat) { bspram__router_pattern_clear(NIL); }
 REFUSED(bspram_pattern_free, pat) { bspram_pattern_free(NIL); }
 REFUSED(bspram_records_total, recs) { bspram_records_total(NIL, 1); } /* NULL with n = 0 is legal */
@@ -1606,6 +1625,14 @@ REFUSED(bspram_pram_write_trace, path)
 {
     pram_fixture(BSPRAM_EREW);
     bspram_pram_write_trace(pram, NIL);
+}
+REFUSED(bspram_pram_record, P) { bspram_pram_record(NIL, true); }
+REFUSED(bspram_pram_write_html, P) { bspram_pram_write_html(NIL, "/dev/null"); }
+REFUSED(bspram_pram_write_html, path)
+{
+    pram_fixture(BSPRAM_EREW);
+    bspram_pram_record(pram, true);
+    bspram_pram_write_html(pram, NIL);
 }
 REFUSED(bspram_pram_report, P) { bspram_pram_report(NIL, stdout); }
 REFUSED(bspram_pram_report, out)

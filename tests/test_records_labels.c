@@ -27,7 +27,7 @@ static const char *const labels[] = {
     ",\"\\\n,",
 };
 #define NLABELS (sizeof labels / sizeof labels[0])
-#define COLUMNS 15
+#define COLUMNS 16
 
 static bool ring_step(bspram_component *c, void *arg)
 {

@@ -4,7 +4,10 @@
  * T = 1, 2, 5; records identical with and without it; index-aligned with
  * the log when turned on and off between runs; BSPlib puts counted as the
  * records count them (8 + n, by reference too); BSPRAM_PATTERN=1 and the
- * trace's flows column. */
+ * trace's flows column. The loads kept with it: each component's declared
+ * work exactly (its own, whatever lane runs it), the record's w their
+ * maximum, a time >= 0 each; none while the pattern is off; appending loads
+ * out of turn is one error line. */
 #include <stdio.h>
 #include <unistd.h>
 
@@ -21,6 +24,7 @@ static bool send_step(bspram_component *c, void *arg)
     uint64_t s = bspram_superstep(c) % STEPS;
     if (bspram_superstep(c) >= STEPS)
         return false;
+    bspram_work(c, bspram_pid(c) * 7 + s + 1);
     pattern_send(c, pt, s, bspram_pid(c));
     return true;
 }
@@ -72,6 +76,32 @@ static void check_flows(const bspram_flow *got, size_t n, const bspram_flow *wan
     CHECK_EQ_U64(messages, rec->messages);
 }
 
+/* Record i's loads: component c declared c*7 + s + 1 in step s < STEPS
+ * (send_step), nothing after. */
+static void check_loads(const bspram_pattern *pat, size_t i, uint64_t s, uint64_t p,
+                        const bspram_record *rec)
+{
+    const bspram_process_load *ld;
+    size_t n;
+    CHECK(bspram_pattern_loads(pat, i, &ld, &n));
+    CHECK_EQ_U64(n, p);
+    uint64_t most = 0;
+    for (size_t c = 0; c < n && c < p; c++) {
+        CHECK_EQ_U64(ld[c].work, s < STEPS ? c * 7 + s + 1 : 0);
+        CHECK(ld[c].seconds >= 0 && ld[c].seconds < 60);
+        most = ld[c].work > most ? ld[c].work : most;
+    }
+    CHECK_EQ_U64(most, rec->work);
+}
+
+static void append_loads_out_of_turn(void *arg)
+{
+    (void)arg;
+    bspram_pattern pat = {0};
+    bspram_pattern_append(&pat, 3, 0);
+    bspram_pattern_append_loads(&pat, 2, 4);
+}
+
 static int same_record(const bspram_record *a, const bspram_record *b)
 {
     return a->superstep == b->superstep && !strcmp(a->label, b->label) &&
@@ -102,8 +132,11 @@ static void bulk(int threads, uint64_t p)
         CHECK(bspram_pattern_get(pat, i, &f, &nf));
         size_t nw = i < STEPS ? reference_flows(&pt, i, want) : 0;
         check_flows(f, nf, want, nw, &r1[i]);
+        check_loads(pat, i, i, p, &r1[i]);
         const bspram_flow *none;
         CHECK(!bspram_pattern_get(bspram_machine_pattern(plain), i, &none, &nf) && nf == 0);
+        const bspram_process_load *no_loads;
+        CHECK(!bspram_pattern_loads(bspram_machine_pattern(plain), i, &no_loads, &nf) && nf == 0);
     }
 
     /* Off for one run, on again: the pattern stays aligned with the log. */
@@ -121,10 +154,14 @@ static void bulk(int threads, uint64_t p)
         size_t nf;
         int was_kept = bspram_pattern_get(pat, i, &f, &nf);
         CHECK_EQ_U64(was_kept, i >= off_end);
+        const bspram_process_load *ld;
+        CHECK_EQ_U64(bspram_pattern_loads(pat, i, &ld, &nf), i >= off_end);
         if (was_kept) {
             uint64_t s = r2[i].superstep % STEPS; /* the step function repeats its pattern */
             size_t nw = r2[i].messages ? reference_flows(&pt, s, want) : 0;
+            bspram_pattern_get(pat, i, &f, &nf);
             check_flows(f, nf, want, nw, &r2[i]);
+            check_loads(pat, i, r2[i].superstep, p, &r2[i]); /* no work past STEPS */
         }
     }
     /* Cleared with the records. */
@@ -166,10 +203,10 @@ static void check_bsplib_trace(const char *path)
     char line[4096];
     int puts_row = 0, hpput_row = 0;
     while (fgets(line, sizeof line, f)) {
-        /* flows are the last column: src:dst:messages:bytes:largest */
-        if (strstr(line, ",0:1:2:29:18 1:2:2:30:19 2:0:2:31:20\n"))
+        /* the flows column, src:dst:messages:bytes:largest, before the loads */
+        if (strstr(line, ",0:1:2:29:18 1:2:2:30:19 2:0:2:31:20,"))
             puts_row = 1;
-        if (strstr(line, ",0:2:1:5008:5008\n"))
+        if (strstr(line, ",0:2:1:5008:5008,"))
             hpput_row = 1;
     }
     fclose(f);
@@ -183,6 +220,8 @@ int main(void)
     bulk(2, 7);
     bulk(5, 7);
     bulk(3, 300);
+    check_death("append_loads out of turn", append_loads_out_of_turn, NULL,
+                "bspram: bspram_pattern_append_loads(record=2): the pattern's last record is 3", 1, 30);
 
     char path[64];
     snprintf(path, sizeof path, "/tmp/bspram-test-pattern-%d.csv", (int)getpid());

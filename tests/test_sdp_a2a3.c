@@ -274,7 +274,9 @@ static int read_trace(const char *path)
             continue;
         row *r = &rows[nrows++];
         r->first = nflows, r->count = 0;
-        const char *fl = strrchr(line, ',') + 1;
+        const char *fl = check_trace_flows(line);
+        if (!fl)
+            continue;
         unsigned long long s, d, msgs, bytes, largest;
         int len;
         while (sscanf(fl, "%llu:%llu:%llu:%llu:%llu%n", &s, &d, &msgs, &bytes, &largest, &len) ==

@@ -47,13 +47,12 @@ static void run_all(void)
     bsp_end();
 }
 
-/* One trace row's flows (the last CSV field); returns 0 if not kept. */
-static int row_flows(const char *line, unsigned P, int *neighbours)
+/* One trace row's flows (check_trace_flows); returns 0 if not kept. */
+static int row_flows(char *line, unsigned P, int *neighbours)
 {
-    const char *f = strrchr(line, ',');
+    const char *f = check_trace_flows(line);
     if (!f)
         return 0;
-    f++;
     if (*f == '-')
         return 0;
     unsigned long long s, d, msgs, bytes, largest;

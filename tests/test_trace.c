@@ -18,7 +18,7 @@
 #include "check.h"
 
 #define MACHINES 200
-#define CSV_HEADER "machine,superstep,label,messages,bytes,q,r,charge,h_bytes,max_message,work,seconds,exchange_seconds,p,flows\n"
+#define CSV_HEADER "machine,superstep,label,messages,bytes,q,r,charge,h_bytes,max_message,work,seconds,exchange_seconds,p,flows,loads\n"
 
 /* Machines are numbered process-wide in order of creation; this test
  * creates all of its machines through new_machine, so it knows the numbers. */

@@ -4,6 +4,7 @@
  * the algorithm's formula and the lower bounds of Bruck et al. (1997) §2. */
 #include <inttypes.h>
 #include <stddef.h>
+#include <errno.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include <bsp_coll.h>
 
 #include "combine/combine.h"
+#include "tools/coll_tune.h"
 #include "tools/commands.h"
 #include "tools/format.h"
 
@@ -168,8 +170,9 @@ static uint64_t ceil_log(uint64_t n, uint64_t base)
 
 /* The settings the command line sets (options below), with their defaults. */
 typedef struct coll_settings {
-    const char *op, *algorithm, *format, *operation, *tradeoff;
-    uint64_t p, radix, ports, block, root, reps;
+    const char *op, *algorithm, *format, *operation, *tradeoff, *ops, *sizes, *export;
+    uint64_t p, radix, ports, block, root, reps, rounds;
+    int tune;
 } coll_settings;
 
 /* The names --op takes: the library's operations, and exscan (scan's
@@ -195,7 +198,7 @@ static const bspram_option options[] = {
     {.name = "algorithm", .kind = BSPRAM_OPT_TEXT, .offset = offsetof(coll_settings, algorithm),
      .value = "A",
      .help = "auto (default: the selection's pick), bruck, direct, ring,\nbinomial, scatter-allgather, "
-     "doubling, dissemination,\nexchange (alltoall on 2^d processes, cube neighbours only)",
+     "doubling, dissemination,\nexchange (alltoall on 2^d processes, cube neighbours only),\nrabenseifner (allreduce of long operands)",
      .names = algorithm_name},
     {.name = "radix", .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(coll_settings, radix),
      .value = "R", .help = "alltoall with bruck: 2 <= R <= N (default 2)", .min = 2, .max = 65536},
@@ -222,6 +225,18 @@ static const bspram_option options[] = {
      "(k+1)^d - k < N < (k+1)^d, d = ceil(log_{k+1} N)): c1 keeps\n"
      "C1 = d, C2 at most b - 1 above ceil(b(N-1)/k); c2 takes\n"
      "C2 = ceil(b(N-1)/k) in at most one round more", .choices = "c1|c2"},
+    {.name = "tune", .kind = BSPRAM_OPT_FLAG, .offset = offsetof(coll_settings, tune),
+     .help = "time every algorithm of each operation at each size and\nprint the fastest (with --ops, --sizes, --rounds, --export)"},
+    {.name = "ops", .kind = BSPRAM_OPT_TEXT, .offset = offsetof(coll_settings, ops), .value = "LIST",
+     .help = "--tune: operations, comma-separated (default: all eight but exscan)"},
+    {.name = "sizes", .kind = BSPRAM_OPT_TEXT, .offset = offsetof(coll_settings, sizes), .value = "LIST",
+     .help = "--tune: block sizes in bytes, comma-separated, increasing,\nmultiples of 8 (default 8,64,512,4096,32768,262144)"},
+    {.name = "rounds", .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(coll_settings, rounds), .value = "N",
+     .help = "--tune: rounds alternating the algorithms, in [1, 101]\n(default 5; the median is kept)", .min = 1,
+     .max = 101},
+    {.name = "export", .kind = BSPRAM_OPT_CHOICE, .offset = offsetof(coll_settings, export),
+     .help = "--tune: write the choices to FILE as MPICH's collective-selection\nJSON or Open MPI's coll/tuned dynamic rules",
+     .choices = "mpich-json|ompi-rules"},
     BSPRAM_FORMAT_OPTION(coll_settings, format),
     {.name = NULL}};
 
@@ -230,7 +245,8 @@ static int run_coll(int argc, char **argv);
 const bspram_command bspram_cmd_coll = {
     .name = "coll",
     .summary = "run a collective (Bruck, Saad-Schultz) on BSPlib processes, checked, with its measured C1 and C2",
-    .run = run_coll, .usage = "--op OP --p N [options]",
+    .run = run_coll, .usage = "--op OP --p N [options]\n--tune --p N [--ops LIST] [--sizes LIST] [--export mpich-json|ompi-rules FILE]",
+    .operand = "FILE",
     .about = "Runs one collective on N BSPlib processes (coll/bsp_coll.h), checks the result\n"
     "against a sequential computation, and prints its rounds C1 and data C2 as the\n"
     "router's records measured them (C2: the sum over the rounds of the largest\n"
@@ -239,15 +255,114 @@ const bspram_command bspram_cmd_coll = {
     "  op,algorithm,p,radix,ports,block,c1,c2,seconds,verified,supersteps,h_bytes,\n"
     "  predicted_c1,predicted_c2\n"
     "seconds: wall time per call. Exit status 3 if the result differs from the\n"
-    "reference.", .options = options};
+    "reference.\n"
+    "With --tune it times every algorithm of each operation at each size instead\n"
+    "and prints, per operation and size, the fastest and the selection's pick;\n"
+    "CSV columns: op,p,block,algorithm,seconds,runner_up,runner_up_seconds,\n"
+    "selected,selected_seconds. --export writes the choices to FILE.", .options = options};
+
+/* --tune: the operations and sizes asked for, timed, printed, exported. */
+static int run_tune(const coll_settings *o, const char *file)
+{
+    bsp_coll_op ops[BSP_COLL_SCAN + 1];
+    size_t n_ops = 0, sizes[COLL_TUNE_MAX_SIZES], n_sizes = 0;
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", o->ops ? o->ops : "broadcast,scatter,gather,allgather,alltoall,reduce,allreduce,scan");
+    for (char *save = NULL, *w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+        int op = bsp_coll_op_parse(w);
+        if (op < 0)
+            return usage_error("--ops '%s': unknown operation; valid: broadcast, scatter, gather, allgather, "
+                               "alltoall, reduce, allreduce, scan", w);
+        for (size_t i = 0; i < n_ops; i++)
+            if (ops[i] == (bsp_coll_op)op)
+                return usage_error("--ops: %s named twice", w);
+        ops[n_ops++] = (bsp_coll_op)op;
+    }
+    if (!n_ops)
+        return usage_error("--ops '%s': no operation", o->ops);
+    snprintf(buf, sizeof buf, "%s", o->sizes ? o->sizes : "8,64,512,4096,32768,262144");
+    for (char *save = NULL, *w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+        uint64_t b;
+        if (n_sizes == COLL_TUNE_MAX_SIZES)
+            return usage_error("--sizes: at most %d sizes", COLL_TUNE_MAX_SIZES);
+        if (bspram_tool_number("coll", "--sizes", w, 8, (UINT64_C(1) << 32) / o->p, &b) < 0)
+            return BSPRAM_TOOL_USAGE;
+        if (b % 8 || (n_sizes && b <= sizes[n_sizes - 1]))
+            return usage_error("--sizes '%s': %" PRIu64 " is not a multiple of 8 above the size before it", o->sizes,
+                               b);
+        sizes[n_sizes++] = (size_t)b;
+    }
+    if (!n_sizes)
+        return usage_error("--sizes '%s': no size", o->sizes);
+    if (o->export && !file)
+        return usage_error("--export %s needs the FILE to write", o->export);
+    if (!o->export && file)
+        return usage_error("'%s': a FILE only with --export", file);
+    coll_tune_row *rows = bspram_tool_calloc(n_ops * n_sizes, sizeof *rows, "bspram coll --tune");
+    coll_tune_run((unsigned)o->p, ops, n_ops, sizes, n_sizes, (unsigned)(o->rounds ? o->rounds : 5),
+                  (unsigned)o->reps, rows);
+    const bspram_format format = bspram_format_of(o->format);
+    if (format == BSPRAM_FORMAT_CSV)
+        printf("op,p,block,algorithm,seconds,runner_up,runner_up_seconds,selected,selected_seconds\n");
+    else if (format == BSPRAM_FORMAT_JSON)
+        printf("[");
+    else
+        printf("%-10s %8s  %-18s %10s  %-18s %10s  %-18s %10s\n", "operation", "block", "fastest", "us",
+               "runner-up", "us", "selection's pick", "us");
+    for (size_t i = 0; i < n_ops * n_sizes; i++) {
+        const coll_tune_row *r = &rows[i];
+        unsigned sel = 0;
+        while (sel < r->n_algs && r->alg[sel] != r->selected)
+            sel++;
+        const char *second = r->n_algs > 1 ? bsp_coll_algorithm_name(r->alg[1]) : "-";
+        const double second_s = r->n_algs > 1 ? r->seconds[1] : 0, sel_s = sel < r->n_algs ? r->seconds[sel] : 0;
+        const char *op = bsp_coll_op_name(r->op), *best = bsp_coll_algorithm_name(r->alg[0]),
+                   *picked = bsp_coll_algorithm_name(r->selected);
+        if (format == BSPRAM_FORMAT_CSV)
+            printf("%s,%" PRIu64 ",%zu,%s,%.9f,%s,%.9f,%s,%.9f\n", op, o->p, r->block, best, r->seconds[0], second,
+                   second_s, picked, sel_s);
+        else if (format == BSPRAM_FORMAT_JSON)
+            printf("%s{\"op\": \"%s\", \"p\": %" PRIu64 ", \"block\": %zu, \"algorithm\": \"%s\", \"seconds\": %.9f, "
+                   "\"runner_up\": \"%s\", \"runner_up_seconds\": %.9f, \"selected\": \"%s\", "
+                   "\"selected_seconds\": %.9f}",
+                   i ? ",\n " : "", op, o->p, r->block, best, r->seconds[0], second, second_s, picked, sel_s);
+        else
+            printf("%-10s %8zu  %-18s %10.3f  %-18s %10.3f  %-18s %10.3f\n", op, r->block, best, r->seconds[0] * 1e6,
+                   second, second_s * 1e6, picked, sel_s * 1e6);
+    }
+    if (format == BSPRAM_FORMAT_JSON)
+        printf("]\n");
+    int rc = BSPRAM_TOOL_OK;
+    if (o->export) {
+        FILE *f = fopen(file, "w");
+        if (!f || coll_export(f, o->export, (unsigned)o->p, rows, n_ops, n_sizes) < 0)
+            rc = bspram_tool_error("coll", "--export %s: cannot write '%s': %s", o->export, file, strerror(errno));
+        if (f && fclose(f) && rc == BSPRAM_TOOL_OK)
+            rc = bspram_tool_error("coll", "--export %s: cannot write '%s': %s", o->export, file, strerror(errno));
+    }
+    free(rows);
+    return rc;
+}
 
 static int run_coll(int argc, char **argv)
 {
     coll_settings o = {.algorithm = "auto", .format = "text", .operation = "sum:i64", .tradeoff = "c1",
                        .block = 8, .root = UINT64_MAX, .reps = 100};
-    int rc = bspram_options_parse(&bspram_cmd_coll, argc, argv, &o, NULL);
+    const char *file = NULL;
+    int rc = bspram_options_parse(&bspram_cmd_coll, argc, argv, &o, &file);
     if (rc)
         return rc == BSPRAM_OPTIONS_HELP ? BSPRAM_TOOL_OK : rc;
+    if (o.tune) {
+        if (!o.p)
+            return usage_error("--p N is required (processes, in [1, 65536])");
+        if (o.op || o.radix || o.ports || o.root != UINT64_MAX || o.block != 8 || strcmp(o.algorithm, "auto") ||
+            strcmp(o.operation, "sum:i64") || strcmp(o.tradeoff, "c1"))
+            return usage_error("--tune times every algorithm of --ops at --sizes: --op, --algorithm, --radix, "
+                               "--ports, --block, --root, --operation and --tradeoff do not apply");
+        return run_tune(&o, file);
+    }
+    if (o.ops || o.sizes || o.rounds || o.export || file)
+        return usage_error("--ops, --sizes, --rounds, --export and FILE go with --tune");
     const char *op = o.op, *alg = o.algorithm, *operation = o.operation;
     uint64_t p = o.p, radix = o.radix, ports = o.ports, block = o.block, reps = o.reps;
     const int have_root = o.root != UINT64_MAX;
@@ -265,7 +380,7 @@ static int run_coll(int argc, char **argv)
     int a = bsp_coll_algorithm_parse(alg);
     if (a < 0)
         return usage_error("--algorithm '%s': unknown algorithm; valid: auto, bruck, direct, ring, "
-                     "binomial, scatter-allgather, doubling, dissemination, exchange", alg);
+                     "binomial, scatter-allgather, doubling, dissemination, exchange, rabenseifner", alg);
     if (radix > p)
         return usage_error("--radix %" PRIu64 ": above --p %" PRIu64 " (2 <= R <= N)", radix, p);
     int rooted = run.op == BSP_COLL_BROADCAST || run.op == BSP_COLL_SCATTER ||
@@ -304,7 +419,7 @@ static int run_coll(int argc, char **argv)
         pred = bsp_coll_select((bsp_coll_op)run.op, (bsp_pid_t)p, (bsp_size_t)block,
                                (unsigned)ports, -1, -1);
         run.opt.algorithm = pred.algorithm;
-        run.opt.radix = pred.radix;
+        run.opt.radix = pred.algorithm == BSP_COLL_BRUCK ? pred.radix : 0; /* direct: r = n, implied */
         run.opt.ports = pred.ports;
     }
     bsp_init(spmd, argc, argv);

@@ -12,6 +12,7 @@
 #include "examples/pram/example.h"
 #include "tools/commands.h"
 #include "tools/format.h"
+#include "tools/html.h"
 
 #define error(...) bspram_tool_error("pram", __VA_ARGS__)
 #define usage_error(...) bspram_tool_usage("pram", __VA_ARGS__)
@@ -33,7 +34,7 @@ static const char *example_name(size_t i) { return i < pram_example_count ? pram
 
 /* The settings the command line sets (options below), with their defaults. */
 typedef struct pram_settings {
-    const char *example, *model, *basis, *format, *output;
+    const char *example, *model, *basis, *format, *output, *html;
     uint64_t n, p, threads, seed;
 } pram_settings;
 
@@ -61,6 +62,8 @@ static const bspram_option options[] = {
     {.name = "output", .letter = 'o', .kind = BSPRAM_OPT_FILE,
      .offset = offsetof(pram_settings, output), .value = "FILE",
      .help = "write the per-step trace there (.json: JSON, else CSV)"},
+    {.name = "html", .kind = BSPRAM_OPT_FILE, .offset = offsetof(pram_settings, html),
+     .value = "FILE", .help = "write the run step by step as one self-contained page (.html)"},
     {.name = NULL}};
 
 static int run_pram(int argc, char **argv);
@@ -96,6 +99,7 @@ static int run_pram(int argc, char **argv)
     prm.p = o.p;
     prm.threads = (int)o.threads;
     prm.trace_path = o.output;
+    prm.html_path = o.html;
     const bool have_n = o.n != 0;
     if (!example)
         return usage_error("--example NAME is required; see bspram pram --help for the examples");
@@ -162,6 +166,8 @@ static int run_pram(int argc, char **argv)
         }
     }
 
+    if (o.html && bspram_tool_html_check("pram", "--html", o.html, o.output))
+        return BSPRAM_TOOL_FAILED;
     pram_example_result res;
     memset(&res, 0, sizeof res);
     double t0 = pram_example_clock();
@@ -170,6 +176,10 @@ static int run_pram(int argc, char **argv)
     if (res.trace_errno) {
         free(res.report);
         return error("--output '%s': cannot write the trace: %s", prm.trace_path, strerror(res.trace_errno));
+    }
+    if (res.html_errno) {
+        free(res.report);
+        return error("--html %s: cannot write: %s (removed)", prm.html_path, strerror(res.html_errno));
     }
 
     char model[64];

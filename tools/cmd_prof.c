@@ -18,12 +18,16 @@
 #include "tools/commands.h"
 #include "tools/format.h"
 #include "tools/gnuplot.h"
+#include "tools/html.h"
+#include "tools/prof_html.h"
 #include "tools/trace_read.h"
 
 /* The heat strip up to this many processes (one row each). */
 #define PROF_STRIP_MAX_P 64
 /* Tick labels on the superstep axis at most. */
 #define PROF_MAX_TICKS 40
+/* Points on the lines up to this many supersteps. */
+#define PROF_POINTS_MAX 80
 
 typedef struct prof_params {
     double g, l, rate; /* ns per byte, ns per superstep, work units per ns; < 0: unknown */
@@ -93,8 +97,8 @@ static void summary(const trace_machine *m, const prof_params *pp, bspram_format
         } else {
             printf("  no BSP cost: no g and l (run `bspram probe`, or give --g and --l)\n");
         }
-        printf("  %-26s %10s %12s %14s %12s %12s\n", "label", "supersteps", "W", "H (bytes)", "charge",
-               "measured s");
+        printf("  %-26s %10s %12s %14s %12s %12s %12s\n", "label", "supersteps", "W", "H (bytes)", "charge",
+               "measured s", "BSP cost s");
     }
     /* By label, in order of first appearance. */
     char *seen = bspram_tool_calloc(S ? S : 1, 1, "bspram prof");
@@ -125,8 +129,13 @@ static void summary(const trace_machine *m, const prof_params *pp, bspram_format
             bspram_json_number(bsp_cost(pp, w, h, n));
             printf("}");
         } else {
-            printf("  %-26s %10" PRIu64 " %12" PRIu64 " %14" PRIu64 " %12" PRIu64 " %12.6f\n",
+            double cost = bsp_cost(pp, w, h, n);
+            printf("  %-26s %10" PRIu64 " %12" PRIu64 " %14" PRIu64 " %12" PRIu64 " %12.6f ",
                    rec[i].label, n, w, h, c, t);
+            if (isnan(cost)) /* no g and l */
+                printf("%12s\n", "-");
+            else
+                printf("%12.6f\n", cost);
         }
     }
     free(seen);
@@ -155,8 +164,8 @@ static void ticks(FILE *g, const bspram_record *rec, size_t S)
     for (size_t i = 0; i < S; i++)
         changes += i == 0 || strcmp(rec[i].label, rec[i - 1].label) != 0;
     size_t every = changes > PROF_MAX_TICKS ? (changes + PROF_MAX_TICKS - 1) / PROF_MAX_TICKS : 1;
-    fprintf(g, "set bmargin 9\nset xlabel 'superstep (ticks: where the label changes)'\n"
-               "set xtics rotate by 40 right font ',8' (");
+    fprintf(g, "set bmargin 9\nset xlabel 'superstep (named ticks: where the label changes)'\n"
+               "set format x '%%g'\nset xtics rotate by 40 right font ',8'\nset xtics add (");
     for (size_t i = 0, k = 0, first = 1; i < S; i++) {
         if (!(i == 0 || strcmp(rec[i].label, rec[i - 1].label) != 0) || k++ % every)
             continue;
@@ -193,19 +202,29 @@ static int draw(const char *path, const trace_machine *m, const prof_params *pp)
         strip = bspram_pattern_get(&m->pattern, i, &f, &n);
     }
     const int panels = 3 + 2 * strip, height = 220 * panels + 120;
+    /* A point per superstep while they are apart; past PROF_POINTS_MAX they
+     * would merge into solid bands: a point every few supersteps. */
+    const int dense = S > PROF_POINTS_MAX;
     FILE *g = bspram_tool_gnuplot_open("prof", "--output", path, 1000, height);
     if (!g)
         return 1;
     fprintf(g, "set multiplot title 'machine %u: p = %" PRIu64 ", %zu supersteps' font ',14'\n",
             m->id, m->p, S);
-    fprintf(g, "set grid\nset key outside right top\nset xrange [-0.5:%f]\nset lmargin 12\n"
-               "set rmargin 26\nset tmargin 2\nset bmargin 1.5\nset xtics out\n",
+    /* The margins at fixed places on the page, so that every panel — the
+     * heat strips with their colour boxes too — has the same superstep
+     * axis; the upper panels leave their tick labels to the last, so that
+     * no panel's title sits on the labels of the one above. */
+    fprintf(g, "set grid\nset key outside right top\nset xrange [-0.5:%f]\n"
+               "set lmargin at screen 0.1\nset rmargin at screen 0.72\nset tmargin 2.5\n"
+               "set bmargin 1\nset xtics out\nset format x ''\n",
             S ? (double)S - 0.5 : 0.5);
     panel(g, 0, panels);
     fprintf(g, "set ylabel 'messages'\nset title 'charge max(q, r), q and r'\n");
-    fprintf(g, "plot '-' using 1:2 with linespoints pt 7 ps 0.6 lw 2 title 'charge max(q,r)', "
-               "'-' using 1:2 with linespoints pt 4 ps 0.5 title 'q (most sent)', "
-               "'-' using 1:2 with linespoints pt 6 ps 0.5 title 'r (most received)'\n");
+    char with[48]; /* dense: a point every so many supersteps (gnuplot's pointinterval) */
+    snprintf(with, sizeof with, "linespoints pi %zu", dense ? S / (PROF_POINTS_MAX / 2) + 1 : 1);
+    fprintf(g, "plot '-' using 1:2 with %s pt 7 ps 0.6 lw 2 title 'charge max(q,r)', "
+               "'-' using 1:2 with %s pt 4 ps 0.5 title 'q (most sent)', "
+               "'-' using 1:2 with %s pt 6 ps 0.5 title 'r (most received)'\n", with, with, with);
     for (int col = 0; col < 3; col++) {
         for (size_t i = 0; i < S; i++)
             fprintf(g, "%zu %" PRIu64 "\n", i, col == 0 ? rec[i].charge : col == 1 ? rec[i].q : rec[i].r);
@@ -213,8 +232,8 @@ static int draw(const char *path, const trace_machine *m, const prof_params *pp)
     }
     panel(g, 1, panels);
     fprintf(g, "set ylabel 'bytes'\nset title 'bytes moved and the h-relation h'\n");
-    fprintf(g, "plot '-' using 1:2 with linespoints pt 7 ps 0.5 title 'bytes (all)', "
-               "'-' using 1:2 with linespoints pt 5 ps 0.5 title 'h (bytes)'\n");
+    fprintf(g, "plot '-' using 1:2 with %s pt 7 ps 0.5 title 'bytes (all)', "
+               "'-' using 1:2 with %s pt 5 ps 0.5 title 'h (bytes)'\n", with, with);
     for (int col = 0; col < 2; col++) {
         for (size_t i = 0; i < S; i++)
             fprintf(g, "%zu %" PRIu64 "\n", i, col == 0 ? rec[i].bytes : rec[i].h_bytes);
@@ -226,8 +245,10 @@ static int draw(const char *path, const trace_machine *m, const prof_params *pp)
     panel(g, 2, panels);
     fprintf(g, "set logscale y\nset ylabel 'microseconds (log)'\nset title 'time: measured%s'\n",
             priced ? ", and predicted w/r + g h + l" : " (no g and l to predict with)");
-    fprintf(g, "plot '-' using 1:2 with linespoints pt 7 ps 0.5 title 'measured'%s\n",
-            priced ? ", '-' using 1:2 with linespoints pt 6 ps 0.5 title 'predicted'" : "");
+    fprintf(g, "plot '-' using 1:2 with %s pt 7 ps 0.5 title 'measured'", with);
+    if (priced)
+        fprintf(g, ", '-' using 1:2 with %s pt 6 ps 0.5 title 'predicted'", with);
+    fprintf(g, "\n");
     for (size_t i = 0; i < S; i++)
         fprintf(g, "%zu %.6f\n", i, rec[i].seconds * 1e6);
     fprintf(g, "e\n");
@@ -263,7 +284,7 @@ static int draw(const char *path, const trace_machine *m, const prof_params *pp)
 
 /* The settings the command line sets (options below), with their defaults. */
 typedef struct prof_settings {
-    const char *output, *format;
+    const char *output, *html, *format;
     uint64_t machine; /* UINT64_MAX: every machine */
     double g, l, rate; /* < 0: not given */
 } prof_settings;
@@ -272,8 +293,10 @@ static const bspram_option options[] = {
     {.name = "output", .letter = 'o', .kind = BSPRAM_OPT_FILE,
      .offset = offsetof(prof_settings, output), .value = "FILE",
      .help = "draw the picture there: SVG, or PNG for a name ending in .png"},
+    {.name = "html", .kind = BSPRAM_OPT_FILE, .offset = offsetof(prof_settings, html),
+     .value = "FILE", .help = "write the run as one self-contained page (FILE ending in .html)"},
     {.name = "machine", .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(prof_settings, machine),
-     .value = "N", .help = "only machine N of the trace (default: all; the picture: the first)",
+     .value = "N", .help = "only machine N of the trace (default: all; the picture and page: the first)",
      .min = 0, .max = UINT32_MAX},
     {.name = "g", .kind = BSPRAM_OPT_REAL, .offset = offsetof(prof_settings, g), .value = "NS",
      .help = "g in ns per byte of h (default: bspram probe's)"},
@@ -331,6 +354,10 @@ static int run_prof(int argc, char **argv)
      * be (gnuplot would empty it). */
     if (output && bspram_tool_gnuplot_check("prof", "--output", output, path, 0))
         return BSPRAM_TOOL_FAILED;
+    if (o.html && bspram_tool_html_check("prof", "--html", o.html, path))
+        return BSPRAM_TOOL_FAILED;
+    if (output && o.html && !strcmp(output, o.html))
+        return bspram_tool_usage("prof", "--output and --html name the same file %s", output);
     trace t;
     if (trace_read(path, "prof", &t))
         return BSPRAM_TOOL_FAILED;
@@ -357,11 +384,12 @@ static int run_prof(int argc, char **argv)
     if (format == BSPRAM_FORMAT_JSON)
         printf("\n]\n");
     rc = BSPRAM_TOOL_OK;
-    if (output) {
-        if (t.n > 1 && only == UINT64_MAX && format == BSPRAM_FORMAT_TEXT)
-            printf("drawing machine %u (--machine N for another)\n", drawn->id);
+    if ((output || o.html) && t.n > 1 && only == UINT64_MAX && format == BSPRAM_FORMAT_TEXT)
+        printf("drawing machine %u (--machine N for another)\n", drawn->id);
+    if (output)
         rc = draw(output, drawn, &pp);
-    }
+    if (o.html && rc == BSPRAM_TOOL_OK)
+        rc = bspram_tool_prof_html(o.html, drawn, pp.g, pp.l, pp.rate);
     trace_free(&t);
     return rc;
 }

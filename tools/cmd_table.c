@@ -62,35 +62,45 @@ static int plot(const char *path, const bspram_table_config *cfg, const bspram_t
     FILE *g = bspram_tool_gnuplot_open("table", "--output", path, 900, 640);
     if (!g)
         return 1;
+    /* What the factors count, when not the router's charges (--schedule, --router). */
     static const char *const counted[3] = {"", " in cycles, bulk-synchronous", " in cycles, asynchronous"};
-    fprintf(g, "set title 'Performance factor%s%s against degree: p = %" PRIu64 ", v = %" PRIu64
-               ", %" PRIu64 " runs, seed %" PRIu64 " (bars: one standard deviation over the runs)'\n",
-            counted[cfg->schedule], cfg->router == BSPRAM_ROUTER_SSTAR ? ", S*PRAM" : "", cfg->p, cfg->v,
-            cfg->runs, cfg->seed);
+    const char *machine = cfg->router == BSPRAM_ROUTER_SSTAR ? ", S*PRAM" : "";
+    if (paper)
+        fprintf(g, "set title \"Valiant 1992, Table %d: performance factor%s%s against degree\\n", paper,
+                counted[cfg->schedule], machine);
+    else
+        fprintf(g, "set title \"Performance factor%s%s against degree\\n", counted[cfg->schedule], machine);
+    fprintf(g, "p = %" PRIu64 ", v = %" PRIu64 ", %" PRIu64 " runs, seed %" PRIu64
+               " (bars: one standard deviation over the runs)\"\n",
+            cfg->p, cfg->v, cfg->runs, cfg->seed);
     fprintf(g, "set logscale x 2\nset xlabel 'degree'\nset ylabel 'performance factor'\n"
-               "set key below horizontal\nset grid\n");
-    /* The spans of the factors (a log y axis past a decade) and the degrees. */
-    double lo = INFINITY, hi = 0;
+               "set key outside below center horizontal\nset grid\n");
+    /* The spans of the factors with their error bars and the paper's values
+     * (a log y axis past a decade), and of the degrees: the ranges are
+     * padded so that no bar or point is cut at an edge. */
+    double lo = INFINITY, hi = 0, lo_pos = INFINITY;
     uint64_t dlo = UINT64_MAX, dhi = 0;
     for (size_t i = 0; i < n; i++) {
-        double f = E[i].total / base;
+        double f = E[i].total / base, sd = E[i].factor_sd;
         dlo = E[i].degree < dlo ? E[i].degree : dlo;
         dhi = E[i].degree > dhi ? E[i].degree : dhi;
-        lo = f < lo ? f : lo;
-        hi = f > hi ? f : hi;
+        lo = fmin(lo, f - sd), hi = fmax(hi, f + sd), lo_pos = fmin(lo_pos, f > 0 ? f : INFINITY);
+        if (f - sd > 0)
+            lo_pos = fmin(lo_pos, f - sd);
         if (R[i].paper > 0) {
-            lo = R[i].paper < lo ? R[i].paper : lo;
-            hi = R[i].paper > hi ? R[i].paper : hi;
+            lo = fmin(lo, R[i].paper), hi = fmax(hi, R[i].paper);
+            lo_pos = fmin(lo_pos, R[i].paper);
         }
     }
-    if (lo > 0 && hi > 10 * lo)
-        fprintf(g, "set logscale y\n");
-    /* One degree, or one factor: ranges of their own (gnuplot would warn of
-     * an empty range on stderr, and widen it anyway). */
-    if (n && dlo == dhi)
-        fprintf(g, "set xrange [%g:%g]\n", (double)dlo / 2, (double)dlo * 2);
-    if (n && lo == hi && lo > 0)
-        fprintf(g, "set yrange [%g:%g]\n", lo / 2, hi * 2);
+    if (n) {
+        fprintf(g, "set xrange [%g:%g]\n", (double)dlo / 1.6, (double)dhi * 1.6);
+        if (lo_pos < INFINITY && hi > 10 * lo_pos)
+            fprintf(g, "set logscale y\nset yrange [%g:%g]\n", lo_pos / 1.3, hi * 1.3);
+        else if (hi > lo) /* Table 2's basis names above the points: more room on top */
+            fprintf(g, "set yrange [%g:%g]\n", lo - 0.08 * (hi - lo), hi + (paper == 2 ? 0.2 : 0.08) * (hi - lo));
+        else
+            fprintf(g, "set yrange [%g:%g]\n", lo > 0 ? lo / 2 : lo - 1, hi > 0 ? hi * 1.5 : hi + 1);
+    }
     /* One line per basis spelling, in order of first appearance. */
     const char *names[MAX_ITEMS];
     size_t nn = 0;
@@ -101,29 +111,44 @@ static int plot(const char *path, const bspram_table_config *cfg, const bspram_t
         if (k == nn)
             names[nn++] = E[i].basis_text;
     }
-    /* Valiant's values, where given, as a dashed line of the same colour. In
-     * Table 2 every row has its own basis: there one line joins all its rows. */
+    /* Valiant's values, where given, in a colour of their own (black, dashed,
+     * open points) with their own legend entries. In Table 2 every row has
+     * its own basis: there one line joins all its rows, and each point is
+     * named by its basis. */
     int has_paper = 0;
     for (size_t i = 0; i < n; i++)
         has_paper |= R[i].paper > 0;
     int one_paper_line = paper == 2;
+    /* Room below for the degree's label and the key, a line per entry at
+     * most (a narrow key stacks them). */
+    fprintf(g, "set bmargin %zu\n", 4 + (one_paper_line ? 2 : nn * (has_paper ? 2 : 1)));
     fprintf(g, "plot ");
     for (size_t k = 0; k < (one_paper_line ? 1 : nn); k++)
-        fprintf(g, "%s'-' using 1:2:3 with yerrorlines lc %zu pt 7 title '%s'", k ? ", " : "", k + 1,
-                one_paper_line ? "bspram, best basis per degree (Table 2)" : names[k]);
+        fprintf(g, "%s'-' using 1:2:3 with yerrorlines lc %zu pt 7 title 'bspram, %s%s'", k ? ", " : "",
+                k + 1, one_paper_line ? "the basis of each degree" : "basis ",
+                one_paper_line ? "" : names[k]);
     if (has_paper && !one_paper_line)
         for (size_t k = 0; k < nn; k++)
-            fprintf(g, ", '-' using 1:2 with linespoints lc %zu dt 2 pt 6 title 'Valiant 1992, %s'", k + 1,
-                    names[k]);
+            fprintf(g, ", '-' using 1:2 with linespoints lc rgb '#000000' dt 2 pt %zu title "
+                       "'Valiant 1992, Table %d, basis %s'", 4 + 2 * k, paper, names[k]);
     if (has_paper && one_paper_line)
-        fprintf(g, ", '-' using 1:2 with linespoints lc 1 dt 2 pt 6 title 'Valiant 1992, Table 2'");
+        fprintf(g, ", '-' using 1:2 with linespoints lc rgb '#000000' dt 2 pt 6 title 'Valiant 1992, Table 2'");
+    if (one_paper_line)
+        fprintf(g, ", '-' using 1:2:3 with labels offset 0,1.3 font ',8' notitle");
     fprintf(g, "\n");
     if (one_paper_line) { /* all rows as one series */
         for (size_t i = 0; i < n; i++)
             fprintf(g, "%" PRIu64 " %.4f %.4f\n", E[i].degree, E[i].total / base, E[i].factor_sd);
         fprintf(g, "e\n");
-        for (size_t i = 0; i < n; i++)
-            fprintf(g, "%" PRIu64 " %.4f\n", E[i].degree, R[i].paper);
+        if (has_paper) {
+            for (size_t i = 0; i < n; i++)
+                if (R[i].paper > 0)
+                    fprintf(g, "%" PRIu64 " %.4f\n", E[i].degree, R[i].paper);
+            fprintf(g, "e\n");
+        }
+        for (size_t i = 0; i < n; i++) /* the basis above each point */
+            fprintf(g, "%" PRIu64 " %.4f \"%s\"\n", E[i].degree, E[i].total / base + E[i].factor_sd,
+                    E[i].basis_text);
         fprintf(g, "e\n");
     } else {
         for (size_t k = 0; k < nn; k++) {

@@ -54,6 +54,17 @@ int bspram_tool_verror(const char *command, const char *fmt, va_list ap)
 int bspram_tool_number(const char *command, const char *option, const char *text, uint64_t min,
                        uint64_t max, uint64_t *out);
 
+/* Where an output file may go (tools/output_place.c), checked before the
+ * work: a name non-empty and on one line; if it exists, a regular file
+ * (not a directory, FIFO or device: "give a file name ending in
+ * <endings>") and not the file `input` (may be NULL) by any name. And,
+ * apart (a caller checks the name's ending between the two), a directory
+ * it can be written in. NULL, or the problem in buf, "<option> <path>: …". */
+const char *bspram_tool_output_problem(const char *option, const char *path, const char *input,
+                                       const char *endings, char *buf, size_t len);
+const char *bspram_tool_output_dir_problem(const char *option, const char *path, char *buf,
+                                           size_t len);
+
 /* Allocation that ends the command with one line when memory runs out
  * (tools/tool_memory.c): calloc and realloc, and growing an array *ptr of
  * *cap elements of `elem` bytes to hold `need`, doubling from `initial`. */

@@ -80,23 +80,9 @@ int bspram_tool_gnuplot_check(const char *command, const char *option, const cha
     if (!found)
         return refuse(end_job, command, "%s %s: gnuplot is not on PATH (Debian: apt-get install "
                                         "gnuplot-nox)", option, path);
-    if (!*path || strpbrk(path, "\n\r"))
-        return refuse(end_job, command, "%s: the file name must be non-empty and on one line", option);
-    struct stat st, in;
-    if (stat(path, &st) == 0) {
-        if (S_ISDIR(st.st_mode))
-            return refuse(end_job, command, "%s %s: is a directory", option, path);
-        /* A terminal, a FIFO or a device: gnuplot could block on it, or fail
-         * to open it after the run and print the picture on stdout. */
-        if (!S_ISREG(st.st_mode))
-            return refuse(end_job, command, "%s %s: not a regular file (%s); give a file name "
-                          "ending in .svg or .png", option, path, bspram__base_file_kind(st.st_mode));
-        /* The same file by any name (a link, ./x): gnuplot would empty the
-         * input before it is read. */
-        if (input && stat(input, &in) == 0 && in.st_dev == st.st_dev && in.st_ino == st.st_ino)
-            return refuse(end_job, command, "%s %s: is the input %s; give another file name",
-                          option, path, input);
-    }
+    char why[4400];
+    if (bspram_tool_output_problem(option, path, input, ".svg or .png", why, sizeof why))
+        return refuse(end_job, command, "%s", why);
     int format = picture_format(path);
     if (format == PICTURE_NONE)
         return refuse(end_job, command, "%s %s: the name must end in .svg (SVG) or .png (PNG)",
@@ -104,18 +90,8 @@ int bspram_tool_gnuplot_check(const char *command, const char *option, const cha
     if (format == PICTURE_PNG && !has_pngcairo())
         return refuse(end_job, command, "%s %s: this gnuplot has no pngcairo terminal for PNG; "
                       "give a name ending in .svg", option, path);
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s", path);
-    char *slash = strrchr(dir, '/');
-    if (!slash)
-        snprintf(dir, sizeof dir, ".");
-    else if (slash == dir)
-        dir[1] = 0;
-    else
-        *slash = 0;
-    if (access(dir, W_OK) != 0)
-        return refuse(end_job, command, "%s %s: cannot write in %s: %s", option, path, dir,
-                      strerror(errno));
+    if (bspram_tool_output_dir_problem(option, path, why, sizeof why))
+        return refuse(end_job, command, "%s", why);
     return 0;
 }
 

@@ -22,8 +22,9 @@
 #include "tools/commands.h"
 #include "tools/trace_read.h"
 
-static const char CSV_HEADER[] = "machine,superstep,label,messages,bytes,q,r,charge,h_bytes,"
-                                 "max_message,work,seconds,exchange_seconds,p,flows";
+#define CSV_HEADER                                                                                 \
+    "machine,superstep,label,messages,bytes,q,r,charge,h_bytes,"                                   \
+    "max_message,work,seconds,exchange_seconds,p,flows"
 
 /* The file being read, and where in it. */
 typedef struct reader {
@@ -36,6 +37,7 @@ typedef struct reader {
     size_t line;          /* the line the current record starts on (from 1) */
     size_t next_line;     /* the line the next record starts on */
     const char *rec;      /* the current record, NUL-terminated */
+    int loads;            /* the rows have the `loads` column (older traces do not) */
 } reader;
 
 /* One line: "bspram <command>: <path>: <what>". */
@@ -336,7 +338,7 @@ static int flows(const reader *R, const char **s, uint64_t p, const bspram_recor
     if (R->json && expect(R, s, '[', "opening the flows (or null)"))
         return -1;
     while (!rc) {
-        if (R->json ? **s == ']' : !**s)
+        if (R->json ? **s == ']' : !**s || **s == ',')
             break;
         if (n && expect(R, s, R->json ? ',' : ' ', "between flows"))
             rc = -1;
@@ -383,6 +385,43 @@ static int flows(const reader *R, const char **s, uint64_t p, const bspram_recor
     }
     free(f);
     return rc;
+}
+
+/* The loads at *s (the `loads` column: p entries work:seconds, or JSON's
+ * [work, seconds] arrays) of record `index` of m, whose flows were just
+ * appended: their most work must be the row's w. */
+static int loads(const reader *R, const char **s, uint64_t p, const bspram_record *r,
+                 trace_machine *m, size_t index)
+{
+    const char *start = *s;
+    if (R->json && expect(R, s, '[', "opening the loads (or null)"))
+        return -1;
+    /* p entries of at least "w:t" and a separator: a p the line cannot hold
+     * is refused before room is made for it. */
+    if (p - 1 > strlen(*s) / 4)
+        return fail_at(R, start, "the loads: this line cannot hold p = %" PRIu64 " of them", p);
+    bspram_process_load *to = bspram_pattern_append_loads(&m->pattern, index, (size_t)p);
+    uint64_t most = 0;
+    for (uint64_t k = 0; k < p; k++) {
+        char what[64];
+        snprintf(what, sizeof what, "process %" PRIu64 "'s work", k);
+        if ((k && expect(R, s, R->json ? ',' : ' ', "between loads")) ||
+            (R->json && expect(R, s, '[', "opening a load")) ||
+            whole(R, s, what, 0, UINT64_MAX, &to[k].work) ||
+            expect(R, s, R->json ? ',' : ':', "between a load's work and seconds"))
+            return -1;
+        snprintf(what, sizeof what, "process %" PRIu64 "'s seconds", k);
+        if (seconds(R, s, what, &to[k].seconds) || (R->json && expect(R, s, ']', "closing a load")))
+            return -1;
+        if (to[k].work > most)
+            most = to[k].work;
+    }
+    if (R->json && expect(R, s, ']', "closing the loads"))
+        return -1;
+    if (most != r->work)
+        return fail_at(R, start, "the loads' most work is %" PRIu64 ", the row's work is %" PRIu64,
+                       most, r->work);
+    return 0;
 }
 
 /* One superstep's row (CSV) or object (JSON), appended to t. *more: JSON,
@@ -468,10 +507,21 @@ static int row(reader *R, trace *t, int *more)
         return fail_at(R, at_seconds, "seconds: machine %u's sum over its rows is not finite",
                        m->id);
     size_t index = m->log.n;
-    if (R->json ? !strncmp(s, "null", 4) : !strcmp(s, "-"))
+    int kept = !(R->json ? !strncmp(s, "null", 4) : *s == '-' && (!s[1] || s[1] == ','));
+    if (!kept)
         s += R->json ? 4 : 1;
     else if (flows(R, &s, p, &r, m, index))
         return -1;
+    if (R->loads) { /* a trace of this version: the loads follow the flows */
+        if (expect(R, &s, ',', "before the loads") || (R->json && key(R, &s, "loads")))
+            return -1;
+        if (R->json ? !strncmp(s, "null", 4) : *s == '-')
+            s += R->json ? 4 : 1;
+        else if (!kept)
+            return fail_at(R, s, "loads without flows (the writer keeps them together)");
+        else if (loads(R, &s, p, &r, m, index))
+            return -1;
+    }
     if (R->json) {
         if (expect(R, &s, '}', "closing the superstep's object"))
             return -1;
@@ -492,7 +542,9 @@ static int read_all(reader *R, trace *t)
     int got = next_record(R);
     if (got <= 0)
         return got < 0 ? -1 : fail_file(R, "an empty file, not a bspram trace");
-    if (R->json ? strcmp(R->rec, "[") != 0 : strcmp(R->rec, CSV_HEADER) != 0) {
+    /* Traces before the loads column are read as they were. */
+    R->loads = !R->json && !strcmp(R->rec, CSV_HEADER ",loads");
+    if (R->json ? strcmp(R->rec, "[") != 0 : !R->loads && strcmp(R->rec, CSV_HEADER) != 0) {
         if (!R->json && !strncmp(R->rec, "machine,superstep,label,", 24) &&
             !strstr(R->rec, ",p,flows"))
             return fail_at(R, R->rec, "the trace has no p and flows columns (written by an older "
@@ -513,6 +565,8 @@ static int read_all(reader *R, trace *t)
         }
         if (R->json && rows && !more)
             return fail_at(R, R->rec, "the object before this one has no ',' after it");
+        if (R->json && !rows) /* the first object says which keys the trace has */
+            R->loads = strstr(R->rec, "\"loads\": ") != NULL;
         if (row(R, t, &more))
             return -1;
         rows++;

@@ -49,6 +49,7 @@ typedef struct pram_example_params {
     bspram_combine_options combine; /* the engine's options, if has_combine */
     bool has_combine;        /* else the PRAM's default: AUTO with the example's degree hint */
     const char *trace_path;  /* write the per-step trace there (bspram_pram_write_trace); NULL: no */
+    const char *html_path;   /* write the run's page there (bspram_pram_write_html); NULL: no */
 } pram_example_params;
 
 /* What a run gives. */
@@ -63,6 +64,8 @@ typedef struct pram_example_result {
     char *report;            /* report mode: bspram_pram_report's text (malloc'd), else NULL */
     const char *trace_path;  /* prm->trace_path (set by pram_example_create) */
     int trace_errno;         /* writing the trace failed with this errno (0: written or not asked) */
+    const char *html_path;   /* prm->html_path (set by pram_example_create) */
+    int html_errno;          /* writing the page failed with this errno (0: written or not asked) */
 } pram_example_result;
 
 typedef struct pram_example {
@@ -95,7 +98,8 @@ typedef struct pram_example {
  * VP and report mode as asked. Without prm->has_combine the engine runs
  * AUTO with `degree` as its hint: the concurrency most of the example's
  * steps have (combine.h; at p = 4096 one phase up to degree 8), 0 if
- * unknown. Records vps, p and the trace's path in res. */
+ * unknown. Records vps, p and the trace's and page's paths in res; records
+ * the run step by step if a page is asked for. */
 static inline bspram_pram *pram_example_create(const pram_example_params *prm, uint64_t vps,
                                                unsigned registers, bool report, uint64_t degree,
                                                pram_example_result *res)
@@ -117,16 +121,24 @@ static inline bspram_pram *pram_example_create(const pram_example_params *prm, u
     res->vps = vps;
     res->p = c.p;
     res->trace_path = prm->trace_path;
-    return bspram_pram_create(&c);
+    res->html_path = prm->html_path;
+    bspram_pram *P = bspram_pram_create(&c);
+    if (prm->html_path)
+        bspram_pram_record(P, true);
+    return P;
 }
 
-/* Fill res->stats from P, write the trace if asked, then destroy P. */
+/* Fill res->stats from P, write the trace and the page if asked, then
+ * destroy P. */
 static inline void pram_example_finish(bspram_pram *P, pram_example_result *res)
 {
     res->stats = bspram_pram_stats_of(P);
     res->trace_errno = 0;
     if (res->trace_path && bspram_pram_write_trace(P, res->trace_path))
         res->trace_errno = errno ? errno : EIO;
+    res->html_errno = 0;
+    if (res->html_path && bspram_pram_write_html(P, res->html_path))
+        res->html_errno = errno ? errno : EIO;
     bspram_pram_destroy(P);
 }
 

@@ -108,9 +108,9 @@ row '0,0,x,1,8,1,1,1,8,8,0,0.1,0.1,4,0:1:2:8:8'
 expect_error "flows against the row" "row.csv:2:33: the flows add up to 2 messages and 8 bytes, the row says 1 and 8" "$scratch/row.csv"
 row '0,0,x,1,8,2,1,2,8,8,0,0.1,0.1,4,-'
 expect_error "q above the messages" "row.csv:2:11: q 2 is above the messages, 1" "$scratch/row.csv"
-row '0,0,x,1,8,1,1,1,8,8,0,0.1,0.1,200000000,-'
+row '0,0,x,1,8,1,1,1,8,8,0,0.1,0.1,200000000,-,-'
 expect_error "p past the models" "machine 0 has p = 200000000; the models price p up to 134217727" "$scratch/row.csv"
-printf '%s\n0,0,x,1,8,1,1,1,8,8,0,0.1,0.1,4,-\n0,1,x,18446744073709551615,8,1,1,1,8,8,0,0.1,0.1,4,-\n' \
+printf '%s\n0,0,x,1,8,1,1,1,8,8,0,0.1,0.1,4,-,-\n0,1,x,18446744073709551615,8,1,1,1,8,8,0,0.1,0.1,4,-,-\n' \
     "$header" >"$scratch/wrap.csv"
 expect_error "messages that wrap" "wrap.csv:3:7: messages: machine 0's sum over its rows passes 2^64 - 1" "$scratch/wrap.csv"
 run_timeout=120

@@ -27,8 +27,15 @@ for ext in csv json; do
     [ "$rc" -eq 0 ] && [ -n "$got" ] && [ "$got" = "$want" ] && ok ||
         { fail "prof $ext: exit $rc, BSP cost '$got', want '$want'"; cat "$scratch/out" "$scratch/err" >&2; }
 done
+# The by-label table's cost column: each label's W/r + g·H + l·S, summed here.
+run "$bspram" prof "$scratch/inprod.csv" --g 0.5 --l 300 --rate 2
+want=$(awk -F, 'NR > 1 && $3 == "bsp_sync" { c += ($11 / 2 + 0.5 * $9 + 300) * 1e-9 } END { printf "%.6f", c }' \
+    "$scratch/inprod.csv")
+got=$(awk '$1 == "bsp_sync" { print $NF }' "$scratch/out")
+[ -n "$got" ] && [ "$got" = "$want" ] && ok || fail "the bsp_sync label's BSP cost: '$got', want '$want'"
 run "$bspram" prof "$scratch/inprod.csv"
 grep -q "no BSP cost: no g and l" "$scratch/out" && ok || fail "prof without g and l"
+awk '$1 == "bsp_sync" { exit $NF == "-" ? 0 : 1 }' "$scratch/out" && ok || fail "a label's cost without g and l is not '-'"
 
 if command -v gnuplot >/dev/null 2>&1; then
     run "$bspram" prof "$scratch/inprod.csv" --g 0.5 --l 300 --output "$scratch/inprod.svg"
@@ -86,6 +93,25 @@ for v in " 1" "+1" "0x10" "1e400" "nan" "-1"; do
     expect_error "--rate '$v'" "--rate '$v': not a finite number >= 0" "$scratch/inprod.csv" --rate "$v"
 done
 
+# --html: the page's name and place checked before the trace is read.
+expect_error "--html x.txt" "--html $scratch/x.txt: the name must end in .html" "$scratch/inprod.csv" --html "$scratch/x.txt"
+[ ! -e "$scratch/x.txt" ] && ok || fail "--html x.txt: a file was written"
+expect_error "--html a directory" "--html $scratch: is a directory" "$scratch/inprod.csv" --html "$scratch"
+expect_error "--html no directory" "--html $scratch/no/x.html: cannot write in $scratch/no" "$scratch/inprod.csv" \
+    --html "$scratch/no/x.html"
+cp "$scratch/inprod.csv" "$scratch/I.csv"
+ln "$scratch/I.csv" "$scratch/I.html"
+expect_error "--html the input" "--html $scratch/I.html: is the input $scratch/I.csv" "$scratch/I.csv" --html "$scratch/I.html"
+cmp -s "$scratch/I.csv" "$scratch/inprod.csv" && ok || fail "--html: the input was overwritten"
+expect_error "--html missing trace" "$scratch/none.csv: No such file" "$scratch/none.csv" --html "$scratch/y.html"
+[ ! -e "$scratch/y.html" ] && ok || fail "--html: a page of a trace that could not be read"
+if mkdir "$scratch/fullh" && mount -t tmpfs -o size=8k tmpfs "$scratch/fullh" 2>/dev/null; then
+    expect_error "--html on a full disk" "--html $scratch/fullh/x.html: cannot write: No space left on device (removed)" \
+        "$scratch/inprod.csv" --html "$scratch/fullh/x.html"
+    [ ! -e "$scratch/fullh/x.html" ] && ok || fail "--html on a full disk: the page cut short is left"
+    umount "$scratch/fullh"
+fi
+
 # The trace is whatever the user named: only a regular file is read, to a
 # bounded size and line length (tools/trace_read.h), every value checked and
 # the first bad one named by file:line:column. Before, a FIFO hung, /dev/zero
@@ -119,9 +145,27 @@ for t in nan inf -0.5 1e999; do
     row "0,0,x,1,8,1,1,1,8,8,0,$t,0.1,4,-"
     expect_error "time $t" "row.csv:2:23: seconds '$t': not a finite number of seconds >= 0" "$scratch/row.csv"
 done
-printf '%s\n0,0,x,1,8,1,1,1,8,8,18446744073709551615,0.1,0.1,4,-\n0,1,x,1,8,1,1,1,8,8,1,0.1,0.1,4,-\n' \
+printf '%s\n0,0,x,1,8,1,1,1,8,8,18446744073709551615,0.1,0.1,4,-,-\n0,1,x,1,8,1,1,1,8,8,1,0.1,0.1,4,-,-\n' \
     "$header" >"$scratch/wrap.csv"
 expect_error "a sum that wraps" "wrap.csv:3:21: work: machine 0's sum over its rows passes 2^64 - 1" "$scratch/wrap.csv"
+# The loads column: the most work of the processes is the row's w; loads
+# come with the flows; a trace from before the column is read as it was.
+row '0,0,x,1,8,1,1,1,8,8,5,0.1,0.1,2,0:1:1:8:8,5:0.1 4:0.1'
+run "$bspram" prof "$scratch/row.csv"
+[ "$rc" -eq 0 ] && ok || fail "loads: a good row refused: $(cat "$scratch/err")"
+row '0,0,x,1,8,1,1,1,8,8,5,0.1,0.1,2,0:1:1:8:8,3:0.1 4:0.1'
+expect_error "loads against w" "row.csv:2:43: the loads' most work is 4, the row's work is 5" "$scratch/row.csv"
+row '0,0,x,1,8,1,1,1,8,8,5,0.1,0.1,2,0:1:1:8:8,5:0.1'
+expect_error "loads short of p" "row.csv:2:48: expected ' ' between loads" "$scratch/row.csv"
+row '0,0,x,1,8,1,1,1,8,8,5,0.1,0.1,4294967295,0:1:1:8:8,5:0.1'
+expect_error "loads of a huge p" "row.csv:2:52: the loads: this line cannot hold p = 4294967295 of them" "$scratch/row.csv"
+row '0,0,x,1,8,1,1,1,8,8,5,0.1,0.1,2,-,5:0.1 4:0.1'
+expect_error "loads without flows" "loads without flows" "$scratch/row.csv"
+row '0,0,x,1,8,1,1,1,8,8,5,0.1,0.1,2,0:1:1:8:8,5:nan 4:0.1'
+expect_error "a load's time" "process 0's seconds 'nan': not a finite number of seconds >= 0" "$scratch/row.csv"
+printf '%s\n0,0,x,1,8,1,1,1,8,8,0,0.1,0.1,4,-\n' "${header%,loads}" >"$scratch/old.csv"
+run "$bspram" prof "$scratch/old.csv"
+[ "$rc" -eq 0 ] && grep -q "S = 1 supersteps" "$scratch/out" && ok || fail "a trace without loads: exit $rc $(cat "$scratch/err")"
 printf '%s\n0,0,x,1,8,1,1,1,8,8,0,0.1,0.1,4,-' "$header" >"$scratch/cut.csv"
 expect_error "no newline at the end" "cut.csv:2:34: the file ends inside this line" "$scratch/cut.csv"
 sed 's/"p": 4,/"p": -3,/' "$scratch/inprod.json" >"$scratch/bad.json"

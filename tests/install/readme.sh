@@ -6,7 +6,8 @@
 # then the section's exports for it, its `cc prog.c ...` line for every C
 # program of the README, its find_package and target_link_libraries lines in
 # a CMake project, and `bspram` from PATH; then every `bspram` command of the
-# README (step 5 says which are adapted). Every command is read from the
+# README (step 5 says which are adapted), also those that set variables
+# first (BSPRAM_TRACE=run.csv bspram demo …). Every command is read from the
 # README, so a recipe that stops working as written fails here; and what they
 # find (bspram on PATH, pkg-config's and CMake's package, the library the
 # programs load) must be P's, not an install elsewhere on the default paths.
@@ -98,7 +99,7 @@ loads_from "$scratch/cmake/build/prog"
 # MPI tests), and --output without gnuplot (tests/cli/table.sh skips it alike).
 awk '$0 == "```sh" { inb = 1; next } /^```/ { inb = 0; next } inb' README.md | sed 's/ *#.*$//' |
   awk '{ if (sub(/\\$/, "")) { acc = acc $0; next } print acc $0; acc = "" }' |
-  grep '^bspram ' | grep -v '^bspram probe' |
+  grep -E '^([A-Z_]+=[^ ]* )*bspram ' | grep -v '^bspram probe' |
   sed 's/--runs[ =][0-9]*/--runs 2/; /^bspram table/ { /--runs/! s/$/ --runs 2/; }' > "$scratch/commands" || true
 if ! command -v gnuplot >/dev/null; then
   echo "readme: no gnuplot; the --output lines are left out"

@@ -65,6 +65,7 @@ for src in $(find "$examples" -name '*.c' | sort); do
     histogram) args="64 8 16" ;;              # [p] [samples per component] [bins]
     bsp_shm_histogram) args="4 500 16" ;;     # [P] [samples per process] [bins]
     inprod) args="4 1000" ;;                  # [P] [n]
+    stencil) args="3 3000 4" ;;               # [P] [n] [steps]
     shared_ranking) args="100 7" ;;           # [p] [seed]
     *) echo "install: no arguments known for the installed example $name (tests/install/run.sh)"
        failed="$failed $name"; continue ;;

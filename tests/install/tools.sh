@@ -2,7 +2,8 @@
 # The bspram command and the benchmarks build against the installed package
 # only, as a user's program does: the installed headers, the exported API
 # (pkg-config's libbspram), and of the source tree nothing but their own
-# files, the PRAM examples they run, and base/'s two self-contained utilities
+# files (prof's page template among them), the PRAM examples they run, and
+# base/'s two self-contained utilities
 # that the command compiles as its own (strict numbers: base/number.*;
 # bounded reading of files: base/input.*; a clock: base/clock.h). Any other
 # header of the library's inside is absent here, and any internal symbol is
@@ -31,9 +32,12 @@ for f in "$src"/examples/pram_*.c; do
 done
 cc $cflags -c "$src/examples/pram/registry.c" -o registry.o
 
+# The page prof --html writes, from its template as the build embeds it.
+cmake -DIN="$src/tools/html/prof.html" -DOUT="$scratch/prof_page.c" -DNAME=bspram_tool_page_prof \
+      -P "$src/cmake/embed.cmake"
 # shellcheck disable=SC2086
 if ! cc $cflags -DBSPRAM_VERSION='"test"' -o bspram "$src"/tools/*.c "$src/base/number.c" \
-     "$src/base/input.c" ex_*.o registry.o $libs > tool.err 2>&1; then
+     "$src/base/input.c" prof_page.c ex_*.o registry.o $libs > tool.err 2>&1; then
   sed 20q tool.err; echo "install: the bspram command does not build against the installed package"; exit 1
 fi
 ./bspram help > help.out || { echo "install: the bspram command built against the package fails"; exit 1; }

@@ -1,0 +1,129 @@
+/* Allreduce for long operands, Rabenseifner's: a reduce-scatter by
+ * recursive halving, then an allgather by recursive doubling — Rabenseifner,
+ * "Optimization of collective reduction operations", ICCS 2004, and Thakur,
+ * Rabenseifner and Gropp, IJHPCA 19(1), 2005 (allreduce, long messages).
+ * Each member sends about 2m(1 − 1/n') bytes instead of recursive
+ * doubling's m·log2 n, in twice the rounds.
+ *
+ * With n' = 2^⌊log2 n⌋ and r = n − n', the 2r lowest ranks pair off first
+ * (2i+1 sends its operand to 2i) and the result goes back to them last, as
+ * in allreduce_doubling.c. The count words are cut into n' pieces, piece j
+ * the words [j·W/n', (j+1)·W/n'). Survivor s halves its range of pieces in
+ * round t = 0 .. f−1 with partner s ^ 2^t, keeping the lower half if bit t
+ * of s is 0 and sending the other half's partials; after the f rounds it
+ * holds one piece reduced over everyone. The allgather retraces the rounds,
+ * t = f−1 .. 0, each member sending what it holds and receiving the half it
+ * gave away, straight into the result:
+ *     C1 = 2⌊log2 n⌋, + 2 when n is not a power of two;
+ *     C2 = 2 Σ_t 8·(the most words in a half sent in round t), + 2m when
+ *          n is not a power of two (one port).
+ *
+ * Rank order and identical bits. Distances grow 1, 2, 4, …: in round t the
+ * partners hold partials over the two aligned survivor blocks of size 2^t
+ * next to each other (survivors stand for contiguous ranks, in order), and
+ * both fold lower block first, L ⊕ R; each piece is reduced once, by its
+ * owner, and then copied, so every member gets the same bits. */
+#include "coll/coll_internal.h"
+
+/* The first word of piece j of n' (W words): ⌊j·W/n'⌋, without overflow. */
+static size_t piece_word(size_t j, size_t np, size_t W) { return j * (W / np) + j * (W % np) / np; }
+
+COLL_PREDICT(allreduce_rabenseifner)
+{
+    (void)radix, (void)ports, (void)tradeoff;
+    if (n < 2)
+        return (coll_prediction){0, 0};
+    unsigned f = 0;
+    while ((UINT64_C(2) << f) <= n)
+        f++;
+    const uint64_t np = UINT64_C(1) << f, W = b / 8, r = n - np;
+    uint64_t c2 = 0;
+    for (unsigned t = 0; t < f; t++) { /* halves of 2^(f-1-t) pieces, aligned */
+        const uint64_t q = np >> (t + 1);
+        uint64_t most = 0;
+        for (uint64_t g = 0; g < np / q; g++) {
+            uint64_t w = piece_word((size_t)((g + 1) * q), (size_t)np, (size_t)W) -
+                         piece_word((size_t)(g * q), (size_t)np, (size_t)W);
+            most = w > most ? w : most;
+        }
+        c2 += 2 * 8 * most;
+    }
+    return (coll_prediction){2 * f + (r ? 2 : 0), c2 + (r ? 2 * b : 0)};
+}
+
+void bspram__coll_allreduce_rabenseifner(coll_call *c, const coll_args *a)
+{
+    const unsigned n = c->n, me = c->rank;
+    const size_t W = a->count, m = a->block;
+    coll_op op = bspram__coll_op_get(c, a->op);
+    uint64_t *acc = coll_scratch(c, 0, m ? m : 8), *in = coll_scratch(c, 1, m ? m : 8);
+    if (m)
+        memcpy(acc, a->send, m);
+    unsigned f = 0;
+    while ((2u << f) <= n)
+        f++;
+    const unsigned np = 1u << f, r = n - np;
+    const int s = me < 2 * r ? (me % 2 ? -1 : (int)(me / 2)) : (int)(me - r);
+    const unsigned rounds = 2 * f + (r ? 2 : 0);
+    unsigned done = 0;
+
+    if (r) { /* pair off: 2i+1 → 2i */
+        if (me < 2 * r && me % 2)
+            bspram__coll_put(c, me - 1, 0, acc, m);
+        bspram__coll_window(c, me < 2 * r && me % 2 == 0 ? in : NULL, me < 2 * r && me % 2 == 0 ? m : 0);
+        bspram__coll_round(c, ++done == rounds);
+        if (me < 2 * r && me % 2 == 0)
+            bspram__coll_op_fold(&op, acc, in, W);
+    }
+    /* Reduce-scatter: my range of pieces [lo, hi) halves every round. */
+    size_t lo = 0, hi = np;
+    for (unsigned t = 0; t < f; t++) {
+        if (s >= 0) {
+            const unsigned ps = (unsigned)s ^ (1u << t), partner = ps < r ? 2 * ps : ps + r;
+            const size_t mid = lo + (hi - lo) / 2;
+            const int upper = ((unsigned)s >> t) & 1;
+            const size_t keep_lo = upper ? mid : lo, keep_hi = upper ? hi : mid;
+            const size_t give_lo = upper ? lo : mid, give_hi = upper ? mid : hi;
+            const size_t gw = piece_word(give_lo, np, W), gn = piece_word(give_hi, np, W) - gw;
+            const size_t kw = piece_word(keep_lo, np, W), kn = piece_word(keep_hi, np, W) - kw;
+            bspram__coll_put(c, partner, 0, acc + gw, 8 * gn);
+            bspram__coll_window(c, in, 8 * kn);
+            bspram__coll_round(c, ++done == rounds);
+            if (upper) /* the partner's block is the lower one */
+                bspram__coll_op_fold_left(&op, acc + kw, in, kn);
+            else
+                bspram__coll_op_fold(&op, acc + kw, in, kn);
+            lo = keep_lo;
+            hi = keep_hi;
+        } else {
+            bspram__coll_window(c, NULL, 0);
+            bspram__coll_round(c, ++done == rounds);
+        }
+    }
+    /* Allgather: the rounds retraced, each half landing where it belongs. */
+    for (unsigned t = f; t-- > 0;) {
+        if (s >= 0) {
+            const unsigned ps = (unsigned)s ^ (1u << t), partner = ps < r ? 2 * ps : ps + r;
+            const size_t size = hi - lo;
+            const int upper = ((unsigned)s >> t) & 1;
+            const size_t other_lo = upper ? lo - size : hi, other_hi = upper ? lo : hi + size;
+            const size_t mw = piece_word(lo, np, W), mn = piece_word(hi, np, W) - mw;
+            const size_t ow = piece_word(other_lo, np, W), on = piece_word(other_hi, np, W) - ow;
+            bspram__coll_put(c, partner, 0, acc + mw, 8 * mn);
+            bspram__coll_window(c, acc + ow, 8 * on);
+            lo = upper ? other_lo : lo;
+            hi = upper ? hi : other_hi;
+        } else {
+            bspram__coll_window(c, NULL, 0);
+        }
+        bspram__coll_round(c, ++done == rounds);
+    }
+    if (r) { /* hand the result back: 2i → 2i+1 */
+        if (me < 2 * r && me % 2 == 0)
+            bspram__coll_put(c, me + 1, 0, acc, m);
+        bspram__coll_window(c, s < 0 ? acc : NULL, s < 0 ? m : 0);
+        bspram__coll_round(c, ++done == rounds);
+    }
+    if (m)
+        memcpy(a->recv, acc, m);
+}

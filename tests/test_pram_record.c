@@ -1,0 +1,165 @@
+/* A PRAM run step by step (bspram_pram_record, bspram_pram_write_html): the
+ * page of a user's own program holds exactly the accesses the program made —
+ * VP v reads A[3v mod n] and writes B[v] = v + 100 in step 1 (CREW: several
+ * VPs read one cell when 3 and n share a factor), then an empty step, then
+ * VP v writes B[n − 1 − v] — in the order of VPs, listed here from the
+ * program's definition; the steps' costs are the per-step trace's; the page
+ * is the same for T = 1, 2 and 3; recording starts at the next step and
+ * stops when asked; a page with nothing recorded is one error line, and a
+ * file that cannot be written is −1 with errno. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "pram/pram.h"
+
+#define N 12
+
+typedef struct prog {
+    bspram_pram_array A, B;
+} prog;
+
+static void read_a(bspram_vp *vp, void *arg)
+{
+    const prog *g = arg;
+    bspram_vp_read(vp, g->A, bspram_vp_id(vp) * 3 % N);
+}
+
+static void write_b(bspram_vp *vp, void *arg)
+{
+    const prog *g = arg;
+    bspram_vp_write(vp, g->B, bspram_vp_id(vp), bspram_vp_id(vp) + 100);
+}
+
+static void write_b_reversed(bspram_vp *vp, void *arg)
+{
+    const prog *g = arg;
+    bspram_vp_write(vp, g->B, N - 1 - bspram_vp_id(vp), 7);
+}
+
+/* The file's text (malloc'd), or NULL. */
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return NULL;
+    char *s = malloc(1 << 20);
+    size_t n = fread(s, 1, (1 << 20) - 1, f);
+    s[n] = 0;
+    fclose(f);
+    return s;
+}
+
+/* Run the program on T threads, recording from step 2 on if `late`; the
+ * page's text. */
+static char *run(int threads, int late, const char *path)
+{
+    bspram_pram_config c = bspram_pram_config_default(N, BSPRAM_CREW);
+    c.p = 4;
+    c.threads = threads;
+    bspram_pram *P = bspram_pram_create(&c);
+    prog g = {bspram_pram_alloc(P, "A", N), bspram_pram_alloc(P, "B", N)};
+    if (!late)
+        bspram_pram_record(P, true);
+    bspram_pram_step(P, read_a, write_b, &g);
+    if (late)
+        bspram_pram_record(P, true);
+    bspram_pram_step(P, NULL, NULL, &g);
+    bspram_pram_step(P, NULL, write_b_reversed, &g);
+    CHECK_EQ_U64(bspram_pram_write_html(P, path), 0);
+    /* Costs: the per-step trace's, step by step. */
+    size_t n;
+    const bspram_pram_step_record *t = bspram_pram_trace(P, &n);
+    CHECK_EQ_U64(n, 3);
+    char *page = slurp(path);
+    char want[512];
+    snprintf(want, sizeof want, "\"step\":[1,2,3],\n\"reads\":[%d,0,0],\n\"writes\":[%d,0,%d],\n"
+             "\"violations\":[0,0,0],\n\"supersteps\":[%" PRIu64 ",%" PRIu64 ",%" PRIu64 "],\n"
+             "\"charge\":[%" PRIu64 ",%" PRIu64 ",%" PRIu64 "]",
+             N, N, N, t[0].supersteps, t[1].supersteps, t[2].supersteps, t[0].charge, t[1].charge,
+             t[2].charge);
+    CHECK(page && strstr(page, want));
+    bspram_pram_destroy(P);
+    return page;
+}
+
+/* The accesses the program makes, by VP, as the page lists them. */
+static void want_accesses(int late, char *vp, char *index, char *value, size_t len)
+{
+    size_t a = 0, b = 0, c = 0;
+    a += (size_t)snprintf(vp + a, len - a, "\"vp\":[");
+    b += (size_t)snprintf(index + b, len - b, "\"index\":[");
+    c += (size_t)snprintf(value + c, len - c, "\"value\":[");
+    int k = 0;
+    if (!late) {
+        for (int v = 0; v < N; v++, k++) { /* step 1's read phase, then its write phase */
+            a += (size_t)snprintf(vp + a, len - a, "%s%d", k ? "," : "", v);
+            b += (size_t)snprintf(index + b, len - b, "%s%d", k ? "," : "", v * 3 % N);
+            c += (size_t)snprintf(value + c, len - c, "%s0", k ? "," : "");
+        }
+        for (int v = 0; v < N; v++, k++) {
+            a += (size_t)snprintf(vp + a, len - a, ",%d", v);
+            b += (size_t)snprintf(index + b, len - b, ",%d", v);
+            c += (size_t)snprintf(value + c, len - c, ",%d", v + 100);
+        }
+    }
+    for (int v = 0; v < N; v++, k++) { /* step 3 */
+        a += (size_t)snprintf(vp + a, len - a, "%s%d", k ? "," : "", v);
+        b += (size_t)snprintf(index + b, len - b, "%s%d", k ? "," : "", N - 1 - v);
+        c += (size_t)snprintf(value + c, len - c, "%s7", k ? "," : "");
+    }
+    snprintf(vp + a, len - a, "]");
+    snprintf(index + b, len - b, "]");
+    snprintf(value + c, len - c, "]");
+}
+
+
+static void write_unrecorded(void *arg)
+{
+    (void)arg;
+    bspram_pram_config c = bspram_pram_config_default(4, BSPRAM_EREW);
+    bspram_pram *P = bspram_pram_create(&c);
+    bspram_pram_record(P, true);
+    bspram_pram_record(P, false); /* dropped */
+    bspram_pram_write_html(P, "/tmp/never.html");
+}
+
+int main(void)
+{
+    char path[64], vp[1024], index[1024], value[1024];
+    snprintf(path, sizeof path, "/tmp/bspram-test-record-%d.html", (int)getpid());
+    char *pages[3];
+    for (int T = 1; T <= 3; T++)
+        pages[T - 1] = run(T, 0, path);
+    want_accesses(0, vp, index, value, sizeof vp);
+    CHECK(pages[0] && strstr(pages[0], vp) && strstr(pages[0], index) && strstr(pages[0], value));
+    CHECK(pages[0] && strstr(pages[0], "\"first\":1,"));
+    CHECK(pages[0] && strstr(pages[0], "{\"seg\":1,\"cells\":12,\"name\":\"A\"},{\"seg\":2,\"cells\":12,\"name\":\"B\"}"));
+    /* Phases: step 1 read (12 accesses from 0), write (12 from 12); step 3 write. */
+    CHECK(pages[0] && strstr(pages[0], "\"phases\":[[1,1,"));
+    for (int T = 1; T < 3; T++)
+        CHECK(pages[0] && pages[T] && !strcmp(pages[0], pages[T]));
+    char *late = run(2, 1, path);
+    want_accesses(1, vp, index, value, sizeof vp);
+    CHECK(late && strstr(late, vp) && strstr(late, "\"first\":2,"));
+    for (int T = 0; T < 3; T++)
+        free(pages[T]);
+    free(late);
+    remove(path);
+
+    /* A file that cannot be written: −1 and errno. */
+    bspram_pram_config c = bspram_pram_config_default(4, BSPRAM_EREW);
+    bspram_pram *P = bspram_pram_create(&c);
+    bspram_pram_record(P, true);
+    errno = 0;
+    CHECK(bspram_pram_write_html(P, "/nonexistent-dir/x.html") == -1 && errno == ENOENT);
+    bspram_pram_destroy(P);
+    check_death("write_html without a record", write_unrecorded, NULL,
+                "bspram: bspram_pram_write_html(path=\"/tmp/never.html\"): nothing was recorded; call "
+                "bspram_pram_record(P, true) before the steps\n", 1, 30);
+    return check_report("test_pram_record");
+}
