@@ -1220,7 +1220,8 @@ REFUSED(bspram_pattern_fill, first)
     bspram_space *s = space(4);
     bspram_pattern_fill(s, bspram_segment_alloc(s, 8, 8, BSPRAM_LAYOUT_HASHED), 4, 8, 1, freq, NIL);
 }
-static bspram_table_config table_cfg = {4, 8, 1, 1, 1, BSPRAM_SPREAD_RANDOM, BSPRAM_HASH_XXH3, NULL, NULL};
+static bspram_table_config table_cfg = {4, 8, 1, 1, 1, BSPRAM_SPREAD_RANDOM, BSPRAM_HASH_XXH3, NULL, NULL,
+                                        BSPRAM_SCHEDULE_SYNC, BSPRAM_ROUTER_SIMPLE};
 static bspram_table_entry table_entry;
 static void table_fixture(void)
 {
