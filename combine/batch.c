@@ -36,6 +36,11 @@ static void set_phase_label(bspram_team *t, const char *dir, unsigned i)
     bspram__bsp_team_set_label(t, label);
 }
 
+static void observe_label(bspram_team *t, unsigned j)
+{
+    set_phase_label(t, "observe", j);
+}
+
 static void check_offsets(const uint64_t *first, uint64_t from, uint64_t to)
 {
     if (from == 0 && first[0] != 0)
@@ -56,6 +61,7 @@ static void begin(const bspram_combiner *C, lane_scratch *L, const bspram_reques
     b->results = results;
     b->parts = parts;
     L->nconf = 0;
+    L->met = 0;
     /* Valiant §4: the spreading offsets k are drawn anew for every request in
      * every invocation. The key is (seed, batch number), so a batch's offsets
      * are a pure function of (seed, number of earlier batches, phase,
@@ -72,10 +78,14 @@ static void begin(const bspram_combiner *C, lane_scratch *L, const bspram_reques
     switch (C->o.strategy) {
     case BSPRAM_STRATEGY_AUTO: b->basis = bspram_basis_auto(C->p, C->o.degree_hint); break;
     case BSPRAM_STRATEGY_ADAPTIVE: b->basis = bspram_basis_adaptive(C->p); break;
+    case BSPRAM_STRATEGY_OBSERVE: b->basis = bspram_basis_auto(C->p, 0); break; /* until observed */
+    case BSPRAM_STRATEGY_ROUTE: b->basis = bspram_basis_auto(C->p, 1); break; /* one phase: (p) */
     default: b->basis = C->o.basis; break;
     }
+    b->observe = 0;
+    b->observed = 0;
     b->adaptive = C->o.strategy == BSPRAM_STRATEGY_ADAPTIVE;
-    b->m_phases = b->basis.m;
+    b->m_phases = C->o.strategy == BSPRAM_STRATEGY_ROUTE ? C->o.route_phases : b->basis.m;
 }
 
 /* The lane's part of phase 1's tag: its components' flags and update kinds. */
@@ -127,6 +137,12 @@ static void read_stats(const bspram_combiner *C, const batch_state *b, size_t nr
     stats->reverse_phases = rev;
     stats->basis = b->basis;
     stats->first_record = nrec0;
+    stats->observe_phases = b->observe;
+    stats->observed_degree = b->observed;
+    for (unsigned j = 1; j <= b->observe; j++)
+        stats->observe_charge += rec[nrec0 + j - 1].charge;
+    stats->charge = stats->observe_charge;
+    nrec0 += b->observe; /* the forward phases follow the observation */
     for (unsigned i = 1; i <= b->M; i++) {
         const bspram_record *r = &rec[nrec0 + i - 1];
         stats->forward_charge[i] = r->charge;
@@ -224,6 +240,8 @@ static void run_batch(bspram_team *t, bspram_combiner *C, const bspram_request *
     /* The first lane owns the log: only its count of records is used. */
     size_t nrec0 = lead ? bspram__bsp_team_records(t) : 0;
 
+    if (C->o.strategy == BSPRAM_STRATEGY_OBSERVE)
+        b->observe = bspram__combine_observe(t, C, b, observe_label);
     b->phase = 1;
     set_phase_label(t, "forward", 1);
     bspram__bsp_team_each(t, bspram__combine_forward_step, C);

@@ -290,8 +290,41 @@ typedef enum { BSPRAM_PHYSICAL_EXTRA_PHASE = 0, BSPRAM_PHYSICAL_DIRECT_LAST = 1 
  *             original request straight to their owners, skipping the
  *             remaining phases. No degree knowledge, every superstep counted
  *             (at p = 4096, v = 2^17: factor 2.0 at degree 1 against 3.0 for
- *             (32,16,8), but the same worst case, 3.5 — bench/RESULTS.md). */
-typedef enum { BSPRAM_STRATEGY_FIXED = 0, BSPRAM_STRATEGY_AUTO = 1, BSPRAM_STRATEGY_ADAPTIVE = 2 } bspram_strategy;
+ *             (32,16,8), but the same worst case, 3.5 — bench/RESULTS.md).
+ *   OBSERVE   no degree knowledge either: before phase 1 the components
+ *             measure the batch's degree — a bottom-4 sketch with counts of
+ *             their requests' keys, merged by recursive doubling in
+ *             ⌈log2 p⌉ supersteps "combine:observe:j" (+2 when p is not a
+ *             power of two), each charged at most 1 — and run
+ *             bspram_basis_auto(p, measured degree). The degree is the mean
+ *             over a uniform sample of 4 of the distinct keys: exact when
+ *             every address has the same degree (Valiant §4's patterns),
+ *             blind to a few hot addresses among many cold ones. The
+ *             observation is charged in stats.charge (combine/observe.c).
+ *   ROUTE     the programmer's own phases (Valiant §5, last paragraphs):
+ *             route_phases phases; in phase i < route_phases the component
+ *             u holding a request on address t (combined with the others
+ *             of its address and species there) sends it to
+ *             route(i, t, u, route_arg), and the last phase sends it to its
+ *             owner (H(t), or the extra physical phase after it). A pattern
+ *             whose structure the programmer knows is combined where they
+ *             choose; the reverse flow runs back along the same phases.
+ *             stats.basis is then the one-phase basis (p). */
+typedef enum {
+    BSPRAM_STRATEGY_FIXED = 0,
+    BSPRAM_STRATEGY_AUTO = 1,
+    BSPRAM_STRATEGY_ADAPTIVE = 2,
+    BSPRAM_STRATEGY_OBSERVE = 3,
+    BSPRAM_STRATEGY_ROUTE = 4
+} bspram_strategy;
+
+/* ROUTE: where the component `component` sends a request on `address` in
+ * phase `phase` (1 ≤ phase < route_phases): a component in [0, p). Called
+ * by the machine's threads concurrently, once per combined request and
+ * phase; it must be a pure function of its arguments (and of what arg
+ * points to, unchanged during a batch) for the results to be the same for
+ * any thread count. */
+typedef uint64_t (*bspram_route_fn)(unsigned phase, uint64_t address, uint64_t component, void *arg);
 
 typedef struct bspram_combine_options {
     bspram_strategy strategy;
@@ -300,6 +333,9 @@ typedef struct bspram_combine_options {
     bspram_spread spread;
     bspram_physical physical;
     uint64_t seed;              /* spreading and arbitrary-write winners */
+    bspram_route_fn route;      /* ROUTE: the phases' destinations */
+    void *route_arg;            /* ROUTE: route's last argument */
+    unsigned route_phases;      /* ROUTE: phases, in [1, BSPRAM_MAX_PHASES] */
 } bspram_combine_options;
 
 /* Options for p components: the FIXED one-phase basis (p), RANDOM spread,
@@ -341,7 +377,9 @@ typedef struct bspram_combiner bspram_combiner;
  *     equal p = 4096" (a FIXED basis whose product is not p, or that
  *     bspram_basis_make refuses; "(empty)" for m = 0); "bspram:
  *     bspram_combiner_set_options(strategy=5): unknown strategy; valid: 0
- *     fixed, 1 auto, 2 adaptive"; "bspram:
+ *     fixed, 1 auto, 2 adaptive, 3 observe, 4 route"; "bspram:
+ *     bspram_combiner_set_options(route_phases=0): ROUTE needs a route and
+ *     route_phases in [1, 64]"; "bspram:
  *     bspram_combiner_set_options(spread=5): unknown spreading; valid: 0
  *     random, 1 source"; "bspram: bspram_combiner_set_options(physical=5):
  *     unknown delivery; valid: 0 extra phase, 1 direct last"; out of memory
@@ -474,14 +512,17 @@ uint64_t bspram_combiner_op_identity(const bspram_combiner *c, unsigned op);
 typedef struct bspram_combine_stats {
     unsigned phases;            /* M forward supersteps */
     unsigned reverse_phases;    /* M or 0 */
-    bspram_basis basis;         /* the basis used (after AUTO / ADAPTIVE) */
+    bspram_basis basis;         /* the basis used (after AUTO / ADAPTIVE / OBSERVE) */
+    unsigned observe_phases;    /* OBSERVE: the observation's supersteps, else 0 */
+    uint64_t observe_charge;    /* OBSERVE: their Σ max(q, r) */
+    uint64_t observed_degree;   /* OBSERVE: the degree they measured */
     /* [1..M]; M ≤ BSPRAM_MAX_PHASES + 1 (an extra physical phase) */
     uint64_t forward_charge[BSPRAM_MAX_PHASES + 2]; /* max(q_i, r_i) */
     uint64_t forward_q[BSPRAM_MAX_PHASES + 2];
     uint64_t forward_r[BSPRAM_MAX_PHASES + 2];
     uint64_t forward_messages[BSPRAM_MAX_PHASES + 2];
     uint64_t reverse_charge[BSPRAM_MAX_PHASES + 2];
-    uint64_t charge;            /* Σ forward charges */
+    uint64_t charge;            /* Σ forward charges, and the observation's */
     uint64_t reverse_total;     /* Σ reverse charges */
     uint64_t first_record;      /* index of the batch's first record in the log */
 } bspram_combine_stats;
@@ -525,6 +566,8 @@ typedef struct bspram_combine_stats {
  *     of 8 bytes; the segment's are 4";
  *     "bspram: bspram_combine(results=NULL): the batch holds READ or FETCH
  *     requests (request 0 of component 1)";
+ *     "bspram: bspram_combine: route(phase=1, address=0x10000000000,
+ *     component=0) = 256: not a component; p = 256" (ROUTE);
  *     "bspram: bspram_combine: two update species at address 0x10000000005
  *     in one batch: write(arbitrary) and reduce(sum:u64#7)";
  *     "bspram: bspram_combine: common-write conflict at address
@@ -537,7 +580,10 @@ typedef struct bspram_combine_stats {
  *     name); c, requests or first NULL ("bspram:
  *     bspram_combine(requests=NULL): requests must not be NULL").
  * @par BSP cost
- *     M forward supersteps (M = m, or m + 1 with an extra physical phase)
+ *     With OBSERVE first ⌈log2 p⌉ supersteps (+2 if p is not a power of
+ *     two) "combine:observe:j", one 32-byte message per component each,
+ *     charged at most 1. Then M forward supersteps (M = m, or m + 1 with
+ *     an extra physical phase)
  *     labelled "combine:forward:i", phase i charged max(q_i, r_i); and, if
  *     the batch holds a READ or FETCH, M reverse supersteps
  *     "combine:reverse:j". Messages of 32 bytes forward (16 for a reduction

@@ -49,8 +49,14 @@ void bspram_combiner_set_options(bspram_combiner *C, const bspram_combine_option
                 bspram_basis_format(&o->basis, buf, sizeof buf);
             bspram__base_fatal("bspram_combiner_set_options(basis=%s): %s", o->basis.m ? buf : "(empty)", err);
         }
-    } else if (o->strategy != BSPRAM_STRATEGY_AUTO && o->strategy != BSPRAM_STRATEGY_ADAPTIVE) {
-        bspram__base_fatal("bspram_combiner_set_options(strategy=%d): unknown strategy; valid: 0 fixed, 1 auto, 2 adaptive",
+    } else if (o->strategy == BSPRAM_STRATEGY_ROUTE) {
+        if (!o->route || o->route_phases < 1 || o->route_phases > BSPRAM_MAX_PHASES)
+            bspram__base_fatal("bspram_combiner_set_options(route_phases=%u%s): ROUTE needs a route and "
+                               "route_phases in [1, %d]", o->route_phases, o->route ? "" : ", route=NULL",
+                               BSPRAM_MAX_PHASES);
+    } else if (o->strategy != BSPRAM_STRATEGY_AUTO && o->strategy != BSPRAM_STRATEGY_ADAPTIVE &&
+               o->strategy != BSPRAM_STRATEGY_OBSERVE) {
+        bspram__base_fatal("bspram_combiner_set_options(strategy=%d): unknown strategy; valid: 0 fixed, 1 auto, 2 adaptive, 3 observe, 4 route",
                      (int)o->strategy);
     }
     if (o->spread != BSPRAM_SPREAD_RANDOM && o->spread != BSPRAM_SPREAD_SOURCE)
@@ -218,4 +224,22 @@ size_t bspram_combiner_conflicts(bspram_combiner *C, bspram_conflict *out, size_
     if (out && max && n)
         memcpy(out, L0->conf, (n < max ? n : max) * sizeof *out);
     return n;
+}
+
+unsigned bspram__combine_met(bspram_combiner *C)
+{
+    unsigned lo, hi, met = 0;
+    bspram__bsp_machine_lanes(C->m, &lo, &hi);
+    for (unsigned l = lo; l < hi; l++)
+        met |= C->ls[l].met;
+    if (bspram__bsp_machine_spread(C->m)) { /* the OR over the ranks, bit by bit */
+        uint64_t bits[4];
+        for (unsigned b = 0; b < 4; b++)
+            bits[b] = (met >> b) & 1u;
+        bspram__bsp_machine_sum(C->m, bits, 4);
+        met = 0;
+        for (unsigned b = 0; b < 4; b++)
+            met |= bits[b] ? 1u << b : 0u;
+    }
+    return met;
 }

@@ -7,6 +7,7 @@
  *   forward.c    the forward phases: loading requests, routing with spreading,
  *                physical delivery and the adaptive shortcut
  *   owner.c      what the owner of a cell does: reads, updates, conflicts
+ *   observe.c    the OBSERVE strategy's degree measurement before phase 1
  *   batch.c      one batch as supersteps of a running team; the host driver
  *   combiner.c   the combiner object: options, operations, names
  */
@@ -25,6 +26,7 @@
 #include "hash/hash_internal.h"
 
 #define BSPRAM__MAX_LEVELS (BSPRAM_MAX_PHASES + 2)
+#define BSPRAM__SKETCH_K 4 /* observe.c: entries of a bottom-K sketch, 32 bytes */
 
 /* The reverse-flow record of one component at one level (phase): the
  * sources of each READ/FETCH group it formed there (Valiant §2). */
@@ -48,6 +50,7 @@ typedef struct comp_state {
     size_t na, capa;
     unsigned flags;           /* this batch: BATCH_* of its own requests */
     unsigned ukind;           /* this batch: its first update species, or BSPRAM__NO_KIND */
+    uint64_t sketch[BSPRAM__SKETCH_K]; /* OBSERVE: the bottom-K sketch (observe.c) */
 } comp_state;
 
 /* What a batch holds, known to every lane after phase 1. */
@@ -70,6 +73,8 @@ typedef struct batch_state {
     unsigned M;        /* forward supersteps */
     unsigned phase;    /* current forward phase, or reverse step */
     bool adaptive;
+    unsigned observe;  /* OBSERVE: the observation's supersteps before phase 1 */
+    uint64_t observed; /* OBSERVE: the degree they measured */
     unsigned flags;    /* BATCH_* over the whole batch, known after phase 1 */
     uint64_t seed;     /* the spreading key of this batch: (seed, batch number) */
     bspram__random3_key rkey; /* bspram_random3(seed, ·, ·, ·) inline (hash_internal.h) */
@@ -115,6 +120,7 @@ typedef struct lane_scratch {
     batch_state b;
     bspram_conflict *conf; /* conflicts met by this lane in the current batch */
     size_t nconf, capconf;
+    unsigned met;          /* BSPRAM__MET_* of the current batch (team_internal.h) */
     char pad[64];
 } lane_scratch;
 
@@ -135,6 +141,7 @@ struct bspram_combiner {
     unsigned watch;                 /* BSPRAM_WATCH_* */
     bool own;                       /* over MPI, a rank's host reads only what its components
                                        hold: no sharing after a batch (batch.c) */
+    uint64_t observed;              /* OBSERVE: the lanes' agreed degree (observe.c) */
 };
 
 /* bspram_hashed_owner(C->s, address) without the call: H(t), in [0, p). */
@@ -158,6 +165,12 @@ const char *bspram__combine_kind_name(const bspram_combiner *C, unsigned kind, c
 /* batch.c: over MPI, every rank's copy of every live cell made whole (the
  * OR of what each rank's components own); nothing on one machine. */
 void bspram__combine_share_cells(bspram_combiner *C);
+
+/* observe.c: the OBSERVE strategy's supersteps before phase 1 (collective:
+ * every lane calls it; label(t, j) names superstep j). Sets b->observed,
+ * b->basis and b->m_phases; returns the number of supersteps. */
+unsigned bspram__combine_observe(bspram_team *t, bspram_combiner *C, batch_state *b,
+                                 void (*label)(bspram_team *, unsigned));
 
 /* group.c */
 void bspram__combine_items_reserve(lane_scratch *L, size_t n);

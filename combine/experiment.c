@@ -8,6 +8,7 @@
 
 #include "base/abort.h"
 #include "base/error.h"
+#include "combine/cycles.h"
 #include "combine/engine_internal.h"
 #include "combine/experiment.h"
 #include "hash/random.h"
@@ -170,6 +171,18 @@ static void set_options(experiment *x, bspram_strategy strategy, const bspram_ba
     bspram_combiner_set_options(x->C, &o);
 }
 
+/* Lane 0: the batch just run (the current pattern, its basis and seed) on
+ * the cycle model of cfg->schedule and cfg->router; the phases' cycles into per_phase
+ * (CYCLES_SYNC). An OBSERVE observation adds its supersteps, one cycle each
+ * (every component sends and receives at most one message in each). */
+static uint64_t cycles(const experiment *x, const bspram_combine_stats *st, uint64_t *per_phase)
+{
+    return st->observe_phases +
+           bspram__combine_cycles_batch(x->s, &st->basis, x->cur->req, x->first, x->C->o.seed,
+                                x->cfg->schedule == BSPRAM_SCHEDULE_ASYNC,
+                                x->cfg->router == BSPRAM_ROUTER_SSTAR, per_phase);
+}
+
 static void experiment_lane(bspram_team *t, void *arg)
 {
     experiment *x = arg;
@@ -186,7 +199,9 @@ static void experiment_lane(bspram_team *t, void *arg)
         }
         bspram__bsp_team_barrier(t);
         bspram__combine_team(t, x->C, x->cur->req, x->first, NULL, &st);
-        const double base_run = lead ? (double)st.charge : 0; /* stats are the first lane's */
+        const double base_run = !lead ? 0 /* stats are the first lane's */
+                                : cfg->schedule ? (double)cycles(x, &st, NULL)
+                                                : (double)st.charge;
         if (lead)
             x->base_sum += base_run;
         verify_and_clear(t, x, x->cur, "baseline", run);
@@ -203,12 +218,18 @@ static void experiment_lane(bspram_team *t, void *arg)
             verify_and_clear(t, x, x->cur, E->basis_text, run);
             if (!lead)
                 continue;
-            if (st.phases > E->phases)
-                E->phases = st.phases;
-            for (unsigned i = 1; i <= st.phases; i++)
-                E->phase_charge[i] += (double)st.forward_charge[i];
-            E->total += (double)st.charge;
-            const double ratio = (double)st.charge / base_run;
+            uint64_t phase_cost[BSPRAM_MAX_PHASES + 2], total = st.charge;
+            memcpy(phase_cost, st.forward_charge, sizeof phase_cost);
+            if (cfg->schedule)
+                total = cycles(x, &st, phase_cost);
+            /* ASYNC: the phases overlap; no phase factors. */
+            const unsigned phases = cfg->schedule == BSPRAM_SCHEDULE_ASYNC ? 0 : st.phases;
+            if (phases > E->phases)
+                E->phases = phases;
+            for (unsigned i = 1; i <= phases; i++)
+                E->phase_charge[i] += (double)phase_cost[i];
+            E->total += (double)total;
+            const double ratio = (double)total / base_run;
             E->ratio_sum += ratio;
             E->ratio_sum2 += ratio * ratio;
             if (!E->chosen[0] && bspram_basis_format(&st.basis, E->chosen, sizeof E->chosen) >=
@@ -232,6 +253,15 @@ void bspram_table_run(const bspram_table_config *cfg, bspram_table_entry *entrie
     if (n > 0) /* no entries: NULL is fine */
         BSPRAM_NONNULL(entries);
     uint64_t p = cfg->p, v = cfg->v;
+    if (cfg->schedule != BSPRAM_SCHEDULE_SYNC && cfg->schedule != BSPRAM_SCHEDULE_CYCLES_SYNC &&
+        cfg->schedule != BSPRAM_SCHEDULE_ASYNC)
+        bspram__base_fatal("bspram_table_run(schedule=%d): unknown schedule; valid: 0 sync, 1 cycles-sync, 2 async",
+                           (int)cfg->schedule);
+    if (cfg->router != BSPRAM_ROUTER_SIMPLE && cfg->router != BSPRAM_ROUTER_SSTAR)
+        bspram__base_fatal("bspram_table_run(router=%d): unknown router; valid: 0 simple, 1 sstar", (int)cfg->router);
+    if (cfg->router == BSPRAM_ROUTER_SSTAR && cfg->schedule == BSPRAM_SCHEDULE_SYNC)
+        bspram__base_fatal("bspram_table_run(router=1, schedule=0): the S*PRAM counts cycles; give the schedule "
+                           "1 cycles-sync or 2 async");
     char err[160];
     if (bspram_pattern_check(p, v, 1, err, sizeof err))
         bspram__base_fatal("bspram table(p=%" PRIu64 ", v=%" PRIu64 "): %s", p, v, err);

@@ -54,6 +54,32 @@ typedef struct bspram_table_entry {
 
 #define BSPRAM_TABLE_HINT_DEGREE UINT64_MAX
 
+/* What a factor counts (Valiant §5):
+ *   SYNC         the router's charges Σ max(q_i, r_i) of the engine's
+ *                supersteps (his tables);
+ *   CYCLES_SYNC  cycles of the simple router, each component sending and
+ *                receiving at most one message per cycle, by a greedy
+ *                online order (seeded random priorities), phase after
+ *                phase — the same algorithm as SYNC on the cycle model;
+ *   ASYNC        the same model, the asynchronous algorithm of §5: a
+ *                request goes on to its next phase as soon as it arrives,
+ *                if it is the first of its address there in that phase.
+ * The baseline is then the one-phase degree-1 pattern's cycles in the same
+ * model. */
+typedef enum {
+    BSPRAM_SCHEDULE_SYNC = 0,
+    BSPRAM_SCHEDULE_CYCLES_SYNC = 1,
+    BSPRAM_SCHEDULE_ASYNC = 2
+} bspram_schedule;
+
+/* The machine of the cycle schedules: the simple router, or the S*PRAM
+ * (Valiant §5: in a cycle any component transmits to any other, only a
+ * component targeted by exactly one message receives it, the senders learn
+ * at once whether theirs got through; a failed message retries after binary
+ * exponential back-off, combine/cycles.h). The S*PRAM needs a cycle
+ * schedule (CYCLES_SYNC or ASYNC). */
+typedef enum { BSPRAM_ROUTER_SIMPLE = 0, BSPRAM_ROUTER_SSTAR = 1 } bspram_router_model;
+
 typedef struct bspram_table_config {
     uint64_t p, v;
     uint64_t runs;
@@ -65,6 +91,9 @@ typedef struct bspram_table_config {
      * while the others wait: runs done and all runs. For a progress line. */
     void (*progress)(uint64_t done, uint64_t runs, void *ctx);
     void *progress_ctx;
+    /* last, so that an initializer written for the fields above still fits */
+    bspram_schedule schedule;     /* 0 (SYNC): charges */
+    bspram_router_model router;   /* 0 (SIMPLE) */
 } bspram_table_config;
 
 /* Check (p, v, d) as a §4 pattern: v a positive multiple of p, 1 ≤ d ≤ p,
@@ -152,6 +181,11 @@ void bspram_pattern_fill(const bspram_space *s, uint32_t seg, uint64_t p, uint64
  *     (bspram_segment_alloc), a FIXED basis whose product is not p or an
  *     unknown strategy or spread (bspram_combiner_set_options); out of
  *     memory ("bspram: bspram table: out of memory allocating N bytes");
+ *     an unknown cfg->schedule ("bspram: bspram_table_run(schedule=7):
+ *     unknown schedule; valid: 0 sync, 1 cycles-sync, 2 async") or router,
+ *     or the S*PRAM without a cycle schedule ("bspram:
+ *     bspram_table_run(router=1, schedule=0): the S*PRAM counts cycles;
+ *     give the schedule 1 cycles-sync or 2 async");
  *     cfg or baseline NULL, or entries NULL with n > 0 ("bspram:
  *     bspram_table_run(cfg=NULL): cfg must not be NULL"). A wrong result,
  *     a cell that differs from the sequential reference, is one line and
@@ -162,7 +196,12 @@ void bspram_pattern_fill(const bspram_space *s, uint32_t seg, uint64_t p, uint64
  *     runs · (1 + n) batches of v REDUCE requests, each m forward
  *     supersteps for its basis of m phases (no reverse flow, no physical
  *     phase: the segment is hashed), each charge read back from the
- *     router's records; O(v) local work per batch to verify. Memory: the
+ *     router's records; O(v) local work per batch to verify. With
+ *     CYCLES_SYNC or ASYNC the first lane also runs each batch on the
+ *     cycle model (combine/cycles.h), O(v log v + Σ cycles × waiting
+ *     messages) local work, and an OBSERVE entry's observation supersteps
+ *     (one message out and in per component) count one cycle each.
+ *     Memory: the
  *     hashed segment of v cells, and the patterns (32 bytes per request),
  *     all of them kept if they fit in 256 MiB, else the baseline's and one.
  * @par Thread safety

@@ -6,7 +6,8 @@
  *           (PHYSICAL_DIRECT_LAST) or on to an extra phase m+1 that moves it
  *           there (PHYSICAL_EXTRA_PHASE), §5;
  * and, in the adaptive strategy, a component that saw almost no combining
- * sends its lone requests straight to their final components. */
+ * sends its lone requests straight to their final components; in the ROUTE
+ * strategy phase i < m goes where the programmer's route says (§5). */
 #include <inttypes.h>
 #include <string.h>
 
@@ -191,6 +192,11 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
              * straight to its final component. */
             dest = addr_physical(C, pflags, addr) ? bspram_owner(C->s, addr) : H;
             final = true;
+        } else if (C->o.strategy == BSPRAM_STRATEGY_ROUTE) {
+            dest = C->o.route(phase, addr, c, C->o.route_arg);
+            if (dest >= C->p)
+                bspram__base_fatal("bspram_combine: route(phase=%u, address=0x%" PRIx64 ", component=%" PRIu64
+                                   ") = %" PRIu64 ": not a component; p = %" PRIu64, phase, addr, c, dest, C->p);
         } else {
             uint64_t k = C->o.spread == BSPRAM_SPREAD_SOURCE
                              ? c % suffix

@@ -74,6 +74,7 @@ static inline void merge(const bspram_combiner *C, lane_scratch *L, wire *g, con
     unsigned kind = bspram__key_kind(g->key);
     switch (kind) {
     case BSPRAM_READ:
+        L->met |= g->value != it->value ? BSPRAM__MET_READS : 0u;
         if (C->watch & BSPRAM_WATCH_READS) {
             if (!(C->watch & BSPRAM_WATCH_DISTINCT) || g->value != it->value)
                 conflict(L, g->key, BSPRAM_WATCH_READS, (uint32_t)g->value, (uint32_t)it->value);
@@ -85,6 +86,8 @@ static inline void merge(const bspram_combiner *C, lane_scratch *L, wire *g, con
     case BSPRAM_WRITE_ARBITRARY:
     case BSPRAM_WRITE_PRIORITY:
     case BSPRAM_WRITE_COMMON: {
+        L->met |= (g->handle != it->handle ? BSPRAM__MET_WRITES : 0u) |
+                  (g->value != it->value ? BSPRAM__MET_VALUES : 0u);
         if (C->watch) {
             if ((C->watch & BSPRAM_WATCH_WRITES) &&
                 (!(C->watch & BSPRAM_WATCH_DISTINCT) || g->handle != it->handle))
@@ -114,6 +117,7 @@ static inline void merge(const bspram_combiner *C, lane_scratch *L, wire *g, con
         return;
     }
     default:
+        L->met |= BSPRAM__MET_UPDATES;
         g->value = bspram__apply(C, bspram__kind_op(kind), g->value, it->value);
         g->aux += it->aux;
         return;

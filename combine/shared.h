@@ -100,7 +100,7 @@ typedef struct bspram_shared bspram_shared;
  *     bspram_combiner_create's option errors, named as
  *     bspram_combiner_set_options's ("bspram:
  *     bspram_combiner_set_options(strategy=5): unknown strategy; valid: 0
- *     fixed, 1 auto, 2 adaptive", …); out of memory ("bspram:
+ *     fixed, 1 auto, 2 adaptive, 3 observe, 4 route", …); out of memory ("bspram:
  *     bspram_shared_create: out of memory"); m or s NULL ("bspram:
  *     bspram_shared_create(s=NULL): s must not be NULL").
  * @par BSP cost

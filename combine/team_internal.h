@@ -48,6 +48,22 @@ typedef struct bspram_batch_part {
 void bspram__combine_team_parts(bspram_team *t, bspram_combiner *c, const bspram_batch_part *parts,
                                bspram_combine_stats *stats);
 
+/* What the last batch's merges met (Valiant 1990, §4: combining merges the
+ * requests for one cell on their way, so a merge is a concurrent access):
+ * an OR of the bits below, found with O(1) per merge whatever the watch
+ * (bspram_combiner_watch lists conflicts; this only says which kinds
+ * occurred). Over MPI every rank calls it alike and gets the OR of every
+ * rank's. The host only, after the batch. The PRAM's weakest model
+ * (pram/trace.c) is read from it. */
+enum {
+    BSPRAM__MET_READS = 1,   /* two reads of one cell with different labels */
+    BSPRAM__MET_WRITES = 2,  /* two writes of one cell with different labels */
+    BSPRAM__MET_VALUES = 4,  /* two writes of one cell with different values */
+    BSPRAM__MET_UPDATES = 8  /* two combining updates (reduce, fetch-and-op,
+                                combining write) of one cell */
+};
+unsigned bspram__combine_met(bspram_combiner *c);
+
 /* Over MPI (a spread machine) make words[i], the value of cell base + i of
  * space s for i < n as this rank read it, whole on every rank: each rank
  * gives the cells its components own (bspram__bsp_machine_share_owned).

@@ -92,6 +92,7 @@ static void run(const pram_example_params *prm, pram_example_result *res)
     for (uint64_t i = 0; i < n; i++)
         best = x[i] > best ? x[i] : best;
     res->seq_seconds = pram_example_clock() - t0;
+    res->seq_work = n + 1; /* n values read, the maximum written */
     uint64_t ties = 0;
     for (uint64_t i = 0; i < n; i++)
         ties += x[i] == best;

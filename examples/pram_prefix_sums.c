@@ -59,6 +59,7 @@ static void run(const pram_example_params *prm, pram_example_result *res)
         acc += x[i];
     }
     res->seq_seconds = pram_example_clock() - t0;
+    res->seq_work = 2 * n; /* n values read, n sums written */
 
     uint64_t bad = n;
     for (uint64_t i = 0; i < n && bad == n; i++)

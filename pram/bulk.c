@@ -13,8 +13,14 @@
  * (bspram__combine_team_parts), and each lane puts its own components'
  * answers where they belong. A component without NONE slots has its answers
  * written by the engine straight into `out`; the others' answers go through
- * the lane's buffer of exactly their requests. */
+ * the lane's buffer of exactly their requests.
+ *
+ * A slot that names no cell is found while counting: the lane keeps its
+ * first (its least slot), its components issue nothing, the batch runs as a
+ * collective must, and the host reports the least lane's — the same slot for
+ * any T (pram.h). */
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "base/error.h"
@@ -53,15 +59,32 @@ static void bulk_phase_lane(bspram_team *t, void *arg)
     /* Count first: the lane's buffers hold its requests (and the answers of
      * its components with NONE slots) exactly, whatever n·k is. */
     uint64_t nreq = 0, nres = 0;
-    for (uint64_t c = lo; c < hi; c++) {
+    L->failed = false;
+    for (uint64_t c = lo; c < hi && !L->failed; c++) {
         uint64_t v0, v1, r = 0;
         bspram__pram_vps(P, c, &v0, &v1);
-        for (uint64_t s = v0 * k, e = v1 * k; s < e; s++)
-            r += b->cells[s] != BSPRAM_PRAM_NONE;
+        for (uint64_t s = v0 * k, e = v1 * k; s < e; s++) {
+            const uint64_t cell = b->cells[s];
+            if (cell == BSPRAM_PRAM_NONE)
+                continue;
+            if (!bspram__pram_cell_ok(P, cell)) {
+                snprintf(L->error, sizeof L->error, "%s(k=%" PRIu64 ", cells[%" PRIu64 "]=0x%" PRIx64
+                         "): names no cell of a live array (VP %" PRIu64 ", step %" PRIu64 ")",
+                         b->call, k, s, cell, s / k, P->step);
+                L->failed = true;
+                break;
+            }
+            r++;
+        }
         P->parts[c].n = r;
         nreq += r;
         if (r != (v1 - v0) * k)
             nres += r;
+    }
+    if (L->failed) { /* the host reports it */
+        bspram__pram_silent(P, lo, hi);
+        bspram__combine_team_parts(t, P->C, P->parts, NULL);
+        return;
     }
     L->rq = reserve_exact(L->rq, &L->caprq, nreq, sizeof *L->rq, b->call);
     L->nrq = 0;
@@ -79,10 +102,6 @@ static void bulk_phase_lane(bspram_team *t, void *arg)
                 const uint64_t cell = b->cells[s];
                 if (cell == BSPRAM_PRAM_NONE)
                     continue;
-                if (!bspram__pram_cell_ok(P, cell))
-                    bspram__base_fatal("%s(k=%" PRIu64 ", cells[%" PRIu64 "]=0x%" PRIx64 "): names no cell of a "
-                                 "live array (VP %" PRIu64 ", step %" PRIu64 ")",
-                                 b->call, k, s, cell, v, P->step);
                 q->address = cell;
                 q->value = b->values ? b->values[s] : 0;
                 q->kind = b->kind;
@@ -160,20 +179,31 @@ static void bulk(bspram_pram *P, const char *call, uint64_t k, const uint64_t *c
     size_t mark = bspram__pram_log_mark(P);
     bulk_phase b = {P, call, k, cells, is_read ? NULL : values, answers ? out : NULL, kind};
     bspram__bsp_machine_team_for(P->m, bulk_phase_lane, &b, call);
+    bspram__pram_report_misuse(P);
     if (answers)
         share_answers(P, k, cells, out);
     uint64_t issued = bspram__pram_issued(P);
     uint64_t violations = bspram__pram_conflicts(P);
-    bspram__pram_end_phase(P, rec, mark, is_read, issued, violations);
+    bspram__pram_end_phase(P, rec, mark, is_read, answers, issued, violations);
+    P->site.file = NULL; /* a later call without its macro has no site */
 }
 
-void bspram_pram_gather(bspram_pram *P, uint64_t k, const uint64_t *cells, uint64_t *out)
+bspram_pram *bspram_pram_at(bspram_pram *P, const char *file, unsigned line)
+{
+    if (P) {
+        P->site.file = file;
+        P->site.line = line;
+    }
+    return P;
+}
+
+void (bspram_pram_gather)(bspram_pram *P, uint64_t k, const uint64_t *cells, uint64_t *out)
 {
     BSPRAM_NONNULL(P);
     bulk(P, "bspram_pram_gather", k, cells, NULL, out, BSPRAM_READ, true);
 }
 
-void bspram_pram_scatter(bspram_pram *P, uint64_t k, const uint64_t *cells, const uint64_t *values)
+void (bspram_pram_scatter)(bspram_pram *P, uint64_t k, const uint64_t *cells, const uint64_t *values)
 {
     BSPRAM_NONNULL(P);
     bulk(P, "bspram_pram_scatter", k, cells, values, NULL, bspram__pram_write_kind(P), false);
@@ -188,7 +218,7 @@ static void combining_only(const bspram_pram *P, const char *call, unsigned op)
     bspram__pram_check_op(P, op, call);
 }
 
-void bspram_pram_scatter_reduce(bspram_pram *P, uint64_t k, const uint64_t *cells,
+void (bspram_pram_scatter_reduce)(bspram_pram *P, uint64_t k, const uint64_t *cells,
                                 const uint64_t *values, unsigned op)
 {
     BSPRAM_NONNULL(P);
@@ -196,7 +226,7 @@ void bspram_pram_scatter_reduce(bspram_pram *P, uint64_t k, const uint64_t *cell
     bulk(P, "bspram_pram_scatter_reduce", k, cells, values, NULL, bspram_kind_reduce(op), false);
 }
 
-void bspram_pram_fetch_op(bspram_pram *P, uint64_t k, const uint64_t *cells,
+void (bspram_pram_fetch_op)(bspram_pram *P, uint64_t k, const uint64_t *cells,
                           const uint64_t *values, unsigned op, uint64_t *out)
 {
     BSPRAM_NONNULL(P);

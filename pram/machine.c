@@ -110,6 +110,9 @@ void bspram_pram_destroy(bspram_pram *P)
     bspram_machine_destroy(P->m); /* its records go to BSPRAM_TRACE */
     for (unsigned l = 0; l < P->nlanes; l++) {
         free(P->lanes[l].rq);
+        free(P->lanes[l].site);
+        free(P->lanes[l].rq_reads);
+        free(P->lanes[l].saved);
         free(P->lanes[l].res);
         free(P->lanes[l].nreads);
     }

@@ -17,7 +17,7 @@
  * Steps. A PRAM step is: reads, local computation, writes; all reads of a
  * step see memory as it was before the step's writes. Each phase that
  * touches memory is one combining batch: the reads one batch, the writes
- * another (so a step costs up to two batches). Two ways to write steps:
+ * another (so a step costs up to two batches). Three ways to write steps:
  *   bulk     bspram_pram_gather (the read phase of a new step) and then
  *            bspram_pram_scatter / _scatter_reduce / _fetch_op (its write
  *            phase), over arrays of cell names with k per VP — the fast path.
@@ -25,8 +25,11 @@
  *            a gather not followed by a write phase is a step without writes.
  *   per VP   bspram_pram_step(P, read, write, arg): read(vp) issues the VP's
  *            reads, write(vp) sees their values in issue order and issues the
- *            VP's writes — textbook "for all i in parallel do" pseudocode line
- *            by line. A per-VP step is always one whole step.
+ *            VP's writes. A per-VP step is always one whole step.
+ *   textbook bspram_pram_for_all(P, body, arg): body(vp) reads (its values at
+ *            once: bspram_vp_get), computes and writes, as "for all i in
+ *            parallel do" pseudocode reads; run twice per VP, first to learn
+ *            its reads.
  * The same requests in the same order make the same batches: a per-VP step
  * and the bulk phases that issue what it issues give the same memory,
  * answers, records and costs.
@@ -57,10 +60,17 @@
  * Violations are found where combining meets them (the engine watches its
  * merges: bspram_combiner_watch), not by a second pass over the requests.
  * A violation is one (cell, kind) of one phase, kind one of
- *     EREW violation in step 3: VPs 17 and 40 both read cell A[5]
- *     CREW violation in step 3: VPs 17 and 40 both write cell A[5]
- *     CRCW-common violation in step 3: VPs 17 and 40 write different values to cell A[5]
- * (EREW names "both write" too). For reads and writes the VPs named are the
+ *     EREW violation in step 3 at rank.c:42: VPs 17 and 40 both read cell A[5]
+ *     CREW violation in step 3 at rank.c:57: VPs 17 and 40 both write cell A[5]
+ *     CRCW-common violation in step 3 at rank.c:57: VPs 17 and 40 write different values to cell A[5]
+ * (EREW names "both write" too). "at rank.c:42" is where the program made
+ * the access (the file's name without its directories, and the line): the
+ * bulk call's, or for a per-VP step each named VP's call of bspram_vp_read,
+ * _get, _write or _reduce ("at rank.c:57 and rank.c:60" if the two differ).
+ * The macros at the end of this file capture __FILE__ and __LINE__; a
+ * function called without its macro ((bspram_vp_read)(vp, A, i)) leaves
+ * its site out. Over MPI the VP's rank gives its site to the others.
+ * For reads and writes the VPs named are the
  * two least distinct VPs that accessed the cell; for common writes they are
  * two VPs that wrote different values there — which two, when more than two
  * wrote, depends on the combining tree (a pure function of the seed); if one
@@ -92,7 +102,10 @@
  * trace and reports for any thread count and either transport.
  *
  * Errors are fatal (base/error.h): one line naming the call and its
- * arguments, exit status 1. So is a NULL pointer argument that a call
+ * arguments, exit status 1. A misuse in a phase names the least VP (or
+ * slot) that erred, the same for any thread count: the lanes keep their
+ * first misuse and the host reports the least after the phase. So is a
+ * NULL pointer argument that a call
  * needs — the PRAM, a VP, a config, a name to parse, an output
  * ("bspram_pram_n(P=NULL): P must not be NULL"; docs/limits.md). NULL is
  * allowed where a function says so: the op of bspram_pram_model_parse, an
@@ -791,6 +804,59 @@ typedef void (*bspram_vp_fn)(bspram_vp *vp, void *arg);
  */
 void bspram_pram_step(bspram_pram *P, bspram_vp_fn read, bspram_vp_fn write, void *arg);
 
+/* One step in the textbook's words: "for all i in parallel do" body — the
+ * body reads (bspram_vp_get gives the value), computes and writes
+ * (bspram_vp_write, bspram_vp_reduce) as the pseudocode does, and, as on
+ * the PRAM, every read of the step sees memory as it was before the step's
+ * writes.
+ *
+ * The body runs twice per VP: the first run learns the VP's reads
+ * (bspram_vp_get answers 0, writes are dropped, and the VP's registers are
+ * restored afterwards), the reads make one batch, and the second run gets
+ * the values, in issue order, and makes the writes, which make the second
+ * batch. So the cells a VP reads in a step may not depend on values it
+ * reads in that step (a dependent read is the next step's: pointer jumping
+ * reads S[i] in one step and S[S[i]] in the next), and what the body does
+ * outside the PRAM's memory and its VP's registers must not mind being
+ * done twice (set a value, do not add to it). A phase without requests
+ * costs no superstep. Callbacks run as bspram_pram_step's (concurrently,
+ * VPs of one component in increasing order).
+ *
+ * @param P       the PRAM; not NULL
+ * @param body    the VP's step; not NULL
+ * @param arg     passed to every call of body; may be NULL
+ * @pre           No phase of P is running.
+ * @par Errors
+ *     Each one line, exit status 1, naming the least VP that erred, for
+ *     any thread count: the bspram_vp_* functions' errors (see each) —
+ *     a bad cell met in the body's first run after a bspram_vp_get ends
+ *     "; in the body's first run every bspram_vp_get answers 0: a cell
+ *     computed from a value read in this step is read in the next step";
+ *     a VP whose reads differ between the two runs ("bspram:
+ *     bspram_vp_get(array=S, index=9): VP 3's read number 1 in step 2 was
+ *     S[4] before its values were known; the cells a VP reads in a step may
+ *     not depend on what it reads in that step (read it in the next
+ *     step)"; "… VP 3 read 1 cells in step 2 before its values were known;
+ *     …" for a read more; "bspram: bspram_vp_get: VP 3 read 1 cells in step
+ *     2 once its values were known, 2 before; …" for a read fewer);
+ *     bspram_vp_read or bspram_vp_value called in the body ("bspram:
+ *     bspram_vp_read: called in the body of bspram_pram_for_all (VP 3,
+ *     step 2); a body reads with bspram_vp_get");
+ *     violations of the model's rule, unless in report mode, as
+ *     bspram_pram_step's; P or body NULL ("bspram:
+ *     bspram_pram_for_all(body=NULL): body must not be NULL").
+ * @par BSP cost
+ *     As bspram_pram_step with the same requests: the read batch (M
+ *     forward and M reverse supersteps) if a VP reads, the write batch (M
+ *     forward) if a VP writes; one PRAM step; the reads and writes are
+ *     added to the work. Local work: two runs of the body per VP, O(1)
+ *     amortised per request, and two teams without supersteps.
+ * @par Thread safety
+ *     The host only: not from a VP callback, nor concurrently with
+ *     another call on P. The body runs on the machine's threads.
+ */
+void bspram_pram_for_all(bspram_pram *P, bspram_vp_fn body, void *arg);
+
 /* The VP's id i, in [0, n).
  *
  * @param vp      the handle the callback was given; not NULL
@@ -871,6 +937,33 @@ uint64_t *bspram_vp_registers(bspram_vp *vp);
  *     with the handle it was given.
  */
 uint64_t bspram_vp_read(bspram_vp *vp, bspram_pram_array a, uint64_t index);
+
+/* In the body of bspram_pram_for_all: the value of cell index of array a
+ * before the step's writes.
+ *
+ * @param vp      the handle the body was given; not NULL
+ * @param a       a live array of the PRAM
+ * @param index   the cell, in [0, cells)
+ * @return        the cell's value (0 in the body's first run, which only
+ *                learns the reads)
+ * @pre           Called from the body of bspram_pram_for_all that was given
+ *                vp.
+ * @par Errors
+ *     Each one line, exit status 1: in a callback of bspram_pram_step
+ *     ("bspram: bspram_vp_get: called in a callback of bspram_pram_step (VP
+ *     5, step 2); callbacks read with bspram_vp_read"); no such array or
+ *     index out of range, as bspram_vp_read's; a read that depends on a
+ *     value read in the same step (bspram_pram_for_all); vp NULL ("bspram:
+ *     bspram_vp_get(vp=NULL): vp must not be NULL"). Two VPs reading one
+ *     cell under EREW are a violation of the step.
+ * @par BSP cost
+ *     No superstep of its own: the read joins the step's read batch. O(1)
+ *     amortised, 24 bytes until the batch.
+ * @par Thread safety
+ *     A component inside its step: here, the body of bspram_pram_for_all,
+ *     with the handle it was given.
+ */
+uint64_t bspram_vp_get(bspram_vp *vp, bspram_pram_array a, uint64_t index);
 /* In the write callback: the value of read number k of this VP in this
  * step.
  *
@@ -970,11 +1063,35 @@ typedef struct bspram_pram_stats {
     double slowdown;      /* charge / (steps · ceil(n/p)); 0 before the first step */
     uint64_t violations;  /* (cell, kind) violations, report mode (one per cell
                              and kind in each phase) */
+    uint64_t ideal;       /* Σ over phases of the ideal one-phase cost (below) */
+    double overhead;      /* charge / ideal; 0 before the first request */
+    bspram_pram_model weakest; /* the weakest model the run needed (below) */
+    uint64_t weakest_step;     /* the first step that needed it; 0 if EREW sufficed */
 } bspram_pram_stats;
 
 /* The PRAM's costs so far: steps, work, supersteps, charge, slowdown
  * (charge / (steps · ceil(n/p)), 0 before the first step) and violations
- * (report mode).
+ * (report mode); the emulation's overhead per PRAM operation; and the
+ * weakest model the run needed, whatever its own model, with the first step
+ * that needed it.
+ *
+ * The overhead compares the charge with what the same requests would cost
+ * on an ideal router in one phase: a phase of R requests (reads, writes,
+ * updates) costs ceil(R/p) — the h of an R-request h-relation spread evenly
+ * over the p components — and as much again for the answers of reads and
+ * fetch-and-op; ideal is the sum over the phases, overhead = charge /
+ * ideal. Unlike the slowdown, which divides by ceil(n/p) per step whatever
+ * the VPs do, it is 1 for an ideal emulation whether the VPs are idle or
+ * issue many requests each.
+ *
+ * The weakest model orders EREW < CREW < CRCW-common < CRCW-arbitrary
+ * (priority alike) < CRCW-combining: a step needs CREW if two VPs read one
+ * cell, CRCW-common if two VPs write one cell, CRCW-arbitrary if two
+ * writes of one cell carry different values (one VP's two included), and
+ * CRCW-combining if two combining updates meet at one cell (reduce,
+ * fetch-and-op, or CRCW_COMBINING's writes). A VP that reads or writes one
+ * cell twice with one value competes with no one. They are seen where
+ * combining merges requests, as violations are, in every model and mode.
  *
  * Over MPI every rank has the same figures.
  *
@@ -1129,6 +1246,67 @@ int bspram_pram_write_html(const bspram_pram *P, const char *path);
  *     another call on P.
  */
 uint64_t bspram_pram_report(const bspram_pram *P, FILE *out);
+
+/* ---- call sites: violations name the line of the access ---- */
+
+/* Note where the next access of vp is written (file:line), for the
+ * violation reports ("EREW violation in step 3 at ranking.c:42: …"). The
+ * macros below call it: a program writes bspram_vp_read(vp, A, i) as
+ * usual and its accesses carry their call site.
+ *
+ * @param vp      the handle a callback was given; NULL is passed on (the
+ *                call it wraps reports it)
+ * @param file    the source file (__FILE__; a static string: kept); NULL:
+ *                no site
+ * @param line    the line (__LINE__)
+ * @return        vp
+ * @pre           Called from the callback that was given vp.
+ * @par Errors
+ *     None.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     A component inside its step: here, a VP callback of bspram_pram_step
+ *     or the body of bspram_pram_for_all, with the handle it was given.
+ */
+bspram_vp *bspram_vp_at(bspram_vp *vp, const char *file, unsigned line);
+
+/* Note where the next bulk phase of P is called (file:line), for its
+ * violation reports; the macros below call it.
+ *
+ * @param P       the PRAM; NULL is passed on (the call it wraps reports it)
+ * @param file    the source file (__FILE__; a static string: kept); NULL:
+ *                no site
+ * @param line    the line (__LINE__)
+ * @return        P
+ * @pre           No phase of P is running.
+ * @par Errors
+ *     None.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     The host only: not from a VP callback, nor concurrently with
+ *     another call on P.
+ */
+bspram_pram *bspram_pram_at(bspram_pram *P, const char *file, unsigned line);
+
+/* Each access carries its call site; (bspram_vp_read)(vp, a, i) calls the
+ * function without it. A macro does not expand inside itself: these call
+ * the functions of the same names. */
+#define bspram_vp_read(vp, a, index) bspram_vp_read(bspram_vp_at((vp), __FILE__, __LINE__), (a), (index))
+#define bspram_vp_get(vp, a, index) bspram_vp_get(bspram_vp_at((vp), __FILE__, __LINE__), (a), (index))
+#define bspram_vp_write(vp, a, index, value) \
+    bspram_vp_write(bspram_vp_at((vp), __FILE__, __LINE__), (a), (index), (value))
+#define bspram_vp_reduce(vp, a, index, value, op) \
+    bspram_vp_reduce(bspram_vp_at((vp), __FILE__, __LINE__), (a), (index), (value), (op))
+#define bspram_pram_gather(P, k, cells, out) \
+    bspram_pram_gather(bspram_pram_at((P), __FILE__, __LINE__), (k), (cells), (out))
+#define bspram_pram_scatter(P, k, cells, values) \
+    bspram_pram_scatter(bspram_pram_at((P), __FILE__, __LINE__), (k), (cells), (values))
+#define bspram_pram_scatter_reduce(P, k, cells, values, op) \
+    bspram_pram_scatter_reduce(bspram_pram_at((P), __FILE__, __LINE__), (k), (cells), (values), (op))
+#define bspram_pram_fetch_op(P, k, cells, values, op, out) \
+    bspram_pram_fetch_op(bspram_pram_at((P), __FILE__, __LINE__), (k), (cells), (values), (op), (out))
 
 BSPRAM_END_DECLS
 #endif

@@ -3,9 +3,11 @@
  *   model.c      model names and their parsing
  *   machine.c    create / destroy / config, arrays, host access
  *   bulk.c       the bulk phases: gather, scatter, scatter-reduce, fetch-and-op
- *   step.c       per-VP steps: the callbacks on the lanes, bspram_vp_*
- *   violation.c  what each model watches, the fatal line, report mode
- *   trace.c      steps and their costs from the router's records; statistics,
+ *   step.c       per-VP and textbook steps: the callbacks on the lanes, bspram_vp_*
+ *   violation.c  what each model watches, the fatal line and its call sites,
+ *                report mode
+ *   trace.c      steps and their costs from the router's records; statistics
+ *                (the overhead, the weakest model, the degree hint's warning),
  *                the per-step trace and its CSV / JSON writer
  *
  * The host map (pram.h): VP i lives on component i div per, per = ceil(n/p).
@@ -20,10 +22,12 @@
 #ifndef BSPRAM_PRAM_PRAM_INTERNAL_H
 #define BSPRAM_PRAM_PRAM_INTERNAL_H
 
+#include <setjmp.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/error.h"
 #include "combine/combine.h"
 #include "pram/pram.h"
 #include "bsp/machine_internal.h"
@@ -34,6 +38,8 @@
 #define BSPRAM__PRAM_CELL_BYTES 8
 /* Names are kept to 15 bytes (pram.h). */
 #define BSPRAM__PRAM_NAME 16
+/* Room for " at f.c:42 and g.c:57" in messages. */
+#define BSPRAM__PRAM_SITE_TEXT 136
 /* Room for "name[index]" in messages. */
 #define BSPRAM__PRAM_CELL_TEXT 48
 /* The machine's log is cleared (to BSPRAM_TRACE first) when it holds more
@@ -54,12 +60,21 @@ typedef struct pram_array {
  * is a step without reads"). */
 typedef enum { PHASE_NONE = 0, PHASE_READ = 1, PHASE_WRITE = 2 } pram_phase;
 
+/* Where an access was written in the user's program (pram.h: the macros
+ * bspram_vp_at and bspram_pram_at capture __FILE__ and __LINE__); file NULL:
+ * not known (the function was called without its macro). */
+typedef struct pram_site {
+    const char *file;
+    unsigned line;
+} pram_site;
+
 /* A violation kept in full (report mode), already spelled: the array may be
  * freed before the report is printed. */
 typedef struct pram_violation {
     uint64_t step;
     unsigned what;      /* BSPRAM_WATCH_READS / WRITES / VALUES */
     uint32_t vp[2];
+    char at[BSPRAM__PRAM_SITE_TEXT]; /* " at f.c:42" (violation.c), or "" */
     char cell[BSPRAM__PRAM_CELL_TEXT];
 } pram_violation;
 
@@ -70,10 +85,22 @@ typedef struct pram_violation {
 typedef struct pram_lane {
     bspram_request *rq;
     size_t nrq, caprq;
+    pram_site *site;      /* per-VP steps: the site of each request in rq */
+    size_t capsite;
+    bspram_request *rq_reads; /* textbook steps: the read phase's requests, */
+    size_t nrq_reads, caprq_reads; /* replayed in the write phase */
     uint64_t *res;        /* answers of the read phase, by request */
     size_t capres;
     uint32_t *nreads;     /* per VP of the lane's block (from its first VP) */
     size_t capnreads;
+    /* A misuse met by this lane in a phase: its VPs (or slots) run in
+     * increasing order, so the lane's first is its least; the host reports
+     * the least lane's after the team (pram.h: the same error for any T). */
+    bool failed;
+    char error[320];
+    uint64_t *saved;      /* textbook steps: a VP's registers, kept across the first run */
+    size_t capsaved;
+    jmp_buf out;          /* per-VP steps: back from the user's callback */
     char pad[64];         /* lanes' scratch on separate cache lines */
 } pram_lane;
 
@@ -101,11 +128,14 @@ struct bspram_pram {
     pram_phase phase;           /* what the current step has done */
     bspram_pram_step_record *trace;
     size_t ntrace, captrace;
-    bspram_pram_stats stats;
+    bspram_pram_stats stats;    /* weakest and weakest_step included (trace.c) */
 
     /* violations */
     bspram_conflict *conf;      /* the last batch's conflicts */
     size_t capconf;
+    pram_site site;             /* the bulk call being run (bspram_pram_at) */
+    bool warned_hint;           /* the degree hint's warning was given (trace.c) */
+    bool per_vp;                /* the current phase is a per-VP one: sites by request */
     pram_violation kept[BSPRAM_PRAM_REPORT_KEEP];
     size_t nkept;
 
@@ -130,6 +160,26 @@ static inline void bspram__pram_vps(const bspram_pram *P, uint64_t c, uint64_t *
         b = P->n;
     *v0 = a;
     *v1 = b;
+}
+
+/* A lane that met a misuse: its components [lo, hi) issue nothing in the
+ * batch, which still runs (a collective). */
+static inline void bspram__pram_silent(bspram_pram *P, uint64_t lo, uint64_t hi)
+{
+    for (uint64_t c = lo; c < hi; c++) {
+        P->parts[c].requests = NULL;
+        P->parts[c].n = 0;
+        P->parts[c].results = NULL;
+    }
+}
+
+/* After a team: the least lane's misuse, if any, ends the job — lanes hold
+ * blocks of components in order, so it names the least VP or slot. */
+static inline void bspram__pram_report_misuse(const bspram_pram *P)
+{
+    for (unsigned l = 0; l < P->nlanes; l++)
+        if (P->lanes[l].failed)
+            bspram__base_fatal("%s", P->lanes[l].error);
 }
 
 /* Whether `cell` names a cell of a live array (O(1)). */
@@ -170,9 +220,10 @@ uint64_t bspram__pram_issued(const bspram_pram *P);
 /* The number of records in the machine's log now (before a batch). */
 size_t bspram__pram_log_mark(bspram_pram *P);
 /* After a batch whose records start at `mark`: add its supersteps and charge
- * (from the router's records), its reads or writes and its violations to
- * the step and the statistics; clear the log if it has grown large. */
+ * (from the router's records), its reads or writes, its ideal cost (twice
+ * for a phase with answers: `answered`) and its violations to the step and
+ * the statistics; clear the log if it has grown large. */
 void bspram__pram_end_phase(bspram_pram *P, bspram_pram_step_record *rec, size_t mark,
-                            bool is_read, uint64_t issued, uint64_t violations);
+                            bool is_read, bool answered, uint64_t issued, uint64_t violations);
 
 #endif

@@ -7,6 +7,12 @@
  * steps × ceil(n/p), the time an ideal emulation with slack ceil(n/p) would
  * take (each component doing its VPs' accesses one after the other).
  *
+ * The weakest model a run needed is read from what combining met: a merge
+ * of two requests for one cell is a concurrent access (Valiant 1990, §4),
+ * so the engine says after each batch whether two VPs read one cell, wrote
+ * one cell, wrote different values there, or combined updates
+ * (bspram__combine_met) — whatever the PRAM's model, at O(1) per merge.
+ *
  * The machine's log is emptied when it holds many records
  * (bspram_machine_clear_records, which first gives them to BSPRAM_TRACE),
  * so a run of millions of steps keeps only its per-step trace. */
@@ -19,6 +25,23 @@
 #include "base/grow.h"
 #include "pram/pram_internal.h"
 #include "bsp/machine_internal.h"
+#include "combine/team_internal.h"
+
+/* The weakest model under which a phase whose merges met `met` is legal
+ * (pram.h: EREW < CREW < CRCW-common < CRCW-arbitrary/priority <
+ * CRCW-combining). */
+static bspram_pram_model needed(unsigned met)
+{
+    if (met & BSPRAM__MET_UPDATES)
+        return BSPRAM_CRCW_COMBINING;
+    if (met & BSPRAM__MET_VALUES)
+        return BSPRAM_CRCW_ARBITRARY;
+    if (met & BSPRAM__MET_WRITES)
+        return BSPRAM_CRCW_COMMON;
+    if (met & BSPRAM__MET_READS)
+        return BSPRAM_CREW;
+    return BSPRAM_EREW;
+}
 
 uint64_t bspram__pram_issued(const bspram_pram *P)
 {
@@ -27,6 +50,36 @@ uint64_t bspram__pram_issued(const bspram_pram *P)
         issued += P->parts[c].n;
     bspram__bsp_machine_sum(P->m, &issued, 1);
     return issued;
+}
+
+/* A read phase whose reads met at cells, run in one phase of the engine
+ * because the program asked for it (a degree hint, or a fixed one-phase
+ * basis): every read of a cell then goes to its owner, so a cell that d VPs
+ * read costs d — O(p) for a cell all components read — where more phases
+ * would have combined them on the way (Valiant 1992, §2; docs/pram.md).
+ * Warned once per PRAM, when the charge is 8 times the ideal and more. */
+static void warn_hint(bspram_pram *P, uint64_t step, bspram_totals tot, uint64_t issued)
+{
+    const bspram_combine_options *o = &P->cfg.combine;
+    const bool hinted = o->strategy == BSPRAM_STRATEGY_AUTO && o->degree_hint > 0;
+    const bool fixed = o->strategy == BSPRAM_STRATEGY_FIXED && o->basis.m == 1;
+    const uint64_t ideal = 2 * ((issued + P->p - 1) / P->p);
+    if (P->warned_hint || (!hinted && !fixed) || tot.supersteps != 2 || P->p < 2 || tot.charge < 8 * ideal ||
+        tot.charge < 64)
+        return;
+    P->warned_hint = true;
+    if (bspram_rank() != 0)
+        return;
+    char how[48];
+    if (hinted)
+        snprintf(how, sizeof how, "degree_hint = %" PRIu64, (uint64_t)o->degree_hint);
+    else
+        snprintf(how, sizeof how, "the fixed basis %" PRIu64, P->p);
+    fprintf(stderr, "bspram: warning: step %" PRIu64 ": its concurrent reads cost a charge of %" PRIu64
+            " against the ideal %" PRIu64 ": with %s the engine runs one phase, which sends every read of a "
+            "cell to its owner (O(p) for a cell all VPs read); a degree hint helps only where no cell is read "
+            "by many VPs: use config.combine.degree_hint = 0 or the ADAPTIVE strategy (bspram pram: --basis "
+            "auto:0 or adaptive)\n", step, tot.charge, ideal, how);
 }
 
 bspram_pram_step_record *bspram__pram_begin_phase(bspram_pram *P, pram_phase phase, bool fresh)
@@ -54,7 +107,7 @@ size_t bspram__pram_log_mark(bspram_pram *P)
 }
 
 void bspram__pram_end_phase(bspram_pram *P, bspram_pram_step_record *rec, size_t mark, bool is_read,
-                            uint64_t issued, uint64_t violations)
+                            bool answered, uint64_t issued, uint64_t violations)
 {
     size_t n;
     const bspram_record *r = bspram_machine_records(P->m, &n);
@@ -69,7 +122,16 @@ void bspram__pram_end_phase(bspram_pram *P, bspram_pram_step_record *rec, size_t
     P->stats.supersteps += tot.supersteps;
     P->stats.charge += tot.charge;
     P->stats.work += issued;
+    P->stats.ideal += (issued + P->p - 1) / P->p * (answered ? 2 : 1); /* pram.h: the overhead */
     P->stats.violations += violations;
+    const unsigned met = bspram__combine_met(P->C);
+    const bspram_pram_model need = needed(met);
+    if (need > P->stats.weakest) {
+        P->stats.weakest = need;
+        P->stats.weakest_step = rec->step;
+    }
+    if (is_read && (met & BSPRAM__MET_READS))
+        warn_hint(P, rec->step, tot, issued);
     if (P->recorder)
         bspram__pram_record_phase(P, rec->step, is_read, tot.supersteps, tot.charge, violations);
     if (n > BSPRAM__PRAM_KEEP_RECORDS)
@@ -81,6 +143,7 @@ bspram_pram_stats bspram_pram_stats_of(const bspram_pram *P)
     BSPRAM_NONNULL(P);
     bspram_pram_stats s = P->stats;
     s.slowdown = s.steps ? (double)s.charge / ((double)s.steps * (double)P->per) : 0.0;
+    s.overhead = s.ideal ? (double)s.charge / (double)s.ideal : 0.0;
     return s;
 }
 

@@ -14,7 +14,12 @@
  * line; report mode counts them per step (trace.c) and keeps the first
  * BSPRAM_PRAM_REPORT_KEEP in full. The writes are decided by the arbitrary
  * rule in both modes (bspram__pram_write_kind), so report mode "goes on
- * under the CRCW-arbitrary rule" with nothing to redo. */
+ * under the CRCW-arbitrary rule" with nothing to redo.
+ *
+ * A violation names where the program made the accesses (pram.h: the
+ * macros capture __FILE__ and __LINE__): a bulk call's site, or for a
+ * per-VP step the site of each named VP's request, found in its lane's
+ * buffer — a search made only for the violations printed or kept. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -24,6 +29,7 @@
 #include "base/error.h"
 #include "base/grow.h"
 #include "pram/pram_internal.h"
+#include "bsp/machine_internal.h"
 
 void bspram__pram_watch(bspram_pram *P, bool is_read)
 {
@@ -44,22 +50,83 @@ void bspram__pram_watch(bspram_pram *P, bool is_read)
     bspram_combiner_watch(P->C, w);
 }
 
+/* A site as text: the file's name without its directories, and the line. */
+typedef struct site_text {
+    char file[56];
+    unsigned line; /* 0: not known */
+} site_text;
+
+/* The site of VP vp's request for `cell` in the phase just run. Over MPI
+ * the VP's rank has it: every rank calls this alike and the ranks sum the
+ * words of the text (the others give zeros), so every rank spells the same
+ * line. */
+static site_text site_of(bspram_pram *P, uint64_t cell, uint32_t vp)
+{
+    pram_site at = {NULL, 0};
+    if (!P->per_vp) {
+        at = P->site;
+    } else {
+        unsigned lo, hi;
+        bspram__bsp_machine_lanes(P->m, &lo, &hi);
+        for (unsigned l = lo; l < hi && !at.file; l++) {
+            const pram_lane *L = &P->lanes[l];
+            for (size_t i = 0; i < L->nrq; i++)
+                if (L->rq[i].address == cell && L->rq[i].label == vp) {
+                    at = L->site[i];
+                    break;
+                }
+        }
+    }
+    union {
+        uint64_t w[8];
+        site_text t;
+    } u;
+    memset(&u, 0, sizeof u);
+    if (at.file) {
+        const char *slash = strrchr(at.file, '/');
+        snprintf(u.t.file, sizeof u.t.file, "%s", slash ? slash + 1 : at.file);
+        u.t.line = at.line;
+    }
+    if (P->per_vp && bspram__bsp_machine_spread(P->m))
+        bspram__bsp_machine_sum(P->m, u.w, 8);
+    return u.t;
+}
+
+/* " at f.c:42", " at f.c:42 and f.c:45", or "" if not known. */
+static void spell_sites(const site_text s[2], char *buf, size_t len)
+{
+    buf[0] = 0;
+    size_t o = 0;
+    for (int i = 0; i < 2 && o < len; i++) {
+        if (!s[i].line || (i == 1 && s[0].line == s[1].line && !strcmp(s[0].file, s[1].file)))
+            continue;
+        o += (size_t)snprintf(buf + o, len - o, "%s%s:%u", o ? " and " : " at ", s[i].file, s[i].line);
+    }
+}
+
+/* The sites of a conflict's two VPs, spelled. */
+static void sites(bspram_pram *P, const bspram_conflict *x, char *buf, size_t len)
+{
+    const site_text s[2] = {site_of(P, x->address, x->label[0]), site_of(P, x->address, x->label[1])};
+    spell_sites(s, buf, len);
+}
+
 /* The line of a violation, without "bspram: ". */
 static void spell(const bspram_pram *P, uint64_t step, unsigned what, const uint32_t vp[2],
-                  const char *cell, char *buf, size_t len)
+                  const char *at, const char *cell, char *buf, size_t len)
 {
     const char *model = bspram_pram_model_name(P->cfg.model);
     if (what == BSPRAM_WATCH_VALUES) {
         if (vp[0] == vp[1]) /* one VP wrote the cell twice, with two values */
-            snprintf(buf, len, "%s violation in step %" PRIu64 ": VP %" PRIu32
-                     " writes different values to cell %s", model, step, vp[0], cell);
+            snprintf(buf, len, "%s violation in step %" PRIu64 "%s: VP %" PRIu32
+                     " writes different values to cell %s", model, step, at, vp[0], cell);
         else
-            snprintf(buf, len, "%s violation in step %" PRIu64 ": VPs %" PRIu32 " and %" PRIu32
-                     " write different values to cell %s", model, step, vp[0], vp[1], cell);
+            snprintf(buf, len, "%s violation in step %" PRIu64 "%s: VPs %" PRIu32 " and %" PRIu32
+                     " write different values to cell %s", model, step, at, vp[0], vp[1], cell);
         return;
     }
-    snprintf(buf, len, "%s violation in step %" PRIu64 ": VPs %" PRIu32 " and %" PRIu32
-             " both %s cell %s", model, step, vp[0], vp[1],
+    snprintf(buf, len, "%s violation in step %" PRIu64 "%s: VPs %" PRIu32 " and %" PRIu32
+             " both %s cell %s", model, step, at, vp[0], vp[1],
              what == BSPRAM_WATCH_READS ? "read" : "write", cell);
 }
 
@@ -73,10 +140,12 @@ uint64_t bspram__pram_conflicts(bspram_pram *P)
         bspram_combiner_conflicts(P->C, P->conf, P->capconf);
     }
     if (!P->cfg.report) {
-        char cell[BSPRAM__PRAM_CELL_TEXT], line[256];
+        char cell[BSPRAM__PRAM_CELL_TEXT], line[512];
         const bspram_conflict *x = &P->conf[0];
         bspram__pram_cell_text(P, x->address, cell, sizeof cell);
-        spell(P, P->step, x->what, x->label, cell, line, sizeof line);
+        char at[BSPRAM__PRAM_SITE_TEXT];
+        sites(P, x, at, sizeof at);
+        spell(P, P->step, x->what, x->label, at, cell, line, sizeof line);
         if (bspram_rank() != 0) /* over MPI every rank found it: rank 0 reports it */
             for (;;)
                 pause();
@@ -88,6 +157,7 @@ uint64_t bspram__pram_conflicts(bspram_pram *P)
         v->what = P->conf[i].what;
         v->vp[0] = P->conf[i].label[0];
         v->vp[1] = P->conf[i].label[1];
+        sites(P, &P->conf[i], v->at, sizeof v->at);
         bspram__pram_cell_text(P, P->conf[i].address, v->cell, sizeof v->cell);
     }
     return n;
@@ -111,10 +181,10 @@ uint64_t bspram_pram_report(const bspram_pram *P, FILE *out)
     for (size_t i = 0; i < P->ntrace; i++)
         if (P->trace[i].violations)
             fprintf(out, "step %" PRIu64 ": %" PRIu64 "\n", P->trace[i].step, P->trace[i].violations);
-    char line[256];
+    char line[512];
     for (size_t i = 0; i < P->nkept; i++) {
         const pram_violation *v = &P->kept[i];
-        spell(P, v->step, v->what, v->vp, v->cell, line, sizeof line);
+        spell(P, v->step, v->what, v->vp, v->at, v->cell, line, sizeof line);
         fprintf(out, "%s\n", line);
     }
     if (total > P->nkept)

@@ -1,7 +1,7 @@
 /* Same seed ⇒ the same answers, the same memory and the same charges for
- * T = 1, 2, 4, for fixed, auto and adaptive bases and
+ * T = 1, 2, 4, for fixed, auto, adaptive and observe bases and
  * both spreadings; and the table experiment gives bit-identical factors for
- * T = 1 and T = 2. */
+ * T = 1 and T = 2, in charges and on the cycle model (sync and async). */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +68,8 @@ static void compare(uint64_t p, bspram_strategy strat, const char *basis, bspram
         CHECK(!memcmp(ref.res, o.res, p * 8 * sizeof *o.res));
         CHECK(!memcmp(ref.mem, o.mem, p * 2 * sizeof *o.mem));
         CHECK_EQ_U64(ref.st.phases, o.st.phases);
+        CHECK_EQ_U64(ref.st.charge, o.st.charge);
+        CHECK_EQ_U64(ref.st.observed_degree, o.st.observed_degree);
         for (unsigned i = 1; i <= ref.st.phases; i++) {
             CHECK_EQ_U64(ref.st.forward_charge[i], o.st.forward_charge[i]);
             CHECK_EQ_U64(ref.st.forward_messages[i], o.st.forward_messages[i]);
@@ -86,10 +88,12 @@ int main(void)
     compare(64, BSPRAM_STRATEGY_FIXED, "8x8", BSPRAM_SPREAD_SOURCE);
     compare(4096, BSPRAM_STRATEGY_AUTO, NULL, BSPRAM_SPREAD_RANDOM);
     compare(4096, BSPRAM_STRATEGY_ADAPTIVE, NULL, BSPRAM_SPREAD_RANDOM);
+    compare(4096, BSPRAM_STRATEGY_OBSERVE, NULL, BSPRAM_SPREAD_RANDOM);
+    compare(1000, BSPRAM_STRATEGY_OBSERVE, NULL, BSPRAM_SPREAD_RANDOM);
     compare(7, BSPRAM_STRATEGY_FIXED, "7", BSPRAM_SPREAD_SOURCE);
 
     /* The table experiment: identical numbers for T = 1 and T = 2. */
-    bspram_table_entry e1[3], e2[3];
+    bspram_table_entry e1[4], e2[4];
     memset(e1, 0, sizeof e1);
     bspram_basis_require(&e1[0].basis, 256, "16x16");
     e1[0].degree = 64;
@@ -97,19 +101,33 @@ int main(void)
     e1[1].degree = 8;
     e1[2].strategy = BSPRAM_STRATEGY_ADAPTIVE;
     e1[2].degree = 32;
+    e1[3].strategy = BSPRAM_STRATEGY_OBSERVE;
+    e1[3].degree = 16;
     memcpy(e2, e1, sizeof e1);
     bspram_table_config cfg = {.p = 256, .v = 256 * 16, .runs = 5, .seed = 3, .threads = 1,
                                .spread = BSPRAM_SPREAD_RANDOM, .hash = BSPRAM_HASH_XXH3};
     double b1, b2;
-    bspram_table_run(&cfg, e1, 3, &b1);
+    bspram_table_run(&cfg, e1, 4, &b1);
     cfg.threads = 2;
-    bspram_table_run(&cfg, e2, 3, &b2);
+    bspram_table_run(&cfg, e2, 4, &b2);
     CHECK(b1 == b2);
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 4; i++) {
         CHECK(e1[i].total == e2[i].total);
         CHECK(e1[i].phases == e2[i].phases);
         for (unsigned k = 1; k <= e1[i].phases; k++)
             CHECK(e1[i].phase_charge[k] == e2[i].phase_charge[k]);
+    }
+    /* On the cycle model too: the same cycles for T = 1 and T = 2. */
+    for (int sched = BSPRAM_SCHEDULE_CYCLES_SYNC; sched <= BSPRAM_SCHEDULE_ASYNC; sched++) {
+        memcpy(e2, e1, sizeof e1);
+        cfg.schedule = (bspram_schedule)sched;
+        cfg.threads = 1;
+        bspram_table_run(&cfg, e1, 4, &b1);
+        cfg.threads = 2;
+        bspram_table_run(&cfg, e2, 4, &b2);
+        CHECK(b1 == b2 && b1 > 0);
+        for (int i = 0; i < 4; i++)
+            CHECK(e1[i].total == e2[i].total && e1[i].factor_sd == e2[i].factor_sd);
     }
     return check_report("test_combine_determinism");
 }

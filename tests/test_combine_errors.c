@@ -85,6 +85,20 @@ static void bad_degree(void *a)
     bspram_table_run(&cfg, &e, 1, &b);
 }
 
+/* a: {schedule, router} of a table run that must be refused. */
+static void bad_model(void *a)
+{
+    const int *sr = a;
+    bspram_table_entry e;
+    memset(&e, 0, sizeof e);
+    bspram_basis_require(&e.basis, 4, "4");
+    e.degree = 1;
+    bspram_table_config cfg = {.p = 4, .v = 8, .runs = 1, .seed = 1, .threads = 1,
+                               .schedule = (bspram_schedule)sr[0], .router = (bspram_router_model)sr[1]};
+    double b;
+    bspram_table_run(&cfg, &e, 1, &b);
+}
+
 static void bad_kind(void *a)
 {
     unsigned kind = *(unsigned *)a;
@@ -205,6 +219,12 @@ int main(void)
     check_death("basis zero entry", bad_basis_zero, NULL, "is 0", 1, 20);
     check_death("combiner basis of another p", bad_combiner_basis, NULL, "must equal p = 4", 1, 20);
     check_death("v not a multiple of p", bad_v, NULL, "v = 10 must be a positive multiple of p = 4", 1, 20);
+    check_death("unknown schedule", bad_model, (int[]){7, 0},
+                "bspram: bspram_table_run(schedule=7): unknown schedule; valid: 0 sync, 1 cycles-sync, 2 async", 1, 20);
+    check_death("unknown router", bad_model, (int[]){1, 5},
+                "bspram: bspram_table_run(router=5): unknown router; valid: 0 simple, 1 sstar", 1, 20);
+    check_death("S*PRAM in charges", bad_model, (int[]){0, 1},
+                "bspram: bspram_table_run(router=1, schedule=0): the S*PRAM counts cycles", 1, 20);
     uint64_t d5 = 5, d3 = 3, d0 = 0;
     check_death("degree above p", bad_degree, &d5, "degree 5 must be in [1, p = 4]", 1, 20);
     check_death("degree not dividing v", bad_degree, &d3, "degree 3 must divide v = 20", 1, 20);

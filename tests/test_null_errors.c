@@ -1220,7 +1220,8 @@ REFUSED(bspram_pattern_fill, first)
     bspram_space *s = space(4);
     bspram_pattern_fill(s, bspram_segment_alloc(s, 8, 8, BSPRAM_LAYOUT_HASHED), 4, 8, 1, freq, NIL);
 }
-static bspram_table_config table_cfg = {4, 8, 1, 1, 1, BSPRAM_SPREAD_RANDOM, BSPRAM_HASH_XXH3, NULL, NULL};
+static bspram_table_config table_cfg = {4, 8, 1, 1, 1, BSPRAM_SPREAD_RANDOM, BSPRAM_HASH_XXH3, NULL, NULL,
+                                        BSPRAM_SCHEDULE_SYNC, BSPRAM_ROUTER_SIMPLE};
 static bspram_table_entry table_entry;
 static void table_fixture(void)
 {
@@ -1600,6 +1601,36 @@ ALLOWED(bspram_pram_step, arg, OPAQUE)
 {
     pram_fixture(BSPRAM_EREW);
     bspram_pram_step(pram, vp_nothing, vp_nothing, NIL);
+}
+REFUSED(bspram_pram_for_all, P) { bspram_pram_for_all(NIL, vp_nothing, NULL); }
+static bspram_vp_fn volatile nil_body; /* NIL for a function pointer */
+REFUSED(bspram_pram_for_all, body)
+{
+    pram_fixture(BSPRAM_EREW);
+    bspram_pram_for_all(pram, nil_body, NULL);
+}
+ALLOWED(bspram_pram_for_all, arg, OPAQUE)
+{
+    pram_fixture(BSPRAM_EREW);
+    bspram_pram_for_all(pram, vp_nothing, NIL);
+}
+REFUSED(bspram_vp_get, vp) { bspram_vp_get(NIL, 1, 0); }
+ALLOWED(bspram_vp_at, vp, "passed on: the call it wraps reports it") { bspram_vp_at(NIL, "f.c", 1); }
+static void vp_at_no_file(bspram_vp *vp, void *arg)
+{
+    (void)arg;
+    bspram_vp_write(bspram_vp_at(vp, NIL, 0), parr, bspram_vp_id(vp), 1);
+}
+ALLOWED(bspram_vp_at, file, "no site: the violation line names none")
+{
+    pram_fixture(BSPRAM_EREW);
+    bspram_pram_step(pram, NULL, vp_at_no_file, NULL);
+}
+ALLOWED(bspram_pram_at, P, "passed on: the call it wraps reports it") { bspram_pram_at(NIL, "f.c", 1); }
+ALLOWED(bspram_pram_at, file, "no site: the violation line names none")
+{
+    pram_fixture(BSPRAM_EREW);
+    bspram_pram_at(pram, NIL, 0);
 }
 REFUSED(bspram_vp_id, vp) { bspram_vp_id(NIL); }
 REFUSED(bspram_vp_n, vp) { bspram_vp_n(NIL); }

@@ -3,6 +3,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "pram/pram.h"
@@ -97,7 +98,8 @@ typedef struct bulk_case {
     int which; /* 0 gather, 1 scatter, 2 scatter_reduce, 3 fetch_op */
     bspram_pram_model model;
     uint64_t k;
-    int bad_cell; /* 1: VP 5's second slot names a freed array's cell; 2: a cell past the end */
+    int bad_cell; /* 1: VP 5's second slot names a freed array's cell; 2: a cell past the end;
+                     3: both, and VP 13's second slot too (another lane's) */
     unsigned op;
 } bulk_case;
 
@@ -115,6 +117,8 @@ static void bulk(void *arg)
         bspram_pram_free(P, F);
     } else if (b->bad_cell == 2) {
         cells[11] = bspram_pram_cell(P, A, 15) + 1;
+    } else if (b->bad_cell == 3) {
+        cells[11] = cells[27] = bspram_pram_cell(P, A, 15) + 1;
     }
     uint64_t k = b->k;
     switch (b->which) {
@@ -131,12 +135,24 @@ typedef struct vp_case {
     bspram_pram_model model;
     int what; /* which misuse, see vp_read_cb / vp_write_cb */
     bspram_pram_array A;
+    bool also; /* VP 13 misuses too (misuser) */
 } vp_case;
+
+/* VP 5 misuses; with `also`, VP 13 (on the other lane) too, and VPs 0..4
+ * are slow, so that VP 13's lane meets its misuse first: the line must
+ * still name VP 5 (the least), whatever the timing. */
+static bool misuser(const vp_case *v, bspram_vp *vp)
+{
+    const uint64_t i = bspram_vp_id(vp);
+    if (v->also && i < 5)
+        usleep(20000);
+    return i == 5 || (v->also && i == 13);
+}
 
 static void vp_read_cb(bspram_vp *vp, void *arg)
 {
     const vp_case *v = arg;
-    if (bspram_vp_id(vp) != 5)
+    if (!misuser(v, vp))
         return;
     switch (v->what) {
     case 0: bspram_vp_write(vp, v->A, 1, 2); break;
@@ -151,7 +167,7 @@ static void vp_read_cb(bspram_vp *vp, void *arg)
 static void vp_write_cb(bspram_vp *vp, void *arg)
 {
     const vp_case *v = arg;
-    if (bspram_vp_id(vp) != 5)
+    if (!misuser(v, vp))
         return;
     switch (v->what) {
     case 10: bspram_vp_read(vp, v->A, 1); break;
@@ -291,19 +307,21 @@ int main(void)
     check_death("fetch_op k = 0", bulk, &b7, "bspram: bspram_pram_fetch_op(k=0): k must be at least 1 (cells per VP)\n", 1, 30);
 
     /* per VP: calls in the wrong phase, bad arguments */
-    vp_case v[] = {{BSPRAM_CREW, 0, 0}, {BSPRAM_CREW, 1, 0}, {BSPRAM_CREW, 2, 0}, {BSPRAM_CREW, 3, 0},
-                   {BSPRAM_CRCW_COMBINING, 4, 0}, {BSPRAM_CREW, 10, 0}, {BSPRAM_CREW, 11, 0},
-                   {BSPRAM_CREW, 12, 0}, {BSPRAM_CRCW_COMBINING, 13, 0}, {BSPRAM_CREW, 14, 0}};
+    vp_case v[] = {{BSPRAM_CREW, 0, 0, false},           {BSPRAM_CREW, 1, 0, false},
+                   {BSPRAM_CREW, 2, 0, false},           {BSPRAM_CREW, 3, 0, false},
+                   {BSPRAM_CRCW_COMBINING, 4, 0, false}, {BSPRAM_CREW, 10, 0, false},
+                   {BSPRAM_CREW, 11, 0, false},          {BSPRAM_CREW, 12, 0, false},
+                   {BSPRAM_CRCW_COMBINING, 13, 0, false}, {BSPRAM_CREW, 14, 0, false}};
     const char *want[] = {
-        "bspram: bspram_vp_write(array=1, index=1, value=2): called in the read callback (VP 5, step 2); "
+        "bspram: bspram_vp_write(array=A, index=1, value=2): called in the read callback (VP 5, step 2); "
         "writes are issued in the write callback\n",
         "bspram: bspram_vp_value(k=0): called in the read callback (VP 5, step 2); values are seen in the "
         "write callback\n",
         "bspram: bspram_vp_read(array=A, index=16): index out of range [0, 16) (VP 5, step 2)\n",
         "bspram: bspram_vp_read(array=9, index=0): no such array (VP 5, step 2)\n",
-        "bspram: bspram_vp_reduce(array=1, index=1, value=2, op=0): called in the read callback (VP 5, "
+        "bspram: bspram_vp_reduce(array=A, index=1, value=2, op=0): called in the read callback (VP 5, "
         "step 2); writes are issued in the write callback\n",
-        "bspram: bspram_vp_read(array=1, index=1): called in the write callback (VP 5, step 2); reads are "
+        "bspram: bspram_vp_read(array=A, index=1): called in the write callback (VP 5, step 2); reads are "
         "issued in the read callback\n",
         "bspram: bspram_vp_value(k=1): out of range; VP 5 issued 1 reads in step 2, valid: 0..0\n",
         "bspram: bspram_vp_reduce: the CREW model has no combining operations; use CRCW-combining\n",
@@ -313,7 +331,20 @@ int main(void)
     };
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
         check_death(want[i], vp_misuse, &v[i], want[i], 1, 30);
-    vp_case nv = {BSPRAM_CREW, 11, 0};
+    /* Two VPs on two lanes misuse: the least is named, on every run (the
+     * later lane met its misuse first in time). */
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+        v[i].also = true;
+        check_death(want[i], vp_misuse, &v[i], want[i], 1, 30);
+    }
+    for (int r = 0; r < 5; r++) {
+        bulk_case both = {r % 2, BSPRAM_CREW, 2, 3, 0};
+        char line[200];
+        snprintf(line, sizeof line, "bspram: bspram_pram_%s(k=2, cells[11]=0x10000000010): names no cell of a "
+                 "live array (VP 5, step 1)\n", r % 2 ? "scatter" : "gather");
+        check_death("two bad slots on two lanes", bulk, &both, line, 1, 30);
+    }
+    vp_case nv = {BSPRAM_CREW, 11, 0, false};
     check_death("vp_value without reads", vp_value_no_reads, &nv,
                 "bspram: bspram_vp_value(k=1): VP 5 issued no reads in step 1\n", 1, 30);
 

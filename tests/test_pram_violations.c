@@ -39,6 +39,27 @@ static void scene_make(scene *s, bspram_pram_model model, bool report, int threa
     bspram_pram_load(s->P, s->A, v, N);
 }
 
+/* The accesses whose call sites the violation lines name (pram.h): each
+ * line's number is the enum's before it. */
+enum { GATHER_LINE = __LINE__ + 1 };
+static void gather(scene *s, uint64_t k) { bspram_pram_gather(s->P, k, s->cells, s->out); }
+enum { SCATTER_LINE = __LINE__ + 1 };
+static void scatter(scene *s, uint64_t k) { bspram_pram_scatter(s->P, k, s->cells, s->vals); }
+enum { VP_READ_LINE = __LINE__ + 1 };
+static void vp_read_B(bspram_vp *vp, const scene *s, uint64_t j) { bspram_vp_read(vp, s->B, j); }
+enum { VP_WRITE_LINE = __LINE__ + 1 };
+static void vp_write_A(bspram_vp *vp, const scene *s, uint64_t j, uint64_t v) { bspram_vp_write(vp, s->A, j, v); }
+
+/* "at test_pram_violations.c:42" */
+static const char *at(unsigned line)
+{
+    static char buf[4][64];
+    static int next;
+    char *b = buf[next++ % 4];
+    snprintf(b, sizeof buf[0], "at test_pram_violations.c:%u", line);
+    return b;
+}
+
 /* VP i reads (or writes) A[i]: exclusive. */
 static void identity(scene *s, bspram_pram_array a)
 {
@@ -51,8 +72,8 @@ static void identity(scene *s, bspram_pram_array a)
 static void clean_step(scene *s)
 {
     identity(s, s->A);
-    bspram_pram_gather(s->P, 1, s->cells, s->out);
-    bspram_pram_scatter(s->P, 1, s->cells, s->vals);
+    gather(s, 1);
+    scatter(s, 1);
 }
 
 /* VPs 17, 40 and 50 read A[5], VPs 60 and 61 read A[60]; VP 5 reads A[17]. */
@@ -73,7 +94,7 @@ static void erew_read(void *arg)
     scene_make(&s, BSPRAM_EREW, false, 2);
     clean_step(&s);
     conflicting_reads(&s);
-    bspram_pram_gather(s.P, 1, s.cells, s.out);
+    gather(&s, 1);
 }
 
 static void erew_write(void *arg)
@@ -83,10 +104,10 @@ static void erew_write(void *arg)
     scene_make(&s, BSPRAM_EREW, false, 2);
     clean_step(&s);
     identity(&s, s.A);
-    bspram_pram_gather(s.P, 1, s.cells, s.out); /* step 2's reads: clean */
+    gather(&s, 1); /* step 2's reads: clean */
     identity(&s, s.B);
     s.cells[17] = s.cells[40] = s.cells[55] = bspram_pram_cell(s.P, s.A, 5);
-    bspram_pram_scatter(s.P, 1, s.cells, s.vals);
+    scatter(&s, 1);
 }
 
 static void crew_write(void *arg)
@@ -96,10 +117,10 @@ static void crew_write(void *arg)
     scene_make(&s, BSPRAM_CREW, false, 2);
     for (uint64_t i = 0; i < N; i++)
         s.cells[i] = bspram_pram_cell(s.P, s.A, 0); /* concurrent reads: allowed */
-    bspram_pram_gather(s.P, 1, s.cells, s.out);
+    gather(&s, 1);
     identity(&s, s.B);
     s.cells[40] = s.cells[17] = bspram_pram_cell(s.P, s.B, 17);
-    bspram_pram_scatter(s.P, 1, s.cells, s.vals);
+    scatter(&s, 1);
 }
 
 static void common_write(void *arg)
@@ -114,14 +135,14 @@ static void common_write(void *arg)
     s.cells[17] = s.cells[40] = bspram_pram_cell(s.P, s.A, 5);
     s.vals[17] = 1;
     s.vals[40] = 2;
-    bspram_pram_scatter(s.P, 1, s.cells, s.vals);
+    scatter(&s, 1);
 }
 
 static void vp_read_hot(bspram_vp *vp, void *arg)
 {
     const scene *s = arg;
     uint64_t i = bspram_vp_id(vp);
-    bspram_vp_read(vp, s->B, i == 17 || i == 40 || i == 50 ? 5 : i == 5 ? 17 : i);
+    vp_read_B(vp, s, i == 17 || i == 40 || i == 50 ? 5 : i == 5 ? 17 : i);
 }
 
 static void erew_read_vp(void *arg)
@@ -138,7 +159,7 @@ static void vp_write_hot(bspram_vp *vp, void *arg)
 {
     const scene *s = arg;
     uint64_t i = bspram_vp_id(vp);
-    bspram_vp_write(vp, s->A, i == 33 || i == 63 ? 2 : (i + 3) % N, i == 63);
+    vp_write_A(vp, s, i == 33 || i == 63 ? 2 : (i + 3) % N, i == 63);
 }
 
 static void common_write_vp(void *arg)
@@ -147,6 +168,31 @@ static void common_write_vp(void *arg)
     scene s;
     scene_make(&s, BSPRAM_CRCW_COMMON, false, 2);
     bspram_pram_step(s.P, NULL, vp_write_hot, &s);
+}
+
+/* VP 17 writes A[5] on one line, VP 40 on another: the line names both. */
+enum { WRITE_HERE_LINE = __LINE__ + 1 };
+static void write_here(bspram_vp *vp, const scene *s) { bspram_vp_write(vp, s->A, 5, 1); }
+enum { WRITE_THERE_LINE = __LINE__ + 1 };
+static void write_there(bspram_vp *vp, const scene *s) { bspram_vp_write(vp, s->A, 5, 2); }
+
+static void vp_two_sites(bspram_vp *vp, void *arg)
+{
+    const scene *s = arg;
+    uint64_t i = bspram_vp_id(vp);
+    if (i == 17)
+        write_here(vp, s);
+    else if (i == 40)
+        write_there(vp, s);
+    else
+        vp_write_A(vp, s, i == 5 ? 17 : i, 1);
+}
+
+static void two_sites(void *arg)
+{
+    scene s;
+    scene_make(&s, BSPRAM_CREW, false, *(const int *)arg);
+    bspram_pram_for_all(s.P, vp_two_sites, &s);
 }
 
 /* ---- report mode ---- */
@@ -158,11 +204,11 @@ static void erew_story(scene *s)
     clean_step(s);
     /* step 2: two read conflicts, one write conflict (VPs 2 and 9 at B[3]) */
     conflicting_reads(s);
-    bspram_pram_gather(s->P, 1, s->cells, s->out);
+    gather(s, 1);
     identity(s, s->B);
     s->cells[2] = s->cells[9] = bspram_pram_cell(s->P, s->B, 3);
     s->cells[3] = bspram_pram_cell(s->P, s->B, 2); /* VP 3 leaves B[3] to them */
-    bspram_pram_scatter(s->P, 1, s->cells, s->vals);
+    scatter(s, 1);
     uint64_t b[N];
     bspram_pram_store(s->P, s->B, b, N);
     s->b3 = b[3];
@@ -175,7 +221,7 @@ static void erew_story(scene *s)
     s->cells[6] = bspram_pram_cell(s->P, s->A, 7); /* VP 3: A[7] … */
     s->cells[7] = bspram_pram_cell(s->P, s->A, 7); /* … and A[7] again; A[3] unread */
     s->cells[14] = bspram_pram_cell(s->P, s->A, 3); /* VP 7 reads A[3] instead */
-    bspram_pram_gather(s->P, 2, s->cells, s->out);
+    gather(s, 2);
     for (uint64_t i = 0; i < N; i++) {
         s->cells[2 * i] = bspram_pram_cell(s->P, s->B, i);
         s->cells[2 * i + 1] = BSPRAM_PRAM_NONE;
@@ -183,13 +229,13 @@ static void erew_story(scene *s)
     }
     s->cells[8] = s->cells[9] = bspram_pram_cell(s->P, s->B, 9); /* VP 4, twice */
     s->cells[18] = bspram_pram_cell(s->P, s->B, 4);              /* VP 9 writes B[4] */
-    bspram_pram_scatter(s->P, 2, s->cells, s->vals);
+    scatter(s, 2);
     /* step 4: VPs 2i and 2i+1 write A[i], i < 20: twenty violations */
     for (uint64_t i = 0; i < N; i++) {
         s->cells[i] = bspram_pram_cell(s->P, s->A, i < 40 ? i / 2 : i);
         s->vals[i] = 7000 + i;
     }
-    bspram_pram_scatter(s->P, 1, s->cells, s->vals);
+    scatter(s, 1);
 }
 
 static char *report_text(const bspram_pram *P, uint64_t *count)
@@ -214,12 +260,14 @@ static void report_erew(int threads)
                      "EREW: 23 violations in 2 steps\n"
                      "step 2: 3\n"
                      "step 4: 20\n"
-                     "EREW violation in step 2: VPs 17 and 40 both read cell A[5]\n"
-                     "EREW violation in step 2: VPs 60 and 61 both read cell A[60]\n"
-                     "EREW violation in step 2: VPs 2 and 9 both write cell B[3]\n");
+                     "EREW violation in step 2 %s: VPs 17 and 40 both read cell A[5]\n"
+                     "EREW violation in step 2 %s: VPs 60 and 61 both read cell A[60]\n"
+                     "EREW violation in step 2 %s: VPs 2 and 9 both write cell B[3]\n",
+                     at(GATHER_LINE), at(GATHER_LINE), at(SCATTER_LINE));
     for (int i = 0; i < 13; i++)
         w += snprintf(want + w, sizeof want - (size_t)w,
-                      "EREW violation in step 4: VPs %d and %d both write cell A[%d]\n", 2 * i, 2 * i + 1, i);
+                      "EREW violation in step 4 %s: VPs %d and %d both write cell A[%d]\n", at(SCATTER_LINE),
+                      2 * i, 2 * i + 1, i);
     snprintf(want + w, sizeof want - (size_t)w, "... and 7 more\n");
     CHECK_EQ_U64(count, 23);
     CHECK(strcmp(text, want) == 0);
@@ -262,7 +310,7 @@ static void report_other_models(void)
         s.vals[i] = 9;
     }
     s.vals[40] = 4;
-    bspram_pram_scatter(s.P, 1, s.cells, s.vals);
+    scatter(&s, 1);
     uint64_t count;
     char *text = report_text(s.P, &count);
     CHECK_EQ_U64(count, 1);
@@ -272,8 +320,8 @@ static void report_other_models(void)
      * tree (pram.h); they must write different values: VP 40 and another */
     unsigned a = 0, b = 0;
     CHECK(sscanf(text + strlen(want1),
-                 "CRCW-common violation in step 1: VPs %u and %u write different values to cell A[61]\n",
-                 &a, &b) == 2);
+                 "CRCW-common violation in step 1 at test_pram_violations.c:%*u: VPs %u and %u write "
+                 "different values to cell A[61]\n", &a, &b) == 2);
     CHECK(a >= 32 && b < N && a < b && (a == 40 || b == 40));
     free(text);
     bspram_pram_destroy(s.P);
@@ -282,18 +330,20 @@ static void report_other_models(void)
     scene_make(&s, BSPRAM_CREW, true, 1);
     for (uint64_t i = 0; i < N; i++)
         s.cells[i] = bspram_pram_cell(s.P, s.A, 0);
-    bspram_pram_gather(s.P, 1, s.cells, s.out);
+    gather(&s, 1);
     bool ok = true;
     for (uint64_t i = 0; i < N; i++)
         ok &= s.out[i] == 100;
     CHECK(ok);
     identity(&s, s.B);
     s.cells[63] = s.cells[62] = bspram_pram_cell(s.P, s.B, 0);
-    bspram_pram_scatter(s.P, 1, s.cells, s.vals);
+    scatter(&s, 1);
     text = report_text(s.P, &count);
     CHECK_EQ_U64(count, 1);
-    CHECK(strcmp(text, "CREW: 1 violation in 1 step\nstep 1: 1\n"
-                       "CREW violation in step 1: VPs 0 and 62 both write cell B[0]\n") == 0);
+    char want2[160];
+    snprintf(want2, sizeof want2, "CREW: 1 violation in 1 step\nstep 1: 1\n"
+             "CREW violation in step 1 %s: VPs 0 and 62 both write cell B[0]\n", at(SCATTER_LINE));
+    CHECK(strcmp(text, want2) == 0);
     free(text);
     bspram_pram_destroy(s.P);
 
@@ -301,8 +351,8 @@ static void report_other_models(void)
     scene_make(&s, BSPRAM_CRCW_ARBITRARY, true, 2);
     for (uint64_t i = 0; i < N; i++)
         s.cells[i] = bspram_pram_cell(s.P, s.A, 0);
-    bspram_pram_gather(s.P, 1, s.cells, s.out);
-    bspram_pram_scatter(s.P, 1, s.cells, s.vals);
+    gather(&s, 1);
+    scatter(&s, 1);
     text = report_text(s.P, &count);
     CHECK_EQ_U64(count, 0);
     CHECK(strcmp(text, "CRCW-arbitrary: no violations\n") == 0);
@@ -335,9 +385,9 @@ static void random_against_reference(bspram_pram_model model, bool reads, int th
         vals[s] = (x >> 20) % 3;
     }
     if (reads)
-        bspram_pram_gather(P, RK, cells, out);
+        (bspram_pram_gather)(P, RK, cells, out); /* without its macro: no site in the lines */
     else
-        bspram_pram_scatter(P, RK, cells, vals);
+        (bspram_pram_scatter)(P, RK, cells, vals);
     /* the reference: per cell the two least distinct VPs, and whether two values differ */
     uint64_t *v0 = malloc(RM * sizeof *v0), *v1 = malloc(RM * sizeof *v1), *val0 = malloc(RM * sizeof *val0);
     bool *differ = calloc(RM, sizeof *differ);
@@ -396,20 +446,31 @@ static void random_against_reference(bspram_pram_model model, bool reads, int th
 
 int main(void)
 {
-    check_death("EREW reads", erew_read, NULL,
-                "bspram: EREW violation in step 2: VPs 17 and 40 both read cell A[5]\n", 1, 60);
-    check_death("EREW writes", erew_write, NULL,
-                "bspram: EREW violation in step 2: VPs 17 and 40 both write cell A[5]\n", 1, 60);
-    check_death("CREW writes", crew_write, NULL,
-                "bspram: CREW violation in step 1: VPs 17 and 40 both write cell B[17]\n", 1, 60);
-    check_death("CRCW-common writes", common_write, NULL,
-                "bspram: CRCW-common violation in step 1: VPs 17 and 40 write different values to cell A[5]\n",
-                1, 60);
-    check_death("EREW reads, per VP", erew_read_vp, NULL,
-                "bspram: EREW violation in step 3: VPs 17 and 40 both read cell B[5]\n", 1, 60);
-    check_death("CRCW-common writes, per VP", common_write_vp, NULL,
-                "bspram: CRCW-common violation in step 1: VPs 33 and 63 write different values to cell A[2]\n",
-                1, 60);
+    char want[6][200];
+    snprintf(want[0], sizeof want[0], "bspram: EREW violation in step 2 %s: VPs 17 and 40 both read cell A[5]\n",
+             at(GATHER_LINE));
+    check_death("EREW reads", erew_read, NULL, want[0], 1, 60);
+    snprintf(want[1], sizeof want[1], "bspram: EREW violation in step 2 %s: VPs 17 and 40 both write cell A[5]\n",
+             at(SCATTER_LINE));
+    check_death("EREW writes", erew_write, NULL, want[1], 1, 60);
+    snprintf(want[2], sizeof want[2], "bspram: CREW violation in step 1 %s: VPs 17 and 40 both write cell B[17]\n",
+             at(SCATTER_LINE));
+    check_death("CREW writes", crew_write, NULL, want[2], 1, 60);
+    snprintf(want[3], sizeof want[3], "bspram: CRCW-common violation in step 1 %s: VPs 17 and 40 write different "
+             "values to cell A[5]\n", at(SCATTER_LINE));
+    check_death("CRCW-common writes", common_write, NULL, want[3], 1, 60);
+    snprintf(want[4], sizeof want[4], "bspram: EREW violation in step 3 %s: VPs 17 and 40 both read cell B[5]\n",
+             at(VP_READ_LINE));
+    check_death("EREW reads, per VP", erew_read_vp, NULL, want[4], 1, 60);
+    snprintf(want[5], sizeof want[5], "bspram: CRCW-common violation in step 1 %s: VPs 33 and 63 write different "
+             "values to cell A[2]\n", at(VP_WRITE_LINE));
+    check_death("CRCW-common writes, per VP", common_write_vp, NULL, want[5], 1, 60);
+    for (int t = 1; t <= 4; t *= 2) { /* two sites in one line, the same for any T */
+        char two[200];
+        snprintf(two, sizeof two, "bspram: CREW violation in step 1 %s and test_pram_violations.c:%u: VPs 17 and "
+                 "40 both write cell A[5]\n", at(WRITE_HERE_LINE), (unsigned)WRITE_THERE_LINE);
+        check_death("two sites", two_sites, &(int){t}, two, 1, 60);
+    }
     for (int t = 1; t <= 4; t *= 2)
         report_erew(t);
     report_other_models();

@@ -56,8 +56,9 @@ static const bspram_option options[] = {
      .value = "S", .help = "the input and the hashing (default 1)", .min = 0, .max = UINT64_MAX},
     {.name = "basis", .kind = BSPRAM_OPT_TEXT, .offset = offsetof(pram_settings, basis),
      .value = "B",
-     .help = "the combining engine's basis: auto (default, with the example's\n"
-     "degree hint), auto:D (hint D), adaptive, or a fixed basis such as\n32x16x8 whose product is p"},
+     .help = "the combining engine's basis: auto (default: the example's own\n"
+     "setting, the one that cost it least), auto:D (hint D), adaptive, or a\nfixed basis such as "
+     "32x16x8 whose product is p"},
     BSPRAM_FORMAT_OPTION(pram_settings, format),
     {.name = "output", .letter = 'o', .kind = BSPRAM_OPT_FILE,
      .offset = offsetof(pram_settings, output), .value = "FILE",
@@ -80,7 +81,12 @@ const bspram_command bspram_cmd_pram = {
     "CSV columns (JSON: an object of the same fields, the result in words and the\n"
     "report):\n"
     "  example,model,n,p,steps,work,charge,slowdown,verified,vps,supersteps,\n"
-    "  violations,seconds\n"
+    "  violations,seconds,weakest_model,weakest_step,overhead,work_efficiency\n"
+    "weakest_model: the weakest of EREW < CREW < CRCW-common < CRCW-arbitrary <\n"
+    "CRCW-combining the run needed, whatever --model; weakest_step: the first step\n"
+    "that needed it (0: none needed more than EREW). overhead: charge / the ideal\n"
+    "one-phase cost of the same requests (1 = ideal); work_efficiency: work / the\n"
+    "sequential reference's reads and writes (docs/pram.md).\n"
     "Same seed: the same output for any --threads (but the seconds). Exit status 3\n"
     "if the result differs from the reference.", .options = options, .operand = NULL,
     .more_help = examples_help};
@@ -186,18 +192,26 @@ static int run_pram(int argc, char **argv)
     snprintf(model, sizeof model, "%s%s%s", bspram_pram_model_name(prm.model), prm.has_op ? ":" : "",
              prm.has_op ? bspram_op_name(prm.op) : "");
     const bspram_pram_stats *s = &res.stats;
+    const char *weakest = bspram_pram_model_name(s->weakest);
+    char efficiency[32] = ""; /* work-efficiency: PRAM work / sequential work, where the example knows it */
+    if (res.seq_work)
+        snprintf(efficiency, sizeof efficiency, "%.4f", (double)s->work / (double)res.seq_work);
     if (format == BSPRAM_FORMAT_CSV) {
-        printf("example,model,n,p,steps,work,charge,slowdown,verified,vps,supersteps,violations,seconds\n");
+        printf("example,model,n,p,steps,work,charge,slowdown,verified,vps,supersteps,violations,seconds,"
+               "weakest_model,weakest_step,overhead,work_efficiency\n");
         printf("%s,%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.4f,%d,%" PRIu64 ",%" PRIu64
-               ",%" PRIu64 ",%.3f\n",
+               ",%" PRIu64 ",%.3f,%s,%" PRIu64 ",%.4f,%s\n",
                ex->name, model, prm.n, res.p, s->steps, s->work, s->charge, s->slowdown, res.verified ? 1 : 0,
-               res.vps, s->supersteps, s->violations, seconds);
+               res.vps, s->supersteps, s->violations, seconds, weakest, s->weakest_step, s->overhead, efficiency);
     } else if (format == BSPRAM_FORMAT_JSON) {
         printf("{\"example\": \"%s\", \"model\": \"%s\", \"n\": %" PRIu64 ", \"p\": %" PRIu64 ", \"steps\": %" PRIu64
                ", \"work\": %" PRIu64 ", \"charge\": %" PRIu64 ", \"slowdown\": %.4f, \"verified\": %s, \"vps\": %" PRIu64
-               ", \"supersteps\": %" PRIu64 ", \"violations\": %" PRIu64 ", \"seconds\": %.3f, \"detail\": ",
+               ", \"supersteps\": %" PRIu64 ", \"violations\": %" PRIu64 ", \"seconds\": %.3f, \"weakest_model\": "
+               "\"%s\", \"weakest_step\": %" PRIu64 ", \"overhead\": %.4f, \"work_efficiency\": %s, "
+               "\"detail\": ",
                ex->name, model, prm.n, res.p, s->steps, s->work, s->charge, s->slowdown,
-               res.verified ? "true" : "false", res.vps, s->supersteps, s->violations, seconds);
+               res.verified ? "true" : "false", res.vps, s->supersteps, s->violations, seconds, weakest,
+               s->weakest_step, s->overhead, res.seq_work ? efficiency : "null");
         bspram_json_string(res.detail);
         if (res.report) {
             printf(", \"report\": ");
@@ -215,7 +229,16 @@ static int run_pram(int argc, char **argv)
         printf("work        %" PRIu64 "\n", s->work);
         printf("charge      %" PRIu64 "\n", s->charge);
         printf("slowdown    %.4f\n", s->slowdown);
+        printf("overhead    %.4f   (charge / the ideal one-phase cost %" PRIu64 " of the same requests)\n",
+               s->overhead, s->ideal);
+        if (res.seq_work)
+            printf("efficiency  %s   (work / the sequential reference's %" PRIu64 " reads and writes)\n",
+                   efficiency, res.seq_work);
         printf("violations  %" PRIu64 "\n", s->violations);
+        if (s->weakest_step)
+            printf("weakest     %s (first needed in step %" PRIu64 ")\n", weakest, s->weakest_step);
+        else
+            printf("weakest     EREW\n");
         printf("verified    %s: %s\n", res.verified ? "yes" : "NO", res.detail);
         printf("seconds     %.3f   (PRAM steps %.3f, sequential %.3f)\n", seconds, res.pram_seconds,
                res.seq_seconds);

@@ -24,7 +24,11 @@ static void basis_column(const bspram_table_entry *e, char *buf, size_t len)
     if (e->strategy == BSPRAM_STRATEGY_FIXED)
         snprintf(buf, len, "%s", e->basis_text);
     else
-        snprintf(buf, len, "%s:%s", e->strategy == BSPRAM_STRATEGY_ADAPTIVE ? "adaptive" : "auto", e->chosen);
+        snprintf(buf, len, "%s:%s",
+                 e->strategy == BSPRAM_STRATEGY_ADAPTIVE  ? "adaptive"
+                 : e->strategy == BSPRAM_STRATEGY_OBSERVE ? "observe"
+                                                          : "auto",
+                 e->chosen);
 }
 
 /* Room for basis_column: the longer prefix, the longest basis (with NUL). */
@@ -58,10 +62,14 @@ static int plot(const char *path, const bspram_table_config *cfg, const bspram_t
     FILE *g = bspram_tool_gnuplot_open("table", "--output", path, 900, 640);
     if (!g)
         return 1;
+    /* What the factors count, when not the router's charges (--schedule, --router). */
+    static const char *const counted[3] = {"", " in cycles, bulk-synchronous", " in cycles, asynchronous"};
+    const char *machine = cfg->router == BSPRAM_ROUTER_SSTAR ? ", S*PRAM" : "";
     if (paper)
-        fprintf(g, "set title \"Valiant 1992, Table %d: performance factor against degree\\n", paper);
+        fprintf(g, "set title \"Valiant 1992, Table %d: performance factor%s%s against degree\\n", paper,
+                counted[cfg->schedule], machine);
     else
-        fprintf(g, "set title \"Performance factor against degree\\n");
+        fprintf(g, "set title \"Performance factor%s%s against degree\\n", counted[cfg->schedule], machine);
     fprintf(g, "p = %" PRIu64 ", v = %" PRIu64 ", %" PRIu64 " runs, seed %" PRIu64
                " (bars: one standard deviation over the runs)\"\n",
             cfg->p, cfg->v, cfg->runs, cfg->seed);
@@ -203,6 +211,8 @@ static const char *table_title(unsigned table)
     return table < 4 ? titles[table] : "";
 }
 
+static const char *const schedule_suffix[3] = {"", ":cycles-sync", ":async"};
+
 int bspram_table_command(int argc, char **argv)
 {
     bspram_table_args a;
@@ -222,7 +232,8 @@ int bspram_table_command(int argc, char **argv)
         return BSPRAM_TOOL_FAILED;
     }
     bspram_table_config cfg = {.p = p, .v = v, .runs = runs, .seed = seed, .threads = a.threads,
-                               .spread = spread, .hash = a.hash};
+                               .spread = spread, .hash = a.hash, .schedule = a.schedule,
+                               .router = a.router};
     progress pr = {now(), now(), 0, 0, a.papers > 1 ? a.papers : 1};
     if (bspram_rank() == 0 && isatty(STDERR_FILENO)) {
         cfg.progress = show_progress;
@@ -251,7 +262,13 @@ int bspram_table_command(int argc, char **argv)
         while (last < a.n && R[last].table == R[first].table)
             last++;
         const unsigned table = R[first].table;
-        const char *name = bspram_table_name(table);
+        /* Another schedule counts cycles, not charges: the table's name says
+         * so on every row (custom:async, paper:1:cycles-sync), and the
+         * S*PRAM's (custom:async:sstar). */
+        char name[48];
+        snprintf(name, sizeof name, "%s%s%s", bspram_table_name(table), schedule_suffix[a.schedule],
+                 a.router == BSPRAM_ROUTER_SSTAR ? ":sstar" : "");
+        const int namew = strlen(name) > 7 ? (int)strlen(name) : 7; /* the text format's first column */
         pr.table = t + 1;
         pr.entries = last - first;
         pr.start = pr.last = now();
@@ -268,10 +285,11 @@ int bspram_table_command(int argc, char **argv)
                    paper ? " paper | paper phases | rel. diff |" : "", paper ? "---:|---|---:|" : "");
         else if (!csv && !json)
             printf("%s# table %s%s: p = %" PRIu64 ", v = %" PRIu64 ", runs = %" PRIu64 ", seed = %" PRIu64
-                   ", spread = %s, hash = %s, baseline (one-phase degree-1 charge) = %.2f;\n"
+                   ", spread = %s, hash = %s, baseline (one-phase degree-1 %s) = %.2f;\n"
                    "# sd: the standard deviation over the runs of a run's factor\n"
-                   "%-7s %-22s %7s %8s %7s %s%s\n", t ? "\n" : "", name, table_title(table), p, v, runs,
-                   seed, spread_name, hash_name, base, "table", "basis", "degree", "factor", "sd",
+                   "%-*s %-22s %7s %8s %7s %s%s\n", t ? "\n" : "", name, table_title(table), p, v, runs,
+                   seed, spread_name, hash_name, a.schedule ? "cycles" : "charge", base, namew, "table", "basis",
+                   "degree", "factor", "sd",
                    "phase factors", paper ? "  | paper  rel.diff  paper phases" : "");
         for (size_t i = first; i < last; i++, printed++) {
             basis_column(&E[i], bcol, sizeof bcol);
@@ -310,7 +328,7 @@ int bspram_table_command(int argc, char **argv)
                 }
                 printf("}");
             } else {
-                printf("%-7s %-22s %7" PRIu64 " %8.3f %7.3f ", name, bcol, E[i].degree, f, sd);
+                printf("%-*s %-22s %7" PRIu64 " %8.3f %7.3f ", namew, name, bcol, E[i].degree, f, sd);
                 int k = print_phases(&E[i], base, ' ');
                 printf("%*s", k < 28 ? 28 - k : 0, "");
                 if (paper)

@@ -113,6 +113,10 @@ static int set_basis(bspram_table_entry *e, uint64_t p, const char *text, char *
         e->strategy = BSPRAM_STRATEGY_ADAPTIVE;
         return 0;
     }
+    if (!strcmp(text, "observe")) {
+        e->strategy = BSPRAM_STRATEGY_OBSERVE;
+        return 0;
+    }
     e->strategy = BSPRAM_STRATEGY_FIXED;
     if (bspram_basis_parse(&e->basis, p, text, err, len))
         return -1;
@@ -126,7 +130,7 @@ static int set_basis(bspram_table_entry *e, uint64_t p, const char *text, char *
 /* The settings the command line sets (options below), with their defaults. */
 typedef struct table_settings {
     uint64_t p, v, runs, seed, threads; /* p, v, runs: 0 until given */
-    const char *degrees, *format, *output, *spread, *hash;
+    const char *degrees, *format, *output, *spread, *hash, *schedule, *router;
     const char *bases[MAX_ITEMS];
     size_t nbases;
     unsigned paper[3]; /* Valiant's tables to run, in the order given */
@@ -158,11 +162,17 @@ static const bspram_option options[] = {
     {.name = "basis", .kind = BSPRAM_OPT_EACH, .offset = 0, .value = "B",
      .help = "a basis, again for more (at most 256): 8x8x8x8 (product P;\n'4096' alone is one phase), "
      "'auto' (chosen from P and each\nrow's degree), 'auto:D' (chosen with degree hint D in\n"
-     "[0, P], 0 = none) or 'adaptive' (no degree knowledge)", .take = take_basis},
+     "[0, P], 0 = none), 'adaptive' or 'observe' (no degree\nknowledge; observe measures the degree first)", .take = take_basis},
     {.name = "paper", .kind = BSPRAM_OPT_EACH, .offset = 0, .value = "N",
      .help = "Valiant's Table N (1, 2, 3), a list 1,3 or a range 1..3, or\n"
      "--paper again: each table in turn; fixes P = 4096, V = 131072,\nthe degrees and the bases",
      .take = take_paper},
+    {.name = "schedule", .kind = BSPRAM_OPT_CHOICE, .offset = offsetof(table_settings, schedule),
+     .help = "what a factor counts: sync (default; the router's charges),\ncycles-sync or async (cycles of the simple router, the\nbulk-synchronous or the asynchronous algorithm)",
+     .choices = "sync|cycles-sync|async"},
+    {.name = "router", .kind = BSPRAM_OPT_CHOICE, .offset = offsetof(table_settings, router),
+     .help = "the machine of the cycle schedules: simple (default; every\ncomponent sends and receives one message a cycle) or sstar\n(the S*PRAM: only a lone message to a component gets through)",
+     .choices = "simple|sstar"},
     {.name = "spread", .kind = BSPRAM_OPT_CHOICE, .offset = offsetof(table_settings, spread),
      .help = "random (default) or source", .choices = "random|source"},
     {.name = "runs", .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(table_settings, runs),
@@ -212,6 +222,12 @@ static int make_rows(const table_settings *o, bspram_table_args *out)
     const char *const *bases = o->bases;
     const bspram_spread spread = !strcmp(o->spread, "source") ? BSPRAM_SPREAD_SOURCE : BSPRAM_SPREAD_RANDOM;
     const bspram_hash_kind hash = (bspram_hash_kind)bspram_hash_kind_parse(o->hash);
+    const bspram_schedule schedule = !strcmp(o->schedule, "async")         ? BSPRAM_SCHEDULE_ASYNC
+                                     : !strcmp(o->schedule, "cycles-sync") ? BSPRAM_SCHEDULE_CYCLES_SYNC
+                                                                           : BSPRAM_SCHEDULE_SYNC;
+    const bspram_router_model router = !strcmp(o->router, "sstar") ? BSPRAM_ROUTER_SSTAR : BSPRAM_ROUTER_SIMPLE;
+    if (router == BSPRAM_ROUTER_SSTAR && schedule == BSPRAM_SCHEDULE_SYNC)
+        return bspram_table_error("--router sstar counts cycles: give --schedule cycles-sync or async");
     if (plot_path && papers > 1)
         return bspram_table_error("--output draws one table, not %zu: give one --paper N with --output", papers);
 
@@ -314,7 +330,7 @@ static int make_rows(const table_settings *o, bspram_table_args *out)
     }
     *out = (bspram_table_args){.p = p, .v = v, .runs = runs, .seed = o->seed, .papers = papers,
                                .threads = (int)o->threads, .spread = spread, .hash = hash,
-                               .format = o->format, .plot_path = plot_path, .E = E, .R = R, .n = n};
+                               .schedule = schedule, .router = router, .format = o->format, .plot_path = plot_path, .E = E, .R = R, .n = n};
     memcpy(out->paper, o->paper, papers * sizeof *o->paper);
     return 0;
 oom:
@@ -338,6 +354,8 @@ int bspram_table_parse(int argc, char **argv, bspram_table_args *out)
     o->threads = all < 1024 ? (uint64_t)all : 1024;
     o->format = "text";
     o->spread = "random";
+    o->schedule = "sync";
+    o->router = "simple";
     o->hash = "xxh3";
     int rc = bspram_options_parse(&bspram_cmd_table, argc, argv, o, NULL);
     if (!rc)

@@ -27,6 +27,8 @@ typedef struct bspram_table_args {
     int threads;
     bspram_spread spread;
     bspram_hash_kind hash;
+    bspram_schedule schedule;
+    bspram_router_model router;
     const char *format;    /* "text", "csv", "md" or "json" */
     const char *plot_path; /* --output: NULL, no plot */
     bspram_table_entry *E; /* n rows, bases × degrees, basis and degree set; each table's */

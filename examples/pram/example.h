@@ -60,6 +60,8 @@ typedef struct pram_example_result {
     double pram_seconds;     /* wall time of the PRAM's steps (not its set-up) */
     double setup_seconds;    /* wall time of create, alloc and load */
     double seq_seconds;      /* wall time of the sequential reference */
+    uint64_t seq_work;       /* the sequential reference's reads and writes, the
+                                work-efficiency's denominator (docs/pram.md); 0: not known */
     char detail[200];        /* one phrase: the result, or what differs */
     char *report;            /* report mode: bspram_pram_report's text (malloc'd), else NULL */
     const char *trace_path;  /* prm->trace_path (set by pram_example_create) */
@@ -92,14 +94,18 @@ typedef struct pram_example {
 
 /* ---- for the examples' run functions ---- */
 
+/* `degree` of pram_example_create: the ADAPTIVE strategy instead of AUTO. */
+#define PRAM_EXAMPLE_ADAPTIVE UINT64_MAX
+
 /* A PRAM of `vps` virtual processors for these parameters (p, threads,
  * seed, model, op and the engine's options from prm; p = min(vps, 4096) if
  * prm->p is 0, min(prm->p, vps) otherwise), with `registers` registers per
  * VP and report mode as asked. Without prm->has_combine the engine runs
- * AUTO with `degree` as its hint: the concurrency most of the example's
- * steps have (combine.h; at p = 4096 one phase up to degree 8), 0 if
- * unknown. Records vps, p and the trace's and page's paths in res; records
- * the run step by step if a page is asked for. */
+ * AUTO with `degree` as its hint (combine.h; at p = 4096 one phase up to
+ * degree 8; 0: no hint), or ADAPTIVE if degree is PRAM_EXAMPLE_ADAPTIVE —
+ * whichever costs the example least (docs/pram_examples.md, measured).
+ * Records vps, p and the trace's and page's paths in res; records the run
+ * step by step if a page is asked for. */
 static inline bspram_pram *pram_example_create(const pram_example_params *prm, uint64_t vps,
                                                unsigned registers, bool report, uint64_t degree,
                                                pram_example_result *res)
@@ -114,6 +120,8 @@ static inline bspram_pram *pram_example_create(const pram_example_params *prm, u
     c.seed = prm->seed;
     if (prm->has_combine)
         c.combine = prm->combine;
+    else if (degree == PRAM_EXAMPLE_ADAPTIVE)
+        c.combine.strategy = BSPRAM_STRATEGY_ADAPTIVE;
     else
         c.combine.degree_hint = degree;
     c.registers = registers;

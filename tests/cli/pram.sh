@@ -35,9 +35,10 @@ expect_status() {
 }
 expect_error() { expect_status 2 "$@"; }
 
-examples="prefix_sums max_erew max_crcw or list_ranking components histogram sort erew_violation"
+examples="prefix_sums max_erew max_crcw or list_ranking components histogram sort erew_violation tree_sum
+blelloch_scan broadcast matmul merge bitonic_sort tree_depths random_mate expression"
 header="example,model,n,p,steps,work,charge,slowdown,verified"
-small() { if [ "$1" = max_crcw ]; then echo 40; else echo 2000; fi; }
+small() { case $1 in max_crcw) echo 40 ;; matmul) echo 12 ;; *) echo 2000 ;; esac; }
 
 # --help: stdout, exit 0, every example listed.
 run "$bspram" pram --help
@@ -48,7 +49,7 @@ done
 run "$bspram" --help
 grep -q "^  pram " "$scratch/out" && ok || fail "bspram --help does not list pram"
 
-# Every example, CSV: the header, one row, verified = 1, 13 columns; and the
+# Every example, CSV: the header, one row, verified = 1, 17 columns; and the
 # same row for --threads 1, 2, 4 once the seconds are cut.
 for e in $examples; do
     n=$(small "$e")
@@ -57,18 +58,38 @@ for e in $examples; do
         if [ "$rc" -ne 0 ] || [ -s "$scratch/err" ]; then
             fail "$e --threads $t: exit $rc"; head -c 400 "$scratch/err" >&2; continue
         fi
-        cut -d, -f1-12 "$scratch/out" >"$scratch/t$t"
+        cut -d, -f1-12,14-17 "$scratch/out" >"$scratch/t$t"
     done
     [ "$(head -n 1 "$scratch/out" | cut -d, -f1-9)" = "$header" ] && ok \
         || fail "$e: CSV header $(head -n 1 "$scratch/out")"
     [ "$(lines "$scratch/out")" -eq 2 ] && ok || fail "$e: $(lines "$scratch/out") CSV lines, want 2"
-    awk -F, 'NF != 13 { bad = 1 } END { exit bad }' "$scratch/out" && ok || fail "$e: a CSV line without 13 columns"
+    awk -F, 'NF != 17 { bad = 1 } END { exit bad }' "$scratch/out" && ok || fail "$e: a CSV line without 17 columns"
     row=$(sed -n 2p "$scratch/out")
     [ "$(echo "$row" | cut -d, -f1)" = "$e" ] && [ "$(echo "$row" | cut -d, -f3)" = "$n" ] \
         && [ "$(echo "$row" | cut -d, -f9)" = 1 ] && ok || fail "$e: row $row"
     cmp -s "$scratch/t1" "$scratch/t2" && cmp -s "$scratch/t1" "$scratch/t4" && ok \
         || { fail "$e: output differs between --threads 1, 2, 4"; cat "$scratch/t1" "$scratch/t2" "$scratch/t4" >&2; }
 done
+
+# The weakest model each run needed: prefix sums (Hillis-Steele on EREW)
+# none beyond EREW; the O(1) maximum's step 2 writes one value from many
+# VPs (CRCW-common); the histogram's one step adds into shared counters
+# (CRCW-combining); in text, JSON and CSV.
+run "$bspram" pram --example prefix_sums --n 1000 --format csv
+[ "$(sed -n 2p "$scratch/out" | cut -d, -f14-15)" = EREW,0 ] && ok || fail "prefix_sums weakest: $(cat "$scratch/out")"
+run "$bspram" pram --example max_crcw --n 40 --format csv
+[ "$(sed -n 2p "$scratch/out" | cut -d, -f14-15)" = CRCW-common,2 ] && ok || fail "max_crcw weakest: $(cat "$scratch/out")"
+run "$bspram" pram --example histogram --n 1000 --format json
+grep -q '"weakest_model": "CRCW-combining", "weakest_step": 1,' "$scratch/out" && ok || fail "histogram weakest JSON"
+run "$bspram" pram --example max_crcw --n 40
+grep -q "^weakest *CRCW-common (first needed in step 2)\$" "$scratch/out" && ok || fail "max_crcw weakest text"
+# The work-efficiency: the histogram's work is n reads and n updates, as the
+# sequential count's (1); the maximum in O(1) with n^2 VPs does work of order
+# n^2 against the sequential n + 1 (n = 40: between 20 and 99).
+run "$bspram" pram --example histogram --n 1000 --format csv
+[ "$(sed -n 2p "$scratch/out" | cut -d, -f17)" = 1.0000 ] && ok || fail "histogram work_efficiency: $(cat "$scratch/out")"
+run "$bspram" pram --example max_crcw --n 40 --format json
+grep -q '"work_efficiency": [2-9][0-9]\.' "$scratch/out" && ok || fail "max_crcw work_efficiency JSON"
 
 # The default model is the weakest each needs; others it supports run too.
 run "$bspram" pram --example prefix_sums --n 1000 --format csv
@@ -110,10 +131,10 @@ else fail "text differs from CSV ($csvrow):"; cat "$scratch/out" >&2; fi
 
 # The violation example: its report in text and JSON, one violation counted.
 run "$bspram" pram --example erew_violation --n 500
-grep -q "EREW violation in step 1: VPs 0 and 1 .*B\[0\]" "$scratch/out" && grep -q "^violations *1\$" "$scratch/out" \
+grep -q "EREW violation in step 1 at pram_erew_violation.c:44: VPs 0 and 1 .*B\[0\]" "$scratch/out" && grep -q "^violations *1\$" "$scratch/out" \
     && [ "$rc" -eq 0 ] && ok || { fail "erew_violation text: exit $rc"; cat "$scratch/out" >&2; }
 run "$bspram" pram --example erew_violation --n 500 --format json
-grep -q '"report": ".*EREW violation in step 1: VPs 0 and 1' "$scratch/out" && grep -q '"violations": 1,' "$scratch/out" \
+grep -q '"report": ".*EREW violation in step 1 at pram_erew_violation.c:44: VPs 0 and 1' "$scratch/out" && grep -q '"violations": 1,' "$scratch/out" \
     && ok || { fail "erew_violation JSON"; cat "$scratch/out" >&2; }
 run "$bspram" pram --example erew_violation --n 500 --format csv
 [ "$(sed -n 2p "$scratch/out" | cut -d, -f12)" = 1 ] && [ "$(lines "$scratch/out")" -eq 2 ] && ok \

@@ -102,6 +102,35 @@ awk -F, 'NR > 1 { one = ($8 == "64" || $8 == "auto:64") && $9 == 1; if (one ? $1
 [ "$(grep -c ',8x8,' "$scratch/t1")" -eq 4 ] && ok || fail "csv: basis 8,8 not printed as 8x8"
 [ "$(grep -c ',auto:[0-9x]*,' "$scratch/t1")" -eq 8 ] && [ "$(grep -c ',adaptive:[0-9x]*,' "$scratch/t1")" -eq 4 ] && ok \
     || fail "csv: auto/adaptive names"
+# observe measures the degree (exact on these patterns), so it runs auto's
+# basis for the row's degree, and pays for the measurement: 6 supersteps at
+# p = 64, each charged 1, the factor less its phases' (times the baseline).
+run "$bspram" table --p 64 --v 1024 --degrees 1,4,16,64 --basis observe --basis auto --runs 3 --format csv
+[ "$rc" -eq 0 ] && awk -F, 'NR > 1 { split($8, b, ":"); n = split($13, ph, ";"); s = 0; for (i = 1; i <= n; i++) s += ph[i]
+                                     if (b[1] == "observe") { o[$9] = b[2]; x = ($11 - s) * $10; if (x < 5.9 || x > 6.1) bad = 1 }
+                                     else { a[$9] = b[2]; if (($11 - s) * $10 > 0.1) bad = 1 } }
+         END { for (k in a) if (o[k] != a[k]) bad = 1; exit bad || length(a) != 4 }' "$scratch/out" && ok \
+    || { fail "csv: observe's basis and charge against auto's"; cat "$scratch/out" >&2; }
+# --schedule: cycles of the simple router; the table's name says which, the
+# numbers are the same for any --threads, and a one-phase degree-1 row is
+# the baseline itself in either algorithm. An unknown schedule is a usage error.
+for sc in cycles-sync async; do
+    run "$bspram" table --p 64 --v 1024 --degrees 1,16 --basis 64 --basis 8x8 --runs 2 --schedule $sc --format csv --threads 1
+    cp "$scratch/out" "$scratch/s1"
+    run "$bspram" table --p 64 --v 1024 --degrees 1,16 --basis 64 --basis 8x8 --runs 2 --schedule $sc --format csv --threads 2
+    [ "$rc" -eq 0 ] && cmp -s "$scratch/s1" "$scratch/out" && ok || fail "--schedule $sc: differs between --threads 1 and 2"
+    [ "$(grep -c "^custom:$sc,64,1024," "$scratch/out")" -eq 4 ] && grep -q "^custom:$sc,.*,64,1,[0-9.]*,1.000," "$scratch/out" \
+        && ok || { fail "--schedule $sc: rows"; cat "$scratch/out" >&2; }
+done
+run "$bspram" table --p 64 --v 1024 --degrees 1 --basis 64 --schedule cycles
+[ "$rc" -eq 2 ] && [ "$(lines "$scratch/err")" -eq 1 ] && ok || fail "--schedule cycles: exit $rc"
+# --router sstar: the S*PRAM, on a cycle schedule only.
+run "$bspram" table --p 64 --v 1024 --degrees 1,16 --basis 8x8 --runs 2 --schedule async --router sstar --format csv
+[ "$rc" -eq 0 ] && [ "$(grep -c '^custom:async:sstar,64,1024,' "$scratch/out")" -eq 2 ] && ok \
+    || { fail "--router sstar: rows"; cat "$scratch/out" "$scratch/err" >&2; }
+run "$bspram" table --p 64 --v 1024 --degrees 1 --basis 64 --router sstar
+[ "$rc" -eq 2 ] && grep -q '^bspram table: --router sstar counts cycles' "$scratch/err" && [ "$(lines "$scratch/err")" -eq 1 ] \
+    && ok || fail "--router sstar without a cycle schedule: exit $rc"
 # One run has no spread.
 run "$bspram" table --p 16 --v 64 --degrees 1,4 --basis 4x4 --runs 1 --format csv
 [ "$rc" -eq 0 ] && awk -F, 'NR > 1 && $12 != "0.0000" { bad = 1 } END { exit bad }' "$scratch/out" && ok \

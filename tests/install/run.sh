@@ -61,6 +61,7 @@ for src in $(find "$examples" -name '*.c' | sort); do
   case $name in
     pram_intro) args="100" ;;                 # [n]
     pram_max_crcw) args="24 7 50 2" ;;        # [n] [seed] [p] [threads]: n² VPs
+    pram_matmul) args="8 7 50 2" ;;           # n³ VPs
     pram_*) args="300 7 50 2" ;;              # [n] [seed] [p] [threads]
     histogram) args="64 8 16" ;;              # [p] [samples per component] [bins]
     bsp_shm_histogram) args="4 500 16" ;;     # [P] [samples per process] [bins]
