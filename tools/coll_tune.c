@@ -88,14 +88,17 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Whether algorithm i of the row goes before j: faster by more than 3 %, or
- * as fast and cheaper by the prediction. */
-static int before(const coll_tune_row *row, unsigned i, unsigned j)
+/* Swap algorithms i and j of a row. */
+static void swap_algs(coll_tune_row *row, unsigned i, unsigned j)
 {
-    const double ti = row->seconds[i], tj = row->seconds[j];
-    if (ti < tj * 0.97 || tj < ti * 0.97)
-        return ti < tj;
-    return row->predicted_ns[i] < row->predicted_ns[j];
+    bsp_coll_algorithm a = row->alg[i];
+    double t = row->seconds[i], p = row->predicted_ns[i];
+    row->alg[i] = row->alg[j];
+    row->seconds[i] = row->seconds[j];
+    row->predicted_ns[i] = row->predicted_ns[j];
+    row->alg[j] = a;
+    row->seconds[j] = t;
+    row->predicted_ns[j] = p;
 }
 
 void coll_tune_run(unsigned p, const bsp_coll_op *ops, size_t n_ops, const size_t *sizes,
@@ -138,18 +141,15 @@ void coll_tune_run(unsigned p, const bsp_coll_op *ops, size_t n_ops, const size_
             qsort(t, rounds, sizeof *t, cmp_double);
             row->seconds[a] = rounds % 2 ? t[rounds / 2] : (t[rounds / 2 - 1] + t[rounds / 2]) / 2;
         }
-        /* Insertion sort, fastest first (at most 5 algorithms). */
-        for (unsigned a = 1; a < row->n_algs; a++)
-            for (unsigned b = a; b > 0 && before(row, b, b - 1); b--) {
-                bsp_coll_algorithm ta = row->alg[b];
-                double ts = row->seconds[b], tp = row->predicted_ns[b];
-                row->alg[b] = row->alg[b - 1];
-                row->seconds[b] = row->seconds[b - 1];
-                row->predicted_ns[b] = row->predicted_ns[b - 1];
-                row->alg[b - 1] = ta;
-                row->seconds[b - 1] = ts;
-                row->predicted_ns[b - 1] = tp;
-            }
+        /* Fastest first (a few algorithms: selection sort); then, among
+         * those within 3 % of the fastest, the lowest predicted cost first. */
+        for (unsigned a = 0; a < row->n_algs; a++)
+            for (unsigned b = a + 1; b < row->n_algs; b++)
+                if (row->seconds[b] < row->seconds[a])
+                    swap_algs(row, a, b);
+        for (unsigned b = 1; b < row->n_algs && row->seconds[b] <= row->seconds[0] * 1.03; b++)
+            if (row->predicted_ns[b] < row->predicted_ns[0])
+                swap_algs(row, 0, b);
     }
     free(tune.times);
 }
