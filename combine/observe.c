@@ -41,7 +41,7 @@
 #include "hash/random.h"
 #include "bsp/machine_internal.h"
 
-enum { EMPTY = UINT64_MAX }; /* an unused entry: its hash (the high 32 bits) is above every key's */
+#define EMPTY UINT64_MAX /* an unused entry: its hash (the high 32 bits) is above every key's */
 
 /* An entry is hash << 32 | count; hashes are 31 bits, so EMPTY sorts last. */
 static inline uint64_t entry_hash(uint64_t e) { return e >> 32; }
