@@ -37,7 +37,8 @@
  * capped at BSPRAM_DEFAULT_MAX_THREADS = 4096 (bsp/machine.h);
  * OMP_WAIT_POLICY, how idle workers wait); the library does not read them.
  * Nothing else: bspram_config_default, in particular, reads no variable and
- * no file (bsp/machine.h).
+ * no file (bsp/machine.h); the collectives' automatic choice reads the
+ * parameter file and its cache, and writes the cache (coll/gl.c).
  */
 #ifndef BSPRAM_BASE_ENVIRONMENT_H
 #define BSPRAM_BASE_ENVIRONMENT_H

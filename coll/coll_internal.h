@@ -223,6 +223,7 @@ void bspram__coll_gather_binomial(coll_call *c, const coll_args *a);         /* 
 void bspram__coll_gather_direct(coll_call *c, const coll_args *a);           /* gather_direct.c */
 void bspram__coll_reduce_binomial(coll_call *c, const coll_args *a);         /* reduce_binomial.c */
 void bspram__coll_reduce_direct(coll_call *c, const coll_args *a);           /* reduce_direct.c */
+void bspram__coll_reduce_rabenseifner(coll_call *c, const coll_args *a);     /* reduce_rabenseifner.c */
 void bspram__coll_allreduce_doubling(coll_call *c, const coll_args *a);      /* allreduce_doubling.c */
 void bspram__coll_allreduce_dissemination(coll_call *c, const coll_args *a); /* allreduce_dissemination.c */
 void bspram__coll_allreduce_rabenseifner(coll_call *c, const coll_args *a);  /* allreduce_rabenseifner.c */
@@ -250,6 +251,7 @@ COLL_PREDICT(gather_binomial);
 COLL_PREDICT(gather_direct);
 COLL_PREDICT(reduce_binomial);
 COLL_PREDICT(reduce_direct);
+COLL_PREDICT(reduce_rabenseifner);
 COLL_PREDICT(allreduce_doubling);
 COLL_PREDICT(allreduce_dissemination);
 COLL_PREDICT(allreduce_rabenseifner);
