@@ -129,7 +129,7 @@ static void call(bsp_coll_op kind, const bsp_coll_group *g, const void *send, vo
         if (o.radix)
             bspram__coll_fail(&c, "a radix needs an algorithm that takes one (bruck, for alltoall)");
         if (n > 0) {
-            bsp_coll_choice ch = bspram__coll_select(kind, n, b, o.ports, cs->g, cs->l);
+            bsp_coll_choice ch = bspram__coll_select(cs, kind, n, b, o.ports);
             o.algorithm = ch.algorithm;
             o.radix = ch.radix;
             o.ports = ch.ports;

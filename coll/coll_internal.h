@@ -44,8 +44,9 @@ typedef struct coll_call {
     const bsp_coll_group *group; /* NULL: the whole machine */
     unsigned sig;             /* the arguments' signature (frame.c) */
     unsigned mask;            /* the bits of sig this process vouches for */
-    unsigned nwords;          /* the arguments that must agree, as words: */
-    uint64_t words[COLL_SIG_WORDS];
+    unsigned nwords;          /* the arguments that must agree, as words (the
+                                 caller's array, alive during the call): */
+    const uint64_t *words;
     int grouped;              /* a group call: padded to the largest group */
     int then;                 /* rounds follow the running algorithm (set by a
                                  composite around its first part) */
@@ -127,6 +128,8 @@ void bspram__coll_round(coll_call *c, bool last);
  * calls take at least one superstep), then note the call's records. */
 void bspram__coll_end(coll_call *c);
 
+#define COLL_OPS 8 /* bsp_coll_op's values */
+
 /* A process's state of the collectives: its slot BSPLIB_EXT_COLL
  * (bsp/bsplib_internal.h, "The extensions' state"), made at its first use
  * and freed at bsp_end (frame.c). */
@@ -137,6 +140,13 @@ typedef struct coll_state {
                          latest call start and end in the router's log */
     int gl_ready;     /* g and l below are resolved for this section (gl.c) */
     double g, l;      /* ns per byte, ns per superstep: the selection's */
+    struct coll_last_choice { /* the last choice per operation (select.c) */
+        int valid;
+        unsigned n, ports;
+        size_t block;
+        double g, l;
+        bsp_coll_choice choice;
+    } last[COLL_OPS];
 } coll_state;
 
 /* This process's state, made at its first use. */
@@ -278,7 +288,6 @@ typedef struct coll_entry {
     coll_radix_rule radix;
     int ports;  /* takes k ≥ 1 ports (else one-port only) */
 } coll_entry;
-#define COLL_OPS 8
 #define COLL_ALGORITHMS 10 /* bsp_coll_algorithm's values, AUTO included */
 extern const coll_entry bspram__coll_table[COLL_OPS][COLL_ALGORITHMS];
 
@@ -305,8 +314,8 @@ static inline unsigned coll_radix_reported(const coll_entry *e, unsigned r)
 }
 
 /* bsp_coll_select with this section's g and l, remembered per operation. */
-bsp_coll_choice bspram__coll_select(bsp_coll_op op, unsigned n, size_t block, unsigned ports,
-                                    double g, double l);
+bsp_coll_choice bspram__coll_select(coll_state *cs, bsp_coll_op op, unsigned n, size_t block,
+                                    unsigned ports);
 
 /* ---- g and l for the selection (gl.c, gl_cache.c, gl_probe.c) ---- */
 

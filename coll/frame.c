@@ -34,8 +34,6 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
-#define XXH_INLINE_ALL
-#include <xxhash.h>
 
 #include "base/error.h"
 #include <unistd.h>
@@ -63,13 +61,20 @@ void bspram__coll_begin(coll_call *c, bsplib_proc *me, const char *name, const b
     c->members = g ? g->members : NULL;
     c->group = g;
     c->nwords = nsig < COLL_SIG_WORDS ? (unsigned)nsig : COLL_SIG_WORDS; /* the callers' ≤ 7 */
-    if (c->nwords)
-        memcpy(c->words, sig_words, c->nwords * sizeof *sig_words);
+    c->words = sig_words; /* the caller's, alive until bspram__coll_end */
     c->sig = code & CODE_MASK;
     c->mask = CODE_MASK;
     if (nsig && (!g || g->n >= 2)) {
-        uint64_t h = XXH3_64bits_withSeed(sig_words, nsig * sizeof *sig_words, g ? 0x67 : 0);
-        c->sig |= (unsigned)(h & 31u) << 4;
+        /* 5 bits of the arguments: a multiply-xorshift mix of the words
+         * (each word's bits reach the top ones, which are kept), a tenth of
+         * the instructions of a general hash — the check rides on every
+         * call, the 8-byte ones too. */
+        uint64_t h = g ? 0x67 : 0;
+        for (unsigned i = 0; i < c->nwords; i++) {
+            h = (h ^ sig_words[i]) * UINT64_C(0x9E3779B97F4A7C15);
+            h ^= h >> 29;
+        }
+        c->sig |= (unsigned)(h >> 59) << 4;
         c->mask = SIG_MASK;
     }
     c->then = 0;
@@ -222,7 +227,8 @@ static void calls_agree(coll_call *c)
     mine.first = g && g->n ? g->members[0] : me->pid;
     mine.group_hash = g ? g->hash : 0;
     mine.nwords = c->nwords;
-    memcpy(mine.words, c->words, sizeof mine.words);
+    if (c->nwords)
+        memcpy(mine.words, c->words, c->nwords * sizeof *c->words);
     const claim *all = bspram__bsp_bsplib_gather(me, &mine, sizeof mine);
     judgement v = {SAME, 0, 0, ""};
     if (all) /* the rank's first process: every rank's judges alike */

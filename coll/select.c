@@ -83,30 +83,24 @@ bsp_coll_choice bsp_coll_select(bsp_coll_op op, bsp_pid_t n, bsp_size_t block, u
     return best;
 }
 
-bsp_coll_choice bspram__coll_select(bsp_coll_op op, unsigned n, size_t block, unsigned ports,
-                                    double g, double l)
+bsp_coll_choice bspram__coll_select(coll_state *cs, bsp_coll_op op, unsigned n, size_t block,
+                                    unsigned ports)
 {
-    /* The last choice per operation, per process: a call's selection costs
-     * up to n formula evaluations (every radix of alltoall), a loop repeats
-     * one call. */
-    static _Thread_local struct {
-        int valid;
-        unsigned n, ports;
-        size_t block;
-        double g, l;
-        bsp_coll_choice choice;
-    } last[COLL_OPS];
-    if (!last[op].valid || last[op].n != n || last[op].block != block || last[op].ports != ports ||
-        last[op].g != g || last[op].l != l) {
-        last[op].choice = bsp_coll_select(op, n, block, ports, g, l);
-        last[op].n = n;
-        last[op].block = block;
-        last[op].ports = ports;
-        last[op].g = g;
-        last[op].l = l;
-        last[op].valid = 1;
+    /* The last choice per operation, in the process's state (no
+     * thread-local look-up): a call's selection costs up to n formula
+     * evaluations (every radix of alltoall), a loop repeats one call. */
+    struct coll_last_choice *last = &cs->last[op];
+    if (!last->valid || last->n != n || last->block != block || last->ports != ports ||
+        last->g != cs->g || last->l != cs->l) {
+        last->choice = bsp_coll_select(op, n, block, ports, cs->g, cs->l);
+        last->n = n;
+        last->block = block;
+        last->ports = ports;
+        last->g = cs->g;
+        last->l = cs->l;
+        last->valid = 1;
     }
-    return last[op].choice;
+    return last->choice;
 }
 
 int bsp_coll_has(bsp_coll_op op, bsp_coll_algorithm a, unsigned n)

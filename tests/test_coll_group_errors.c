@@ -18,8 +18,6 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#define XXH_INLINE_ALL
-#include <xxhash.h>
 
 #include "bsplib_check.h"
 #include "bsplib_death.h"
@@ -109,12 +107,16 @@ static void spmd(void)
 }
 
 /* The frame's signature of a group broadcast (coll/frame.c, coll/calls.c):
- * 5 bits of the hash of (size, root, op, algorithm, radix, ports, tradeoff)
- * as passed, seeded for groups. */
+ * the top 5 bits of a multiply-xorshift mix of (size, root, op, algorithm,
+ * radix, ports, tradeoff) as passed, seeded 0x67 for groups. */
 static unsigned signature(size_t size)
 {
-    uint64_t w[7] = {size, 0, 0, BSP_COLL_BINOMIAL, 0, 0, 0};
-    return (unsigned)(XXH3_64bits_withSeed(w, sizeof w, 0x67) & 31u);
+    uint64_t w[7] = {size, 0, 0, BSP_COLL_BINOMIAL, 0, 0, 0}, h = 0x67;
+    for (int i = 0; i < 7; i++) {
+        h = (h ^ w[i]) * UINT64_C(0x9E3779B97F4A7C15);
+        h ^= h >> 29;
+    }
+    return (unsigned)(h >> 59);
 }
 
 int main(void)
