@@ -637,7 +637,9 @@ typedef enum bsp_coll_op {
 } bsp_coll_op;
 
 /* What the selection predicts for one choice, from the algorithm's formula
- * (C1 and C2 as above; the exact schedule's values, not the bounds). */
+ * (C1 and C2 as above; the exact schedule's values, not the bounds — for
+ * reduce with RABENSEIFNER, root 0's, which other roots' C2 differs from by
+ * at most 8 bytes a round). */
 typedef struct bsp_coll_choice {
     bsp_coll_algorithm algorithm;
     unsigned radix;    /* 0 where the algorithm takes none */

@@ -107,15 +107,17 @@ static void spmd(void)
 }
 
 /* The frame's signature of a group broadcast (coll/frame.c, coll/calls.c):
- * the top 5 bits of a multiply-xorshift mix of (size, root, op, algorithm,
- * radix, ports, tradeoff) as passed, seeded 0x67 for groups. */
+ * the top 5 bits of SplitMix64's finalizer of the rotate-and-xor fold of
+ * (size, root, op, algorithm, radix, ports, tradeoff) as passed, seeded
+ * 0x67 for groups. */
 static unsigned signature(size_t size)
 {
     uint64_t w[7] = {size, 0, 0, BSP_COLL_BINOMIAL, 0, 0, 0}, h = 0x67;
-    for (int i = 0; i < 7; i++) {
-        h = (h ^ w[i]) * UINT64_C(0x9E3779B97F4A7C15);
-        h ^= h >> 29;
-    }
+    for (int i = 0; i < 7; i++)
+        h = (h << 9 | h >> 55) ^ w[i];
+    h = (h ^ (h >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    h = (h ^ (h >> 27)) * UINT64_C(0x94D049BB133111EB);
+    h ^= h >> 31;
     return (unsigned)(h >> 59);
 }
 
