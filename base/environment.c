@@ -19,6 +19,9 @@ bspram_environment bspram__base_environment_read(void)
     e.params = var("BSPRAM_PARAMS");
     e.xdg_config_home = var("XDG_CONFIG_HOME");
     e.home = var("HOME");
+    e.xdg_cache_home = var("XDG_CACHE_HOME");
+    const char *probe = var("BSPRAM_PROBE");
+    e.probe_off = probe && !strcmp(probe, "0");
     e.transport = var("BSPRAM_TRANSPORT");
     e.nprocs = var("BSPRAM_NPROCS");
     e.pattern = var("BSPRAM_PATTERN");

@@ -10,6 +10,12 @@
  *                     bspram_params_load reads (bsp/params.h). If unset:
  *   XDG_CONFIG_HOME   … $XDG_CONFIG_HOME/bspram/params, and if that is unset:
  *   HOME              … $HOME/.config/bspram/params.
+ *   XDG_CACHE_HOME    where the collectives cache the g and l they measured
+ *                     themselves: $XDG_CACHE_HOME/bspram/params, else
+ *                     $HOME/.cache/bspram/params (coll/gl_cache.c).
+ *   BSPRAM_PROBE      "0": the collectives' automatic choice neither probes
+ *                     nor reads that cache (the parameter file above, else
+ *                     the defaults: deterministic, for tests; coll/gl.c).
  *   BSPRAM_NPROCS     what BSPlib's bsp_nprocs() returns outside a section
  *                     before the first one (default: the cores), so that
  *                     programs doing bsp_begin(bsp_nprocs()) can run with
@@ -31,7 +37,8 @@
  * capped at BSPRAM_DEFAULT_MAX_THREADS = 4096 (bsp/machine.h);
  * OMP_WAIT_POLICY, how idle workers wait); the library does not read them.
  * Nothing else: bspram_config_default, in particular, reads no variable and
- * no file (bsp/machine.h).
+ * no file (bsp/machine.h); the collectives' automatic choice reads the
+ * parameter file and its cache, and writes the cache (coll/gl.c).
  */
 #ifndef BSPRAM_BASE_ENVIRONMENT_H
 #define BSPRAM_BASE_ENVIRONMENT_H
@@ -47,6 +54,8 @@ typedef struct bspram_environment {
     const char *params;          /* BSPRAM_PARAMS */
     const char *xdg_config_home; /* XDG_CONFIG_HOME */
     const char *home;            /* HOME */
+    const char *xdg_cache_home;  /* XDG_CACHE_HOME */
+    int probe_off;               /* BSPRAM_PROBE is "0" */
     const char *transport;       /* BSPRAM_TRANSPORT; NULL means "shm" */
     const char *nprocs;          /* BSPRAM_NPROCS */
     const char *pattern;         /* BSPRAM_PATTERN; NULL also when "0" */

@@ -6,8 +6,10 @@
 # both processes' instructions count. callgrind runs the threads in turn,
 # so a waiting thread's spinning would count as well: the runs use
 # --fair-sched=yes and OMP_WAIT_POLICY=passive, which leave a few % of
-# noise from run to run.
+# noise from run to run. BSPRAM_PROBE=0: the automatic choice with the
+# default g and l, the same on every machine (docs/collectives.md).
 #   bench/coll_calls.sh BEFORE_BUILD AFTER_BUILD
+#   CASES="broadcast 2 8 2000" bench/coll_calls.sh …   (lines: OP P BLOCK CALLS [ALGORITHM])
 set -eu
 before=$(cd "$1" && pwd)
 after=$(cd "$2" && pwd)
@@ -23,7 +25,7 @@ for b in before after; do
 done
 ir() { # side, args...
     side=$1; shift
-    OMP_WAIT_POLICY=passive valgrind --tool=callgrind --fair-sched=yes --callgrind-out-file="$tmp/cg" \
+    BSPRAM_PROBE=0 OMP_WAIT_POLICY=passive valgrind --tool=callgrind --fair-sched=yes --callgrind-out-file="$tmp/cg" \
         "$tmp/calls_$side" "$@" 2>&1 |
         sed -n 's/.*Collected : //p'
 }
@@ -37,13 +39,16 @@ while read -r op p block n alg; do
         eval "$side=$(( (b - a) / n ))"
     done
     echo "| $op, P = $p, $block B${alg:+, $alg} | $before | $after | $(awk -v a="$after" -v b="$before" 'BEGIN { printf "%.2f", a / b }') |"
-done <<'CASES'
-sync 2 0 2000
+done <<CASES
+${CASES:-sync 2 0 2000
+sync 4 0 1000
 allgather 2 8 2000
+broadcast 2 8 2000
 broadcast 4 8 1000
+allreduce 2 8 2000
 allreduce 4 8 1000
 alltoall 2 4096 400 direct
 alltoall 2 32768 200 direct
 alltoall 4 32768 100 direct
-allreduce 4 262144 40
+allreduce 4 262144 40}
 CASES

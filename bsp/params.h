@@ -7,8 +7,11 @@
  *     $BSPRAM_PARAMS if set, else $XDG_CONFIG_HOME/bspram/params, else
  *     ~/.config/bspram/params (base/environment.h).
  *
- * Nothing reads this file behind a program's back: bspram_config_default
- * gives g = l = 1 whatever the probe saved. A program that wants costs in
+ * Only the collectives' automatic choice reads this file of its own accord
+ * (bsp_coll.h; without the file it measures g and l itself, once per
+ * machine and P, and caches them apart: docs/collectives.md):
+ * bspram_config_default gives g = l = 1 whatever the probe saved. A
+ * program that wants costs in
  * the probe's nanoseconds asks for them:
  *     bspram_config cfg = bspram_config_default(p);
  *     bspram_params_load(&cfg.g, &cfg.l);   (cfg is untouched if no probe ran)

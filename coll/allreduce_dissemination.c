@@ -11,10 +11,10 @@
  * (one round more, or C2 up to m − 1 above). The fewest rounds of any
  * allreduce, for short vectors; every member folds the same operands in the
  * same order, so all get the same bits, and the bracketing is the
- * sequential one of reduce_direct.c and scan_direct.c. */
-#include <stdlib.h>
+ * sequential one of reduce_direct.c and scan_direct.c. With k ≥ n − 1 the
+ * concatenation is one round of every operand straight to every member,
+ * put from send into its place, without Bruck's plan and rotation. */
 
-#include "base/error.h"
 #include "coll/coll_internal.h"
 
 COLL_PREDICT(allreduce_dissemination)
@@ -27,15 +27,29 @@ void bspram__coll_allreduce_dissemination(coll_call *c, const coll_args *a)
     unsigned n = c->n;
     size_t count = a->count, m = a->block;
     coll_op op = bspram__coll_op_get(c, a->op);
-    /* The concatenation's output: not a scratch buffer, which the
-     * concatenation may use itself. */
-    uint64_t *all = bspram__base_malloc((size_t)n * m + 8, "bsp_coll_allreduce: operands");
-    coll_args g = {.send = m ? a->send : (const void *)all, .recv = all, .block = m, .radix = a->radix,
-                   .ports = a->ports, .tradeoff = a->tradeoff};
-    bspram__coll_allgather_bruck(c, &g); /* the last part: c->then stays 0 */
+    /* The concatenation's output: scratch 2, which the concatenation does
+     * not use (it keeps its blocks in 0 and its plan in 1). */
+    uint64_t *all = coll_scratch(c, 2, (size_t)n * m + 8);
+    if (n >= 2 && a->ports >= n - 1) {
+        /* One round (k ≥ n − 1: Bruck's concatenation is then every operand
+         * straight to every member, the same messages): put the operand
+         * from send itself into place, no plan, no rotation. */
+        const unsigned me = c->rank;
+        if (m)
+            memcpy(all + (size_t)me * count, a->send, m);
+        bspram__coll_window(c, all, (size_t)n * m);
+        for (unsigned d = 1; d < n; d++)
+            bspram__coll_put(c, (me + d) % n, (size_t)me * m, a->send, m);
+        bspram__coll_round(c, true);
+    } else {
+        coll_args g = {.send = m ? a->send : (const void *)all, .recv = all, .block = m,
+                       .radix = a->radix, .ports = a->ports, .tradeoff = a->tradeoff};
+        bspram__coll_allgather_bruck(c, &g); /* the last part: c->then stays 0 */
+    }
+    /* Left to right, (…(x_0 ⊕ x_1) ⊕ …) ⊕ x_{n−1}, in the aligned scratch
+     * (the user's recv need not be aligned). */
     for (unsigned i = 1; i < n; i++)
         bspram__coll_op_fold(&op, all, all + (size_t)i * count, count);
     if (m)
         memcpy(a->recv, all, m);
-    free(all);
 }

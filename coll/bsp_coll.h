@@ -54,8 +54,16 @@
  * its radix and ports; BSP_COLL_AUTO lets the selection (bsp_coll_select)
  * pick the one whose predicted C1·l + H·g is least (each round charged
  * l + g·h; H = min(k, n − 1)·C2), and with ports 0 the ports too (one, or
- * n − 1: every message in one superstep), with g and l from `bspram probe`
- * (defaults g = 1 ns/byte, l = 1000 ns without a probe).
+ * n − 1: every message in one superstep), with g and l measured once per
+ * machine and P: $BSPRAM_PARAMS or `bspram probe`'s file if there is one;
+ * else (unless BSPRAM_PROBE=0, which gives the defaults g = 1 ns/byte,
+ * l = 1000 ns) the cache of earlier measurements, or a measurement of 191
+ * rounds ("bsp_coll_probe" in the records) at the section's first call
+ * that may select — one with BSP_COLL_AUTO, or any group call — cached with
+ * one line on stderr (docs/collectives.md, "Selection"). For exact types
+ * the choice never changes a result; a floating-point result has the
+ * chosen algorithm's bracketing, so for the same bits on every machine
+ * force the algorithm, or set BSPRAM_PROBE=0 or BSPRAM_PARAMS.
  *
  * Errors (fatal: one line naming the call, its arguments, the superstep and
  * the pid; the program exits with status 1): a NULL buffer the operation
@@ -202,10 +210,11 @@ typedef enum bsp_coll_algorithm {
     BSP_COLL_EXCHANGE,          /* alltoall on n = 2^d members: the hypercube's
                                    standard dimension exchange, between
                                    ranks differing in one bit only; one port */
-    BSP_COLL_RABENSEIFNER       /* allreduce of long operands: reduce-scatter
-                                   by recursive halving, then allgather by
-                                   recursive doubling (Rabenseifner 2004);
-                                   one port */
+    BSP_COLL_RABENSEIFNER       /* reduce and allreduce of long operands:
+                                   reduce-scatter by recursive halving, then
+                                   a gather to the root by a binomial tree,
+                                   or an allgather by recursive doubling
+                                   (Rabenseifner 2004); one port */
 } bsp_coll_algorithm;
 
 /* Allgather (Bruck §4.2) for b ≥ 3, k ≥ 3 and (k+1)^d − k < n < (k+1)^d,
@@ -449,6 +458,18 @@ void bsp_coll_alltoall(const bsp_coll_group *g, const void *send, void *recv, si
  * the root send = BSP_COLL_IN_PLACE takes its operand from recv.
  * BINOMIAL: C1 = ⌈log2 n⌉, C2 = m·C1. DIRECT: every member sends to the
  * root, which folds in rank order: C1 = ⌈(n−1)/k⌉, C2 = m·C1.
+ * RABENSEIFNER (long vectors): the allreduce's reduce-scatter by recursive
+ * halving (below), then the pieces gathered to the root by a binomial tree
+ * (the halving's rounds retraced); n not a power of two: the 2r lowest
+ * ranks (r = n − n', n' = 2^⌊log2 n⌋) pair off first, the root standing
+ * for its pair if it is in one: C1 = 2⌊log2 n⌋, + 1 off powers of two;
+ * C2 = Σ over the halving's rounds of the largest half sent, + Σ over the
+ * gather's rounds of the largest range a sender holds (≈ 2m(1 − 1/n')),
+ * + m off powers of two; the root receives ≈ m(1 − 1/n') in the gather
+ * against BINOMIAL's m⌈log2 n⌉. Exactly: coll/reduce_rabenseifner.c (the
+ * C2 of two roots differ by at most 8 bytes a round, none when n' divides
+ * count; bsp_coll_predict gives root 0's). The same bits as the
+ * RABENSEIFNER and DOUBLING allreduce.
  *
  * @param g       the group (NULL: all processes)
  * @param send    this member's operand (count 64-bit words); at the root it
@@ -616,7 +637,9 @@ typedef enum bsp_coll_op {
 } bsp_coll_op;
 
 /* What the selection predicts for one choice, from the algorithm's formula
- * (C1 and C2 as above; the exact schedule's values, not the bounds). */
+ * (C1 and C2 as above; the exact schedule's values, not the bounds — for
+ * reduce with RABENSEIFNER, root 0's, which other roots' C2 differs from by
+ * at most 8 bytes a round). */
 typedef struct bsp_coll_choice {
     bsp_coll_algorithm algorithm;
     unsigned radix;    /* 0 where the algorithm takes none */
@@ -637,17 +660,20 @@ typedef struct bsp_coll_choice {
  * wins, ties going to the fewer rounds, then to DIRECT (no plan to
  * compute), then the earlier algorithm in bsp_coll_algorithm, then the
  * fewer ports. Local, no
- * communication; a pure function of its arguments and the parameter file.
+ * communication; a pure function of its arguments and, for a negative g
+ * or l, the figures measured for this machine and P.
  *
  * @param op      the operation
  * @param n       the number of processes, ≥ 1
  * @param block   b: bytes per block (broadcast: the buffer; reductions and
  *                scans: 8·count)
  * @param ports   k; 0: the selection picks 1 or n − 1
- * @param g       ns per byte; negative: the probe's (bsp/params.h), or the
- *                default 1 without a probe
- * @param l       ns per superstep; negative: the probe's, or the default
- *                1000 without a probe
+ * @param g       ns per byte; negative: the measured one (docs/collectives.md:
+ *                the parameter file, the cache, or the default 1), the
+ *                calling process's section's, else the one known for P =
+ *                bsp_nprocs() — never measured here
+ * @param l       ns per superstep; negative: the measured one, likewise (or
+ *                the default 1000)
  * @return        the algorithm chosen, its radix and ports, its C1, C2, H and
  *                predicted cost
  * @pre           None.
@@ -658,8 +684,9 @@ typedef struct bsp_coll_choice {
  *     l=1000): g and l must be finite (ns; negative: the probe's)". Exit
  *     status 1.
  * @par BSP cost
- *     None: local, O(n) formula evaluations (every radix of alltoall), and
- *     reading the parameter file once per program if g or l is negative.
+ *     None: local, O(n) formula evaluations (every radix of alltoall), and,
+ *     if g or l is negative, reading the parameter file once per program and
+ *     the cache once per P.
  * @par Thread safety
  *     Any thread.
  */

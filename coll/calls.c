@@ -28,7 +28,8 @@ const coll_entry bspram__coll_table[COLL_OPS][COLL_ALGORITHMS] = {
                                                 COLL_RADIX_N, 1},
                            [BSP_COLL_EXCHANGE] = E(alltoall_exchange, NONE, 0)},
     [BSP_COLL_REDUCE] = {[BSP_COLL_BINOMIAL] = E(reduce_binomial, NONE, 0),
-                         [BSP_COLL_DIRECT] = E(reduce_direct, NONE, 1)},
+                         [BSP_COLL_DIRECT] = E(reduce_direct, NONE, 1),
+                         [BSP_COLL_RABENSEIFNER] = E(reduce_rabenseifner, NONE, 0)},
     [BSP_COLL_ALLREDUCE] = {[BSP_COLL_DOUBLING] = E(allreduce_doubling, NONE, 0),
                             [BSP_COLL_DISSEMINATION] = E(allreduce_dissemination, NONE, 1),
                             [BSP_COLL_RABENSEIFNER] = E(allreduce_rabenseifner, NONE, 0)},
@@ -114,11 +115,21 @@ static void call(bsp_coll_op kind, const bsp_coll_group *g, const void *send, vo
     size_t b = reduces ? size * 8 : size;
     if (reduces && size > SIZE_MAX / 8)
         bspram__coll_fail(&c, "count is too large");
+    /* g and l, at the first call of the section that may select: one that
+     * selects, or any group call (groups may differ in their options, and
+     * a probe needs every process). */
+    int probed = 0;
+    coll_state *cs = NULL;
+    if (o.algorithm == BSP_COLL_AUTO || g) {
+        cs = coll_state_of(me);
+        if (!cs->gl_ready)
+            probed = bspram__coll_gl_resolve(me, cs);
+    }
     if (o.algorithm == BSP_COLL_AUTO) {
         if (o.radix)
             bspram__coll_fail(&c, "a radix needs an algorithm that takes one (bruck, for alltoall)");
         if (n > 0) {
-            bsp_coll_choice ch = bspram__coll_select(kind, n, b, o.ports);
+            bsp_coll_choice ch = bspram__coll_select(cs, kind, n, b, o.ports);
             o.algorithm = ch.algorithm;
             o.radix = ch.radix;
             o.ports = ch.ports;
@@ -193,6 +204,7 @@ static void call(bsp_coll_op kind, const bsp_coll_group *g, const void *send, vo
     desc.names = reduces ? reductions : kind == BSP_COLL_BROADCAST ? broadcast : blocks_of;
     bspram__coll_begin(&c, me, name, g, exclusive ? COLL_CODE_EXSCAN : (unsigned)kind, sig,
                sizeof sig / sizeof *sig, &desc);
+    c.continued = probed;
     if (reduces && n > 0)
         (void)bspram__coll_op_get(&c, op); /* an unknown operation fails before any round */
     if (n > 0)

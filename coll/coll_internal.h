@@ -44,12 +44,16 @@ typedef struct coll_call {
     const bsp_coll_group *group; /* NULL: the whole machine */
     unsigned sig;             /* the arguments' signature (frame.c) */
     unsigned mask;            /* the bits of sig this process vouches for */
-    unsigned nwords;          /* the arguments that must agree, as words: */
-    uint64_t words[COLL_SIG_WORDS];
+    unsigned nwords;          /* the arguments that must agree, as words (the
+                                 caller's array, alive during the call): */
+    const uint64_t *words;
     int grouped;              /* a group call: padded to the largest group */
     int then;                 /* rounds follow the running algorithm (set by a
                                  composite around its first part) */
     int rounds;               /* rounds ended so far */
+    int continued;            /* the probe's rounds (gl_probe.c) ended the
+                                 caller's superstep: the first round keeps
+                                 the BSMP queue */
     unsigned more;            /* some process has rounds to come (the last OR) */
     const struct coll_desc *desc; /* the call's arguments, for error lines */
 } coll_call;
@@ -91,7 +95,7 @@ typedef struct coll_args {
 /* ---- the frame (frame.c) ---- */
 
 /* What a call is, in its signature: the operations (bsp_coll_op), then: */
-enum { COLL_CODE_EXSCAN = 8, COLL_CODE_GROUP = 9, COLL_CODE_SDP = 10 };
+enum { COLL_CODE_EXSCAN = 8, COLL_CODE_GROUP = 9, COLL_CODE_SDP = 10, COLL_CODE_PROBE = 11 };
 
 /* Open a call: `name` labels its records; `desc` holds the arguments
  * (printed in error lines, desc->names naming the words); sig_words (at
@@ -124,6 +128,8 @@ void bspram__coll_round(coll_call *c, bool last);
  * calls take at least one superstep), then note the call's records. */
 void bspram__coll_end(coll_call *c);
 
+#define COLL_OPS 8 /* bsp_coll_op's values */
+
 /* A process's state of the collectives: its slot BSPLIB_EXT_COLL
  * (bsp/bsplib_internal.h, "The extensions' state"), made at its first use
  * and freed at bsp_end (frame.c). */
@@ -132,6 +138,15 @@ typedef struct coll_state {
     size_t scratch_cap[3];
     size_t log[2];    /* process lo of each rank: where the records of the
                          latest call start and end in the router's log */
+    int gl_ready;     /* g and l below are resolved for this section (gl.c) */
+    double g, l;      /* ns per byte, ns per superstep: the selection's */
+    struct coll_last_choice { /* the last choice per operation (select.c) */
+        int valid;
+        unsigned n, ports;
+        size_t block;
+        double g, l;
+        bsp_coll_choice choice;
+    } last[COLL_OPS];
 } coll_state;
 
 /* This process's state, made at its first use. */
@@ -218,6 +233,7 @@ void bspram__coll_gather_binomial(coll_call *c, const coll_args *a);         /* 
 void bspram__coll_gather_direct(coll_call *c, const coll_args *a);           /* gather_direct.c */
 void bspram__coll_reduce_binomial(coll_call *c, const coll_args *a);         /* reduce_binomial.c */
 void bspram__coll_reduce_direct(coll_call *c, const coll_args *a);           /* reduce_direct.c */
+void bspram__coll_reduce_rabenseifner(coll_call *c, const coll_args *a);     /* reduce_rabenseifner.c */
 void bspram__coll_allreduce_doubling(coll_call *c, const coll_args *a);      /* allreduce_doubling.c */
 void bspram__coll_allreduce_dissemination(coll_call *c, const coll_args *a); /* allreduce_dissemination.c */
 void bspram__coll_allreduce_rabenseifner(coll_call *c, const coll_args *a);  /* allreduce_rabenseifner.c */
@@ -245,6 +261,7 @@ COLL_PREDICT(gather_binomial);
 COLL_PREDICT(gather_direct);
 COLL_PREDICT(reduce_binomial);
 COLL_PREDICT(reduce_direct);
+COLL_PREDICT(reduce_rabenseifner);
 COLL_PREDICT(allreduce_doubling);
 COLL_PREDICT(allreduce_dissemination);
 COLL_PREDICT(allreduce_rabenseifner);
@@ -271,7 +288,6 @@ typedef struct coll_entry {
     coll_radix_rule radix;
     int ports;  /* takes k ≥ 1 ports (else one-port only) */
 } coll_entry;
-#define COLL_OPS 8
 #define COLL_ALGORITHMS 10 /* bsp_coll_algorithm's values, AUTO included */
 extern const coll_entry bspram__coll_table[COLL_OPS][COLL_ALGORITHMS];
 
@@ -297,8 +313,33 @@ static inline unsigned coll_radix_reported(const coll_entry *e, unsigned r)
     return e->radix == COLL_RADIX_NONE ? 0 : r;
 }
 
-/* bsp_coll_select with the probe's g and l, remembered per operation. */
-bsp_coll_choice bspram__coll_select(bsp_coll_op op, unsigned n, size_t block, unsigned ports);
+/* bsp_coll_select with this section's g and l, remembered per operation. */
+bsp_coll_choice bspram__coll_select(coll_state *cs, bsp_coll_op op, unsigned n, size_t block,
+                                    unsigned ports);
+
+/* ---- g and l for the selection (gl.c, gl_cache.c, gl_probe.c) ---- */
+
+/* Collective, at the first call of a section that may select: this
+ * section's g and l into cs (probing and caching them if nothing is known
+ * for this machine and P, gl.c). Returns 1 if it ran the probe's rounds
+ * (the call's first round then keeps the BSMP queue: coll_call.continued). */
+int bspram__coll_gl_resolve(bsplib_proc *me, coll_state *cs);
+/* Without probing (outside a section, or before the section's first call):
+ * what is known for P, else the defaults. */
+void bspram__coll_gl_static(unsigned p, double *g, double *l);
+/* The g and l bsp_coll_select and bsp_coll_predict use for "the probe's":
+ * the calling process's section's if resolved, else bspram__coll_gl_static
+ * for its P (outside a section: bsp_nprocs()). */
+void bspram__coll_gl_current(double *g, double *l);
+/* The probe's rounds (collective): g in ns per byte, l in ns, pid 0's. */
+void bspram__coll_gl_probe(bsplib_proc *me, double *g, double *l);
+/* The cache file (gl_cache.c): its path; this machine's CPU model and
+ * cores; P's line — 1 found (g, l set), 0 none, −1 unusable (one notice);
+ * write P's line (path written to path): 0, or −1 with errno. */
+int bspram__coll_gl_cache_path(char *buf, size_t len);
+void bspram__coll_gl_machine(char *model, size_t len, unsigned *cores);
+int bspram__coll_gl_cache_read(unsigned p, double *g, double *l);
+int bspram__coll_gl_cache_write(unsigned p, double g, double l, char *path, size_t len);
 
 /* The ports of a forced algorithm when none are given: 1, but n − 1 for
  * DIRECT. */

@@ -34,8 +34,6 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
-#define XXH_INLINE_ALL
-#include <xxhash.h>
 
 #include "base/error.h"
 #include <unistd.h>
@@ -63,17 +61,27 @@ void bspram__coll_begin(coll_call *c, bsplib_proc *me, const char *name, const b
     c->members = g ? g->members : NULL;
     c->group = g;
     c->nwords = nsig < COLL_SIG_WORDS ? (unsigned)nsig : COLL_SIG_WORDS; /* the callers' ≤ 7 */
-    if (c->nwords)
-        memcpy(c->words, sig_words, c->nwords * sizeof *sig_words);
+    c->words = sig_words; /* the caller's, alive until bspram__coll_end */
     c->sig = code & CODE_MASK;
     c->mask = CODE_MASK;
     if (nsig && (!g || g->n >= 2)) {
-        uint64_t h = XXH3_64bits_withSeed(sig_words, nsig * sizeof *sig_words, g ? 0x67 : 0);
-        c->sig |= (unsigned)(h & 31u) << 4;
+        /* 5 bits of the arguments: the words folded by rotate-and-xor (a
+         * difference in one word always changes the fold), then
+         * SplitMix64's finalizer (every bit reaches the top 5, which are
+         * kept) — a third of the instructions of XXH3 on 56 bytes; the
+         * check rides on every call, the 8-byte ones too. */
+        uint64_t h = g ? 0x67 : 0;
+        for (unsigned i = 0; i < c->nwords; i++)
+            h = (h << 9 | h >> 55) ^ sig_words[i];
+        h = (h ^ (h >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+        h = (h ^ (h >> 27)) * UINT64_C(0x94D049BB133111EB);
+        h ^= h >> 31;
+        c->sig |= (unsigned)(h >> 59) << 4;
         c->mask = SIG_MASK;
     }
     c->then = 0;
     c->rounds = 0;
+    c->continued = 0;
     c->more = 0;
     c->desc = desc;
     if (me->pid == me->world->lo) /* the rank's first process keeps the log */
@@ -221,7 +229,8 @@ static void calls_agree(coll_call *c)
     mine.first = g && g->n ? g->members[0] : me->pid;
     mine.group_hash = g ? g->hash : 0;
     mine.nwords = c->nwords;
-    memcpy(mine.words, c->words, sizeof mine.words);
+    if (c->nwords)
+        memcpy(mine.words, c->words, c->nwords * sizeof *c->words);
     const claim *all = bspram__bsp_bsplib_gather(me, &mine, sizeof mine);
     judgement v = {SAME, 0, 0, ""};
     if (all) /* the rank's first process: every rank's judges alike */
@@ -256,7 +265,8 @@ void bspram__coll_round(coll_call *c, bool last)
 {
     unsigned bits = (c->sig & c->mask) << SIG_SHIFT | (~c->sig & c->mask) << NSIG_SHIFT |
                     (!last || c->then ? TAG_MORE : 0);
-    unsigned all = bspram__bsp_bsplib_coll_sync(c->me, c->name, bits, c->rounds == 0, check_signatures, c);
+    unsigned all = bspram__bsp_bsplib_coll_sync(c->me, c->name, bits, c->rounds == 0 && !c->continued,
+                                              check_signatures, c);
     c->rounds++;
     c->more = all & TAG_MORE;
 }

@@ -1,24 +1,13 @@
 /* Selection: the algorithm, radix and ports whose predicted cost
  * C1·l + H·g is least — the tuning Bruck et al. §3.5 asks for, with C1 and
  * C2 from each algorithm's own formula (coll_predict_<name>) in the k-port
- * model, and g, l from `bspram probe` (bsp/params.h). Kept apart from the
+ * model, and g, l measured (gl.c says from where). Kept apart from the
  * algorithms, as MPICH keeps its selection apart from its collectives. */
 #include <math.h>
-#include <pthread.h>
 
 #include "base/error.h"
-#include "bsp/params.h"
 #include "coll/coll_internal.h"
 
-/* Without a probe: l ≈ 1 µs and g ≈ 1 ns per byte, the order of an
- * oversubscribed bsp_sync and of a copy through the router on a small
- * machine (bench/RESULTS.md); the probe replaces both. */
-#define DEFAULT_G_NS 1.0
-#define DEFAULT_L_NS 1000.0
-
-static double probe_g = DEFAULT_G_NS, probe_l = DEFAULT_L_NS;
-static pthread_once_t probe_once = PTHREAD_ONCE_INIT;
-static void load_probe(void) { bspram_params_load(&probe_g, &probe_l); }
 
 /* A round of the k-port model sends at most k messages per process, none
  * above the round's largest, so its h is at most min(k, n − 1) times that
@@ -62,9 +51,10 @@ bsp_coll_choice bsp_coll_select(bsp_coll_op op, bsp_pid_t n, bsp_size_t block, u
         bspram__base_fatal("bsp_coll_select(op=%s, n=%u, block=%zu, g=%g, l=%g): g and l must be finite "
                      "(ns; negative: the probe's)", bsp_coll_op_name(op), n, block, g, l);
     if (g < 0 || l < 0) {
-        pthread_once(&probe_once, load_probe);
-        g = g < 0 ? probe_g : g;
-        l = l < 0 ? probe_l : l;
+        double mg, ml;
+        bspram__coll_gl_current(&mg, &ml);
+        g = g < 0 ? mg : g;
+        l = l < 0 ? ml : l;
     }
     /* ports = 0 lets the choice take the ports too: one, or n − 1 (every
      * message in one superstep) where the algorithm takes ports. */
@@ -93,25 +83,24 @@ bsp_coll_choice bsp_coll_select(bsp_coll_op op, bsp_pid_t n, bsp_size_t block, u
     return best;
 }
 
-bsp_coll_choice bspram__coll_select(bsp_coll_op op, unsigned n, size_t block, unsigned ports)
+bsp_coll_choice bspram__coll_select(coll_state *cs, bsp_coll_op op, unsigned n, size_t block,
+                                    unsigned ports)
 {
-    /* The last choice per operation, per process: a call's selection costs
-     * up to n formula evaluations (every radix of alltoall), a loop repeats
-     * one call. g and l are fixed for the program. */
-    static _Thread_local struct {
-        int valid;
-        unsigned n, ports;
-        size_t block;
-        bsp_coll_choice choice;
-    } last[COLL_OPS];
-    if (!last[op].valid || last[op].n != n || last[op].block != block || last[op].ports != ports) {
-        last[op].choice = bsp_coll_select(op, n, block, ports, -1, -1);
-        last[op].n = n;
-        last[op].block = block;
-        last[op].ports = ports;
-        last[op].valid = 1;
+    /* The last choice per operation, in the process's state (no
+     * thread-local look-up): a call's selection costs up to n formula
+     * evaluations (every radix of alltoall), a loop repeats one call. */
+    struct coll_last_choice *last = &cs->last[op];
+    if (!last->valid || last->n != n || last->block != block || last->ports != ports ||
+        last->g != cs->g || last->l != cs->l) {
+        last->choice = bsp_coll_select(op, n, block, ports, cs->g, cs->l);
+        last->n = n;
+        last->block = block;
+        last->ports = ports;
+        last->g = cs->g;
+        last->l = cs->l;
+        last->valid = 1;
     }
-    return last[op].choice;
+    return last->choice;
 }
 
 int bsp_coll_has(bsp_coll_op op, bsp_coll_algorithm a, unsigned n)
@@ -141,9 +130,9 @@ bsp_coll_choice bsp_coll_predict(bsp_coll_op op, bsp_pid_t n, bsp_size_t block,
     const coll_entry *e = &bspram__coll_table[op][o.algorithm];
     o.radix = coll_radix(e, n, o.radix);
     bspram__coll_default_ports(o.algorithm, n, &o.ports);
-    pthread_once(&probe_once, load_probe);
-    bsp_coll_choice ch = choice(op, n, block, o.algorithm, o.radix, o.ports, o.tradeoff, probe_g,
-                                probe_l);
+    double g, l;
+    bspram__coll_gl_current(&g, &l);
+    bsp_coll_choice ch = choice(op, n, block, o.algorithm, o.radix, o.ports, o.tradeoff, g, l);
     ch.radix = coll_radix_reported(e, o.radix);
     return ch;
 }

@@ -18,8 +18,6 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#define XXH_INLINE_ALL
-#include <xxhash.h>
 
 #include "bsplib_check.h"
 #include "bsplib_death.h"
@@ -109,12 +107,18 @@ static void spmd(void)
 }
 
 /* The frame's signature of a group broadcast (coll/frame.c, coll/calls.c):
- * 5 bits of the hash of (size, root, op, algorithm, radix, ports, tradeoff)
- * as passed, seeded for groups. */
+ * the top 5 bits of SplitMix64's finalizer of the rotate-and-xor fold of
+ * (size, root, op, algorithm, radix, ports, tradeoff) as passed, seeded
+ * 0x67 for groups. */
 static unsigned signature(size_t size)
 {
-    uint64_t w[7] = {size, 0, 0, BSP_COLL_BINOMIAL, 0, 0, 0};
-    return (unsigned)(XXH3_64bits_withSeed(w, sizeof w, 0x67) & 31u);
+    uint64_t w[7] = {size, 0, 0, BSP_COLL_BINOMIAL, 0, 0, 0}, h = 0x67;
+    for (int i = 0; i < 7; i++)
+        h = (h << 9 | h >> 55) ^ w[i];
+    h = (h ^ (h >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    h = (h ^ (h >> 27)) * UINT64_C(0x94D049BB133111EB);
+    h ^= h >> 31;
+    return (unsigned)(h >> 59);
 }
 
 int main(void)

@@ -20,7 +20,10 @@
  * log2 n or ⌊log2 n⌋ + 2; dissemination allreduce ⌈log_{k+1} n⌉ with
  * C2 = ⌈m(n−1)/k⌉ (Bruck Theorem 4.3; in its tradeoff range C2 less than m
  * above); Rabenseifner 2⌊log2 n⌋ (+2 off powers of two) with C2 twice the
- * largest halves, written afresh below; dissemination scan ⌈log2 n⌉; binomial scan 2⌈log2 n⌉ − 1, one
+ * largest halves, written afresh below; Rabenseifner's reduce 2⌊log2 n⌋ (+1
+ * off powers of two) with C2 the largest halves plus the largest ranges the
+ * gather's senders hold for the root at hand (root 0's from
+ * bsp_coll_predict), every root, and the bits of recursive doubling; dissemination scan ⌈log2 n⌉; binomial scan 2⌈log2 n⌉ − 1, one
  * less where its top down-level is empty (coll/scan_binomial.c); C2 = m·C1
  * for all but the dissemination allreduce; every round moves a message
  * (supersteps = C1); C1 ≥ ⌈log_{k+1} n⌉ for n ≥ 2; max_q ≤ k and
@@ -186,7 +189,8 @@ typedef struct variant {
 static const variant variants[] = {
     {K_REDUCE, BSP_COLL_BINOMIAL, 0},        {K_REDUCE, BSP_COLL_DIRECT, 1},
     {K_REDUCE, BSP_COLL_DIRECT, 2},          {K_REDUCE, BSP_COLL_DIRECT, 3},
-    {K_REDUCE, BSP_COLL_DIRECT, 0},          {K_ALLREDUCE, BSP_COLL_DOUBLING, 0},
+    {K_REDUCE, BSP_COLL_DIRECT, 0},          {K_REDUCE, BSP_COLL_RABENSEIFNER, 0},
+    {K_ALLREDUCE, BSP_COLL_DOUBLING, 0},
     {K_ALLREDUCE, BSP_COLL_DISSEMINATION, 1}, {K_ALLREDUCE, BSP_COLL_DISSEMINATION, 2},
     {K_ALLREDUCE, BSP_COLL_DISSEMINATION, 3}, {K_ALLREDUCE, BSP_COLL_RABENSEIFNER, 0},
     {K_SCAN, BSP_COLL_DISSEMINATION, 0},
@@ -217,7 +221,8 @@ static unsigned expect_c1(const variant *v, unsigned n, unsigned k)
     switch (v->alg) {
     case BSP_COLL_DIRECT: return (n - 1 + k - 1) / k;
     case BSP_COLL_DOUBLING: return (1u << floor_log2(n)) == n ? floor_log2(n) : floor_log2(n) + 2;
-    case BSP_COLL_RABENSEIFNER: return 2 * floor_log2(n) + ((1u << floor_log2(n)) == n ? 0 : 2);
+    case BSP_COLL_RABENSEIFNER: /* reduce: a pair-off round; allreduce: and a hand-back */
+        return 2 * floor_log2(n) + ((1u << floor_log2(n)) == n ? 0 : v->kind == K_REDUCE ? 1 : 2);
     case BSP_COLL_DISSEMINATION: return v->kind == K_ALLREDUCE ? ceil_log(n, k + 1) : d;
     default: /* BINOMIAL */
         if (v->kind == K_REDUCE)
@@ -335,6 +340,8 @@ static void run_case(ctx *x, const variant *given, unsigned o, size_t count, uns
             if (o != O_SUM_F64 || v->alg == BSP_COLL_DIRECT ||
                 (v->kind == K_ALLREDUCE && v->alg == BSP_COLL_DISSEMINATION))
                 want = hi ? left_fold(seed, o, w, 0, hi) : identity(o);
+            else if (v->kind == K_REDUCE && v->alg == BSP_COLL_RABENSEIFNER)
+                want = ref_doubling(seed, o, w, n, x->tmp); /* the allreduce's pieces */
             else if (v->kind == K_REDUCE)
                 want = ref_tree(seed, o, w, n, x->tmp);
             else if (v->kind == K_ALLREDUCE)
@@ -386,7 +393,7 @@ static void run_case(ctx *x, const variant *given, unsigned o, size_t count, uns
                 SCHECK(cost.c2 >= opt2 && cost.c2 < opt2 + m);
             else
                 SCHECK(cost.c2 == opt2);
-        } else if (v->alg == BSP_COLL_RABENSEIFNER && n >= 2) {
+        } else if (v->kind == K_ALLREDUCE && v->alg == BSP_COLL_RABENSEIFNER && n >= 2) {
             /* Each round of the halving moves the larger of the halves of
              * the aligned piece ranges at its level (pieces of
              * ⌊j·count/n'⌋ words), and the doubling the same again; the
@@ -402,12 +409,41 @@ static void run_case(ctx *x, const variant *given, unsigned o, size_t count, uns
                 c2 += 2 * 8 * most;
             }
             SCHECK(cost.c2 == c2);
+        } else if (v->alg == BSP_COLL_RABENSEIFNER && n >= 2) { /* reduce */
+            /* The pair-off moves m when n' < n; halving round t the largest
+             * of the aligned halves (as above); gather round t, going back,
+             * the largest range a sender holds: the aligned blocks of
+             * n'/2^(t+1) pieces whose index's parity differs from bit t of
+             * the root's survivor (the root stands for its pair). */
+            unsigned f = floor_log2(n), np = 1u << f, r = n - np;
+            unsigned sr = root < 2 * r ? root / 2 : root - r;
+            uint64_t c2 = r ? (uint64_t)m : 0, c2_root0 = c2;
+            for (unsigned t = 0; t < f; t++) {
+                unsigned q = np >> (t + 1);
+                uint64_t most = 0, sent = 0, sent0 = 0;
+                for (unsigned g = 0; g < np / q; g++) {
+                    uint64_t w = (uint64_t)(g + 1) * q * count / np - (uint64_t)g * q * count / np;
+                    most = w > most ? w : most;
+                    if ((g & 1) != ((sr >> t) & 1))
+                        sent = w > sent ? w : sent;
+                    if (g & 1)
+                        sent0 = w > sent0 ? w : sent0;
+                }
+                c2 += 8 * (most + sent);
+                c2_root0 += 8 * (most + sent0);
+            }
+            SCHECK(cost.c2 == c2);
+            bsp_coll_choice pr = bsp_coll_predict(BSP_COLL_REDUCE, n, m, &opt); /* root 0's */
+            SCHECK(pr.c1 == cost.c1 && pr.c2 == c2_root0);
+            SCHECK(cost.c2 <= pr.c2 + 8 * f && pr.c2 <= cost.c2 + 8 * f);
+            /* The root receives m(1 − 1/n') in the gather, give or take a word a round. */
         } else {
             SCHECK(cost.c2 == m * c1);
         }
         SCHECK(cost.max_q <= kq && cost.max_r <= kq);
         bsp_coll_choice pr = bsp_coll_predict(op_of(v), n, m, &opt); /* the exact schedule */
-        SCHECK(pr.c1 == cost.c1 && pr.c2 == cost.c2);
+        if (!(v->kind == K_REDUCE && v->alg == BSP_COLL_RABENSEIFNER)) /* root 0's: above */
+            SCHECK(pr.c1 == cost.c1 && pr.c2 == cost.c2);
         if (n >= 2)
             SCHECK(cost.max_q >= 1 && cost.max_r >= 1);
     } else { /* groups: the rounds run side by side; C1 is the largest group's */
@@ -417,7 +453,8 @@ static void run_case(ctx *x, const variant *given, unsigned o, size_t count, uns
             variant w = resolve(given, x->sizes[i], m);
             unsigned c = expect_c1(&w, x->sizes[i], ports_of(&w, x->sizes[i]));
             max_c1 = c > max_c1 ? c : max_c1;
-            all_m &= !(w.kind == K_ALLREDUCE && (w.alg == BSP_COLL_DISSEMINATION || w.alg == BSP_COLL_RABENSEIFNER));
+            all_m &= !(w.kind == K_ALLREDUCE && w.alg == BSP_COLL_DISSEMINATION) &&
+                     w.alg != BSP_COLL_RABENSEIFNER;
         }
         SCHECK(cost.c1 == max_c1);
         SCHECK(cost.supersteps == (max_c1 ? max_c1 : 1));
@@ -464,6 +501,12 @@ static void whole(ctx *x)
         for (unsigned r = 0; r < n; r += n <= 16 ? 1 : (n + 3) / 4)
             run_case(x, &variants[0], O_SUM_F64, 2, r, r % 2, 77);
     run_case(x, &variants[0], O_SUM_F64, 2, n - 1, 0, 77);
+    /* Rabenseifner's reduce: every root, the paired ones (odd roots below
+     * 2r stand for their pair) among them, bits and C2 as the root's. */
+    const variant rab = {K_REDUCE, BSP_COLL_RABENSEIFNER, 0};
+    if (n >= 2 && n <= 40)
+        for (unsigned r = 0; r < n; r += n <= 16 ? 1 : (n + 7) / 8)
+            run_case(x, &rab, r % 2 ? O_SUM_F64 : O_USER, 5 + r % 3, r, r % 3 == 1, 91 + r);
 }
 
 /* ---- groups ---- */

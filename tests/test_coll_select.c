@@ -30,8 +30,10 @@ static int has(bsp_coll_op op, bsp_coll_algorithm a)
     switch (op) {
     case BSP_COLL_BROADCAST:
         return a == BSP_COLL_BINOMIAL || a == BSP_COLL_SCATTER_ALLGATHER || a == BSP_COLL_DIRECT;
-    case BSP_COLL_SCATTER: case BSP_COLL_GATHER: case BSP_COLL_REDUCE:
+    case BSP_COLL_SCATTER: case BSP_COLL_GATHER:
         return a == BSP_COLL_BINOMIAL || a == BSP_COLL_DIRECT;
+    case BSP_COLL_REDUCE:
+        return a == BSP_COLL_BINOMIAL || a == BSP_COLL_DIRECT || a == BSP_COLL_RABENSEIFNER;
     case BSP_COLL_ALLGATHER: return a == BSP_COLL_BRUCK || a == BSP_COLL_RING || a == BSP_COLL_DIRECT;
     case BSP_COLL_ALLTOALL: return a == BSP_COLL_BRUCK || a == BSP_COLL_DIRECT;
     case BSP_COLL_ALLREDUCE:

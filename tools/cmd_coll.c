@@ -198,7 +198,7 @@ static const bspram_option options[] = {
     {.name = "algorithm", .kind = BSPRAM_OPT_TEXT, .offset = offsetof(coll_settings, algorithm),
      .value = "A",
      .help = "auto (default: the selection's pick), bruck, direct, ring,\nbinomial, scatter-allgather, "
-     "doubling, dissemination,\nexchange (alltoall on 2^d processes, cube neighbours only),\nrabenseifner (allreduce of long operands)",
+     "doubling, dissemination,\nexchange (alltoall on 2^d processes, cube neighbours only),\nrabenseifner (reduce and allreduce of long operands)",
      .names = algorithm_name},
     {.name = "radix", .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(coll_settings, radix),
      .value = "R", .help = "alltoall with bruck: 2 <= R <= N (default 2)", .min = 2, .max = 65536},

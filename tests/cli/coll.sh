@@ -65,6 +65,10 @@ csv_row 7 56 --op alltoall --p 8 --algorithm bruck --radix 8 --block 8
 csv_row 3 300 --op broadcast --p 6 --algorithm binomial --block 100 --root 5
 csv_row 3 24 --op reduce --p 8 --algorithm binomial --block 8 --root 3
 csv_row 3 48 --op allreduce --p 8 --algorithm doubling --block 16 --operation max:u64
+# Rabenseifner's reduce on 8, 8 words: halves of 4, 2, 1 words, then the
+# gather's ranges of 1, 2, 4 words; on 9 the pair-off round of 64 bytes first.
+csv_row 6 112 --op reduce --p 8 --algorithm rabenseifner --block 64 --root 3
+csv_row 7 176 --op reduce --p 9 --algorithm rabenseifner --block 64 --root 1
 csv_row 4 32 --op scan --p 9 --algorithm dissemination --block 8
 csv_row - - --op exscan --p 9 --block 24 --operation xor:u64
 csv_row - - --op scatter --p 11 --block 3 --root 4

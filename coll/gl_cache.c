@@ -1,0 +1,286 @@
+/* The cache of the g and l the collectives measured (gl_probe.c), one line
+ * per machine and P, so that a machine is probed once, not once per
+ * program: $XDG_CACHE_HOME/bspram/params, else ~/.cache/bspram/params
+ * (base/environment.h). A line is
+ *     CPU model <TAB> cores <TAB> P <TAB> g (ns per byte) <TAB> l (ns)
+ * — the machine's key is what decides g and l on it: which CPU, how many
+ * cores, how many threads share them (P; an oversubscribed sync costs more).
+ * '#' starts a comment line.
+ *
+ * A cache is disposable: a file that is not one (a line that does not
+ * parse, a value that is not a finite number ≥ 0, something that is not a
+ * regular file of at most 64 KiB) is ignored with one notice on stderr and
+ * replaced when the probe writes its line. Writes go to a temporary file
+ * renamed over the cache, so two programs probing at once leave one of
+ * their files whole, never a mixture. */
+#include <errno.h>
+#include <float.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/environment.h"
+#include "base/input.h"
+#include "base/number.h"
+#include "coll/coll_internal.h"
+
+#define CACHE_MAX_BYTES 65536
+
+int bspram__coll_gl_cache_path(char *buf, size_t len)
+{
+    bspram_environment env = bspram__base_environment_read();
+    int n;
+    if (env.xdg_cache_home)
+        n = snprintf(buf, len, "%s/bspram/params", env.xdg_cache_home);
+    else if (env.home)
+        n = snprintf(buf, len, "%s/.cache/bspram/params", env.home);
+    else
+        return -1;
+    return n > 0 && (size_t)n < len ? 0 : -1;
+}
+
+void bspram__coll_gl_machine(char *model, size_t len, unsigned *cores)
+{
+    snprintf(model, len, "unknown");
+    FILE *f = fopen("/proc/cpuinfo", "r"); /* Linux; elsewhere the model is "unknown" */
+    if (f) {
+        char line[512];
+        while (fgets(line, sizeof line, f))
+            if (!strncmp(line, "model name", 10) && strchr(line, ':')) {
+                const char *v = strchr(line, ':') + 1;
+                while (*v == ' ' || *v == '\t')
+                    v++;
+                snprintf(model, len, "%.*s", (int)strcspn(v, "\n"), v);
+                break;
+            }
+        fclose(f);
+    }
+    for (char *s = model; *s; s++) /* the key is one field */
+        if (*s == '\t' || (unsigned char)*s < 32)
+            *s = ' ';
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    *cores = n > 0 ? (unsigned)n : 1;
+}
+
+/* One notice, then −1: the caller probes again and rewrites the file. */
+static int notice(const char *path, const char *problem, unsigned line, int loud)
+{
+    char p[512];
+    if (!loud)
+        return -1;
+    bspram__base_escape_controls(p, sizeof p, path);
+    if (line)
+        fprintf(stderr, "bspram: cache file %s: line %u %s; ignored (measuring again and "
+                        "replacing it)\n", p, line, problem);
+    else
+        fprintf(stderr, "bspram: cache file %s: %s; ignored (measuring again and replacing it)\n",
+                p, problem);
+    return -1;
+}
+
+/* The file's bytes (NUL-terminated, malloc'd) in *text: 1, 0 if there is no
+ * file, −1 after a notice. */
+static int slurp(const char *path, char **text, size_t *n, int loud)
+{
+    bspram_input in;
+    char why[160];
+    if (bspram__base_input_open(&in, path, CACHE_MAX_BYTES) != 0) {
+        if (in.status == BSPRAM_INPUT_OPEN && (in.err == ENOENT || in.err == ENOTDIR))
+            return 0;
+        return notice(path, bspram__base_input_problem(&in, why, sizeof why), 0, loud);
+    }
+    char *buf = malloc(CACHE_MAX_BYTES + 2);
+    size_t got = 0;
+    for (ssize_t r; buf && (r = bspram__base_input_read(&in, buf + got, CACHE_MAX_BYTES + 1 - got)) != 0;) {
+        if (r < 0) {
+            free(buf);
+            bspram__base_input_close(&in);
+            return notice(path, bspram__base_input_problem(&in, why, sizeof why), 0, loud);
+        }
+        got += (size_t)r;
+    }
+    bspram__base_input_close(&in);
+    if (!buf)
+        return notice(path, "out of memory", 0, loud);
+    if (memchr(buf, 0, got)) {
+        free(buf);
+        return notice(path, "holds a NUL byte", 0, loud);
+    }
+    buf[got] = 0;
+    *text = buf;
+    *n = got;
+    return 1;
+}
+
+/* Split one line (NUL-terminated, no '\n') into its five fields: 0, or −1. */
+typedef struct cache_line {
+    const char *model;
+    unsigned cores, p;
+    double g, l;
+} cache_line;
+
+static int parse(char *line, cache_line *out)
+{
+    char *f[5];
+    for (int i = 0; i < 5; i++) {
+        f[i] = line;
+        char *tab = strchr(line, '\t');
+        if ((i < 4) != (tab != NULL))
+            return -1;
+        if (tab) {
+            *tab = 0;
+            line = tab + 1;
+        }
+    }
+    uint64_t cores, p;
+    if (!*f[0] || bspram__base_parse_u64(f[1], 1, UINT32_MAX, &cores) != 0 ||
+        bspram__base_parse_u64(f[2], 1, 65536, &p) != 0 ||
+        bspram__base_parse_double(f[3], 0, DBL_MAX, &out->g) != 0 ||
+        bspram__base_parse_double(f[4], 0, DBL_MAX, &out->l) != 0)
+        return -1;
+    out->model = f[0];
+    out->cores = (unsigned)cores;
+    out->p = (unsigned)p;
+    return 0;
+}
+
+/* Walk the file's lines: each valid line to visit(), which may stop the
+ * walk by returning nonzero. −1 after a notice if a line is not valid. */
+static int walk(const char *path, char *text, size_t n, int loud,
+                int (*visit)(const cache_line *, const char *raw, size_t rawlen, void *), void *arg)
+{
+    unsigned number = 0;
+    for (size_t at = 0; at < n;) {
+        char *nl = memchr(text + at, '\n', n - at);
+        size_t len = nl ? (size_t)(nl - (text + at)) : n - at;
+        char line[1024];
+        number++;
+        if (len >= sizeof line)
+            return notice(path, "is too long for a cache line", number, loud);
+        memcpy(line, text + at, len);
+        line[len] = 0;
+        if (len && line[0] != '#') {
+            cache_line c;
+            if (parse(line, &c) != 0)
+                return notice(path, "is not \"CPU model<TAB>cores<TAB>P<TAB>g<TAB>l\" with whole "
+                                    "numbers and finite numbers >= 0", number, loud);
+            if (visit(&c, text + at, len, arg))
+                return 0;
+        }
+        at += len + 1;
+    }
+    return 0;
+}
+
+typedef struct lookup {
+    const char *model;
+    unsigned cores, p;
+    int found;
+    double g, l;
+} lookup;
+
+static int find(const cache_line *c, const char *raw, size_t rawlen, void *arg)
+{
+    (void)raw, (void)rawlen;
+    lookup *k = arg;
+    if (c->p == k->p && c->cores == k->cores && !strcmp(c->model, k->model)) {
+        k->found = 1;
+        k->g = c->g;
+        k->l = c->l;
+        return 1;
+    }
+    return 0;
+}
+
+int bspram__coll_gl_cache_read(unsigned p, double *g, double *l)
+{
+    char path[4096], model[256];
+    if (bspram__coll_gl_cache_path(path, sizeof path) != 0)
+        return 0;
+    lookup k = {model, 0, p, 0, 0, 0};
+    bspram__coll_gl_machine(model, sizeof model, &k.cores);
+    char *text = NULL;
+    size_t n = 0;
+    int rc = slurp(path, &text, &n, 1);
+    if (rc <= 0)
+        return rc;
+    rc = walk(path, text, n, 1, find, &k);
+    free(text);
+    if (rc != 0)
+        return -1;
+    if (k.found) {
+        *g = k.g;
+        *l = k.l;
+    }
+    return k.found;
+}
+
+/* The lines to keep when P's line is rewritten: every other valid one. */
+typedef struct keep {
+    const lookup *key;
+    FILE *out;
+} keep;
+
+static int copy_other(const cache_line *c, const char *raw, size_t rawlen, void *arg)
+{
+    keep *k = arg;
+    if (!(c->p == k->key->p && c->cores == k->key->cores && !strcmp(c->model, k->key->model)))
+        fprintf(k->out, "%.*s\n", (int)rawlen, raw);
+    return 0;
+}
+
+static int any(const cache_line *c, const char *raw, size_t rawlen, void *arg)
+{
+    (void)c, (void)raw, (void)rawlen, (void)arg;
+    return 0;
+}
+
+/* mkdir -p of the directories leading to path. */
+static void make_parents(const char *path)
+{
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", path);
+    for (char *s = dir + 1; *s; s++)
+        if (*s == '/') {
+            *s = 0;
+            mkdir(dir, 0755);
+            *s = '/';
+        }
+}
+
+int bspram__coll_gl_cache_write(unsigned p, double g, double l, char *path, size_t len)
+{
+    char model[256], tmp[4200];
+    if (bspram__coll_gl_cache_path(path, len) != 0) {
+        errno = ENOENT;
+        return -1;
+    }
+    lookup k = {model, 0, p, 0, 0, 0};
+    bspram__coll_gl_machine(model, sizeof model, &k.cores);
+    make_parents(path);
+    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        return -1;
+    fprintf(f, "# bspram: g and l measured by the collectives (docs/collectives.md), one line per\n"
+               "# machine: CPU model, cores, P, g (ns per byte), l (ns); tab-separated\n");
+    char *text = NULL;
+    size_t n = 0;
+    if (slurp(path, &text, &n, 0) > 0) { /* other machines' lines stay; a bad file is replaced */
+        keep kp = {&k, f};
+        if (walk(path, text, n, 0, any, NULL) == 0) /* all valid: copy the others */
+            walk(path, text, n, 0, copy_other, &kp);
+        free(text);
+    }
+    fprintf(f, "%s\t%u\t%u\t%.6g\t%.6g\n", model, k.cores, p, g, l);
+    int bad = ferror(f);
+    if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
+        int err = errno ? errno : EIO;
+        unlink(tmp);
+        errno = err;
+        return -1;
+    }
+    return 0;
+}
