@@ -85,8 +85,9 @@ enum { COUNT_WORDS = 3 };
  * the bytes packed (sum), the most destination ranks of a rank (maximum),
  * then on a small job the counts: word COUNTS + (σ·n + ρ)·Tmax + t holds the
  * bytes of lane index t of rank σ for rank ρ (sum; rank σ alone writes it).
- * Up to COUNTS_MAX counts the allreduce carries them: 128 bytes more than
- * bench/mpi_small.sh measured cost less than the MPI_Alltoall they save. */
+ * Up to COUNTS_MAX counts the allreduce carries them: at most 512 bytes
+ * more in a reduction that is latency-bound at that size, against a whole
+ * MPI_Alltoall (a collective as costly as the reduction) that they save. */
 enum { W_TAG = 0, W_STATS = 1, W_BYTES = 9, W_DESTS = 10, COUNTS = 11, COUNTS_MAX = 64 };
 
 /* A superstep's way (header comment), and BSPRAM_MPI_EXCHANGE's values. */
@@ -127,7 +128,7 @@ typedef struct mpi_lane {
 } mpi_lane;
 
 typedef struct mpi_state {
-    MPI_Comm comm;
+    MPI_Comm comm, rd_comm;
     MPI_Datatype words;      /* the W words of an allreduce */
     MPI_Op fold;
     unsigned W;              /* words_of */
@@ -139,7 +140,7 @@ typedef struct mpi_state {
     unsigned *lane_of_rank;  /* [n + 1]: rank ρ runs lanes [lane_of_rank[ρ], lane_of_rank[ρ+1]) */
     bspram_barrier barrier;  /* the rank's lanes (T > 1) */
     bspram__stats *slot;     /* [T] statistics brought to the allreduce */
-    uint64_t *vec, *result;  /* [W] brought to the allreduce, and its result */
+    uint64_t *vec, *result, *in; /* [W] brought to the allreduce, its result, a peer's part */
     MPI_Request *req;        /* [2·n·Tmax] */
     uint64_t *used;          /* [Tmax] bytes received into rbuf[par][t] (nbx) */
     uint64_t *sendcnt, *recvcnt; /* [n × Tmax × COUNT_WORDS]: lane index t to rank ρ at
@@ -305,6 +306,9 @@ static void *mpi_open(unsigned lanes, unsigned *lo, unsigned *hi)
     MPI_Group_free(&group);
     MPI_Group_free(&world);
     MPI_Comm_set_errhandler(s->comm, MPI_ERRORS_RETURN);
+    /* The allreduce's own messages (reduce()) on a communicator of their
+     * own, where nbx()'s MPI_Iprobe of any tag cannot find them. */
+    check(MPI_Comm_dup(s->comm, &s->rd_comm), "MPI_Comm_dup");
     s->rank = world_rank;
     s->n = (int)active;
     s->lanes = lanes;
@@ -322,6 +326,7 @@ static void *mpi_open(unsigned lanes, unsigned *lo, unsigned *hi)
     s->W = COUNTS + (s->counts ? (unsigned)(nt * (size_t)s->n) : 0);
     s->vec = bspram__base_calloc(s->W, sizeof *s->vec, "bspram__router_create (mpi)");
     s->result = bspram__base_calloc(s->W, sizeof *s->result, "bspram__router_create (mpi)");
+    s->in = bspram__base_calloc(s->W, sizeof *s->in, "bspram__router_create (mpi)");
     s->req = bspram__base_calloc(2 * nt, sizeof *s->req, "bspram__router_create (mpi)");
     s->used = bspram__base_calloc(s->Tmax, sizeof *s->used, "bspram__router_create (mpi)");
     MPI_Type_contiguous((int)s->W, MPI_UINT64_T, &s->words);
@@ -400,6 +405,7 @@ static void mpi_close(void *state)
     free(s->slot);
     free(s->vec);
     free(s->result);
+    free(s->in);
     free(s->req);
     free(s->used);
     free(s->lane_of_rank);
@@ -414,6 +420,7 @@ static void mpi_close(void *state)
                 MPI_Win_free(&s->win[t]);
         MPI_Op_free(&s->fold);
         MPI_Type_free(&s->words);
+        MPI_Comm_free(&s->rd_comm);
         MPI_Comm_free(&s->comm);
     }
     free(s->win);
@@ -421,6 +428,29 @@ static void mpi_close(void *state)
 }
 
 static void pack(bspram_router *r, mpi_state *s, unsigned lane, unsigned par);
+
+/* result ← the reduction of every rank's vec (fold_words). On a power of two
+ * ranks by recursive doubling, one MPI_Sendrecv with each of log2 n peers —
+ * the pattern of Open MPI's own MPI_Barrier there, and 1.1–1.2× its time
+ * where MPI_Allreduce of the same words took 1.3–1.5× (bench/RESULTS.md,
+ * "Over MPI"); the operation is commutative and associative on integers, so
+ * every rank folds the same result. Otherwise MPI_Allreduce. */
+static void reduce(mpi_state *s, const char *call, const char *call_sendrecv)
+{
+    const int n = s->n;
+    if (n & (n - 1)) {
+        check(MPI_Allreduce(s->vec, s->result, 1, s->words, s->fold, s->comm), call);
+        return;
+    }
+    memcpy(s->result, s->vec, (size_t)s->W * sizeof *s->result);
+    int one = 1;
+    for (int m = 1; m < n; m <<= 1) {
+        const int peer = s->rank ^ m;
+        check(MPI_Sendrecv(s->result, 1, s->words, peer, 0, s->in, 1, s->words, peer, 0, s->rd_comm,
+                           MPI_STATUS_IGNORE), call_sendrecv);
+        fold_words(s->in, s->result, &one, &s->words);
+    }
+}
 
 /* This exchange's way (header comment), alike on every rank: from the
  * allreduce's result and rank 0's settings. */
@@ -479,7 +509,7 @@ static unsigned mpi_allreduce(bspram_router *r, unsigned lane, unsigned tag, bsp
                 v[W_DESTS] += rho != s->rank && to;
             }
         }
-        check(MPI_Allreduce(v, s->result, 1, s->words, s->fold, s->comm), "bspram__router_exchange: MPI_Allreduce");
+        reduce(s, "bspram__router_exchange: MPI_Allreduce", "bspram__router_exchange: MPI_Sendrecv");
         s->way = pick(s);
     }
     if (s->T > 1) /* hand the result to the rank's lanes */
@@ -829,7 +859,7 @@ static void mpi_fold(void *state, bspram__stats *stats)
         return;
     memset(s->vec, 0, (size_t)s->W * sizeof *s->vec);
     memcpy(s->vec + W_STATS, stats, sizeof *stats);
-    check(MPI_Allreduce(s->vec, s->result, 1, s->words, s->fold, s->comm), "bspram__router_flush: MPI_Allreduce");
+    reduce(s, "bspram__router_flush: MPI_Allreduce", "bspram__router_flush: MPI_Sendrecv");
     memcpy(stats, s->result + W_STATS, sizeof *stats);
 }
 
