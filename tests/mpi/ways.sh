@@ -6,7 +6,8 @@
 # fewer than 9 ranks) sends by MPI_Isend with neither MPI_Alltoall nor
 # MPI_Ibarrier; "nbx" by MPI_Issend and MPI_Ibarrier, without MPI_Alltoall;
 # "alltoall" by MPI_Alltoall, with neither MPI_Isend nor MPI_Ibarrier.
-# BSPRAM_MPI_GET keeps every superstep below the MPI_Get way.
+# BSPRAM_MPI_GET keeps every superstep below the MPI_Get way; BSPRAM_NPROCS
+# makes P the ranks, for a program that begins bsp_begin(bsp_nprocs()).
 # usage: ways.sh <count_calls.so> <shared-memory program> <the same program, MPI build> [args...]
 set -eu
 layer=$1; shm=$2; mpi=$3; shift 3
@@ -15,12 +16,13 @@ flags="--oversubscribe"
 [ "$(id -u)" = 0 ] && flags="$flags --allow-run-as-root"
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-BSPRAM_TRACE="$scratch/shm.csv" "$shm" "$@" > /dev/null
-cut -d, -f1-11,14 "$scratch/shm.csv" > "$scratch/want"
-[ "$(wc -l < "$scratch/want")" -gt 1 ] || { echo "ways.sh: $shm wrote no records"; exit 1; }
 export BSPRAM_MPI_GET=140737488355327
-for way in default nbx alltoall; do
-  for n in 2 3; do
+for n in 2 3; do
+  export BSPRAM_NPROCS=$n
+  BSPRAM_TRACE="$scratch/shm.csv" "$shm" "$@" > /dev/null
+  cut -d, -f1-11,14 "$scratch/shm.csv" > "$scratch/want"
+  [ "$(wc -l < "$scratch/want")" -gt 1 ] || { echo "ways.sh: $shm wrote no records"; exit 1; }
+  for way in default nbx alltoall; do
     if [ "$way" = default ]; then unset BSPRAM_MPI_EXCHANGE; else export BSPRAM_MPI_EXCHANGE=$way; fi
     # shellcheck disable=SC2086
     if ! BSPRAM_TRACE="$scratch/mpi.csv" timeout 600 mpirun $flags -x LD_PRELOAD="$layer" -np "$n" \
