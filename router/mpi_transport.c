@@ -18,7 +18,8 @@
  * job, n·n·Tmax ≤ COUNTS_MAX — sums the matrix of byte counts to which each
  * rank brings its own row; a second local barrier hands the result to the
  * lanes. With one lane per rank (BSPlib's usual shape) the local barriers
- * vanish: an exchange is one MPI_Allreduce of 88 + 8·n² bytes.
+ * vanish: an empty exchange is one reduction of 88 + 8·n² bytes (on a power
+ * of two ranks log2 n MPI_Sendrecv, else one MPI_Allreduce: reduce()).
  *
  * Delivery, after an allreduce that says some lane posted:
  *   1. every local lane packs its outboxes (before the allreduce),
@@ -431,9 +432,10 @@ static void pack(bspram_router *r, mpi_state *s, unsigned lane, unsigned par);
 
 /* result ← the reduction of every rank's vec (fold_words). On a power of two
  * ranks by recursive doubling, one MPI_Sendrecv with each of log2 n peers —
- * the pattern of Open MPI's own MPI_Barrier there, and 1.1–1.2× its time
- * where MPI_Allreduce of the same words took 1.3–1.5× (bench/RESULTS.md,
- * "Over MPI"); the operation is commutative and associative on integers, so
+ * the pattern of a barrier by recursive doubling; on 2 and 4 ranks of this
+ * project's test machine 1.1–1.2× Open MPI's MPI_Barrier, where its
+ * MPI_Allreduce of the same words took 1.3–1.5× (bench/RESULTS.md, "Over
+ * MPI"); the operation is commutative and associative on integers, so
  * every rank folds the same result. Otherwise MPI_Allreduce. */
 static void reduce(mpi_state *s, const char *call, const char *call_sendrecv)
 {
