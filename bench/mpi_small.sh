@@ -9,10 +9,11 @@
 # ratio measured within each run (each run alternates the library's batches
 # with Open MPI's). With a second build dir (of an earlier commit, with
 # bench/mpi_small built in it), its default way is measured in the same
-# rounds, as "before".
-# usage: bench/mpi_small.sh <build dir> [rounds (5)] [before build dir]
+# rounds, as "before". Each round also runs bench/mpi_reduce (the reduction's
+# ways in plain Open MPI beside MPI_Barrier): a second table.
+# usage: bench/mpi_small.sh <build dir> [rounds (5)] [before build dir]; $PS: the ranks ("2 4")
 set -eu
-build=$1; rounds=${2:-5}; before=${3:-}
+build=$1; rounds=${2:-5}; before=${3:-}; ps=${PS:-2 4}
 flags="--oversubscribe"
 [ "$(id -u)" = 0 ] && flags="$flags --allow-run-as-root"
 out=$(mktemp)
@@ -27,11 +28,13 @@ run() { # <label> <build> <P> <way or -> [what]
   fi | sed "s/^small,/$1,/" >> "$out"
 }
 for r in $(seq "$rounds"); do
-  for P in 2 4; do
+  for P in $ps; do
     [ -n "$before" ] && run before "$before" "$P" -
     run after "$build" "$P" -
     run nbx "$build" "$P" nbx sparse
     run alltoall "$build" "$P" alltoall sparse
+    # shellcheck disable=SC2086
+    mpirun $flags -np "$P" "$build/bench/mpi_reduce" "$([ "$P" -gt 2 ] && echo 200 || echo 2000)" >> "$out"
   done
 done
 med() { awk -F, -v k="$1" -v w="$2" -v p="$3" -v c="$4" '$1 == k && $2 == w && $3 == p {
@@ -40,12 +43,24 @@ med() { awk -F, -v k="$1" -v w="$2" -v p="$3" -v c="$4" '$1 == k && $2 == w && $
           printf c == "r" ? "%.2f" : "%.3f", v[int((n + 1) / 2)] }' "$out"; }
 echo "| P | superstep | Open MPI's call | Open MPI (us) | before (us) | before / Open MPI | now (us) | now / Open MPI |"
 echo "|---:|---|---|---:|---:|---:|---:|---:|"
-for P in 2 4; do
+for P in $ps; do
   for w in sync broadcast allgather allreduce alltoall sparse; do
     case $w in sync|sparse) call=MPI_Barrier ;; broadcast) call=MPI_Bcast ;; *) call=MPI_$(echo "$w" | sed 's/^./\U&/') ;; esac
     echo "| $P | $w | $call | $(med after $w $P 5) | $(med before $w $P 4) | $(med before $w $P r) | $(med after $w $P 4) | $(med after $w $P r) |"
   done
   for k in nbx alltoall; do
     echo "| $P | sparse, way $k | MPI_Barrier | $(med $k sparse $P 5) | | | $(med $k sparse $P 4) | $(med $k sparse $P r) |"
+  done
+done
+echo
+echo "| P | reduction (plain Open MPI) | us | / MPI_Barrier |"
+echo "|---:|---|---:|---:|"
+for P in $ps; do
+  for w in barrier allreduce-user-op allreduce-max allreduce-bor-1 sendrecv-doubling; do
+    m() { awk -F, -v p="$P" -v w="$w" -v c="$1" '$1 == "reduce" && $2 == p && $3 == w { v[++n] = $c }
+          END { if (!n) { print "-"; exit }
+          for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
+          print v[int((n + 1) / 2)] }' "$out"; }
+    echo "| $P | $w | $(m 4) | $(m 5) |"
   done
 done
