@@ -12,7 +12,7 @@
  * (step 1 below); the rank's lanes meet in a local barrier
  * (barrier_internal.h) that ORs their tags; the rank's first lane folds their
  * statistics and brings tag, statistics and what its lanes packed to one
- * MPI_Allreduce of W words (words_of) with an operation that ORs the tag,
+ * reduction of W words (W_TAG and the rest; reduce()) whose operation ORs the tag,
  * sums the sums and takes the maxima (bspram__stats_fold), sums the bytes
  * packed, takes the most destination ranks of any rank, and — on a small
  * job, n·n·Tmax ≤ COUNTS_MAX — sums the matrix of byte counts to which each
