@@ -432,10 +432,11 @@ static void pack(bspram_router *r, mpi_state *s, unsigned lane, unsigned par);
 
 /* result ← the reduction of every rank's vec (fold_words). On a power of two
  * ranks by recursive doubling, one MPI_Sendrecv with each of log2 n peers —
- * the pattern of a barrier by recursive doubling; on 2 and 4 ranks of this
- * project's test machine 1.1–1.2× Open MPI's MPI_Barrier, where its
- * MPI_Allreduce of the same words took 1.3–1.5× (bench/RESULTS.md, "Over
- * MPI"); the operation is commutative and associative on integers, so
+ * the pattern of a barrier by recursive doubling; on 2 ranks of this
+ * project's test machine 1.2× Open MPI's MPI_Barrier, where its
+ * MPI_Allreduce of the same words took 1.35–1.45× (on 4 oversubscribed
+ * ranks both within noise of the barrier; bench/mpi_reduce.c,
+ * bench/RESULTS.md, "Over MPI"); the operation is commutative and associative on integers, so
  * every rank folds the same result. Otherwise MPI_Allreduce. */
 static void reduce(mpi_state *s, const char *call, const char *call_sendrecv)
 {
