@@ -31,6 +31,10 @@
  *                     on average, from which the MPI transport moves them
  *                     by MPI_Get instead of MPI_Alltoallv (default 4096;
  *                     rank 0's value holds; router/mpi_transport.c).
+ *   BSPRAM_MPI_EXCHANGE  libbspram-mpi: how the MPI transport moves a
+ *                     superstep's counts and runs below BSPRAM_MPI_GET:
+ *                     "counts", "nbx" or "alltoall" (default: picked per
+ *                     superstep; rank 0's value holds; router/mpi_transport.c).
  *
  * The OpenMP runtime reads its own OMP_* variables (e.g. OMP_NUM_THREADS,
  * which sets omp_get_max_threads() and so the T of bspram_config_default,
@@ -60,6 +64,7 @@ typedef struct bspram_environment {
     const char *nprocs;          /* BSPRAM_NPROCS */
     const char *pattern;         /* BSPRAM_PATTERN; NULL also when "0" */
     const char *mpi_get;         /* BSPRAM_MPI_GET */
+    const char *mpi_exchange;    /* BSPRAM_MPI_EXCHANGE */
 } bspram_environment;
 
 /* Read the variables now. Not cached: each call sees the environment as it

@@ -8,27 +8,41 @@
  * spread over lanes as on one machine, so a component's lane, its inbox order
  * and every record are those of a shared-memory run with L lanes.
  *
- * Allreduce (one per exchange): the rank's lanes meet in a local barrier
+ * Allreduce (one per exchange): a lane that posted packs its outboxes first
+ * (step 1 below); the rank's lanes meet in a local barrier
  * (barrier_internal.h) that ORs their tags; the rank's first lane folds their
- * statistics and brings tag and statistics to one MPI_Allreduce of nine words
- * with an operation that ORs the tag, sums the sums and takes the maxima
- * (bspram__stats_fold); a second local barrier hands the result to the lanes.
- * With one lane per rank (BSPlib's usual shape) the local barriers vanish:
- * an exchange is one MPI_Allreduce of 72 bytes.
+ * statistics and brings tag, statistics and what its lanes packed to one
+ * reduction of W words (W_TAG and the rest; reduce()) whose operation ORs the tag,
+ * sums the sums and takes the maxima (bspram__stats_fold), sums the bytes
+ * packed, takes the most destination ranks of any rank, and — on a small
+ * job, n·n·Tmax ≤ COUNTS_MAX — sums the matrix of byte counts to which each
+ * rank brings its own row; a second local barrier hands the result to the
+ * lanes. With one lane per rank (BSPlib's usual shape) the local barriers
+ * vanish: an empty exchange is one reduction of 88 + 8·n² bytes (on a power
+ * of two ranks log2 n MPI_Sendrecv, else one MPI_Allreduce: reduce()).
  *
  * Delivery, after an allreduce that says some lane posted:
- *   1. every local lane packs its outboxes, destination by destination in
- *      increasing order, as runs: a run header {dst, count, counted bytes,
- *      size} and the outbox's entries as the router stored them (router_internal.h,
- *      bspram__entry) — one memcpy per chunk. Runs sorted by destination are
- *      grouped by destination rank;
- *   2. the first lane exchanges the byte counts (MPI_Alltoall, a few words
- *      per pair of a source lane and a destination rank) and then, for each
- *      local lane index t, the packed runs of lane t of every rank, into
- *      receive buffers kept by superstep parity (payloads stay valid until
- *      the receiver's next exchange ends, as on shared memory): by one
- *      MPI_Alltoallv, or, for a superstep that moves many bytes, by MPI_Get
- *      from the window the runs were packed into (exchange());
+ *   1. every local lane packs its outboxes (before the allreduce),
+ *      destination by destination in increasing order, as runs: a run header
+ *      {dst, count, counted bytes, size} and the outbox's entries as the
+ *      router stored them (router_internal.h, bspram__entry) — one memcpy per
+ *      chunk. Runs sorted by destination are grouped by destination rank;
+ *   2. the first lane moves, for each local lane index t, the packed runs of
+ *      lane t of every rank, into receive buffers kept by superstep parity
+ *      (payloads stay valid until the receiver's next exchange ends, as on
+ *      shared memory), by one of four ways picked alike on every rank from
+ *      the allreduce's result (pick()):
+ *        counts    the counts came in the allreduce: an MPI_Irecv and an
+ *                  MPI_Isend for each non-empty pair, one MPI_Waitall (known());
+ *        nbx       MPI_Issend of each non-empty pair's runs, MPI_Iprobe and
+ *                  MPI_Recv until an MPI_Ibarrier entered once the sends
+ *                  completed ends (Hoefler, Siebert and Lumsdaine's
+ *                  non-blocking consensus; nbx()), where every rank sends
+ *                  to few ranks;
+ *        alltoall  an MPI_Alltoall of the counts, then one MPI_Alltoallv;
+ *        get       an MPI_Alltoall of the counts, then MPI_Get from the
+ *                  window the runs were packed into, for a superstep that
+ *                  moves many bytes (exchange());
  *   3. every local lane walks the received segments in the order of their
  *      source lane — rank by rank, lane by lane — keeps the runs of its own
  *      destinations, and builds its inboxes pointing into the receive buffers.
@@ -65,9 +79,27 @@
 
 /* The words of the counts' MPI_Alltoall per pair of a lane index t and a
  * rank ρ: bytes of t's runs for ρ, their offset in t's runs, t's whole runs
- * if they did not fit its window (else 0); and in t = 0's block, what the
- * sending rank sends in all. */
-enum { COUNT_WORDS = 4 };
+ * if they did not fit its window (else 0). */
+enum { COUNT_WORDS = 3 };
+
+/* The allreduce's words: the tag (OR), the statistics (bspram__stats_fold),
+ * the bytes packed (sum), the most destination ranks of a rank (maximum),
+ * then on a small job the counts: word COUNTS + (σ·n + ρ)·Tmax + t holds the
+ * bytes of lane index t of rank σ for rank ρ (sum; rank σ alone writes it).
+ * Up to COUNTS_MAX counts the allreduce carries them: at most 512 bytes
+ * more in a reduction that is latency-bound at that size, against a whole
+ * MPI_Alltoall (a collective as costly as the reduction) that they save. */
+enum { W_TAG = 0, W_STATS = 1, W_BYTES = 9, W_DESTS = 10, COUNTS = 11, COUNTS_MAX = 64 };
+
+/* A superstep's way (header comment), and BSPRAM_MPI_EXCHANGE's values. */
+enum { WAY_AUTO, WAY_COUNTS, WAY_NBX, WAY_ALLTOALL, WAY_GET };
+static const char *const WAY_NAMES[] = {"auto", "counts", "nbx", "alltoall", "get"};
+
+/* Without the counts in the allreduce, NBX where every rank sends to at most
+ * one rank in NBX_SPARSE (besides itself): its MPI_Ibarrier costs what the
+ * MPI_Alltoall of counts costs on few ranks, and less than it as the counts
+ * grow with the ranks (bench/RESULTS.md, "Over MPI"). */
+enum { NBX_SPARSE = 8 };
 
 /* The MPI_Get path from this many bytes sent per rank in a superstep, on
  * average (bench/RESULTS.md, "Over MPI": it wins from about 1 KiB per
@@ -93,18 +125,25 @@ typedef struct mpi_lane {
     size_t cap_runs;
     uint64_t *cursor;        /* [block + 1] */
     size_t cap_cursor;
+    bool packed;             /* pack ran for this exchange (in the allreduce) */
 } mpi_lane;
 
 typedef struct mpi_state {
-    MPI_Comm comm;
-    MPI_Datatype words;      /* the nine words of an allreduce */
+    MPI_Comm comm, rd_comm;
+    MPI_Datatype words;      /* the W words of an allreduce */
     MPI_Op fold;
+    unsigned W;              /* words_of */
+    bool counts;             /* the allreduce carries the counts */
+    int way_env;             /* BSPRAM_MPI_EXCHANGE (rank 0's), WAY_AUTO if unset */
+    int way;                 /* this exchange's, from pick() */
     int rank, n;             /* in comm */
     unsigned lanes, lo, hi, T, Tmax;
     unsigned *lane_of_rank;  /* [n + 1]: rank ρ runs lanes [lane_of_rank[ρ], lane_of_rank[ρ+1]) */
     bspram_barrier barrier;  /* the rank's lanes (T > 1) */
     bspram__stats *slot;     /* [T] statistics brought to the allreduce */
-    uint64_t result[9];      /* tag, then the reduced statistics */
+    uint64_t *vec, *result, *in; /* [W] brought to the allreduce, its result, a peer's part */
+    MPI_Request *req;        /* [2·n·Tmax] */
+    uint64_t *used;          /* [Tmax] bytes received into rbuf[par][t] (nbx) */
     uint64_t *sendcnt, *recvcnt; /* [n × Tmax × COUNT_WORDS]: lane index t to rank ρ at
                                     [(ρ·Tmax + t)·COUNT_WORDS] (COUNT_WORDS says what) */
     uint64_t get_bytes;      /* the MPI_Get path from this average (GET_BYTES) */
@@ -218,23 +257,30 @@ unsigned bspram__router_mpi_size(void)
     return (unsigned)n;
 }
 
-/* OR of tags, sums and maxima (bspram__stats_fold), on nine words. */
+/* The allreduce's operation on W words (W_TAG and the rest). */
 static void fold_words(void *in, void *inout, int *len, MPI_Datatype *type)
 {
-    (void)type;
+    int bytes = 0;
+    MPI_Type_size(*type, &bytes);
+    const size_t W = (size_t)bytes / sizeof(uint64_t);
     const uint64_t *a = in;
     uint64_t *b = inout;
-    for (int k = 0; k < *len; k++, a += 9, b += 9) {
-        b[0] |= a[0];
+    for (int k = 0; k < *len; k++, a += W, b += W) {
+        b[W_TAG] |= a[W_TAG];
         bspram__stats x, acc;
-        memcpy(&x, a + 1, sizeof x);
-        memcpy(&acc, b + 1, sizeof acc);
+        memcpy(&x, a + W_STATS, sizeof x);
+        memcpy(&acc, b + W_STATS, sizeof acc);
         bspram__stats_fold(&acc, &x);
-        memcpy(b + 1, &acc, sizeof acc);
+        memcpy(b + W_STATS, &acc, sizeof acc);
+        b[W_BYTES] += a[W_BYTES];
+        if (a[W_DESTS] > b[W_DESTS])
+            b[W_DESTS] = a[W_DESTS];
+        for (size_t w = COUNTS; w < W; w++)
+            b[w] += a[w];
     }
 }
 
-_Static_assert(sizeof(bspram__stats) == 8 * sizeof(uint64_t), "bspram__stats is eight words");
+_Static_assert(sizeof(bspram__stats) == (W_BYTES - W_STATS) * sizeof(uint64_t), "bspram__stats is eight words");
 
 static unsigned block_first(unsigned lanes, unsigned active, unsigned rho)
 {
@@ -261,6 +307,9 @@ static void *mpi_open(unsigned lanes, unsigned *lo, unsigned *hi)
     MPI_Group_free(&group);
     MPI_Group_free(&world);
     MPI_Comm_set_errhandler(s->comm, MPI_ERRORS_RETURN);
+    /* The allreduce's own messages (reduce()) on a communicator of their
+     * own, where nbx()'s MPI_Iprobe of any tag cannot find them. */
+    check(MPI_Comm_dup(s->comm, &s->rd_comm), "MPI_Comm_dup");
     s->rank = world_rank;
     s->n = (int)active;
     s->lanes = lanes;
@@ -273,18 +322,38 @@ static void *mpi_open(unsigned lanes, unsigned *lo, unsigned *hi)
     s->Tmax = (lanes + active - 1) / active;
     bspram__router_barrier_init(&s->barrier, s->T);
     s->slot = bspram__base_calloc(s->T, sizeof *s->slot, "bspram__router_create (mpi)");
-    MPI_Type_contiguous(9, MPI_UINT64_T, &s->words);
+    size_t nt = (size_t)s->n * s->Tmax;
+    s->counts = nt * (size_t)s->n <= COUNTS_MAX;
+    s->W = COUNTS + (s->counts ? (unsigned)(nt * (size_t)s->n) : 0);
+    s->vec = bspram__base_calloc(s->W, sizeof *s->vec, "bspram__router_create (mpi)");
+    s->result = bspram__base_calloc(s->W, sizeof *s->result, "bspram__router_create (mpi)");
+    s->in = bspram__base_calloc(s->W, sizeof *s->in, "bspram__router_create (mpi)");
+    s->req = bspram__base_calloc(2 * nt, sizeof *s->req, "bspram__router_create (mpi)");
+    s->used = bspram__base_calloc(s->Tmax, sizeof *s->used, "bspram__router_create (mpi)");
+    MPI_Type_contiguous((int)s->W, MPI_UINT64_T, &s->words);
     MPI_Type_commit(&s->words);
     MPI_Op_create(fold_words, 1, &s->fold);
-    size_t nt = (size_t)s->n * s->Tmax;
     s->sendcnt = bspram__base_calloc(nt * COUNT_WORDS, sizeof *s->sendcnt, "bspram__router_create (mpi)");
     s->recvcnt = bspram__base_calloc(nt * COUNT_WORDS, sizeof *s->recvcnt, "bspram__router_create (mpi)");
-    s->get_bytes = GET_BYTES; /* rank 0's: every rank must take the same path */
-    const char *v = bspram__base_environment_read().mpi_get;
-    if (s->rank == 0 && v && bspram__base_parse_u64(v, 0, UINT64_MAX / 65536, &s->get_bytes) != 0)
+    /* Rank 0's settings: every rank must take the same way. */
+    uint64_t set[2] = {GET_BYTES, WAY_AUTO};
+    const bspram_environment env = bspram__base_environment_read();
+    const char *v = env.mpi_get;
+    if (s->rank == 0 && v && bspram__base_parse_u64(v, 0, UINT64_MAX / 65536, &set[0]) != 0)
         bspram__base_fatal("bspram__router_create: BSPRAM_MPI_GET=%s is not a whole number of bytes in "
                      "[0, 2^48)", v);
-    check(MPI_Bcast(&s->get_bytes, 1, MPI_UINT64_T, 0, s->comm), "bspram__router_create: MPI_Bcast");
+    if (s->rank == 0 && env.mpi_exchange) {
+        set[1] = WAY_GET;
+        for (unsigned k = WAY_COUNTS; k < WAY_GET; k++)
+            if (strcmp(env.mpi_exchange, WAY_NAMES[k]) == 0)
+                set[1] = k;
+        if (set[1] == WAY_GET)
+            bspram__base_fatal("bspram__router_create: BSPRAM_MPI_EXCHANGE=%s is none of counts, nbx, "
+                         "alltoall", env.mpi_exchange);
+    }
+    check(MPI_Bcast(set, 2, MPI_UINT64_T, 0, s->comm), "bspram__router_create: MPI_Bcast");
+    s->get_bytes = set[0];
+    s->way_env = (int)set[1];
     s->win = bspram__base_calloc(s->Tmax, sizeof *s->win, "bspram__router_create (mpi)");
     s->wbase = bspram__base_calloc(s->Tmax, sizeof *s->wbase, "bspram__router_create (mpi)");
     s->wcap = bspram__base_calloc(s->Tmax, sizeof *s->wcap, "bspram__router_create (mpi)");
@@ -335,6 +404,11 @@ static void mpi_close(void *state)
     free(s->rdispls);
     free(s->rlen);
     free(s->slot);
+    free(s->vec);
+    free(s->result);
+    free(s->in);
+    free(s->req);
+    free(s->used);
     free(s->lane_of_rank);
     bspram__router_barrier_destroy(&s->barrier);
     free(s->wbase);
@@ -347,16 +421,62 @@ static void mpi_close(void *state)
                 MPI_Win_free(&s->win[t]);
         MPI_Op_free(&s->fold);
         MPI_Type_free(&s->words);
+        MPI_Comm_free(&s->rd_comm);
         MPI_Comm_free(&s->comm);
     }
     free(s->win);
     free(s);
 }
 
+static void pack(bspram_router *r, mpi_state *s, unsigned lane, unsigned par);
+
+/* result ← the reduction of every rank's vec (fold_words). On a power of two
+ * ranks by recursive doubling, one MPI_Sendrecv with each of log2 n peers —
+ * the pattern of a barrier by recursive doubling; on 2 ranks of this
+ * project's test machine 1.2× Open MPI's MPI_Barrier, where its
+ * MPI_Allreduce of the same words took 1.35–1.45× (on 4 oversubscribed
+ * ranks both within noise of the barrier; bench/mpi_reduce.c,
+ * bench/RESULTS.md, "Over MPI"); the operation is commutative and associative on integers, so
+ * every rank folds the same result. Otherwise MPI_Allreduce. */
+static void reduce(mpi_state *s, const char *call, const char *call_sendrecv)
+{
+    const int n = s->n;
+    if (n & (n - 1)) {
+        check(MPI_Allreduce(s->vec, s->result, 1, s->words, s->fold, s->comm), call);
+        return;
+    }
+    memcpy(s->result, s->vec, (size_t)s->W * sizeof *s->result);
+    int one = 1;
+    for (int m = 1; m < n; m <<= 1) {
+        const int peer = s->rank ^ m;
+        check(MPI_Sendrecv(s->result, 1, s->words, peer, 0, s->in, 1, s->words, peer, 0, s->rd_comm,
+                           MPI_STATUS_IGNORE), call_sendrecv);
+        fold_words(s->in, s->result, &one, &s->words);
+    }
+}
+
+/* This exchange's way (header comment), alike on every rank: from the
+ * allreduce's result and rank 0's settings. */
+static int pick(const mpi_state *s)
+{
+    if (s->result[W_BYTES] / (uint64_t)s->n >= s->get_bytes)
+        return WAY_GET;
+    if (s->way_env == WAY_ALLTOALL || s->way_env == WAY_NBX)
+        return s->way_env;
+    if (s->counts)
+        return WAY_COUNTS;
+    return s->result[W_DESTS] * NBX_SPARSE <= (uint64_t)s->n ? WAY_NBX : WAY_ALLTOALL;
+}
+
 static unsigned mpi_allreduce(bspram_router *r, unsigned lane, unsigned tag, bspram__stats *stats)
 {
     mpi_state *s = r->tstate;
     const unsigned i = lane - s->lo;
+    /* A lane that posted packs now, so that the allreduce carries what it
+     * sends; in a barrier no lane has the bit. */
+    s->lane[i].packed = (tag & BSPRAM__TAG_POSTED) != 0;
+    if (s->lane[i].packed)
+        pack(r, s, lane, (unsigned)(r->lane[lane].step & 1));
     unsigned local = tag;
     if (s->T > 1) {
         if (stats)
@@ -367,20 +487,39 @@ static unsigned mpi_allreduce(bspram_router *r, unsigned lane, unsigned tag, bsp
     }
     if (i == 0) {
         atomic_store_explicit(&superstep_now, r->lane[lane].step, memory_order_relaxed);
-        uint64_t v[9] = {local};
+        uint64_t *v = s->vec;
+        memset(v, 0, (size_t)s->W * sizeof *v);
+        v[W_TAG] = local;
         if (stats) {
             bspram__stats acc = *stats;
             for (unsigned k = 1; k < s->T; k++)
                 bspram__stats_fold(&acc, &s->slot[k]);
-            memcpy(v + 1, &acc, sizeof acc);
+            memcpy(v + W_STATS, &acc, sizeof acc);
         }
-        check(MPI_Allreduce(v, s->result, 1, s->words, s->fold, s->comm), "bspram__router_exchange: MPI_Allreduce");
+        if (local & BSPRAM__TAG_POSTED) { /* what this rank's lanes packed */
+            const size_t nt = (size_t)s->n * s->Tmax;
+            for (int rho = 0; rho < s->n; rho++) {
+                uint64_t to = 0;
+                for (unsigned t = 0; t < s->T; t++) {
+                    const mpi_lane *me = &s->lane[t];
+                    if (!me->packed)
+                        continue;
+                    to += me->to_rank[rho];
+                    if (s->counts)
+                        v[COUNTS + (size_t)s->rank * nt + (size_t)rho * s->Tmax + t] = me->to_rank[rho];
+                }
+                v[W_BYTES] += to;
+                v[W_DESTS] += rho != s->rank && to;
+            }
+        }
+        reduce(s, "bspram__router_exchange: MPI_Allreduce", "bspram__router_exchange: MPI_Sendrecv");
+        s->way = pick(s);
     }
     if (s->T > 1) /* hand the result to the rank's lanes */
         bspram__router_barrier_wait(&s->barrier, i, 0);
-    unsigned all = (unsigned)s->result[0];
+    unsigned all = (unsigned)s->result[W_TAG];
     if (stats && i == 0 && (all & BSPRAM__TAG_STATS))
-        memcpy(stats, s->result + 1, sizeof *stats);
+        memcpy(stats, s->result + W_STATS, sizeof *stats);
     return all;
 }
 
@@ -477,21 +616,18 @@ static void regrow(mpi_state *s, unsigned t)
     }
 }
 
-/* Step 2 (the rank's first lane). The counts first: one MPI_Alltoall of
- * COUNT_WORDS words per pair of a lane index and a rank. Then the runs, by
- * the way bench/mpi_exchange.sh measured faster for the superstep's volume
- * (decided alike on every rank, from what every rank sends):
+/* Step 2 (the rank's first lane), ways alltoall and get. The counts first:
+ * one MPI_Alltoall of COUNT_WORDS words per pair of a lane index and a rank.
+ * Then the runs, by the way bench/mpi_exchange.sh measured faster for the
+ * superstep's volume (pick()):
  *   few bytes  one MPI_Alltoallv per lane index (a round of messages);
  *   many       each receiver MPI_Gets its runs from the senders' windows,
  *              between two MPI_Win_fence per lane index: one copy on a
  *              node's shared memory where MPI_Alltoallv makes two. */
-static void exchange(mpi_state *s, unsigned par)
+static void exchange(mpi_state *s, unsigned par, bool get)
 {
     const int n = s->n;
     const unsigned Tm = s->Tmax;
-    uint64_t sent = 0;
-    for (unsigned t = 0; t < s->T; t++)
-        sent += s->lane[t].total;
     memset(s->sendcnt, 0, (size_t)n * Tm * COUNT_WORDS * sizeof *s->sendcnt);
     for (unsigned t = 0; t < s->T; t++) {
         const mpi_lane *me = &s->lane[t];
@@ -504,15 +640,9 @@ static void exchange(mpi_state *s, unsigned par)
             off += me->to_rank[rho];
         }
     }
-    for (int rho = 0; rho < n; rho++) /* what this rank sends in all, in every block to rank ρ */
-        s->sendcnt[((size_t)rho * Tm) * COUNT_WORDS + 3] = sent;
     check(MPI_Alltoall(s->sendcnt, (int)(Tm * COUNT_WORDS), MPI_UINT64_T, s->recvcnt,
                        (int)(Tm * COUNT_WORDS), MPI_UINT64_T, s->comm),
           "bspram__router_exchange: MPI_Alltoall");
-    uint64_t all = 0;
-    for (int rho = 0; rho < n; rho++)
-        all += s->recvcnt[((size_t)rho * Tm) * COUNT_WORDS + 3];
-    const bool get = all / (uint64_t)n >= s->get_bytes;
     for (unsigned t = 0; t < Tm; t++) {
         uint64_t off = 0;
         for (int rho = 0; rho < n; rho++) {
@@ -553,6 +683,100 @@ static void exchange(mpi_state *s, unsigned par)
                             MPI_BYTE, s->rbuf[par][t], s->rcounts, s->rdispls + (size_t)t * n,
                             MPI_BYTE, s->comm),
               "bspram__router_exchange: MPI_Alltoallv");
+    }
+}
+
+/* Step 2, way counts: every rank knows from the allreduce what each lane
+ * index of each rank sends to each rank, so each non-empty pair is one
+ * MPI_Irecv and one MPI_Isend (tag: the lane index), and nothing else. */
+static void known(mpi_state *s, unsigned par)
+{
+    const int n = s->n;
+    const unsigned Tm = s->Tmax;
+    const uint64_t *count = s->result + COUNTS; /* [(σ·n + ρ)·Tmax + t] */
+    int nreq = 0;
+    for (unsigned t = 0; t < Tm; t++) {
+        uint64_t in = 0;
+        for (int rho = 0; rho < n; rho++) {
+            s->rdispls[(size_t)t * n + rho] = (int)in;
+            s->rlen[(size_t)t * n + rho] = as_count(count[((size_t)rho * n + s->rank) * Tm + t],
+                                                    "a lane's messages to one rank");
+            in += (uint64_t)s->rlen[(size_t)t * n + rho];
+        }
+        as_count(in, "messages received from one lane index");
+        s->rbuf[par][t] = bspram__grow(s->rbuf[par][t], &s->rcap[par][t], (size_t)in + 1, 1, 4096,
+                                       "bspram__router_exchange (mpi)");
+        for (int rho = 0; rho < n; rho++)
+            if (s->rlen[(size_t)t * n + rho])
+                check(MPI_Irecv(s->rbuf[par][t] + s->rdispls[(size_t)t * n + rho], s->rlen[(size_t)t * n + rho],
+                                MPI_BYTE, rho, (int)t, s->comm, &s->req[nreq++]),
+                      "bspram__router_exchange: MPI_Irecv");
+    }
+    for (unsigned t = 0; t < s->T; t++) {
+        const mpi_lane *me = &s->lane[t];
+        uint64_t off = 0;
+        for (int rho = 0; rho < n; rho++) {
+            const int c = as_count(me->to_rank[rho], "a lane's messages to one rank");
+            if (c)
+                check(MPI_Isend(me->pack + off, c, MPI_BYTE, rho, (int)t, s->comm, &s->req[nreq++]),
+                      "bspram__router_exchange: MPI_Isend");
+            off += (uint64_t)c;
+        }
+    }
+    check(MPI_Waitall(nreq, s->req, MPI_STATUSES_IGNORE), "bspram__router_exchange: MPI_Waitall");
+}
+
+/* Step 2, way nbx: the non-blocking consensus of Hoefler, Siebert and
+ * Lumsdaine (PPoPP 2010). Each non-empty pair's runs go by MPI_Issend (tag:
+ * the lane index), which completes only once received; a rank receives
+ * whatever MPI_Iprobe finds, and enters an MPI_Ibarrier once its own sends
+ * have completed; when the barrier completes every rank has entered it, so
+ * every message has been received. No counts travel. */
+static void nbx(mpi_state *s, unsigned par)
+{
+    const int n = s->n;
+    const unsigned Tm = s->Tmax;
+    memset(s->rlen, 0, (size_t)n * Tm * sizeof *s->rlen);
+    memset(s->used, 0, Tm * sizeof *s->used);
+    int nreq = 0;
+    for (unsigned t = 0; t < s->T; t++) {
+        const mpi_lane *me = &s->lane[t];
+        uint64_t off = 0;
+        for (int rho = 0; rho < n; rho++) {
+            const int c = as_count(me->to_rank[rho], "a lane's messages to one rank");
+            if (c)
+                check(MPI_Issend(me->pack + off, c, MPI_BYTE, rho, (int)t, s->comm, &s->req[nreq++]),
+                      "bspram__router_exchange: MPI_Issend");
+            off += (uint64_t)c;
+        }
+    }
+    MPI_Request barrier = MPI_REQUEST_NULL;
+    for (int done = 0; !done;) {
+        int found = 0;
+        MPI_Status st;
+        check(MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, s->comm, &found, &st), "bspram__router_exchange: MPI_Iprobe");
+        if (found) {
+            int c = 0;
+            MPI_Get_count(&st, MPI_BYTE, &c);
+            const unsigned t = (unsigned)st.MPI_TAG;
+            const size_t at = (size_t)s->used[t];
+            as_count(at + (size_t)c, "messages received from one lane index");
+            s->rbuf[par][t] = bspram__grow(s->rbuf[par][t], &s->rcap[par][t], at + (size_t)c + 1, 1, 4096,
+                                           "bspram__router_exchange (mpi)");
+            check(MPI_Recv(s->rbuf[par][t] + at, c, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG, s->comm,
+                           MPI_STATUS_IGNORE),
+                  "bspram__router_exchange: MPI_Recv");
+            s->rdispls[(size_t)t * n + st.MPI_SOURCE] = (int)at;
+            s->rlen[(size_t)t * n + st.MPI_SOURCE] = c;
+            s->used[t] += (uint64_t)c;
+        } else if (barrier == MPI_REQUEST_NULL) {
+            int sent = 0;
+            check(MPI_Testall(nreq, s->req, &sent, MPI_STATUSES_IGNORE), "bspram__router_exchange: MPI_Testall");
+            if (sent)
+                check(MPI_Ibarrier(s->comm, &barrier), "bspram__router_exchange: MPI_Ibarrier");
+        } else {
+            check(MPI_Test(&barrier, &done, MPI_STATUS_IGNORE), "bspram__router_exchange: MPI_Test");
+        }
     }
 }
 
@@ -611,11 +835,19 @@ static void mpi_deliver(bspram_router *r, unsigned lane)
     const unsigned par = (unsigned)(r->lane[lane].step & 1);
     const unsigned i = lane - s->lo;
     r->lane[lane].lazy = false;
-    pack(r, s, lane, par);
+    if (!s->lane[i].packed) /* posted nothing: no runs */
+        pack(r, s, lane, par);
+    s->lane[i].packed = false;
     if (s->T > 1)
         bspram__router_barrier_wait(&s->barrier, i, 0); /* every lane has packed */
-    if (i == 0)
-        exchange(s, par);
+    if (i == 0) {
+        if (s->way == WAY_COUNTS)
+            known(s, par);
+        else if (s->way == WAY_NBX)
+            nbx(s, par);
+        else
+            exchange(s, par, s->way == WAY_GET);
+    }
     if (s->T > 1)
         bspram__router_barrier_wait(&s->barrier, i, 0); /* the runs have arrived */
     unpack(r, s, lane, par);
@@ -628,10 +860,10 @@ static void mpi_fold(void *state, bspram__stats *stats)
     mpi_state *s = state;
     if (!s)
         return;
-    uint64_t v[9] = {0}, out[9];
-    memcpy(v + 1, stats, sizeof *stats);
-    check(MPI_Allreduce(v, out, 1, s->words, s->fold, s->comm), "bspram__router_flush: MPI_Allreduce");
-    memcpy(stats, out + 1, sizeof *stats);
+    memset(s->vec, 0, (size_t)s->W * sizeof *s->vec);
+    memcpy(s->vec + W_STATS, stats, sizeof *stats);
+    reduce(s, "bspram__router_flush: MPI_Allreduce", "bspram__router_flush: MPI_Sendrecv");
+    memcpy(stats, s->result + W_STATS, sizeof *stats);
 }
 
 static void mpi_gather(void *state, void *all, size_t n)

@@ -32,7 +32,7 @@
 #include "router/router_internal.h"
 #include "router/router.h"
 
-#define ROUTER_BIT 0x80000000u /* some lane posted a message */
+#define ROUTER_BIT BSPRAM__TAG_POSTED /* some lane posted a message */
 /* An arena's first block is 1 MiB of ordinary pages, touched only as far as
  * it is used (thousands of lanes that post a few words each stay small); a
  * lane that posts more gets blocks of 2 MiB on huge pages. */

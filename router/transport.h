@@ -69,6 +69,10 @@ static inline void bspram__stats_fold(bspram__stats *acc, const bspram__stats *x
  * transport may skip the statistics reduction when no lane set it (an empty
  * superstep then costs the barrier alone). */
 #define BSPRAM__TAG_STATS 0x20000000u
+/* The tag bit of a lane that posted messages in this exchange (the router's
+ * own bit, ORed into the result): a transport may pack them before the
+ * allreduce, which never carries it in a barrier. */
+#define BSPRAM__TAG_POSTED 0x80000000u
 
 typedef struct bspram__transport {
     const char *name;

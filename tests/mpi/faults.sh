@@ -70,4 +70,7 @@ expect 3 kill "exited on signal 9" "stopped by the MPI runtime in superstep "
 export BSPRAM_MPI_GET=4k
 expect 2 abort "bspram__router_create: BSPRAM_MPI_GET=4k is not a whole number of bytes"
 unset BSPRAM_MPI_GET
+export BSPRAM_MPI_EXCHANGE=fast
+expect 2 abort "bspram__router_create: BSPRAM_MPI_EXCHANGE=fast is none of counts, nbx, alltoall"
+unset BSPRAM_MPI_EXCHANGE
 [ "$fails" -eq 0 ] || { echo "faults.sh: $fails case(s) failed"; exit 1; }
