@@ -175,6 +175,22 @@ void bspram__combine_share_range(bspram_machine *m, const bspram_space *s, uint6
     bspram__bsp_machine_share_owned(m, words, n, cell_owner, &(cells_from){s, base});
 }
 
+void bspram_gather_cells(bspram_combiner *C, uint64_t address, uint64_t count, uint64_t *values)
+{
+    BSPRAM_NONNULL_AS(__func__, "c", C);
+    if (count > 0)
+        BSPRAM_NONNULL(values);
+    char err[160] = "";
+    if (count > 0 && (bspram__hash_address_check(C->s, address, err, sizeof err) ||
+                      bspram__hash_address_check(C->s, address + count - 1, err, sizeof err) ||
+                      (address + count - 1) >> BSPRAM_SEGMENT_SHIFT != address >> BSPRAM_SEGMENT_SHIFT))
+        bspram__base_fatal("bspram_gather_cells(address=0x%" PRIx64 ", count=%" PRIu64 "): %s", address, count,
+                           err[0] ? err : "the range leaves the segment");
+    for (uint64_t i = 0; i < count; i++)
+        values[i] = bspram_holds(C->s, address + i) ? bspram_load(C->s, address + i) : 0;
+    bspram__combine_share_range(C->m, C->s, address, values, (size_t)count);
+}
+
 /* Whether request i has an answer (READ and FETCH). */
 static bool answered(uint64_t i, const void *requests)
 {

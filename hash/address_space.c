@@ -318,9 +318,6 @@ void bspram_cells(const bspram_space *s, const uint64_t *addresses, size_t n, vo
 bool bspram_holds(const bspram_space *s, uint64_t address)
 {
     BSPRAM_NONNULL(s);
-    const segment *g = &s->segs[address >> BSPRAM_SEGMENT_SHIFT];
-    if (g->layout != BSPRAM_LAYOUT_HASHED)
-        return true; /* the physical layouts are whole on every process */
     uint64_t c = bspram_owner(s, address);
     return c >= s->held_first && c < s->held_end;
 }

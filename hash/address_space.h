@@ -349,10 +349,11 @@ uint64_t bspram_load(const bspram_space *s, uint64_t address);
 
 /* Whether this process holds the cell: always on one machine; over MPI,
  * once a machine spread over the ranks uses the space (a combiner, a
- * shared-memory object or a PRAM on it), a rank holds the cells of a hashed
- * segment whose owners are its own components and no others — its memory is
- * its share of the cells, nothing more. Block and cyclic segments are
- * whole on every process. bspram_load and bspram_store accept exactly the
+ * shared-memory object or a PRAM on it), a rank holds the cells whose
+ * owners are its own components and no others — of a hashed segment it
+ * stores those alone, its share of the memory (block and cyclic segments
+ * keep room for every cell, but only the owners' copies are kept up to
+ * date). bspram_load and bspram_store accept exactly the
  * held cells; a program that reads cells on the host tests this first, and
  * the same text works on one machine (where every cell is held) and on any
  * number of ranks (where each rank reads its own share).
