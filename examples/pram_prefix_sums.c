@@ -132,7 +132,7 @@ const pram_example pram_example_prefix_sums = {
     .models = PRAM_MODELS_EREW_UP,
     .model = BSPRAM_EREW,
     .min_n = 1,
-    .max_n = UINT64_C(1) << 22,
+    .max_n = UINT64_C(1) << 24,
     .small_n = 1000,
     .run = run,
 };

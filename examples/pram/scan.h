@@ -15,7 +15,9 @@
  * in the owned forms (bspram_pram_gather_owned, bspram_pram_scatter_owned):
  * each process lays out its own VPs [lo, hi) (bspram_pram_owned) in one pair
  * of buffers (cells, values) of 2 words per VP — all n VPs on one machine,
- * its share on an MPI rank, with no answers gathered. An example includes
+ * its share on an MPI rank, with no answers gathered. A level's tree nodes
+ * are spread evenly over the VPs (node i on VP i·stride), so every
+ * component, and every rank, does its share of each level. An example includes
  * it as "pram/scan.h", after "pram/example.h".
  */
 #ifndef BSPRAM_EXAMPLES_PRAM_SCAN_H
@@ -26,31 +28,37 @@
 
 #include "example.h"
 
-/* One sweep step: VP i < active reads cells (left_i, right_i) of a, then
- * writes (left, right) ← down ? (R, L + R) : (L, L + R) — in the up-sweep
- * only the right cell is written. c and v hold 2 words per VP of [lo, hi):
- * the read's cells and answers, then in place the write's cells and values
- * (one pair of buffers for both phases); entries of VPs at or above
- * `active` are NONE (no access) on entry and on return. */
+/* One sweep step: tree node i < active is done by VP i·stride (stride =
+ * VPs / active, so the busy VPs are spread evenly over the components and,
+ * over MPI, the ranks — with VP i, the low components would do every step
+ * and their rank hold every message); it reads cells (left_i, right_i) of
+ * a, then writes (left, right) ← down ? (R, L + R) : (L, L + R) — in the
+ * up-sweep only the right cell is written. c and v hold 2 words per VP of
+ * [lo, hi): the read's cells and answers, then in place the write's cells
+ * and values (one pair of buffers for both phases); the entries of idle VPs
+ * are NONE (no access) on entry and on return. */
 static inline void pram_scan_sweep_step(bspram_pram *P, bspram_pram_array a, uint64_t h, uint64_t active,
                                         int down, uint64_t lo, uint64_t hi, uint64_t *c, uint64_t *v)
 {
-    uint64_t end = active < hi ? active : hi;
-    for (uint64_t i = lo; i < end; i++) {
-        c[2 * (i - lo)] = bspram_pram_cell(P, a, 2 * h * i + h - 1);
-        c[2 * (i - lo) + 1] = bspram_pram_cell(P, a, 2 * h * i + 2 * h - 1);
+    const uint64_t stride = bspram_pram_n(P) / active;
+    const uint64_t i0 = (lo + stride - 1) / stride, i1 = (hi + stride - 1) / stride;
+    const uint64_t end = i1 < active ? i1 : active;
+    for (uint64_t i = i0; i < end; i++) {
+        uint64_t j = 2 * (i * stride - lo);
+        c[j] = bspram_pram_cell(P, a, 2 * h * i + h - 1);
+        c[j + 1] = bspram_pram_cell(P, a, 2 * h * i + 2 * h - 1);
     }
     bspram_pram_gather_owned(P, 2, c, v);
-    for (uint64_t i = lo; i < end; i++) {
-        uint64_t j = 2 * (i - lo), l = v[j], r = v[j + 1];
+    for (uint64_t i = i0; i < end; i++) {
+        uint64_t j = 2 * (i * stride - lo), l = v[j], r = v[j + 1];
         if (!down)
             c[j] = BSPRAM_PRAM_NONE;
         v[j] = r;
         v[j + 1] = l + r;
     }
     bspram_pram_scatter_owned(P, 2, c, v);
-    for (uint64_t i = lo; i < end; i++)
-        c[2 * (i - lo)] = c[2 * (i - lo) + 1] = BSPRAM_PRAM_NONE;
+    for (uint64_t i = i0; i < end; i++)
+        c[2 * (i * stride - lo)] = c[2 * (i * stride - lo) + 1] = BSPRAM_PRAM_NONE;
 }
 
 /* The exclusive prefix sums (scan) of cells [0, m) of array a, m a power of
