@@ -861,7 +861,7 @@ void bspram_pram_owned(const bspram_pram *P, uint64_t *lo, uint64_t *hi);
  *     As bspram_pram_gather, the same records; over MPI without the
  *     sharing of the answers (no collective beyond the batch's exchanges).
  * @par Thread safety
- *     As bspram_pram_gather.
+ *     The host only, as bspram_pram_gather.
  */
 void bspram_pram_gather_owned(bspram_pram *P, uint64_t k, const uint64_t *cells, uint64_t *out);
 
@@ -879,7 +879,7 @@ void bspram_pram_gather_owned(bspram_pram *P, uint64_t k, const uint64_t *cells,
  * @par BSP cost
  *     As bspram_pram_scatter, the same records.
  * @par Thread safety
- *     As bspram_pram_scatter.
+ *     The host only, as bspram_pram_scatter.
  */
 void bspram_pram_scatter_owned(bspram_pram *P, uint64_t k, const uint64_t *cells, const uint64_t *values);
 
@@ -898,7 +898,7 @@ void bspram_pram_scatter_owned(bspram_pram *P, uint64_t k, const uint64_t *cells
  * @par BSP cost
  *     As bspram_pram_scatter_reduce, the same records.
  * @par Thread safety
- *     As bspram_pram_scatter_reduce.
+ *     The host only, as bspram_pram_scatter_reduce.
  */
 void bspram_pram_scatter_reduce_owned(bspram_pram *P, uint64_t k, const uint64_t *cells,
                                       const uint64_t *values, unsigned op);
@@ -922,7 +922,7 @@ void bspram_pram_scatter_reduce_owned(bspram_pram *P, uint64_t k, const uint64_t
  *     As bspram_pram_fetch_op, the same records; over MPI without the
  *     sharing of the answers.
  * @par Thread safety
- *     As bspram_pram_fetch_op.
+ *     The host only, as bspram_pram_fetch_op.
  */
 void bspram_pram_fetch_op_owned(bspram_pram *P, uint64_t k, const uint64_t *cells,
                                 const uint64_t *values, unsigned op, uint64_t *out);
