@@ -14,7 +14,8 @@
 # make): its pram_prefix_sums and tests/pram_prefix_sums_mpi are run, with
 # p = 4096 and the default threads (omp_get_max_threads() per rank). Ranks
 # beyond the cores are oversubscribed (--oversubscribe): memory, not time, is
-# measured. One table per build pair on stdout.
+# measured. One table per build pair on stdout. BSPRAM_MPI_GET, if set, is
+# passed to the ranks (a huge value: every superstep by MPI_Alltoallv).
 set -eu
 before=$(cd "$1" && pwd)
 after=$(cd "$2" && pwd)
@@ -24,6 +25,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 run="mpirun --oversubscribe"
 [ "$(id -u)" = 0 ] && run="$run --allow-run-as-root"
+[ -n "${BSPRAM_MPI_GET:-}" ] && run="$run -x BSPRAM_MPI_GET" # the exchange's path (docs/environment.md)
 
 # one process: peak MB
 one() {
