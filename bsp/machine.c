@@ -35,6 +35,8 @@ struct bspram_machine {
     lane_hold *hold;          /* [threads] */
     bspram_router *router;
     unsigned char *local;     /* p × local_bytes */
+    bool local_whole;         /* every component's local state is here: one process, or
+                                 gathered since the last run (bspram_machine_gather_local) */
     uint64_t supersteps;      /* supersteps run so far */
     unsigned id;              /* the machine's number in the trace */
     atomic_bool running;      /* a team is running (run_team) */
@@ -111,6 +113,7 @@ static bspram_machine *create(const bspram_config *config, bool replicate)
                       : bspram__router_create(config->p, (unsigned)config->threads);
     if (config->local_bytes)
         m->local = bspram__base_calloc(config->p, config->local_bytes, "bspram_machine_create (local state)");
+    m->local_whole = true; /* all zero, alike everywhere, until a run */
     m->hold = aligned_alloc(64, (size_t)config->threads * sizeof *m->hold);
     if (!m->hold)
         bspram__base_fatal("bspram_machine_create(p=%llu, threads=%d): out of memory",
@@ -232,12 +235,21 @@ static void check_team(int threads, const char *call)
 }
 
 /* Over MPI a rank's components change only the rank's copy of the local
- * state: after a run every rank gets every component's, as on one machine
- * (one MPI_Allgatherv of p × local_bytes). */
-static void share_local(bspram_machine *m)
+ * state; the others' copies are stale until the host gathers them. */
+void bspram_machine_gather_local(bspram_machine *m)
 {
+    BSPRAM_NONNULL(m);
     if (m->local)
         bspram__bsp_machine_share_parts(m, m->local, m->config.local_bytes, NULL, NULL, NULL);
+    m->local_whole = true;
+}
+
+void bspram_machine_owned(const bspram_machine *m, uint64_t *first, uint64_t *end)
+{
+    BSPRAM_NONNULL(m);
+    BSPRAM_NONNULL(first);
+    BSPRAM_NONNULL(end);
+    bspram__bsp_machine_block(m, first, end);
 }
 
 /* The team of T threads; `call` names the API function in errors. */
@@ -276,7 +288,7 @@ static void run_team(bspram_machine *m, void (*fn)(bspram_team *, void *), void 
             done = t.superstep - m->supersteps;
     }
     m->supersteps += done;
-    share_local(m);
+    m->local_whole = !bspram__bsp_machine_spread(m); /* over MPI: each rank its own */
     atomic_store(&m->running, false);
 }
 
@@ -653,6 +665,13 @@ void *bspram_machine_local(bspram_machine *m, uint64_t pid)
     if (pid >= m->config.p)
         bspram__base_fatal("bspram_machine_local(pid=%llu): component outside [0, %llu)",
                      (unsigned long long)pid, (unsigned long long)m->config.p);
+    uint64_t first, end;
+    bspram__bsp_machine_block(m, &first, &end);
+    if (!m->local_whole && (pid < first || pid >= end))
+        bspram__base_fatal("bspram_machine_local(pid=%llu): component %llu is another MPI rank's (this rank "
+                           "holds [%llu, %llu)); call bspram_machine_gather_local after the run to read every "
+                           "component's", (unsigned long long)pid, (unsigned long long)pid,
+                           (unsigned long long)first, (unsigned long long)end);
     return m->local ? m->local + pid * m->config.local_bytes : NULL;
 }
 

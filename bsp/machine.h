@@ -510,11 +510,51 @@ void bspram_work(bspram_component *self, uint64_t w);
  */
 void *bspram_local(bspram_component *self);
 
+/* The components this process holds, [*first, *end): [0, p) on one
+ * machine; over MPI the rank's block (components are spread over the ranks
+ * in blocks, docs/mpi.md), so the ranks' ranges are consecutive and cover
+ * [0, p) once. A machine of fewer components than ranks runs whole on every
+ * rank and holds them all.
+ *
+ * @param m      the machine; not NULL
+ * @param first  receives the first component held; not NULL
+ * @param end    receives one past the last; not NULL
+ * @pre          None.
+ * @par Errors
+ *     A NULL argument: one line naming it ("bspram:
+ *     bspram_machine_owned(first=NULL): first must not be NULL"), exit
+ *     status 1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread.
+ */
+void bspram_machine_owned(const bspram_machine *m, uint64_t *first, uint64_t *end);
+
+/* Host access, an explicit gather: every component's local state to every
+ * process, readable with bspram_machine_local until the next run. On one
+ * machine nothing to do; over MPI every rank calls it alike (one
+ * MPI_Allgatherv of p × local_bytes). A run never does this by itself.
+ *
+ * @param m      the machine; not NULL
+ * @pre          No run of m is in progress.
+ * @par Errors
+ *     m NULL: "bspram: bspram_machine_gather_local(m=NULL): m must not be
+ *     NULL", exit status 1.
+ * @par BSP cost
+ *     None recorded (no superstep); over MPI p × local_bytes bytes to
+ *     every rank.
+ * @par Thread safety
+ *     The host only, as bspram_machine_run.
+ */
+void bspram_machine_gather_local(bspram_machine *m);
+
 /* Component pid's local state, from outside a run.
  *
- * Over MPI every rank's host has every component's: after each run the
- * ranks exchange their components' parts (one MPI_Allgatherv of
- * p × local_bytes).
+ * Over MPI a rank holds its own components' state (bspram_machine_owned):
+ * after a run it may read those, and every component's once it has called
+ * bspram_machine_gather_local (until the next run). On one machine every
+ * component's, always.
  *
  * @param m       the machine; not NULL
  * @param pid     the component, in [0, p)
@@ -523,7 +563,11 @@ void *bspram_local(bspram_component *self);
  * @pre           No run of m is in progress.
  * @par Errors
  *     pid ≥ p: "bspram: bspram_machine_local(pid=9): component outside [0,
- *     8)", exit status 1; m NULL: "bspram: bspram_machine_local(m=NULL): m
+ *     8)", exit status 1; over MPI, another rank's component after a run
+ *     and before bspram_machine_gather_local: "bspram:
+ *     bspram_machine_local(pid=5): component 5 is another MPI rank's (this
+ *     rank holds [0, 4)); call bspram_machine_gather_local after the run to
+ *     read every component's", exit status 1; m NULL: "bspram: bspram_machine_local(m=NULL): m
  *     must not be NULL", exit status 1.
  * @par BSP cost
  *     None: local, O(1).

@@ -38,7 +38,7 @@ bspram_router *bspram__bsp_machine_router(bspram_machine *m);
  * spread over the ranks in blocks, and a rank holds the state of its own
  * components only: the cells they own, the answers to their requests, their
  * local state (docs/mpi.md). The host collectives give every rank what the
- * others hold, so that a host reads the whole machine as on one process.
+ * others hold, for the gathers a host asks for (the whole-array calls).
  * On a machine that is not spread — one process, or a machine of fewer
  * components than ranks, which runs whole on every rank — each is a no-op or
  * the identity, without a copy or a message (concat copies: it returns a new

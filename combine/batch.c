@@ -175,27 +175,20 @@ void bspram__combine_share_range(bspram_machine *m, const bspram_space *s, uint6
     bspram__bsp_machine_share_owned(m, words, n, cell_owner, &(cells_from){s, base});
 }
 
-/* Over MPI a rank holds the cells its components own: the ranks share every
- * cell of every live segment. One MPI_Allreduce per live segment. */
-void bspram__combine_share_cells(bspram_combiner *C)
+void bspram_gather_cells(bspram_combiner *C, uint64_t address, uint64_t count, uint64_t *values)
 {
-    if (!bspram__bsp_machine_spread(C->m))
-        return;
-    uint64_t *cells = NULL;
-    size_t cap = 0;
-    for (uint32_t seg = 0; seg <= BSPRAM_MAX_SEGMENTS; seg++) {
-        uint64_t base = (uint64_t)seg << BSPRAM_SEGMENT_SHIFT;
-        if (bspram__hash_address_check(C->s, base, NULL, 0) != 0)
-            continue; /* no live segment */
-        uint64_t n = bspram_segment_cells(C->s, seg);
-        cells = bspram__grow(cells, &cap, (size_t)n, sizeof *cells, 1024, "bspram_combine");
-        for (uint64_t a = 0; a < n; a++)
-            cells[a] = bspram_load(C->s, base + a);
-        bspram__combine_share_range(C->m, C->s, base, cells, (size_t)n);
-        for (uint64_t a = 0; a < n; a++)
-            bspram_store(C->s, base + a, cells[a]);
-    }
-    free(cells);
+    BSPRAM_NONNULL_AS(__func__, "c", C);
+    if (count > 0)
+        BSPRAM_NONNULL(values);
+    char err[160] = "";
+    if (count > 0 && (bspram__hash_address_check(C->s, address, err, sizeof err) ||
+                      bspram__hash_address_check(C->s, address + count - 1, err, sizeof err) ||
+                      (address + count - 1) >> BSPRAM_SEGMENT_SHIFT != address >> BSPRAM_SEGMENT_SHIFT))
+        bspram__base_fatal("bspram_gather_cells(address=0x%" PRIx64 ", count=%" PRIu64 "): %s", address, count,
+                           err[0] ? err : "the range leaves the segment");
+    for (uint64_t i = 0; i < count; i++)
+        values[i] = bspram_holds(C->s, address + i) ? bspram_load(C->s, address + i) : 0;
+    bspram__combine_share_range(C->m, C->s, address, values, (size_t)count);
 }
 
 /* Whether request i has an answer (READ and FETCH). */
@@ -203,17 +196,6 @@ static bool answered(uint64_t i, const void *requests)
 {
     const uint8_t k = ((const bspram_request *)requests)[i].kind;
     return k == BSPRAM_READ || (k >= bspram_kind_fetch(0) && k < bspram_kind_combine_write(0));
-}
-
-/* Over MPI a rank holds the answers to its components' requests: the ranks
- * share the answers (the entries that are not answers stay untouched, and
- * no rank reads another's requests), then every cell. */
-static void share_whole(bspram_combiner *C, const bspram_request *requests, const uint64_t *first,
-                        uint64_t *results)
-{
-    if (results)
-        bspram__bsp_machine_share_parts(C->m, results, sizeof *results, first, answered, requests);
-    bspram__combine_share_cells(C);
 }
 
 /* One batch in either form (batch_state: req/first/results or parts). */
@@ -273,12 +255,15 @@ static void run_batch(bspram_team *t, bspram_combiner *C, const bspram_request *
             bspram__combine_owner_level(C, NULL, c, lane, msgs, k);
     }
     bspram__bsp_team_set_label(t, saved);
-    /* Over MPI every rank's host is given every answer and cell, as on one
-     * machine (unless the combiner's layer reads only its own: C->own). */
-    if (!parts && !C->own && bspram__bsp_machine_spread(C->m)) {
+    /* Over MPI a rank holds the answers to its components' requests; the
+     * host form's `results` is whole on every rank (combine.h): the ranks
+     * share the answers — the entries that are not answers stay untouched,
+     * and no rank reads another's requests. The cells stay with their
+     * owners' ranks (bspram_holds). */
+    if (!parts && results && bspram__bsp_machine_spread(C->m)) {
         bspram__bsp_team_barrier(t); /* every local lane has landed its part */
         if (lead)
-            share_whole(C, requests, first, results);
+            bspram__bsp_machine_share_parts(C->m, results, sizeof *results, first, answered, requests);
         bspram__bsp_team_barrier(t);
     }
     if (stats) {

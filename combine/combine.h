@@ -534,11 +534,11 @@ typedef struct bspram_combine_stats {
  * the phases of the basis (top of this file), the updates applied, and the
  * answers carried back; other entries of results are left untouched. One
  * OpenMP parallel region for the whole batch. Over MPI (libbspram-mpi)
- * every rank calls it alike, and on return every rank has every answer and
- * every cell, as on one machine (each rank gives what its components hold:
- * O(requests + live cells), two MPI_Allgatherv for the answers and one
- * MPI_Allreduce per live segment, per batch; the answers of a batch stay
- * below 2^31 bytes).
+ * every rank calls it alike, and on return every rank has every answer, as
+ * on one machine (each rank gives its components': two MPI_Allgatherv of
+ * O(requests) per batch, the answers of a batch below 2^31 bytes); the
+ * cells stay with their owners' ranks (bspram_holds), and
+ * bspram_gather_cells brings a range of them to every rank when asked.
  *
  * @param c        the combiner; not NULL
  * @param requests the requests, first[p] of them; not NULL
@@ -600,6 +600,30 @@ typedef struct bspram_combine_stats {
  */
 void bspram_combine(bspram_combiner *c, const bspram_request *requests, const uint64_t *first,
                     uint64_t *results, bspram_combine_stats *stats);
+
+/* Host access, an explicit gather: values[i] = the cell at address + i, for
+ * i < count, on every process — the cells of one segment, consecutive
+ * indices. On one machine a copy; over MPI every rank calls it alike, each
+ * gives the cells it holds (bspram_holds) and every rank gets them all.
+ * Batches never do this by themselves: a rank holds its own cells only.
+ *
+ * @param c        the combiner; not NULL
+ * @param address  the first cell (bspram_address)
+ * @param count    the cells to read, all in address's segment
+ * @param values   receives count values; may be NULL only when count = 0
+ * @pre           No run of the combiner's machine is in progress.
+ * @par Errors
+ *     Each one line, exit status 1: a range outside one live segment
+ *     ("bspram: bspram_gather_cells(address=0x10000000008, count=5):
+ *     address 0x1000000000c: segment 1 index 12 out of range [0, 10)");
+ *     values NULL with count > 0; c NULL.
+ * @par BSP cost
+ *     None recorded (no superstep). O(count) expected time; over MPI one
+ *     MPI_Allreduce of count words.
+ * @par Thread safety
+ *     The host only, as bspram_combine.
+ */
+void bspram_gather_cells(bspram_combiner *c, uint64_t address, uint64_t count, uint64_t *values);
 
 /* ---- conflicts (for the PRAM's exclusive and common rules) ---- */
 

@@ -91,6 +91,11 @@ bspram_combiner *bspram_combiner_create(bspram_machine *m, bspram_space *s, cons
     memset(C->ls, 0, bytes);
     C->nops = BSPRAM_BUILTIN_OPS;
     bspram_combiner_set_options(C, o);
+    /* Over MPI a rank holds its own components' cells and no others
+     * (bspram_holds): its memory is its share. */
+    uint64_t first, end;
+    bspram__bsp_machine_block(m, &first, &end);
+    bspram__hash_space_hold(s, first, end);
     return C;
 }
 

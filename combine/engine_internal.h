@@ -139,8 +139,6 @@ struct bspram_combiner {
     char uname[BSPRAM_MAX_OPS][32]; /* their names, for error messages */
     unsigned nops;
     unsigned watch;                 /* BSPRAM_WATCH_* */
-    bool own;                       /* over MPI, a rank's host reads only what its components
-                                       hold: no sharing after a batch (batch.c) */
     uint64_t observed;              /* OBSERVE: the lanes' agreed degree (observe.c) */
 };
 
@@ -164,7 +162,6 @@ const char *bspram__combine_kind_name(const bspram_combiner *C, unsigned kind, c
 
 /* batch.c: over MPI, every rank's copy of every live cell made whole (the
  * OR of what each rank's components own); nothing on one machine. */
-void bspram__combine_share_cells(bspram_combiner *C);
 
 /* observe.c: the OBSERVE strategy's supersteps before phase 1 (collective:
  * every lane calls it; label(t, j) names superstep j). Sets b->observed,

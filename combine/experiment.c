@@ -91,17 +91,11 @@ static void verify_and_clear(bspram_team *t, experiment *x, const pattern *pt, c
     unsigned lane = bspram__bsp_team_lane(t), lo, hi;
     bspram__bsp_machine_lanes(m, &lo, &hi);
     const unsigned k = lane - lo, T = hi - lo;
-    uint64_t first, end;
-    bspram__bsp_machine_block(m, &first, &end);
-    const bool all_here = first == 0 && end == bspram_machine_p(m);
     uint64_t cells = x->cfg->v / pt->d, bad = UINT64_MAX;
     for (uint64_t a = cells * k / T; a < cells * (k + 1) / T; a++) {
         uint64_t address = ((uint64_t)x->seg << BSPRAM_SEGMENT_SHIFT) | a;
-        if (!all_here) { /* over MPI: another rank checks the cells its components own */
-            uint64_t owner = bspram_owner(x->s, address);
-            if (owner < first || owner >= end)
-                continue;
-        }
+        if (!bspram_holds(x->s, address))
+            continue; /* over MPI: another rank checks the cells its components own */
         unsigned char *cell = bspram_cell(x->s, address);
         uint64_t got;
         memcpy(&got, cell, 8);
@@ -279,7 +273,6 @@ void bspram_table_run(const bspram_table_config *cfg, bspram_table_entry *entrie
     bspram_combine_options o = bspram_combine_defaults(p);
     o.spread = cfg->spread;
     x.C = bspram_combiner_create(m, x.s, &o);
-    x.C->own = true; /* each rank verifies the cells its components own (verify_and_clear) */
     x.pats = bspram__base_calloc(n + 1, sizeof *x.pats, "bspram table");
     uint64_t *first = bspram__base_malloc((p + 1) * sizeof *first, "bspram table");
     for (uint64_t c = 0; c <= p; c++)

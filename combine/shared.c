@@ -202,7 +202,6 @@ uint64_t bspram_shared_run(bspram_shared *sh, bspram_step_fn step, void *arg, ui
     sh->max_supersteps = max_supersteps;
     sh->steps = 0;
     bspram__bsp_machine_team_for(sh->m, run_lane, sh, "bspram_shared_run");
-    bspram__combine_share_cells(sh->C); /* over MPI: every rank's host reads every cell */
     atomic_store(&sh->running, false);
     return sh->steps;
 }

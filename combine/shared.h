@@ -155,9 +155,9 @@ bspram_combiner *bspram_shared_combiner(bspram_shared *sh);
  * bspram_machine_run, the inbox the machine's last superstep left, and the
  * answers to what it issued in the last step of the previous run on this
  * object (none before the first). One OpenMP parallel region for the whole
- * run. Over MPI (libbspram-mpi) every rank's host has every cell afterwards
- * (one MPI_Allreduce per live segment), but the answers and inboxes of its
- * own components only.
+ * run. Over MPI (libbspram-mpi) a rank's host has the cells, answers and
+ * inboxes of its own components only (bspram_holds; bspram_gather_cells
+ * brings cells to every rank when asked).
  *
  * @param sh             the object; not NULL
  * @param step           the program's step, called as step(self, arg); not NULL

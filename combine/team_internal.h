@@ -24,8 +24,8 @@
  * on lane 0, after one more barrier that completes the records. Errors and
  * cost: as bspram_combine (a batch of bspram_combine is exactly one call of
  * this by every lane of a fresh team; over MPI it too leaves every rank
- * every answer and cell, shared by each rank's first lane between two
- * barriers after the last phase). The team's machine must be the
+ * every answer, shared by each rank's first lane between two barriers
+ * after the last phase; the cells stay with their owners' ranks). The team's machine must be the
  * combiner's. */
 void bspram__combine_team(bspram_team *t, bspram_combiner *c, const bspram_request *requests,
                          const uint64_t *first, uint64_t *results, bspram_combine_stats *stats);

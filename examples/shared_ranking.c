@@ -106,11 +106,17 @@ int main(int argc, char **argv)
         element *e = bspram_machine_local(m, i);
         e->next = k + 1 < p ? order[k + 1] : i;
         e->rank = k + 1 < p ? 1 : 0;
-        bspram_store(g.space, bspram_address(g.space, g.R, i), e->rank);
-        bspram_store(g.space, bspram_address(g.space, g.N, i), e->next);
+        /* Over MPI a rank holds its own components' cells (bspram_holds). */
+        if (bspram_holds(g.space, bspram_address(g.space, g.R, i)))
+            bspram_store(g.space, bspram_address(g.space, g.R, i), e->rank);
+        if (bspram_holds(g.space, bspram_address(g.space, g.N, i)))
+            bspram_store(g.space, bspram_address(g.space, g.N, i), e->next);
     }
 
     uint64_t steps = bspram_shared_run(g.sh, step, &g, 0);
+    bspram_machine_gather_local(m); /* over MPI: every element to every rank */
+    uint64_t total;
+    bspram_gather_cells(bspram_shared_combiner(g.sh), bspram_address(g.space, g.total, 0), 1, &total);
 
     /* Element order[k] has p-1-k elements after it; the ranks add up; the
      * tickets are 0..p-1, each drawn once. */
@@ -122,7 +128,7 @@ int main(int argc, char **argv)
         if (e->ticket < p)
             drawn[e->ticket] = 1;
     }
-    ok &= bspram_load(g.space, bspram_address(g.space, g.total, 0)) == p * (p - 1) / 2;
+    ok &= total == p * (p - 1) / 2;
 
     size_t nrec;
     const bspram_record *rec = bspram_machine_records(m, &nrec);

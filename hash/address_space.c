@@ -34,6 +34,8 @@ struct bspram_space {
     size_t cap;
     uint32_t free_from; /* no segment below this number is free: the least free
                            number is found without rescanning (O(1) amortised) */
+    uint64_t held_first, held_end; /* the owners whose cells this process holds
+                                      ([0, p) but over MPI: hash_internal.h) */
 };
 
 bspram_space *bspram_space_create(uint64_t p, bspram_hash_kind kind, uint64_t seed)
@@ -48,6 +50,7 @@ bspram_space *bspram_space_create(uint64_t p, bspram_hash_kind kind, uint64_t se
     bspram__hash_init(&s->hash, kind, seed);
     s->nsegs = 1;
     s->free_from = 1;
+    s->held_end = p;
     return s;
 }
 
@@ -91,39 +94,40 @@ static uint64_t pow2_at_least(uint64_t x)
 
 /* Build the owners' tables of a hashed segment: count cells per owner, give
  * owner c a table of the least power of two ≥ 2·count (load ≤ 1/2, so a
- * lookup probes O(1) slots in expectation), then insert. */
+ * lookup probes O(1) slots in expectation), then insert. Only the held
+ * owners get tables (the others' are empty): over MPI a rank's memory is its
+ * own components' cells. The hash is computed twice rather than kept, so
+ * that building needs no O(n) memory of its own. */
 static void hashed_build(const bspram_space *s, segment *g, uint32_t seg,
                          const unsigned char *old_values /* n·w bytes by index, or NULL */)
 {
-    uint64_t p = s->p, n = g->n;
-    uint64_t *hv = bspram__base_malloc(n * sizeof *hv, "bspram_segment_alloc");
+    uint64_t p = s->p, n = g->n, first = s->held_first, end = s->held_end;
     uint64_t *count = bspram__base_calloc(p + 1, sizeof *count, "bspram_segment_alloc");
     uint64_t base = (uint64_t)seg << BSPRAM_SEGMENT_SHIFT;
-    for (uint64_t i = 0; i < n; i++) {
-        hv[i] = bspram__hash_hash64_inline(&s->hash, base + i);
-        count[bspram_reduce(hv[i], p)]++;
-    }
+    for (uint64_t i = 0; i < n; i++)
+        count[bspram_reduce(bspram__hash_hash64_inline(&s->hash, base + i), p)]++;
     g->tstart = bspram__base_malloc((p + 1) * sizeof *g->tstart, "bspram_segment_alloc");
     uint64_t total = 0;
     for (uint64_t c = 0; c < p; c++) {
         g->tstart[c] = total;
-        total += count[c] ? pow2_at_least(2 * count[c]) : 0;
+        total += count[c] && c >= first && c < end ? pow2_at_least(2 * count[c]) : 0;
     }
     g->tstart[p] = total;
     g->key = bspram__base_calloc(total ? total : 1, sizeof *g->key, "bspram_segment_alloc");
     g->bytes = bspram__base_calloc(total ? total : 1, g->w, "bspram_segment_alloc");
-    for (uint64_t i = 0; i < n; i++) {
-        uint64_t c = bspram_reduce(hv[i], p);
-        uint64_t first = g->tstart[c], mask = g->tstart[c + 1] - first - 1;
-        uint64_t pos = hv[i] & mask;
-        while (g->key[first + pos])
+    for (uint64_t i = 0; i < n && total; i++) {
+        uint64_t h = bspram__hash_hash64_inline(&s->hash, base + i), c = bspram_reduce(h, p);
+        if (c < first || c >= end)
+            continue;
+        uint64_t at = g->tstart[c], mask = g->tstart[c + 1] - at - 1;
+        uint64_t pos = h & mask;
+        while (g->key[at + pos])
             pos = (pos + 1) & mask;
-        g->key[first + pos] = i + 1;
+        g->key[at + pos] = i + 1;
         if (old_values)
-            memcpy(g->bytes + (first + pos) * g->w, old_values + i * g->w, g->w);
+            memcpy(g->bytes + (at + pos) * g->w, old_values + i * g->w, g->w);
     }
     free(count);
-    free(hv);
 }
 
 uint32_t bspram_segment_alloc(bspram_space *s, uint64_t n, unsigned w, bspram_layout layout)
@@ -311,11 +315,23 @@ void bspram_cells(const bspram_space *s, const uint64_t *addresses, size_t n, vo
     }
 }
 
+bool bspram_holds(const bspram_space *s, uint64_t address)
+{
+    BSPRAM_NONNULL(s);
+    uint64_t c = bspram_owner(s, address);
+    return c >= s->held_first && c < s->held_end;
+}
+
 static void check_or_die(const bspram_space *s, uint64_t address, const char *call)
 {
     char err[160];
     if (bspram__hash_address_check(s, address, err, sizeof err))
         bspram__base_fatal("%s(address=0x%" PRIx64 "): %s", call, address, err);
+    if (!bspram_holds(s, address))
+        bspram__base_fatal("%s(address=0x%" PRIx64 "): the cell's owner, component %" PRIu64 ", is another "
+                           "MPI rank's (this rank holds components [%" PRIu64 ", %" PRIu64 ")); read it in "
+                           "a step, or test bspram_holds first", call, address, bspram_owner(s, address),
+                           s->held_first, s->held_end);
 }
 
 uint64_t bspram_load(const bspram_space *s, uint64_t address)
@@ -338,15 +354,27 @@ void bspram_space_rehash(bspram_space *s, uint64_t new_seed)
 {
     BSPRAM_NONNULL(s);
     bspram_hash old = s->hash;
+    const bool whole = s->held_first == 0 && s->held_end == s->p;
     for (uint32_t i = 1; i < s->nsegs; i++) {
         segment *g = &s->segs[i];
         if (!g->live || g->layout != BSPRAM_LAYOUT_HASHED)
             continue;
         /* Gather values by index under the old H, then rebuild under the new. */
         unsigned char *vals = bspram__base_calloc(g->n, g->w, "bspram_space_rehash");
-        for (uint64_t slot = 0; slot < g->tstart[s->p]; slot++)
-            if (g->key[slot])
-                memcpy(vals + (g->key[slot] - 1) * g->w, g->bytes + slot * g->w, g->w);
+        for (uint64_t slot = 0; slot < g->tstart[s->p]; slot++) {
+            if (!g->key[slot])
+                continue;
+            memcpy(vals + (g->key[slot] - 1) * g->w, g->bytes + slot * g->w, g->w);
+            /* A cell may change ranks with its owner; a process holding part
+             * of the owners cannot move it, so only zero cells may be held. */
+            uint64_t v = 0;
+            memcpy(&v, g->bytes + slot * g->w, g->w);
+            if (!whole && v != 0)
+                bspram__base_fatal("bspram_space_rehash(new_seed=%" PRIu64 "): cell 0x%" PRIx64 " holds %" PRIu64
+                                   "; over MPI the space holds only this rank's owners' cells and a new H "
+                                   "would move cells between ranks, so every cell must be 0 (clear them first)",
+                                   new_seed, ((uint64_t)i << BSPRAM_SEGMENT_SHIFT) | (g->key[slot] - 1), v);
+        }
         free(g->tstart);
         free(g->key);
         free(g->bytes);
@@ -356,4 +384,32 @@ void bspram_space_rehash(bspram_space *s, uint64_t new_seed)
         free(vals);
     }
     bspram__hash_init(&s->hash, old.kind, new_seed);
+}
+
+void bspram__hash_space_hold(bspram_space *s, uint64_t first, uint64_t end)
+{
+    BSPRAM_NONNULL(s);
+    if (first > end || end > s->p)
+        bspram__base_fatal("bspram__hash_space_hold(first=%" PRIu64 ", end=%" PRIu64 "): not a range of the %" PRIu64
+                           " owners", first, end, s->p);
+    if (first == s->held_first && end == s->held_end)
+        return;
+    for (uint32_t i = 1; i < s->nsegs; i++) {
+        segment *g = &s->segs[i];
+        if (!g->live || g->layout != BSPRAM_LAYOUT_HASHED)
+            continue;
+        unsigned char *vals = bspram__base_calloc(g->n, g->w, "bspram__hash_space_hold");
+        for (uint64_t slot = 0; slot < g->tstart[s->p]; slot++)
+            if (g->key[slot])
+                memcpy(vals + (g->key[slot] - 1) * g->w, g->bytes + slot * g->w, g->w);
+        free(g->tstart);
+        free(g->key);
+        free(g->bytes);
+        s->held_first = first;
+        s->held_end = end;
+        hashed_build(s, g, i, vals);
+        free(vals);
+    }
+    s->held_first = first;
+    s->held_end = end;
 }

@@ -37,6 +37,7 @@
 #ifndef BSPRAM_HASH_ADDRESS_SPACE_H
 #define BSPRAM_HASH_ADDRESS_SPACE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -332,8 +333,11 @@ void bspram_cells(const bspram_space *s, const uint64_t *addresses, size_t n, vo
  *     ("bspram: bspram_load(address=0x50000000000): address 0x50000000000
  *     is in no live segment (segment 5)"); an index past the segment
  *     ("bspram: bspram_load(address=0x1000000000a): address 0x1000000000a:
- *     segment 1 index 10 out of range [0, 10)"); s NULL ("bspram:
- *     bspram_load(s=NULL): s must not be NULL").
+ *     segment 1 index 10 out of range [0, 10)"); over MPI, a cell of
+ *     another rank ("bspram: bspram_load(address=0x10000000003): the
+ *     cell's owner, component 5, is another MPI rank's (this rank holds
+ *     components [0, 4)); read it in a step, or test bspram_holds
+ *     first"); s NULL ("bspram: bspram_load(s=NULL): s must not be NULL").
  * @par BSP cost
  *     None: local, O(1) expected.
  * @par Thread safety
@@ -342,6 +346,31 @@ void bspram_cells(const bspram_space *s, const uint64_t *addresses, size_t n, vo
  *     with an allocation, free or rehash on s.
  */
 uint64_t bspram_load(const bspram_space *s, uint64_t address);
+
+/* Whether this process holds the cell: always on one machine; over MPI,
+ * once a machine spread over the ranks uses the space (a combiner, a
+ * shared-memory object or a PRAM on it), a rank holds the cells whose
+ * owners are its own components and no others — of a hashed segment it
+ * stores those alone, its share of the memory (block and cyclic segments
+ * keep room for every cell, but only the owners' copies are kept up to
+ * date). bspram_load and bspram_store accept exactly the
+ * held cells; a program that reads cells on the host tests this first, and
+ * the same text works on one machine (where every cell is held) and on any
+ * number of ranks (where each rank reads its own share).
+ *
+ * @param s       the space; not NULL
+ * @param address a cell of a live segment of s (unchecked)
+ * @return        true if bspram_load and bspram_store may touch the cell
+ * @pre           address is valid, as for bspram_cell.
+ * @par Errors
+ *     s NULL: "bspram: bspram_holds(s=NULL): s must not be NULL", exit
+ *     status 1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread; not concurrently with an allocation, free or rehash on s.
+ */
+bool bspram_holds(const bspram_space *s, uint64_t address);
 
 /* Write a cell: its w bytes take the low w bytes of value.
  *

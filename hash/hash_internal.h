@@ -124,4 +124,10 @@ const bspram_hash *bspram__hash_space_hash(const bspram_space *s);
  * reason in err (if err is not NULL and err_len > 0). Cost O(1). */
 int bspram__hash_address_check(const bspram_space *s, uint64_t address, char *err, size_t err_len);
 
+/* Hold the cells of owners [first, end) only (all p at creation): over MPI a
+ * rank holds its own components' cells (bspram_holds). The live hashed
+ * segments are rebuilt, keeping the held cells' values; later ones are built
+ * so. Cost O(n) hashes per live segment when the range changes. */
+void bspram__hash_space_hold(bspram_space *s, uint64_t first, uint64_t end);
+
 #endif

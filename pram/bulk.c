@@ -36,6 +36,8 @@ typedef struct bulk_phase {
     const uint64_t *cells;
     const uint64_t *values; /* NULL: reads */
     uint64_t *out;          /* NULL: no answers */
+    uint64_t off;           /* slot s is at [s − off] of the three: 0, or the owned
+                               forms' lo·k (their arrays start at VP lo) */
     uint8_t kind;
 } bulk_phase;
 
@@ -55,7 +57,7 @@ static void bulk_phase_lane(bspram_team *t, void *arg)
     const bulk_phase *b = arg;
     bspram_pram *P = b->P;
     pram_lane *L = &P->lanes[bspram__bsp_team_lane(t)];
-    const uint64_t k = b->k, lo = bspram__bsp_team_first(t), hi = bspram__bsp_team_end(t);
+    const uint64_t k = b->k, lo = bspram__bsp_team_first(t), hi = bspram__bsp_team_end(t), off = b->off;
     /* Count first: the lane's buffers hold its requests (and the answers of
      * its components with NONE slots) exactly, whatever n·k is. */
     uint64_t nreq = 0, nres = 0;
@@ -64,13 +66,13 @@ static void bulk_phase_lane(bspram_team *t, void *arg)
         uint64_t v0, v1, r = 0;
         bspram__pram_vps(P, c, &v0, &v1);
         for (uint64_t s = v0 * k, e = v1 * k; s < e; s++) {
-            const uint64_t cell = b->cells[s];
+            const uint64_t cell = b->cells[s - off];
             if (cell == BSPRAM_PRAM_NONE)
                 continue;
             if (!bspram__pram_cell_ok(P, cell)) {
                 snprintf(L->error, sizeof L->error, "%s(k=%" PRIu64 ", cells[%" PRIu64 "]=0x%" PRIx64
                          "): names no cell of a live array (VP %" PRIu64 ", step %" PRIu64 ")",
-                         b->call, k, s, cell, s / k, P->step);
+                         b->call, k, s - off, cell, s / k, P->step);
                 L->failed = true;
                 break;
             }
@@ -99,11 +101,11 @@ static void bulk_phase_lane(bspram_team *t, void *arg)
         P->parts[c].requests = q;
         for (uint64_t v = v0; v < v1; v++) {
             for (uint64_t s = v * k, e = s + k; s < e; s++) {
-                const uint64_t cell = b->cells[s];
+                const uint64_t cell = b->cells[s - off];
                 if (cell == BSPRAM_PRAM_NONE)
                     continue;
                 q->address = cell;
-                q->value = b->values ? b->values[s] : 0;
+                q->value = b->values ? b->values[s - off] : 0;
                 q->kind = b->kind;
                 q->label = (uint32_t)v; /* conflicts name VPs */
                 q++;
@@ -112,7 +114,7 @@ static void bulk_phase_lane(bspram_team *t, void *arg)
         if (!b->out)
             P->parts[c].results = NULL;
         else if (r == (v1 - v0) * k)
-            P->parts[c].results = b->out + base;
+            P->parts[c].results = b->out + (base - off);
         else {
             P->parts[c].results = res;
             res += r;
@@ -125,13 +127,13 @@ static void bulk_phase_lane(bspram_team *t, void *arg)
         uint64_t v0, v1;
         bspram__pram_vps(P, c, &v0, &v1);
         const uint64_t base = v0 * k;
-        if (P->parts[c].results == b->out + base)
+        if (P->parts[c].results == b->out + (base - off))
             continue; /* answered in place */
         const uint64_t *a = P->parts[c].results;
         uint64_t r = 0;
         for (uint64_t s = base, e = v1 * k; s < e; s++)
-            if (b->cells[s] != BSPRAM_PRAM_NONE)
-                b->out[s] = a[r++];
+            if (b->cells[s - off] != BSPRAM_PRAM_NONE)
+                b->out[s - off] = a[r++];
     }
 }
 
@@ -157,9 +159,11 @@ static void share_answers(bspram_pram *P, uint64_t k, const uint64_t *cells, uin
     bspram__bsp_machine_share_owned(P->m, out, (size_t)(P->n * k), slot_owner, &(answer_slots){P, k, cells});
 }
 
-/* One bulk phase as one batch; `is_read`: the read phase of a new step. */
+/* One bulk phase as one batch; `is_read`: the read phase of a new step;
+ * `owned`: the arrays hold the rank's VPs only (bspram_pram_owned), and no
+ * answers are shared. */
 static void bulk(bspram_pram *P, const char *call, uint64_t k, const uint64_t *cells,
-                 const uint64_t *values, uint64_t *out, uint8_t kind, bool is_read)
+                 const uint64_t *values, uint64_t *out, uint8_t kind, bool is_read, bool owned)
 {
     if (k == 0)
         bspram__base_fatal("%s(k=0): k must be at least 1 (cells per VP)", call);
@@ -177,10 +181,13 @@ static void bulk(bspram_pram *P, const char *call, uint64_t k, const uint64_t *c
     bspram_pram_step_record *rec = bspram__pram_begin_phase(P, is_read ? PHASE_READ : PHASE_WRITE, false);
     bspram__pram_watch(P, is_read);
     size_t mark = bspram__pram_log_mark(P);
-    bulk_phase b = {P, call, k, cells, is_read ? NULL : values, answers ? out : NULL, kind};
+    uint64_t lo = 0, hi;
+    if (owned)
+        bspram_pram_owned(P, &lo, &hi);
+    bulk_phase b = {P, call, k, cells, is_read ? NULL : values, answers ? out : NULL, lo * k, kind};
     bspram__bsp_machine_team_for(P->m, bulk_phase_lane, &b, call);
     bspram__pram_report_misuse(P);
-    if (answers)
+    if (answers && !owned)
         share_answers(P, k, cells, out);
     uint64_t issued = bspram__pram_issued(P);
     uint64_t violations = bspram__pram_conflicts(P);
@@ -200,13 +207,13 @@ bspram_pram *bspram_pram_at(bspram_pram *P, const char *file, unsigned line)
 void (bspram_pram_gather)(bspram_pram *P, uint64_t k, const uint64_t *cells, uint64_t *out)
 {
     BSPRAM_NONNULL(P);
-    bulk(P, "bspram_pram_gather", k, cells, NULL, out, BSPRAM_READ, true);
+    bulk(P, "bspram_pram_gather", k, cells, NULL, out, BSPRAM_READ, true, false);
 }
 
 void (bspram_pram_scatter)(bspram_pram *P, uint64_t k, const uint64_t *cells, const uint64_t *values)
 {
     BSPRAM_NONNULL(P);
-    bulk(P, "bspram_pram_scatter", k, cells, values, NULL, bspram__pram_write_kind(P), false);
+    bulk(P, "bspram_pram_scatter", k, cells, values, NULL, bspram__pram_write_kind(P), false, false);
 }
 
 /* Reductions and fetch-and-op are operations of the combining model only. */
@@ -223,7 +230,7 @@ void (bspram_pram_scatter_reduce)(bspram_pram *P, uint64_t k, const uint64_t *ce
 {
     BSPRAM_NONNULL(P);
     combining_only(P, "bspram_pram_scatter_reduce", op);
-    bulk(P, "bspram_pram_scatter_reduce", k, cells, values, NULL, bspram_kind_reduce(op), false);
+    bulk(P, "bspram_pram_scatter_reduce", k, cells, values, NULL, bspram_kind_reduce(op), false, false);
 }
 
 void (bspram_pram_fetch_op)(bspram_pram *P, uint64_t k, const uint64_t *cells,
@@ -231,5 +238,46 @@ void (bspram_pram_fetch_op)(bspram_pram *P, uint64_t k, const uint64_t *cells,
 {
     BSPRAM_NONNULL(P);
     combining_only(P, "bspram_pram_fetch_op", op);
-    bulk(P, "bspram_pram_fetch_op", k, cells, values, out, bspram_kind_fetch(op), false);
+    bulk(P, "bspram_pram_fetch_op", k, cells, values, out, bspram_kind_fetch(op), false, false);
+}
+
+/* ---- the owned forms: the rank's VPs only (pram.h) ---- */
+
+void bspram_pram_owned(const bspram_pram *P, uint64_t *lo, uint64_t *hi)
+{
+    BSPRAM_NONNULL(P);
+    BSPRAM_NONNULL(lo);
+    BSPRAM_NONNULL(hi);
+    uint64_t first, end;
+    bspram__bsp_machine_block(P->m, &first, &end); /* VP v lives on component v div per */
+    *lo = first * P->per < P->n ? first * P->per : P->n;
+    *hi = end * P->per < P->n ? end * P->per : P->n;
+}
+
+void (bspram_pram_gather_owned)(bspram_pram *P, uint64_t k, const uint64_t *cells, uint64_t *out)
+{
+    BSPRAM_NONNULL(P);
+    bulk(P, "bspram_pram_gather_owned", k, cells, NULL, out, BSPRAM_READ, true, true);
+}
+
+void (bspram_pram_scatter_owned)(bspram_pram *P, uint64_t k, const uint64_t *cells, const uint64_t *values)
+{
+    BSPRAM_NONNULL(P);
+    bulk(P, "bspram_pram_scatter_owned", k, cells, values, NULL, bspram__pram_write_kind(P), false, true);
+}
+
+void (bspram_pram_scatter_reduce_owned)(bspram_pram *P, uint64_t k, const uint64_t *cells,
+                                      const uint64_t *values, unsigned op)
+{
+    BSPRAM_NONNULL(P);
+    combining_only(P, "bspram_pram_scatter_reduce_owned", op);
+    bulk(P, "bspram_pram_scatter_reduce_owned", k, cells, values, NULL, bspram_kind_reduce(op), false, true);
+}
+
+void (bspram_pram_fetch_op_owned)(bspram_pram *P, uint64_t k, const uint64_t *cells,
+                                const uint64_t *values, unsigned op, uint64_t *out)
+{
+    BSPRAM_NONNULL(P);
+    combining_only(P, "bspram_pram_fetch_op_owned", op);
+    bulk(P, "bspram_pram_fetch_op_owned", k, cells, values, out, bspram_kind_fetch(op), false, true);
 }

@@ -307,7 +307,41 @@ void bspram_pram_load(bspram_pram *P, bspram_pram_array a, const uint64_t *value
     bspram_space *s = P->s;
 #pragma omp parallel for num_threads(P->nlanes) schedule(static) if (count >= 65536)
     for (uint64_t i = 0; i < count; i++)
-        memcpy(bspram_cell(s, base + i), &values[i], sizeof values[i]);
+        if (bspram_holds(s, base + i)) /* over MPI: the rank's own cells only */
+            memcpy(bspram_cell(s, base + i), &values[i], sizeof values[i]);
+}
+
+/* The held cells one by one in increasing index: over MPI the rank's share
+ * (bspram_holds), with no n-word buffer on either side. */
+void bspram_pram_fill(bspram_pram *P, bspram_pram_array a, bspram_pram_fill_fn fn, void *arg)
+{
+    BSPRAM_NONNULL(P);
+    const pram_array *A = bspram__pram_array(P, a, "bspram_pram_fill");
+    char buf[16];
+    if (!fn)
+        bspram__base_fatal("bspram_pram_fill(array=%s): fn is NULL", array_text(A, a, buf, sizeof buf));
+    const uint64_t base = (uint64_t)a << BSPRAM_SEGMENT_SHIFT;
+    for (uint64_t i = 0; i < A->cells; i++)
+        if (bspram_holds(P->s, base + i)) {
+            uint64_t v = fn(i, arg);
+            memcpy(bspram_cell(P->s, base + i), &v, sizeof v);
+        }
+}
+
+void bspram_pram_visit(const bspram_pram *P, bspram_pram_array a, bspram_pram_visit_fn fn, void *arg)
+{
+    BSPRAM_NONNULL(P);
+    const pram_array *A = bspram__pram_array(P, a, "bspram_pram_visit");
+    char buf[16];
+    if (!fn)
+        bspram__base_fatal("bspram_pram_visit(array=%s): fn is NULL", array_text(A, a, buf, sizeof buf));
+    const uint64_t base = (uint64_t)a << BSPRAM_SEGMENT_SHIFT;
+    for (uint64_t i = 0; i < A->cells; i++)
+        if (bspram_holds(P->s, base + i)) {
+            uint64_t v;
+            memcpy(&v, bspram_cell(P->s, base + i), sizeof v);
+            fn(i, v, arg);
+        }
 }
 
 void bspram_pram_store(const bspram_pram *P, bspram_pram_array a, uint64_t *values, uint64_t count)
@@ -318,7 +352,9 @@ void bspram_pram_store(const bspram_pram *P, bspram_pram_array a, uint64_t *valu
     const bspram_space *s = P->s;
 #pragma omp parallel for num_threads(P->nlanes) schedule(static) if (count >= 65536)
     for (uint64_t i = 0; i < count; i++)
-        memcpy(&values[i], bspram_cell(s, base + i), sizeof values[i]);
-    /* Over MPI a rank holds the cells its components own: the ranks share them. */
+        if (bspram_holds(s, base + i))
+            memcpy(&values[i], bspram_cell(s, base + i), sizeof values[i]);
+    /* Over MPI a rank holds the cells its components own: the ranks share
+     * them, the explicit gather this call is (pram.h). */
     bspram__combine_share_range(P->m, s, base, values, (size_t)count);
 }

@@ -195,8 +195,13 @@ typedef struct bspram_pram_config {
  * many on every rank, as bspram_config_default), op = sum:i64, 4
  * registers, fatal violations, seed 0, the AUTO basis.
  *
- * Over MPI (libbspram-mpi) every rank runs the host's calls alike and gets
- * every answer, cell, statistic and violation whole (docs/mpi.md).
+ * Over MPI (libbspram-mpi) every rank runs the host's calls alike. A rank
+ * holds its own components' cells and VPs and nothing else; the whole-array
+ * calls (bspram_pram_store, bspram_pram_gather, bspram_pram_fetch_op) give
+ * every rank every value they return — an explicit gather, of that call's
+ * values only — and the owned forms (bspram_pram_owned and the *_owned
+ * calls, bspram_pram_fill, bspram_pram_visit) give each rank its share.
+ * Statistics and violations are whole on every rank (docs/mpi.md).
  *
  * @param n       the number of VPs (checked by bspram_pram_create)
  * @param model   the access model (checked by bspram_pram_create)
@@ -511,6 +516,9 @@ uint64_t bspram_pram_cell(const bspram_pram *P, bspram_pram_array a, uint64_t in
 /* Host access, outside the PRAM's steps and costs (the input of a
  * program): copy count values into cells [0, count) of array a.
  *
+ * Over MPI every rank calls it alike with the whole input and keeps the
+ * cells it holds; bspram_pram_fill needs no whole input.
+ *
  * @param P       the PRAM; not NULL
  * @param a       a live array of P
  * @param values  the count values; may be NULL only when count = 0
@@ -539,7 +547,8 @@ void bspram_pram_load(bspram_pram *P, bspram_pram_array a, const uint64_t *value
  *
  * Over MPI (libbspram-mpi) every rank calls it alike: each gives the cells
  * its components own and every rank gets them all (one MPI_Allreduce of
- * count words).
+ * count words) — an explicit gather; bspram_pram_visit reads a rank's share
+ * without one.
  *
  * @param P       the PRAM; not NULL
  * @param a       a live array of P
@@ -563,6 +572,62 @@ void bspram_pram_load(bspram_pram *P, bspram_pram_array a, const uint64_t *value
  */
 void bspram_pram_store(const bspram_pram *P, bspram_pram_array a, uint64_t *values, uint64_t count);
 
+/* The value of cell i, for bspram_pram_fill. */
+typedef uint64_t (*bspram_pram_fill_fn)(uint64_t index, void *arg);
+
+/* A cell and its value, for bspram_pram_visit. */
+typedef void (*bspram_pram_visit_fn)(uint64_t index, uint64_t value, void *arg);
+
+/* Host access, the owned form of bspram_pram_load: set every cell this
+ * process holds of array a (bspram_holds: all of them on one machine, the
+ * cells its components own on an MPI rank) to fn(index, arg), in
+ * increasing index order, from the calling thread.
+ *
+ * No array of the whole input on either side: each rank computes the values
+ * of its own cells, so the same program text loads any size on one machine
+ * and on N ranks with the memory of its share.
+ *
+ * @param P    the PRAM; not NULL
+ * @param a    a live array of P
+ * @param fn   the values; not NULL
+ * @param arg  passed to fn
+ * @pre        No phase of P is running.
+ * @par Errors
+ *     Each one line, exit status 1: no such array ("bspram:
+ *     bspram_pram_fill(array=3): no such array"); fn NULL ("bspram:
+ *     bspram_pram_fill(array=A): fn is NULL"); P NULL.
+ * @par BSP cost
+ *     None: no superstep, no record, no PRAM step; no communication.
+ *     O(cells) time (each index is hashed to find whether it is held) and
+ *     a call of fn per held cell.
+ * @par Thread safety
+ *     The host only; fn is called from the calling thread.
+ */
+void bspram_pram_fill(bspram_pram *P, bspram_pram_array a, bspram_pram_fill_fn fn, void *arg);
+
+/* Host access, the owned form of bspram_pram_store: call fn(index, value,
+ * arg) for every cell this process holds of array a (bspram_holds), in
+ * increasing index order, from the calling thread.
+ *
+ * Over MPI each rank visits its own cells and nothing moves: a program
+ * checks or writes out its share, and the ranks together cover the array
+ * exactly once. On one machine every cell is visited.
+ *
+ * @param P    the PRAM; not NULL
+ * @param a    a live array of P
+ * @param fn   the visitor; not NULL
+ * @param arg  passed to fn
+ * @pre        No phase of P is running.
+ * @par Errors
+ *     As bspram_pram_fill, naming bspram_pram_visit.
+ * @par BSP cost
+ *     None: no superstep, no record, no PRAM step; no communication.
+ *     O(cells) time and a call of fn per held cell.
+ * @par Thread safety
+ *     The host only; fn is called from the calling thread.
+ */
+void bspram_pram_visit(const bspram_pram *P, bspram_pram_array a, bspram_pram_visit_fn fn, void *arg);
+
 /* ---- bulk steps (the fast path) ---- */
 
 /* The read phase of a new step: VP i reads the k cells
@@ -571,7 +636,9 @@ void bspram_pram_store(const bspram_pram *P, bspram_pram_array a, uint64_t *valu
  *
  * All reads see memory as it was before the step's writes. Under EREW two
  * VPs reading one cell are a violation (top of this file). Over MPI every
- * rank calls it alike and gets every answer.
+ * rank calls it alike and gets every answer: the answers are gathered (one
+ * MPI_Allreduce of n·k words); bspram_pram_gather_owned gives each rank
+ * its own VPs' answers without it.
  *
  * @param P       the PRAM; not NULL
  * @param k       the cells per VP, ≥ 1
@@ -751,6 +818,114 @@ void bspram_pram_scatter_reduce(bspram_pram *P, uint64_t k, const uint64_t *cell
  */
 void bspram_pram_fetch_op(bspram_pram *P, uint64_t k, const uint64_t *cells,
                           const uint64_t *values, unsigned op, uint64_t *out);
+
+/* ---- the owned forms: a rank's VPs, no answers shared ---- */
+
+/* The VPs this process holds, [*lo, *hi): [0, n) on one machine; over MPI
+ * the VPs of the rank's components (VP v lives on component v div
+ * ceil(n/p), the components in blocks over the ranks), so the ranks'
+ * ranges are consecutive and cover [0, n) once.
+ *
+ * @param P   the PRAM; not NULL
+ * @param lo  receives the first VP held; not NULL
+ * @param hi  receives one past the last; not NULL
+ * @pre       None.
+ * @par Errors
+ *     A NULL argument: one line naming it ("bspram: bspram_pram_owned(lo=NULL):
+ *     lo must not be NULL"), exit status 1.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread.
+ */
+void bspram_pram_owned(const bspram_pram *P, uint64_t *lo, uint64_t *hi);
+
+/* bspram_pram_gather for the VPs [lo, hi) of bspram_pram_owned only: VP
+ * i's k slots are cells[(i − lo)·k .. (i − lo)·k + k) and its answers go to
+ * the same slots of out. Every rank calls it alike (it is one step of the
+ * whole PRAM), each with its own VPs' cells, and gets its own VPs' answers
+ * and no others: over MPI nothing moves but the batch's messages. On one
+ * machine it is bspram_pram_gather.
+ *
+ * @param P      the PRAM; not NULL
+ * @param k      the cells per VP, ≥ 1
+ * @param cells  (hi − lo)·k cell names or BSPRAM_PRAM_NONE; not NULL
+ * @param out    receives the (hi − lo)·k values read; not NULL
+ * @pre          No phase of P is running.
+ * @par Errors
+ *     As bspram_pram_gather, naming bspram_pram_gather_owned, with slots
+ *     counted in the caller's array ("bspram: bspram_pram_gather_owned(k=2,
+ *     cells[3]=0x20000000003): names no cell of a live array (VP 9, step
+ *     1)").
+ * @par BSP cost
+ *     As bspram_pram_gather, the same records; over MPI without the
+ *     sharing of the answers (no collective beyond the batch's exchanges).
+ * @par Thread safety
+ *     The host only, as bspram_pram_gather.
+ */
+void bspram_pram_gather_owned(bspram_pram *P, uint64_t k, const uint64_t *cells, uint64_t *out);
+
+/* bspram_pram_scatter for the VPs [lo, hi) of bspram_pram_owned only:
+ * cells and values hold (hi − lo)·k slots, VP i's at (i − lo)·k.
+ *
+ * @param P       the PRAM; not NULL
+ * @param k       the cells per VP, ≥ 1
+ * @param cells   (hi − lo)·k cell names or BSPRAM_PRAM_NONE; not NULL
+ * @param values  the (hi − lo)·k values to write; not NULL
+ * @pre           No phase of P is running.
+ * @par Errors
+ *     As bspram_pram_scatter, naming bspram_pram_scatter_owned, slots
+ *     counted in the caller's array.
+ * @par BSP cost
+ *     As bspram_pram_scatter, the same records.
+ * @par Thread safety
+ *     The host only, as bspram_pram_scatter.
+ */
+void bspram_pram_scatter_owned(bspram_pram *P, uint64_t k, const uint64_t *cells, const uint64_t *values);
+
+/* bspram_pram_scatter_reduce for the VPs [lo, hi) of bspram_pram_owned
+ * only: cells and values hold (hi − lo)·k slots, VP i's at (i − lo)·k.
+ *
+ * @param P       the PRAM; not NULL
+ * @param k       the cells per VP, ≥ 1
+ * @param cells   (hi − lo)·k cell names or BSPRAM_PRAM_NONE; not NULL
+ * @param values  the (hi − lo)·k contributions; not NULL
+ * @param op      the operation, as for bspram_pram_scatter_reduce
+ * @pre           No phase of P is running.
+ * @par Errors
+ *     As bspram_pram_scatter_reduce, naming
+ *     bspram_pram_scatter_reduce_owned, slots counted in the caller's array.
+ * @par BSP cost
+ *     As bspram_pram_scatter_reduce, the same records.
+ * @par Thread safety
+ *     The host only, as bspram_pram_scatter_reduce.
+ */
+void bspram_pram_scatter_reduce_owned(bspram_pram *P, uint64_t k, const uint64_t *cells,
+                                      const uint64_t *values, unsigned op);
+
+/* bspram_pram_fetch_op for the VPs [lo, hi) of bspram_pram_owned only:
+ * cells, values and out hold (hi − lo)·k slots, VP i's at (i − lo)·k; no
+ * answers shared.
+ *
+ * @param P       the PRAM; not NULL
+ * @param k       the cells per VP, ≥ 1
+ * @param cells   (hi − lo)·k cell names or BSPRAM_PRAM_NONE; not NULL
+ * @param values  the (hi − lo)·k contributions; not NULL
+ * @param op      the operation, as for bspram_pram_fetch_op
+ * @param out     receives the (hi − lo)·k values before each contribution;
+ *                not NULL
+ * @pre           No phase of P is running.
+ * @par Errors
+ *     As bspram_pram_fetch_op, naming bspram_pram_fetch_op_owned, slots
+ *     counted in the caller's array.
+ * @par BSP cost
+ *     As bspram_pram_fetch_op, the same records; over MPI without the
+ *     sharing of the answers.
+ * @par Thread safety
+ *     The host only, as bspram_pram_fetch_op.
+ */
+void bspram_pram_fetch_op_owned(bspram_pram *P, uint64_t k, const uint64_t *cells,
+                                const uint64_t *values, unsigned op, uint64_t *out);
 
 /* ---- per-VP steps (for teaching) ---- */
 
@@ -1307,6 +1482,14 @@ bspram_pram *bspram_pram_at(bspram_pram *P, const char *file, unsigned line);
     bspram_pram_scatter_reduce(bspram_pram_at((P), __FILE__, __LINE__), (k), (cells), (values), (op))
 #define bspram_pram_fetch_op(P, k, cells, values, op, out) \
     bspram_pram_fetch_op(bspram_pram_at((P), __FILE__, __LINE__), (k), (cells), (values), (op), (out))
+#define bspram_pram_gather_owned(P, k, cells, out) \
+    bspram_pram_gather_owned(bspram_pram_at((P), __FILE__, __LINE__), (k), (cells), (out))
+#define bspram_pram_scatter_owned(P, k, cells, values) \
+    bspram_pram_scatter_owned(bspram_pram_at((P), __FILE__, __LINE__), (k), (cells), (values))
+#define bspram_pram_scatter_reduce_owned(P, k, cells, values, op) \
+    bspram_pram_scatter_reduce_owned(bspram_pram_at((P), __FILE__, __LINE__), (k), (cells), (values), (op))
+#define bspram_pram_fetch_op_owned(P, k, cells, values, op, out) \
+    bspram_pram_fetch_op_owned(bspram_pram_at((P), __FILE__, __LINE__), (k), (cells), (values), (op), (out))
 
 BSPRAM_END_DECLS
 #endif

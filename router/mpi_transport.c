@@ -603,7 +603,7 @@ static void regrow(mpi_state *s, unsigned t)
         check(MPI_Win_free(&s->win[t]), "bspram__router_exchange: MPI_Win_free");
     uint64_t want = me ? me->total + 1 : 0, cap = s->wcap[t];
     if (want > cap)
-        cap = (want + want / 2 + 65535) & ~(uint64_t)65535;
+        cap = (want + 65535) & ~(uint64_t)65535; /* no slack: MPI may touch every page it allocates */
     void *base = NULL;
     check(MPI_Win_allocate((MPI_Aint)cap, 1, MPI_INFO_NULL, s->comm, &base, &s->win[t]),
           "bspram__router_exchange: MPI_Win_allocate");
@@ -613,6 +613,11 @@ static void regrow(mpi_state *s, unsigned t)
     if (me) {
         memcpy(s->wbase[t], me->spill, me->total);
         me->pack = s->wbase[t];
+        /* The runs live in the window from now on: the spill's pages would
+         * only double what the rank holds of a superstep's messages. */
+        free(me->spill);
+        me->spill = NULL;
+        me->cap_spill = 0;
     }
 }
 

@@ -50,8 +50,7 @@ static outcome run(uint64_t p, int threads, bspram_strategy strat, const char *b
                                    : BSPRAM_WRITE_ARBITRARY;
     }
     bspram_combine(C, req, first, out.res, &out.st);
-    for (uint64_t a = 0; a < ncells; a++)
-        out.mem[a] = bspram_load(s, bspram_address(s, seg, a));
+    bspram_gather_cells(C, bspram_address(s, seg, 0), ncells, out.mem); /* over MPI: from every rank */
     free(req);
     free(first);
     bspram_combiner_destroy(C);

@@ -312,6 +312,7 @@ REFUSED(bspram_cells, cells)
     bspram_cells(s, &a, 1, NIL);
 }
 REFUSED(bspram_load, s) { bspram_load(NIL, 1); }
+REFUSED(bspram_holds, s) { bspram_holds(NIL, 1); }
 REFUSED(bspram_store, s) { bspram_store(NIL, 1, 2); }
 REFUSED(bspram_space_rehash, s) { bspram_space_rehash(NIL, 2); }
 
@@ -738,6 +739,11 @@ REFUSED(bspram__bsp_send_buffer_counted, self) { bspram__bsp_send_buffer_counted
 REFUSED(bspram_work, self) { bspram_work(NIL, 1); }
 REFUSED(bspram_local, self) { bspram_local(NIL); }
 REFUSED(bspram_machine_local, m) { bspram_machine_local(NIL, 0); }
+REFUSED(bspram_machine_gather_local, m) { bspram_machine_gather_local(NIL); }
+static uint64_t owned_lo, owned_hi;
+REFUSED(bspram_machine_owned, m) { bspram_machine_owned(NIL, &owned_lo, &owned_hi); }
+REFUSED(bspram_machine_owned, first) { bspram_machine_owned(machine(2, 1), NIL, &owned_hi); }
+REFUSED(bspram_machine_owned, end) { bspram_machine_owned(machine(2, 1), &owned_lo, NIL); }
 REFUSED(bspram_machine_set_label, m) { bspram_machine_set_label(NIL, "x"); }
 ALLOWED(bspram_machine_set_label, label, "NULL: the empty label")
 {
@@ -1096,6 +1102,12 @@ ALLOWED(bspram_combine, stats, "statistics not wanted")
 {
     combiner_fixture();
     bspram_combine(cc, creq, cfirst, cres, NIL);
+}
+REFUSED(bspram_gather_cells, c) { bspram_gather_cells(NIL, 1, 1, cres); }
+REFUSED(bspram_gather_cells, values)
+{
+    combiner_fixture();
+    bspram_gather_cells(cc, creq[0].address, 1, NIL); /* NULL with count = 0 is legal */
 }
 REFUSED(bspram__combine_team, t) { bspram__combine_team(NIL, cc, creq, cfirst, cres, NULL); }
 static void ct_c(bspram_team *t) { bspram__combine_team(t, NIL, creq, cfirst, cres, NULL); }
@@ -1580,6 +1592,99 @@ REFUSED(bspram_pram_fetch_op, out)
 {
     pram_fixture(BSPRAM_CRCW_COMBINING);
     bspram_pram_fetch_op(pram, 1, pcells, pvals, 0, NIL);
+}
+REFUSED(bspram_pram_owned, P) { bspram_pram_owned(NIL, &owned_lo, &owned_hi); }
+REFUSED(bspram_pram_owned, lo)
+{
+    pram_fixture(BSPRAM_EREW);
+    bspram_pram_owned(pram, NIL, &owned_hi);
+}
+REFUSED(bspram_pram_owned, hi)
+{
+    pram_fixture(BSPRAM_EREW);
+    bspram_pram_owned(pram, &owned_lo, NIL);
+}
+REFUSED(bspram_pram_gather_owned, P) { bspram_pram_gather_owned(NIL, 1, pcells, pvals); }
+REFUSED(bspram_pram_gather_owned, cells)
+{
+    pram_fixture(BSPRAM_EREW);
+    bspram_pram_gather_owned(pram, 1, NIL, pvals);
+}
+REFUSED(bspram_pram_gather_owned, out)
+{
+    pram_fixture(BSPRAM_EREW);
+    bspram_pram_gather_owned(pram, 1, pcells, NIL);
+}
+REFUSED(bspram_pram_scatter_owned, P) { bspram_pram_scatter_owned(NIL, 1, pcells, pvals); }
+REFUSED(bspram_pram_scatter_owned, cells)
+{
+    pram_fixture(BSPRAM_EREW);
+    bspram_pram_scatter_owned(pram, 1, NIL, pvals);
+}
+REFUSED(bspram_pram_scatter_owned, values)
+{
+    pram_fixture(BSPRAM_EREW);
+    bspram_pram_scatter_owned(pram, 1, pcells, NIL);
+}
+REFUSED(bspram_pram_scatter_reduce_owned, P) { bspram_pram_scatter_reduce_owned(NIL, 1, pcells, pvals, 0); }
+REFUSED(bspram_pram_scatter_reduce_owned, cells)
+{
+    pram_fixture(BSPRAM_CRCW_COMBINING);
+    bspram_pram_scatter_reduce_owned(pram, 1, NIL, pvals, 0);
+}
+REFUSED(bspram_pram_scatter_reduce_owned, values)
+{
+    pram_fixture(BSPRAM_CRCW_COMBINING);
+    bspram_pram_scatter_reduce_owned(pram, 1, pcells, NIL, 0);
+}
+REFUSED(bspram_pram_fetch_op_owned, P) { bspram_pram_fetch_op_owned(NIL, 1, pcells, pvals, 0, pvals); }
+REFUSED(bspram_pram_fetch_op_owned, cells)
+{
+    pram_fixture(BSPRAM_CRCW_COMBINING);
+    bspram_pram_fetch_op_owned(pram, 1, NIL, pvals, 0, pvals);
+}
+REFUSED(bspram_pram_fetch_op_owned, values)
+{
+    pram_fixture(BSPRAM_CRCW_COMBINING);
+    bspram_pram_fetch_op_owned(pram, 1, pcells, NIL, 0, pvals);
+}
+REFUSED(bspram_pram_fetch_op_owned, out)
+{
+    pram_fixture(BSPRAM_CRCW_COMBINING);
+    bspram_pram_fetch_op_owned(pram, 1, pcells, pvals, 0, NIL);
+}
+static uint64_t fill_zero(uint64_t i, void *arg)
+{
+    (void)arg;
+    return i;
+}
+static void visit_nothing(uint64_t i, uint64_t v, void *arg)
+{
+    (void)i;
+    (void)v;
+    (void)arg;
+}
+REFUSED(bspram_pram_fill, P) { bspram_pram_fill(NIL, 1, fill_zero, NULL); }
+REFUSED(bspram_pram_fill, fn)
+{
+    pram_fixture(BSPRAM_EREW);
+    bspram_pram_fill(pram, parr, NULL, NULL);
+}
+ALLOWED(bspram_pram_fill, arg, OPAQUE)
+{
+    pram_fixture(BSPRAM_EREW);
+    bspram_pram_fill(pram, parr, fill_zero, NIL);
+}
+REFUSED(bspram_pram_visit, P) { bspram_pram_visit(NIL, 1, visit_nothing, NULL); }
+REFUSED(bspram_pram_visit, fn)
+{
+    pram_fixture(BSPRAM_EREW);
+    bspram_pram_visit(pram, parr, NULL, NULL);
+}
+ALLOWED(bspram_pram_visit, arg, OPAQUE)
+{
+    pram_fixture(BSPRAM_EREW);
+    bspram_pram_visit(pram, parr, visit_nothing, NIL);
 }
 static void vp_nothing(bspram_vp *vp, void *arg)
 {

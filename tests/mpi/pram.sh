@@ -2,7 +2,8 @@
 # The PRAM examples over MPI: each, on 2 and 3 ranks (2 lanes per rank),
 # prints the line it prints on one process — the same steps, work, charge,
 # slowdown and result, verified against its sequential code — on every rank
-# (each rank's host has the whole memory). Only the seconds are left out.
+# (each rank gathers what it reads whole, or checks its own share). Only the
+# seconds are left out.
 # usage: pram.sh <dir of the examples> <dir of their MPI builds> <n>
 set -eu
 plain=$1; mpi=$2; n=$3

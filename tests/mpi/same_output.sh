@@ -1,7 +1,7 @@
 #!/bin/sh
 # An example over MPI prints, on every rank, what it prints on one process:
 # each line of its shared-memory output appears once per rank (each rank's
-# host reads the whole machine), on 1 to 4 ranks.
+# host gathers what it prints), on 1 to 4 ranks.
 # usage: same_output.sh <shared-memory program> <the same program, MPI build> [args...]
 set -eu
 shm=$1; mpi=$2; shift 2

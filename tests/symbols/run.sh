@@ -14,7 +14,7 @@ set -eu
 build=$1; lib=$2; archive=$3
 # The size of the user API (docs/architecture.md lists it, with reasons):
 # a symbol more is a decision, to be made there and here.
-BSPRAM_API_MAX=229
+BSPRAM_API_MAX=240
 layers='base|hash|router|bsp|combine|models|coll|pram'
 cc=${CC:-cc}
 export LC_ALL=C
