@@ -4,8 +4,10 @@
 # beside one process of the same build.
 #   strong: n = 2^E on 1 process, then on R ranks: each rank's peak, and its
 #           largest as a fraction of the one process's;
-#   weak:   n = 2^E · R on R ranks: the largest rank's peak, flat if each
-#           rank holds its share.
+#   weak:   n = 2^E · R on R = 1 and the given ranks: the largest rank's
+#           peak, flat if each rank holds its share (1 rank is the MPI
+#           transport's own baseline; one process, beside it, runs on shared
+#           memory).
 #
 #   bench/mpi_memory.sh BEFORE_BUILD AFTER_BUILD [E] [ranks]
 #   bench/mpi_memory.sh /tmp/mm-before/build build 22 "2 4"
@@ -64,12 +66,12 @@ done
 echo
 echo "weak scaling: n = 2^$e per rank, p = 4096; the largest rank's peak RSS in MB"
 echo
-printf '| build | 1 process | %s |\n' "$(for r in $ranks; do printf '%s ranks | ' "$r"; done | sed 's/ | $//')"
-printf '|---|---:|%s\n' "$(for r in $ranks; do printf -- '---:|'; done)"
+printf '| build | 1 process | %s |\n' "$(for r in 1 $ranks; do printf '%s ranks | ' "$r"; done | sed 's/ | $//')"
+printf '|---|---:|%s\n' "$(for r in 1 $ranks; do printf -- '---:|'; done)"
 for b in before after; do
     eval dir=\$$b
     row="| $b | $(one "$dir" "$n") |"
-    for r in $ranks; do
+    for r in 1 $ranks; do
         row="$row $(largest "$(ranked "$dir" "$r" $((n * r)))") |"
     done
     echo "$row"
