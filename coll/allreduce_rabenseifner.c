@@ -25,8 +25,6 @@
  * owner, and then copied, so every member gets the same bits. */
 #include "coll/coll_internal.h"
 
-/* The first word of piece j of n' (W words): ⌊j·W/n'⌋, without overflow. */
-static size_t piece_word(size_t j, size_t np, size_t W) { return j * (W / np) + j * (W % np) / np; }
 
 COLL_PREDICT(allreduce_rabenseifner)
 {
@@ -42,8 +40,8 @@ COLL_PREDICT(allreduce_rabenseifner)
         const uint64_t q = np >> (t + 1);
         uint64_t most = 0;
         for (uint64_t g = 0; g < np / q; g++) {
-            uint64_t w = piece_word((size_t)((g + 1) * q), (size_t)np, (size_t)W) -
-                         piece_word((size_t)(g * q), (size_t)np, (size_t)W);
+            uint64_t w = bspram__coll_piece_word((size_t)((g + 1) * q), (size_t)np, (size_t)W) -
+                         bspram__coll_piece_word((size_t)(g * q), (size_t)np, (size_t)W);
             most = w > most ? w : most;
         }
         c2 += 2 * 8 * most;
@@ -67,30 +65,8 @@ void bspram__coll_allreduce_rabenseifner(coll_call *c, const coll_args *a)
     if (r)
         bspram__coll_pair_off(c, &pp, &op, acc, in, W, ++done == rounds);
     /* Reduce-scatter: my range of pieces [lo, hi) halves every round. */
-    size_t lo = 0, hi = np;
-    for (unsigned t = 0; t < f; t++) {
-        if (s >= 0) {
-            const unsigned partner = coll_survivor(&pp, (unsigned)s ^ (1u << t));
-            const size_t mid = lo + (hi - lo) / 2;
-            const int upper = ((unsigned)s >> t) & 1;
-            const size_t keep_lo = upper ? mid : lo, keep_hi = upper ? hi : mid;
-            const size_t give_lo = upper ? lo : mid, give_hi = upper ? mid : hi;
-            const size_t gw = piece_word(give_lo, np, W), gn = piece_word(give_hi, np, W) - gw;
-            const size_t kw = piece_word(keep_lo, np, W), kn = piece_word(keep_hi, np, W) - kw;
-            bspram__coll_put(c, partner, 0, acc + gw, 8 * gn);
-            bspram__coll_window(c, in, 8 * kn);
-            bspram__coll_round(c, ++done == rounds);
-            if (upper) /* the partner's block is the lower one */
-                bspram__coll_op_fold_left(&op, acc + kw, in, kn);
-            else
-                bspram__coll_op_fold(&op, acc + kw, in, kn);
-            lo = keep_lo;
-            hi = keep_hi;
-        } else {
-            bspram__coll_window(c, NULL, 0);
-            bspram__coll_round(c, ++done == rounds);
-        }
-    }
+    size_t lo, hi;
+    bspram__coll_halve(c, &pp, &op, acc, in, W, &lo, &hi, &done, rounds);
     /* Allgather: the rounds retraced, each half landing where it belongs. */
     for (unsigned t = f; t-- > 0;) {
         if (s >= 0) {
@@ -98,8 +74,8 @@ void bspram__coll_allreduce_rabenseifner(coll_call *c, const coll_args *a)
             const size_t size = hi - lo;
             const int upper = ((unsigned)s >> t) & 1;
             const size_t other_lo = upper ? lo - size : hi, other_hi = upper ? lo : hi + size;
-            const size_t mw = piece_word(lo, np, W), mn = piece_word(hi, np, W) - mw;
-            const size_t ow = piece_word(other_lo, np, W), on = piece_word(other_hi, np, W) - ow;
+            const size_t mw = bspram__coll_piece_word(lo, np, W), mn = bspram__coll_piece_word(hi, np, W) - mw;
+            const size_t ow = bspram__coll_piece_word(other_lo, np, W), on = bspram__coll_piece_word(other_hi, np, W) - ow;
             bspram__coll_put(c, partner, 0, acc + mw, 8 * mn);
             bspram__coll_window(c, acc + ow, 8 * on);
             lo = upper ? other_lo : lo;

@@ -189,15 +189,19 @@ void bspram__coll_op_fold_left(const coll_op *op, uint64_t *acc, const uint64_t 
 
 typedef struct coll_pairing {
     unsigned f, np, r; /* n' = 2^f = 2^⌊log2 n⌋, r = n − n' */
-    int s;             /* this member's survivor rank, or −1 (an odd rank below 2r) */
+    int s;             /* this member's survivor rank, or −1 (a paired rank that is not) */
     unsigned me;
+    unsigned root_pair, root; /* pair root_pair's survivor is root (else none: UINT_MAX) */
 } coll_pairing;
 
 coll_pairing bspram__coll_pairing(unsigned n, unsigned me);
-/* The rank of survivor s. */
+/* The same, but the root stands for its pair, whichever member it is (a
+ * rooted collective then needs no round more to reach it). */
+coll_pairing bspram__coll_pairing_rooted(unsigned n, unsigned me, unsigned root);
+/* The rank of survivor s: 2s for a pair (the root for the root's), s + r past them. */
 static inline unsigned coll_survivor(const coll_pairing *pp, unsigned s)
 {
-    return s < pp->r ? 2 * s : s + pp->r;
+    return s < pp->r ? (s == pp->root_pair ? pp->root : 2 * s) : s + pp->r;
 }
 /* The pairing-off round (r > 0): 2i+1's operand (acc, count words) folded
  * into 2i's acc, received in `in`. */
@@ -205,6 +209,16 @@ void bspram__coll_pair_off(coll_call *c, const coll_pairing *pp, const coll_op *
                            uint64_t *in, size_t count, bool last);
 /* The hand-back round (r > 0): 2i's acc copied into 2i+1's. */
 void bspram__coll_hand_back(coll_call *c, const coll_pairing *pp, uint64_t *acc, size_t count, bool last);
+
+/* ---- the reduce-scatter by recursive halving (halving.c) ---- */
+
+/* The first word of piece j of n' (W words): ⌊j·W/n'⌋, without overflow. */
+size_t bspram__coll_piece_word(size_t j, size_t np, size_t W);
+/* The f halving rounds (*done counts the rounds, the last of `rounds`
+ * ends the collective): survivor pp->s ends holding pieces [*lo, *hi) of
+ * acc reduced over everyone; `in` receives W words at most. */
+void bspram__coll_halve(coll_call *c, const coll_pairing *pp, const coll_op *op, uint64_t *acc, uint64_t *in,
+                        size_t W, size_t *lo, size_t *hi, unsigned *done, unsigned rounds);
 
 /* ---- small arithmetic of the schedules ---- */
 

@@ -6,18 +6,24 @@
  * round each even 2i < 2r hands the result to 2i+1. Survivor ranks
  * s = 0..n'−1 stand for contiguous rank ranges in order (s < r: {2s, 2s+1};
  * else {s + r}), so folding lower survivor blocks first folds in rank order. */
+#include <limits.h>
+
 #include "coll/coll_internal.h"
 
-coll_pairing bspram__coll_pairing(unsigned n, unsigned me)
+coll_pairing bspram__coll_pairing_rooted(unsigned n, unsigned me, unsigned root)
 {
-    coll_pairing pp = {0, 1, 0, 0, me};
+    coll_pairing pp = {0, 1, 0, 0, me, UINT_MAX, root};
     while ((2u << pp.f) <= n)
         pp.f++;
     pp.np = 1u << pp.f;
     pp.r = n - pp.np;
-    pp.s = me < 2 * pp.r ? (me % 2 ? -1 : (int)(me / 2)) : (int)(me - pp.r);
+    if (root < 2 * pp.r)
+        pp.root_pair = root / 2;
+    pp.s = me < 2 * pp.r ? (me == coll_survivor(&pp, me / 2) ? (int)(me / 2) : -1) : (int)(me - pp.r);
     return pp;
 }
+
+coll_pairing bspram__coll_pairing(unsigned n, unsigned me) { return bspram__coll_pairing_rooted(n, me, UINT_MAX); }
 
 void bspram__coll_pair_off(coll_call *c, const coll_pairing *pp, const coll_op *op, uint64_t *acc,
                            uint64_t *in, size_t count, bool last)

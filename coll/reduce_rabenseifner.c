@@ -34,8 +34,6 @@
  * gets the bits the allreduce gives. */
 #include "coll/coll_internal.h"
 
-/* The first word of piece j of n' (W words): ⌊j·W/n'⌋, without overflow. */
-static size_t piece_word(size_t j, size_t np, size_t W) { return j * (W / np) + j * (W % np) / np; }
 
 /* The most words in an aligned block of q pieces whose index has parity
  * `parity` (2: any). */
@@ -45,8 +43,8 @@ static uint64_t most_words(uint64_t np, uint64_t W, uint64_t q, int parity)
     for (uint64_t g = 0; g < np / q; g++) {
         if (parity != 2 && (int)(g & 1) != parity)
             continue;
-        uint64_t w = piece_word((size_t)((g + 1) * q), (size_t)np, (size_t)W) -
-                     piece_word((size_t)(g * q), (size_t)np, (size_t)W);
+        uint64_t w = bspram__coll_piece_word((size_t)((g + 1) * q), (size_t)np, (size_t)W) -
+                     bspram__coll_piece_word((size_t)(g * q), (size_t)np, (size_t)W);
         most = w > most ? w : most;
     }
     return most;
@@ -78,22 +76,17 @@ void bspram__coll_reduce_rabenseifner(coll_call *c, const coll_args *a)
     uint64_t *acc = coll_scratch(c, 0, m ? m : 8), *in = coll_scratch(c, 1, m ? m : 8);
     if (m)
         memcpy(acc, a->send, m);
-    unsigned f = 0;
-    while ((2u << f) <= n)
-        f++;
-    const unsigned np = 1u << f, r = n - np;
     /* The pair {2i, 2i+1}'s survivor: the root if in it, else 2i. */
-    const unsigned root_pair = root < 2 * r ? root / 2 : n;
-#define TAKER(i) ((i) == root_pair ? root : 2 * (i))
-#define SURVIVOR_RANK(s) ((s) < r ? TAKER(s) : (s) + r)
-    const int s = me < 2 * r ? (me == TAKER(me / 2) ? (int)(me / 2) : -1) : (int)(me - r);
+    const coll_pairing pp = bspram__coll_pairing_rooted(n, me, root);
+    const unsigned f = pp.f, np = pp.np, r = pp.r;
+    const int s = pp.s;
     const unsigned sr = root < 2 * r ? root / 2 : root - r;
     const unsigned rounds = 2 * f + (r ? 1 : 0);
     unsigned done = 0;
     if (r) { /* pair off: x_2i ⊕ x_2i+1 at the pair's survivor */
         const bool paired = me < 2 * r, taker = paired && s >= 0;
         if (paired && !taker)
-            bspram__coll_put(c, TAKER(me / 2), 0, acc, m);
+            bspram__coll_put(c, coll_survivor(&pp, me / 2), 0, acc, m);
         bspram__coll_window(c, taker ? in : NULL, taker ? m : 0);
         bspram__coll_round(c, ++done == rounds);
         if (taker && me % 2 == 0)
@@ -102,44 +95,22 @@ void bspram__coll_reduce_rabenseifner(coll_call *c, const coll_args *a)
             bspram__coll_op_fold_left(&op, acc, in, W);
     }
     /* Reduce-scatter: my range of pieces [lo, hi) halves every round. */
-    size_t lo = 0, hi = np;
-    for (unsigned t = 0; t < f; t++) {
-        if (s >= 0) {
-            const unsigned partner = SURVIVOR_RANK((unsigned)s ^ (1u << t));
-            const size_t mid = lo + (hi - lo) / 2;
-            const int upper = ((unsigned)s >> t) & 1;
-            const size_t keep_lo = upper ? mid : lo, keep_hi = upper ? hi : mid;
-            const size_t give_lo = upper ? lo : mid, give_hi = upper ? mid : hi;
-            const size_t gw = piece_word(give_lo, np, W), gn = piece_word(give_hi, np, W) - gw;
-            const size_t kw = piece_word(keep_lo, np, W), kn = piece_word(keep_hi, np, W) - kw;
-            bspram__coll_put(c, partner, 0, acc + gw, 8 * gn);
-            bspram__coll_window(c, in, 8 * kn);
-            bspram__coll_round(c, ++done == rounds);
-            if (upper) /* the partner's block is the lower one */
-                bspram__coll_op_fold_left(&op, acc + kw, in, kn);
-            else
-                bspram__coll_op_fold(&op, acc + kw, in, kn);
-            lo = keep_lo;
-            hi = keep_hi;
-        } else {
-            bspram__coll_window(c, NULL, 0);
-            bspram__coll_round(c, ++done == rounds);
-        }
-    }
+    size_t lo, hi;
+    bspram__coll_halve(c, &pp, &op, acc, in, W, &lo, &hi, &done, rounds);
     /* Gather: the rounds retraced, the halves flowing towards s_r. */
     for (unsigned t = f; t-- > 0;) {
         const int active = s >= 0 && (((unsigned)s ^ sr) >> (t + 1)) == 0;
         if (active) {
-            const unsigned partner = SURVIVOR_RANK((unsigned)s ^ (1u << t));
+            const unsigned partner = coll_survivor(&pp, (unsigned)s ^ (1u << t));
             const size_t size = hi - lo;
             const int upper = ((unsigned)s >> t) & 1;
             if (upper != (int)((sr >> t) & 1)) { /* send all I hold; done */
-                const size_t mw = piece_word(lo, np, W), mn = piece_word(hi, np, W) - mw;
+                const size_t mw = bspram__coll_piece_word(lo, np, W), mn = bspram__coll_piece_word(hi, np, W) - mw;
                 bspram__coll_put(c, partner, 0, acc + mw, 8 * mn);
                 bspram__coll_window(c, NULL, 0);
             } else { /* receive the partner's range, next to mine */
                 const size_t other_lo = upper ? lo - size : hi, other_hi = upper ? lo : hi + size;
-                const size_t ow = piece_word(other_lo, np, W), on = piece_word(other_hi, np, W) - ow;
+                const size_t ow = bspram__coll_piece_word(other_lo, np, W), on = bspram__coll_piece_word(other_hi, np, W) - ow;
                 bspram__coll_window(c, acc + ow, 8 * on);
                 lo = upper ? other_lo : lo;
                 hi = upper ? hi : other_hi;
@@ -149,8 +120,6 @@ void bspram__coll_reduce_rabenseifner(coll_call *c, const coll_args *a)
         }
         bspram__coll_round(c, ++done == rounds);
     }
-#undef SURVIVOR_RANK
-#undef TAKER
     if (me == root && m)
         memcpy(a->recv, acc, m);
 }
