@@ -22,11 +22,16 @@ typedef struct waiting {
  * a forward message of phase i has phase BACK | i. */
 #define BACK UINT32_C(0x80000000)
 #define NO_SOURCE UINT32_MAX
+#define DELIVERED UINT32_MAX /* in waiting.src: gone this cycle */
 
 typedef struct sim {
     uint64_t p;
     uint64_t *sent, *recv; /* the last cycle each component sent / received in */
     waiting *pend, *wtmp, *wfresh; /* waiting, in priority order; merge room; new ones */
+    waiting *pbuf;   /* the buffer pend points into (the scan drops its delivered head) */
+    uint32_t *nsrc_waiting, *ndst_waiting; /* simple router: waiting messages per source /
+                                              destination */
+    size_t active_src, active_dst; /* the sources / destinations with a waiting message */
     bspram__cycle_msg *fresh, *arr, *all; /* new messages; sync arrivals; the store */
     size_t npend, nfresh, narr, nall, cap; /* every list holds at most cap */
     uint64_t clock;  /* cycles so far, over every run (the stamps compare with it) */
@@ -275,10 +280,15 @@ static uint64_t run(sim *S)
                 memcpy(S->wtmp + o, S->pend + a, (S->npend - a) * sizeof *S->wtmp);
             if (b < S->nfresh)
                 memcpy(S->wtmp + o, S->wfresh + b, (S->nfresh - b) * sizeof *S->wtmp);
-            waiting *t = S->pend;
-            S->pend = S->wtmp;
+            waiting *t = S->pbuf;
+            S->pend = S->pbuf = S->wtmp;
             S->wtmp = t;
             S->npend += S->nfresh;
+            if (!S->sstar)
+                for (size_t j = 0; j < S->nfresh; j++) {
+                    S->active_src += S->nsrc_waiting[S->wfresh[j].src]++ == 0;
+                    S->active_dst += S->ndst_waiting[S->wfresh[j].dst]++ == 0;
+                }
             S->nfresh = 0;
         }
         cycle++;
@@ -286,18 +296,33 @@ static uint64_t run(sim *S)
             sstar_cycle(S, cycle, start);
             continue;
         }
-        size_t k = 0;
+        /* In priority order, each message whose source and destination are
+         * free this cycle goes. Once every source (or destination) with a
+         * waiting message has been used, the rest must wait: the scan stops
+         * there (a hot spot of k messages no longer costs k scans of the
+         * whole list per cycle), and only the scanned head is compacted —
+         * its waiting messages moved up against the unscanned tail. */
         uint64_t *sent = S->sent, *recv = S->recv;
-        for (size_t j = 0; j < S->npend; j++) {
-            const waiting w = S->pend[j];
-            if (sent[w.src] == cycle || recv[w.dst] == cycle) {
-                S->pend[k++] = w;
+        waiting *P = S->pend;
+        const size_t n = S->npend, all_src = S->active_src, all_dst = S->active_dst;
+        size_t j = 0, served = 0;
+        for (; j < n && served < all_src && served < all_dst; j++) {
+            const waiting w = P[j];
+            if (sent[w.src] == cycle || recv[w.dst] == cycle)
                 continue;
-            }
             sent[w.src] = recv[w.dst] = cycle;
+            served++;
+            S->active_src -= --S->nsrc_waiting[w.src] == 0;
+            S->active_dst -= --S->ndst_waiting[w.dst] == 0;
+            P[j].src = DELIVERED;
             arrive(S, &S->all[w.slot], cycle - start);
         }
-        S->npend = k;
+        size_t k = j;
+        for (size_t i = j; i-- > 0;)
+            if (P[i].src != DELIVERED)
+                P[--k] = P[i];
+        S->pend = P + k;
+        S->npend = n - k;
     }
     S->clock = cycle;
     return cycle - start;
@@ -310,7 +335,9 @@ static void sim_init(sim *S, uint64_t p, size_t cap)
     S->cap = cap ? cap : 1;
     S->sent = bspram__base_calloc(p, sizeof *S->sent, "bspram cycles");
     S->recv = bspram__base_calloc(p, sizeof *S->recv, "bspram cycles");
-    S->pend = bspram__base_malloc(S->cap * sizeof *S->pend, "bspram cycles");
+    S->pend = S->pbuf = bspram__base_malloc(S->cap * sizeof *S->pend, "bspram cycles");
+    S->nsrc_waiting = bspram__base_calloc(p, sizeof *S->nsrc_waiting, "bspram cycles");
+    S->ndst_waiting = bspram__base_calloc(p, sizeof *S->ndst_waiting, "bspram cycles");
     S->wtmp = bspram__base_malloc(S->cap * sizeof *S->wtmp, "bspram cycles");
     S->wfresh = bspram__base_malloc(S->cap * sizeof *S->wfresh, "bspram cycles");
     S->fresh = bspram__base_malloc(S->cap * sizeof *S->fresh, "bspram cycles");
@@ -332,7 +359,9 @@ static void sim_free(sim *S)
 {
     free(S->sent);
     free(S->recv);
-    free(S->pend);
+    free(S->pbuf);
+    free(S->nsrc_waiting);
+    free(S->ndst_waiting);
     free(S->wtmp);
     free(S->wfresh);
     free(S->fresh);
