@@ -264,6 +264,11 @@ unsigned bsp_shm_add_op(const char *name, bspram_user_op_fn fn, void *ctx, uint6
  *   "adaptive"     BSPRAM_STRATEGY_ADAPTIVE (combine.h);
  *   "32x16x8"      a fixed basis b_1 x … x b_m with product P ("8,8,8,8"
  *                  and a single "4096" are accepted; hash/basis.h).
+ * The engine's two other strategies (combine.h) are not offered here:
+ * OBSERVE (measure the degree in ⌈log2 P⌉ extra supersteps, then run
+ * bspram_basis_auto's basis for it) and ROUTE (the programmer's own phases,
+ * a function of the address) are options of bspram_combine
+ * (docs/combining.md).
  *
  * @param basis   one of the texts above; must not be NULL
  * @pre           Inside a section; every process passes the same text in the

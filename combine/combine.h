@@ -422,7 +422,7 @@ void bspram_combiner_destroy(bspram_combiner *c);
  *     product is 64; it must equal p = 4096" (a FIXED basis whose product
  *     is not p, or that bspram_basis_make refuses; "(empty)" for m = 0);
  *     "bspram: bspram_combiner_set_options(strategy=5): unknown strategy;
- *     valid: 0 fixed, 1 auto, 2 adaptive"; "bspram:
+ *     valid: 0 fixed, 1 auto, 2 adaptive, 3 observe, 4 route"; "bspram:
  *     bspram_combiner_set_options(spread=5): unknown spreading; valid: 0
  *     random, 1 source"; "bspram: bspram_combiner_set_options(physical=5):
  *     unknown delivery; valid: 0 extra phase, 1 direct last"; c or o NULL ("bspram:

@@ -40,6 +40,7 @@ typedef struct bspram__cycle_msg {
     uint32_t phase;
     uint32_t index; /* its place in the caller's list (bspram__combine_cycles_pattern) */
     uint32_t fails; /* S*PRAM: failed transmissions so far (0 to begin with) */
+    uint32_t owner; /* (batch) H of its address, computed once per request */
     uint64_t ready; /* S*PRAM: the first cycle it may be sent again (0 to begin with) */
 } bspram__cycle_msg;
 
@@ -64,7 +65,17 @@ uint64_t bspram__combine_cycles_pattern(uint64_t p, bspram__cycle_msg *msgs, siz
  *                  there, as reads are: their answers come back along the
  *                  stored sources); all phases share the cycles.
  *   sstar:         on the S*PRAM instead of the simple router (below).
- * Returns the cycles until the last message has arrived. */
+ * The reverse flow (Valiant §2, combine/reverse.c): every forward message
+ * of a READ or FETCH key is answered by one message back along it, from
+ * its destination to its source. Bulk-synchronously the answers of phase m
+ * go back first, then those of m − 1, …, 1, each a lone pattern (the
+ * transpose of that forward phase) after the forward phases; their cycles
+ * are in the total, not in per_phase. Asynchronously the owner H(t)
+ * answers each message from the cycle after it arrives, and a combining
+ * point answers each of its sources from the cycle after its own answer
+ * has come back (at once if it already has). Writes and reductions have no
+ * answers. Returns the cycles until the last message (forward or answer)
+ * has arrived. */
 uint64_t bspram__combine_cycles_batch(const bspram_space *s, const bspram_basis *B, const bspram_request *req,
                               const uint64_t *first, uint64_t seed, bool async, bool sstar,
                               uint64_t *per_phase);

@@ -198,8 +198,10 @@ void bspram_pattern_fill(const bspram_space *s, uint32_t seg, uint64_t p, uint64
  *     phase: the segment is hashed), each charge read back from the
  *     router's records; O(v) local work per batch to verify. With
  *     CYCLES_SYNC or ASYNC the first lane also runs each batch on the
- *     cycle model (combine/cycles.h), O(v log v + Σ cycles × waiting
- *     messages) local work, and an OBSERVE entry's observation supersteps
+ *     cycle model (combine/cycles.h), O(v + p) local work per phase plus
+ *     the messages its delivery scans (per cycle, until every source or
+ *     destination with a waiting message has been used), and an OBSERVE
+ *     entry's observation supersteps
  *     (one message out and in per component) count one cycle each.
  *     Memory: the
  *     hashed segment of v cells, and the patterns (32 bytes per request),
