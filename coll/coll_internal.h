@@ -339,7 +339,9 @@ bsp_coll_choice bspram__coll_select(coll_state *cs, bsp_coll_op op, unsigned n, 
  * (the call's first round then keeps the BSMP queue: coll_call.continued). */
 int bspram__coll_gl_resolve(bsplib_proc *me, coll_state *cs);
 /* Without probing (outside a section, or before the section's first call):
- * what is known for P, else the defaults. */
+ * what is known for P, else the defaults; p = 0: bsp_nprocs(), asked only
+ * when the parameters are not fixed (so that BSPRAM_PROBE=0 or
+ * BSPRAM_PARAMS keeps a program outside its sections from starting MPI). */
 void bspram__coll_gl_static(unsigned p, double *g, double *l);
 /* The g and l bsp_coll_select and bsp_coll_predict use for "the probe's":
  * the calling process's section's if resolved, else bspram__coll_gl_static

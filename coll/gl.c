@@ -102,6 +102,8 @@ void bspram__coll_gl_static(unsigned p, double *g, double *l)
     *l = once_per_program.l;
     if (once_per_program.fixed)
         return;
+    if (p == 0) /* outside a section, asked only now: over MPI it starts MPI */
+        p = bsp_nprocs();
     int probe;
     pthread_mutex_lock(&memo_lock);
     decide(p, 0, g, l, &probe);
@@ -163,5 +165,5 @@ void bspram__coll_gl_current(double *g, double *l)
         *l = cs->l;
         return;
     }
-    bspram__coll_gl_static(me ? me->p : bsp_nprocs(), g, l);
+    bspram__coll_gl_static(me ? me->p : 0, g, l);
 }
