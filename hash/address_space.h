@@ -402,7 +402,11 @@ void bspram_store(bspram_space *s, uint64_t address, uint64_t value);
  * @pre           None.
  * @par Errors
  *     s NULL: "bspram: bspram_space_rehash(s=NULL): s must not be NULL",
- *     exit status 1; out of memory ("bspram: bspram_space_rehash: out of
+ *     exit status 1; over MPI, a held cell that is not 0 (a new H would
+ *     move it to another rank): "bspram: bspram_space_rehash(new_seed=6):
+ *     cell 0x10000000001 holds 2; over MPI the space holds only this rank's
+ *     owners' cells and a new H would move cells between ranks, so every
+ *     cell must be 0 (clear them first)", exit status 1; out of memory ("bspram: bspram_space_rehash: out of
  *     memory allocating N x W bytes", or bspram_segment_alloc's), exit
  *     status 1.
  * @par BSP cost
