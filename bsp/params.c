@@ -15,6 +15,7 @@
 #include "base/environment.h"
 #include "base/error.h"
 #include "base/input.h"
+#include "base/output.h"
 #include "base/number.h"
 #include "bsp/params_internal.h"
 
@@ -195,19 +196,6 @@ int bspram_params_load(double *g_ns_per_byte, double *l_ns)
     return 0;
 }
 
-/* mkdir -p of the directories leading to path. */
-static void make_parents(const char *path)
-{
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s", path);
-    for (char *s = dir + 1; *s; s++)
-        if (*s == '/') {
-            *s = 0;
-            mkdir(dir, 0755);
-            *s = '/';
-        }
-}
-
 int bspram_params_save(const bspram_params *params)
 {
     BSPRAM_NONNULL(params);
@@ -229,7 +217,7 @@ int bspram_params_save(const bspram_params *params)
         errno = ENOENT;
         return -1;
     }
-    make_parents(path);
+    bspram__base_make_parents(path);
     /* Never block, whatever lies at the path: O_NONBLOCK makes opening a
      * FIFO without a reader fail (ENXIO) instead of waiting for one, and
      * anything but a regular file is refused (EINVAL) before a byte is

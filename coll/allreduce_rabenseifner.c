@@ -25,7 +25,6 @@
  * owner, and then copied, so every member gets the same bits. */
 #include "coll/coll_internal.h"
 
-
 COLL_PREDICT(allreduce_rabenseifner)
 {
     (void)radix, (void)ports, (void)tradeoff;
@@ -37,14 +36,7 @@ COLL_PREDICT(allreduce_rabenseifner)
     const uint64_t np = UINT64_C(1) << f, W = b / 8, r = n - np;
     uint64_t c2 = 0;
     for (unsigned t = 0; t < f; t++) { /* halves of 2^(f-1-t) pieces, aligned */
-        const uint64_t q = np >> (t + 1);
-        uint64_t most = 0;
-        for (uint64_t g = 0; g < np / q; g++) {
-            uint64_t w = bspram__coll_piece_word((size_t)((g + 1) * q), (size_t)np, (size_t)W) -
-                         bspram__coll_piece_word((size_t)(g * q), (size_t)np, (size_t)W);
-            most = w > most ? w : most;
-        }
-        c2 += 2 * 8 * most;
+        c2 += 2 * 8 * bspram__coll_most_words(np, W, np >> (t + 1), 2);
     }
     return (coll_prediction){2 * f + (r ? 2 : 0), c2 + (r ? 2 * b : 0)};
 }

@@ -214,6 +214,9 @@ void bspram__coll_hand_back(coll_call *c, const coll_pairing *pp, uint64_t *acc,
 
 /* The first word of piece j of n' (W words): ⌊j·W/n'⌋, without overflow. */
 size_t bspram__coll_piece_word(size_t j, size_t np, size_t W);
+/* The most words in an aligned block of q pieces whose index has parity
+ * `parity` (2: any): what a halving or gather round sends at most. */
+uint64_t bspram__coll_most_words(uint64_t np, uint64_t W, uint64_t q, int parity);
 /* The f halving rounds (*done counts the rounds, the last of `rounds`
  * ends the collective): survivor pp->s ends holding pieces [*lo, *hi) of
  * acc reduced over everyone; `in` receives W words at most. */

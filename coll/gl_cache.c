@@ -23,6 +23,7 @@
 
 #include "base/environment.h"
 #include "base/input.h"
+#include "base/output.h"
 #include "base/number.h"
 #include "coll/coll_internal.h"
 
@@ -237,19 +238,6 @@ static int any(const cache_line *c, const char *raw, size_t rawlen, void *arg)
     return 0;
 }
 
-/* mkdir -p of the directories leading to path. */
-static void make_parents(const char *path)
-{
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s", path);
-    for (char *s = dir + 1; *s; s++)
-        if (*s == '/') {
-            *s = 0;
-            mkdir(dir, 0755);
-            *s = '/';
-        }
-}
-
 int bspram__coll_gl_cache_write(unsigned p, double g, double l, char *path, size_t len)
 {
     char model[256], tmp[4200];
@@ -259,7 +247,7 @@ int bspram__coll_gl_cache_write(unsigned p, double g, double l, char *path, size
     }
     lookup k = {model, 0, p, 0, 0, 0};
     bspram__coll_gl_machine(model, sizeof model, &k.cores);
-    make_parents(path);
+    bspram__base_make_parents(path);
     snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
     FILE *f = fopen(tmp, "w");
     if (!f)

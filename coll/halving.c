@@ -11,6 +11,19 @@
 
 size_t bspram__coll_piece_word(size_t j, size_t np, size_t W) { return j * (W / np) + j * (W % np) / np; }
 
+uint64_t bspram__coll_most_words(uint64_t np, uint64_t W, uint64_t q, int parity)
+{
+    uint64_t most = 0;
+    for (uint64_t g = 0; g < np / q; g++) {
+        if (parity != 2 && (int)(g & 1) != parity)
+            continue;
+        uint64_t w = bspram__coll_piece_word((size_t)((g + 1) * q), (size_t)np, (size_t)W) -
+                     bspram__coll_piece_word((size_t)(g * q), (size_t)np, (size_t)W);
+        most = w > most ? w : most;
+    }
+    return most;
+}
+
 void bspram__coll_halve(coll_call *c, const coll_pairing *pp, const coll_op *op, uint64_t *acc, uint64_t *in,
                         size_t W, size_t *lo, size_t *hi, unsigned *done, unsigned rounds)
 {

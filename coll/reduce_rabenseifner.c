@@ -35,21 +35,6 @@
 #include "coll/coll_internal.h"
 
 
-/* The most words in an aligned block of q pieces whose index has parity
- * `parity` (2: any). */
-static uint64_t most_words(uint64_t np, uint64_t W, uint64_t q, int parity)
-{
-    uint64_t most = 0;
-    for (uint64_t g = 0; g < np / q; g++) {
-        if (parity != 2 && (int)(g & 1) != parity)
-            continue;
-        uint64_t w = bspram__coll_piece_word((size_t)((g + 1) * q), (size_t)np, (size_t)W) -
-                     bspram__coll_piece_word((size_t)(g * q), (size_t)np, (size_t)W);
-        most = w > most ? w : most;
-    }
-    return most;
-}
-
 COLL_PREDICT(reduce_rabenseifner)
 {
     (void)radix, (void)ports, (void)tradeoff;
@@ -62,8 +47,8 @@ COLL_PREDICT(reduce_rabenseifner)
     uint64_t c2 = 0;
     for (unsigned t = 0; t < f; t++) {
         const uint64_t q = np >> (t + 1);
-        c2 += 8 * most_words(np, W, q, 2);   /* halving: every block is given away */
-        c2 += 8 * most_words(np, W, q, 1);   /* gather to root 0 (s_r = 0): odd blocks */
+        c2 += 8 * bspram__coll_most_words(np, W, q, 2);   /* halving: every block is given away */
+        c2 += 8 * bspram__coll_most_words(np, W, q, 1);   /* gather to root 0 (s_r = 0): odd blocks */
     }
     return (coll_prediction){2 * f + (r ? 1 : 0), c2 + (r ? b : 0)};
 }
