@@ -89,7 +89,20 @@ enum { COUNT_WORDS = 3 };
  * Up to COUNTS_MAX counts the allreduce carries them: at most 512 bytes
  * more in a reduction that is latency-bound at that size, against a whole
  * MPI_Alltoall (a collective as costly as the reduction) that they save. */
-enum { W_TAG = 0, W_STATS = 1, W_BYTES = 9, W_DESTS = 10, COUNTS = 11, COUNTS_MAX = 64 };
+enum { W_TAG = 0, W_STATS = 1, W_BYTES = 9, W_DESTS = 10, W_INLINE = 11, COUNTS = 12, COUNTS_MAX = 64 };
+
+/* Inline runs: on the recursive-doubling reduction (a power of two ranks,
+ * counts in the reduction, no way forced), a rank whose lanes packed at most
+ * INLINE_MAX bytes (and fewer than the MPI_Get threshold) appends its runs
+ * to the reduction's own messages and sets its bit in W_INLINE (OR). The
+ * reduction then gathers every such rank's runs on every rank, as a
+ * recursive-doubling allgather does, and the superstep is that reduction
+ * alone: log2 n messages per rank where it was log2 n and then one round of
+ * point-to-point messages — half the latencies of a small collective
+ * (bench/mpi_small.sh). A rank receives n·INLINE_MAX bytes at most, of which
+ * it keeps its own. In the appended area a lane index's runs are a segment:
+ * two words {σ·Tmax + t, bytes}, then the bytes, padded to a word. */
+enum { INLINE_MAX = 1024, SEG_WORDS = 2 };
 
 /* A superstep's way (header comment), and BSPRAM_MPI_EXCHANGE's values. */
 enum { WAY_AUTO, WAY_COUNTS, WAY_NBX, WAY_ALLTOALL, WAY_GET };
@@ -135,13 +148,17 @@ typedef struct mpi_state {
     unsigned W;              /* words_of */
     bool counts;             /* the allreduce carries the counts */
     int way_env;             /* BSPRAM_MPI_EXCHANGE (rank 0's), WAY_AUTO if unset */
+    bool inline_ok;          /* runs may ride in the reduction (INLINE_MAX) */
+    size_t appended;         /* bytes after the W words of vec, then of result */
+    const char **seg;        /* [n × Tmax] rank σ's inline runs of lane index t, or NULL */
     int way;                 /* this exchange's, from pick() */
     int rank, n;             /* in comm */
     unsigned lanes, lo, hi, T, Tmax;
     unsigned *lane_of_rank;  /* [n + 1]: rank ρ runs lanes [lane_of_rank[ρ], lane_of_rank[ρ+1]) */
     bspram_barrier barrier;  /* the rank's lanes (T > 1) */
     bspram__stats *slot;     /* [T] statistics brought to the allreduce */
-    uint64_t *vec, *result, *in; /* [W] brought to the allreduce, its result, a peer's part */
+    uint64_t *vec, *result, *in; /* [W] brought to the allreduce, its result, a peer's part;
+                                    with inline_ok each with room for n ranks' inline runs */
     MPI_Request *req;        /* [2·n·Tmax] */
     uint64_t *used;          /* [Tmax] bytes received into rbuf[par][t] (nbx) */
     uint64_t *sendcnt, *recvcnt; /* [n × Tmax × COUNT_WORDS]: lane index t to rank ρ at
@@ -257,27 +274,31 @@ unsigned bspram__router_mpi_size(void)
     return (unsigned)n;
 }
 
-/* The allreduce's operation on W words (W_TAG and the rest). */
+/* The allreduce's operation on one vector of W words (W_TAG and the rest). */
+static void fold_vector(const uint64_t *a, uint64_t *b, size_t W)
+{
+    b[W_TAG] |= a[W_TAG];
+    bspram__stats x, acc;
+    memcpy(&x, a + W_STATS, sizeof x);
+    memcpy(&acc, b + W_STATS, sizeof acc);
+    bspram__stats_fold(&acc, &x);
+    memcpy(b + W_STATS, &acc, sizeof acc);
+    b[W_BYTES] += a[W_BYTES];
+    if (a[W_DESTS] > b[W_DESTS])
+        b[W_DESTS] = a[W_DESTS];
+    b[W_INLINE] |= a[W_INLINE];
+    for (size_t w = COUNTS; w < W; w++)
+        b[w] += a[w];
+}
+
+/* The same as an MPI_Op (MPI_Allreduce). */
 static void fold_words(void *in, void *inout, int *len, MPI_Datatype *type)
 {
     int bytes = 0;
     MPI_Type_size(*type, &bytes);
     const size_t W = (size_t)bytes / sizeof(uint64_t);
-    const uint64_t *a = in;
-    uint64_t *b = inout;
-    for (int k = 0; k < *len; k++, a += W, b += W) {
-        b[W_TAG] |= a[W_TAG];
-        bspram__stats x, acc;
-        memcpy(&x, a + W_STATS, sizeof x);
-        memcpy(&acc, b + W_STATS, sizeof acc);
-        bspram__stats_fold(&acc, &x);
-        memcpy(b + W_STATS, &acc, sizeof acc);
-        b[W_BYTES] += a[W_BYTES];
-        if (a[W_DESTS] > b[W_DESTS])
-            b[W_DESTS] = a[W_DESTS];
-        for (size_t w = COUNTS; w < W; w++)
-            b[w] += a[w];
-    }
+    for (int k = 0; k < *len; k++)
+        fold_vector((const uint64_t *)in + (size_t)k * W, (uint64_t *)inout + (size_t)k * W, W);
 }
 
 _Static_assert(sizeof(bspram__stats) == (W_BYTES - W_STATS) * sizeof(uint64_t), "bspram__stats is eight words");
@@ -325,9 +346,12 @@ static void *mpi_open(unsigned lanes, unsigned *lo, unsigned *hi)
     size_t nt = (size_t)s->n * s->Tmax;
     s->counts = nt * (size_t)s->n <= COUNTS_MAX;
     s->W = COUNTS + (s->counts ? (unsigned)(nt * (size_t)s->n) : 0);
-    s->vec = bspram__base_calloc(s->W, sizeof *s->vec, "bspram__router_create (mpi)");
-    s->result = bspram__base_calloc(s->W, sizeof *s->result, "bspram__router_create (mpi)");
-    s->in = bspram__base_calloc(s->W, sizeof *s->in, "bspram__router_create (mpi)");
+    s->inline_ok = s->counts && !(s->n & (s->n - 1));
+    const size_t room = s->W + (s->inline_ok ? (size_t)s->n * (INLINE_MAX / 8 + s->Tmax * SEG_WORDS) : 0);
+    s->vec = bspram__base_calloc(room, sizeof *s->vec, "bspram__router_create (mpi)");
+    s->result = bspram__base_calloc(room, sizeof *s->result, "bspram__router_create (mpi)");
+    s->in = bspram__base_calloc(room, sizeof *s->in, "bspram__router_create (mpi)");
+    s->seg = bspram__base_calloc(nt, sizeof *s->seg, "bspram__router_create (mpi)");
     s->req = bspram__base_calloc(2 * nt, sizeof *s->req, "bspram__router_create (mpi)");
     s->used = bspram__base_calloc(s->Tmax, sizeof *s->used, "bspram__router_create (mpi)");
     MPI_Type_contiguous((int)s->W, MPI_UINT64_T, &s->words);
@@ -354,6 +378,7 @@ static void *mpi_open(unsigned lanes, unsigned *lo, unsigned *hi)
     check(MPI_Bcast(set, 2, MPI_UINT64_T, 0, s->comm), "bspram__router_create: MPI_Bcast");
     s->get_bytes = set[0];
     s->way_env = (int)set[1];
+    s->inline_ok &= s->way_env == WAY_AUTO;
     s->win = bspram__base_calloc(s->Tmax, sizeof *s->win, "bspram__router_create (mpi)");
     s->wbase = bspram__base_calloc(s->Tmax, sizeof *s->wbase, "bspram__router_create (mpi)");
     s->wcap = bspram__base_calloc(s->Tmax, sizeof *s->wcap, "bspram__router_create (mpi)");
@@ -407,6 +432,7 @@ static void mpi_close(void *state)
     free(s->vec);
     free(s->result);
     free(s->in);
+    free(s->seg);
     free(s->req);
     free(s->used);
     free(s->lane_of_rank);
@@ -430,7 +456,9 @@ static void mpi_close(void *state)
 
 static void pack(bspram_router *r, mpi_state *s, unsigned lane, unsigned par);
 
-/* result ← the reduction of every rank's vec (fold_words). On a power of two
+/* result ← the reduction of every rank's vec (fold_words), and after its W
+ * words every rank's appended inline runs (s->appended bytes of vec, then
+ * of result). On a power of two
  * ranks by recursive doubling, one MPI_Sendrecv with each of log2 n peers —
  * the pattern of a barrier by recursive doubling; on 2 ranks of this
  * project's test machine 1.2× Open MPI's MPI_Barrier, where its
@@ -445,20 +473,65 @@ static void reduce(mpi_state *s, const char *call, const char *call_sendrecv)
         check(MPI_Allreduce(s->vec, s->result, 1, s->words, s->fold, s->comm), call);
         return;
     }
-    memcpy(s->result, s->vec, (size_t)s->W * sizeof *s->result);
-    int one = 1;
+    const size_t head = (size_t)s->W * sizeof *s->result;
+    memcpy(s->result, s->vec, head + s->appended);
+    const int room = (int)(head + (s->inline_ok ? (size_t)n * (INLINE_MAX + s->Tmax * SEG_WORDS * 8) : 0));
     for (int m = 1; m < n; m <<= 1) {
         const int peer = s->rank ^ m;
-        check(MPI_Sendrecv(s->result, 1, s->words, peer, 0, s->in, 1, s->words, peer, 0, s->rd_comm,
-                           MPI_STATUS_IGNORE), call_sendrecv);
-        fold_words(s->in, s->result, &one, &s->words);
+        MPI_Status st;
+        check(MPI_Sendrecv(s->result, (int)(head + s->appended), MPI_BYTE, peer, 0, s->in, room, MPI_BYTE, peer,
+                           0, s->rd_comm, &st), call_sendrecv);
+        int got = 0;
+        MPI_Get_count(&st, MPI_BYTE, &got);
+        fold_vector(s->in, s->result, s->W);
+        memcpy((char *)s->result + head + s->appended, (const char *)s->in + head, (size_t)got - head);
+        s->appended += (size_t)got - head;
     }
+}
+
+/* The segments of every rank's inline runs (reduce()), indexed in s->seg. */
+static void index_inline(mpi_state *s)
+{
+    memset(s->seg, 0, (size_t)s->n * s->Tmax * sizeof *s->seg);
+    const char *at = (const char *)(s->result + s->W), *end = at + s->appended;
+    while (at < end) {
+        uint64_t h[SEG_WORDS];
+        memcpy(h, at, sizeof h);
+        s->seg[h[0]] = at + sizeof h;
+        at += sizeof h + ((h[1] + 7) & ~(uint64_t)7);
+    }
+}
+
+/* Appends this rank's runs to vec for reduce(), if they are few enough
+ * (INLINE_MAX); says whether it did. */
+static bool append_inline(mpi_state *s)
+{
+    uint64_t all = 0;
+    for (unsigned t = 0; t < s->T; t++)
+        if (s->lane[t].packed)
+            all += s->lane[t].total;
+    if (!s->inline_ok || all > INLINE_MAX || all >= s->get_bytes)
+        return false;
+    char *at = (char *)(s->vec + s->W);
+    for (unsigned t = 0; t < s->T; t++) {
+        const mpi_lane *me = &s->lane[t];
+        if (!me->packed || !me->total)
+            continue;
+        const uint64_t h[SEG_WORDS] = {(uint64_t)s->rank * s->Tmax + t, me->total};
+        memcpy(at, h, sizeof h);
+        memcpy(at + sizeof h, me->pack, me->total);
+        at += sizeof h + ((me->total + 7) & ~(uint64_t)7);
+    }
+    s->appended = (size_t)(at - (char *)(s->vec + s->W));
+    return true;
 }
 
 /* This exchange's way (header comment), alike on every rank: from the
  * allreduce's result and rank 0's settings. */
 static int pick(const mpi_state *s)
 {
+    if (s->result[W_INLINE]) /* the counts way, less the inline ranks' sends */
+        return WAY_COUNTS;
     if (s->result[W_BYTES] / (uint64_t)s->n >= s->get_bytes)
         return WAY_GET;
     if (s->way_env == WAY_ALLTOALL || s->way_env == WAY_NBX)
@@ -489,6 +562,7 @@ static unsigned mpi_allreduce(bspram_router *r, unsigned lane, unsigned tag, bsp
         atomic_store_explicit(&superstep_now, r->lane[lane].step, memory_order_relaxed);
         uint64_t *v = s->vec;
         memset(v, 0, (size_t)s->W * sizeof *v);
+        s->appended = 0;
         v[W_TAG] = local;
         if (stats) {
             bspram__stats acc = *stats;
@@ -511,9 +585,13 @@ static unsigned mpi_allreduce(bspram_router *r, unsigned lane, unsigned tag, bsp
                 v[W_BYTES] += to;
                 v[W_DESTS] += rho != s->rank && to;
             }
+            if (append_inline(s))
+                v[W_INLINE] = (uint64_t)1 << s->rank;
         }
         reduce(s, "bspram__router_exchange: MPI_Allreduce", "bspram__router_exchange: MPI_Sendrecv");
         s->way = pick(s);
+        if (s->result[W_INLINE])
+            index_inline(s);
     }
     if (s->T > 1) /* hand the result to the rank's lanes */
         bspram__router_barrier_wait(&s->barrier, i, 0);
@@ -693,12 +771,15 @@ static void exchange(mpi_state *s, unsigned par, bool get)
 
 /* Step 2, way counts: every rank knows from the allreduce what each lane
  * index of each rank sends to each rank, so each non-empty pair is one
- * MPI_Irecv and one MPI_Isend (tag: the lane index), and nothing else. */
+ * MPI_Irecv and one MPI_Isend (tag: the lane index), and nothing else —
+ * but for a rank whose runs came inline in the allreduce: this rank's part
+ * of them is copied out (its offset: the bytes for the ranks before it). */
 static void known(mpi_state *s, unsigned par)
 {
     const int n = s->n;
     const unsigned Tm = s->Tmax;
     const uint64_t *count = s->result + COUNTS; /* [(σ·n + ρ)·Tmax + t] */
+    const uint64_t inl = s->result[W_INLINE];
     int nreq = 0;
     for (unsigned t = 0; t < Tm; t++) {
         uint64_t in = 0;
@@ -711,13 +792,23 @@ static void known(mpi_state *s, unsigned par)
         as_count(in, "messages received from one lane index");
         s->rbuf[par][t] = bspram__grow(s->rbuf[par][t], &s->rcap[par][t], (size_t)in + 1, 1, 4096,
                                        "bspram__router_exchange (mpi)");
-        for (int rho = 0; rho < n; rho++)
-            if (s->rlen[(size_t)t * n + rho])
-                check(MPI_Irecv(s->rbuf[par][t] + s->rdispls[(size_t)t * n + rho], s->rlen[(size_t)t * n + rho],
-                                MPI_BYTE, rho, (int)t, s->comm, &s->req[nreq++]),
+        for (int rho = 0; rho < n; rho++) {
+            const int len = s->rlen[(size_t)t * n + rho];
+            char *into = s->rbuf[par][t] + s->rdispls[(size_t)t * n + rho];
+            if (!len)
+                continue;
+            if (inl >> rho & 1) {
+                uint64_t off = 0;
+                for (int before = 0; before < s->rank; before++)
+                    off += count[((size_t)rho * n + before) * Tm + t];
+                memcpy(into, s->seg[(size_t)rho * Tm + t] + off, (size_t)len);
+            } else {
+                check(MPI_Irecv(into, len, MPI_BYTE, rho, (int)t, s->comm, &s->req[nreq++]),
                       "bspram__router_exchange: MPI_Irecv");
+            }
+        }
     }
-    for (unsigned t = 0; t < s->T; t++) {
+    for (unsigned t = 0; t < (inl >> s->rank & 1 ? 0 : s->T); t++) {
         const mpi_lane *me = &s->lane[t];
         uint64_t off = 0;
         for (int rho = 0; rho < n; rho++) {
@@ -866,6 +957,7 @@ static void mpi_fold(void *state, bspram__stats *stats)
     if (!s)
         return;
     memset(s->vec, 0, (size_t)s->W * sizeof *s->vec);
+    s->appended = 0;
     memcpy(s->vec + W_STATS, stats, sizeof *stats);
     reduce(s, "bspram__router_flush: MPI_Allreduce", "bspram__router_flush: MPI_Sendrecv");
     memcpy(stats, s->result + W_STATS, sizeof *stats);
