@@ -18,8 +18,9 @@
  * job, n·n·Tmax ≤ COUNTS_MAX — sums the matrix of byte counts to which each
  * rank brings its own row; a second local barrier hands the result to the
  * lanes. With one lane per rank (BSPlib's usual shape) the local barriers
- * vanish: an empty exchange is one reduction of 88 + 8·n² bytes (on a power
- * of two ranks log2 n MPI_Sendrecv, else one MPI_Allreduce: reduce()).
+ * vanish: an empty exchange is one reduction of 96 + 8·n² bytes (on a power
+ * of two ranks log2 n MPI_Sendrecv, else one MPI_Allreduce: reduce()), and
+ * a small one may be that reduction alone, its runs inline (INLINE_MAX).
  *
  * Delivery, after an allreduce that says some lane posted:
  *   1. every local lane packs its outboxes (before the allreduce),
@@ -27,7 +28,8 @@
  *      {dst, count, counted bytes, size} and the outbox's entries as the
  *      router stored them (router_internal.h, bspram__entry) — one memcpy per
  *      chunk. Runs sorted by destination are grouped by destination rank;
- *   2. the first lane moves, for each local lane index t, the packed runs of
+ *   2. the first lane moves (but for the runs that came inline), for each
+ *      local lane index t, the packed runs of
  *      lane t of every rank, into receive buffers kept by superstep parity
  *      (payloads stay valid until the receiver's next exchange ends, as on
  *      shared memory), by one of four ways picked alike on every rank from
