@@ -20,11 +20,14 @@
  *     algorithm (algs= restricts the forced ones: a list of names, "auto"
  *     for AUTO, "none" for AUTO only), with the send buffers rewritten
  *     before every call; one line per (op, p, size): AUTO's time and the
- *     best forced algorithm's. Size is per peer: alltoall and allgather
- *     blocks, the broadcast's buffer, the allreduce's vector (size/8 words
- *     of sum:i64). bench/mpi_coll.c prints the same lines for Open MPI;
- *     bench/coll_vs_mpi.sh runs both and tabulates. verbose=1 also prints
- *     every forced algorithm's time ("cand,…" lines).
+ *     best forced algorithm's. Size is per peer: alltoall, allgather,
+ *     scatter and gather blocks, the broadcast's buffer, the vector of
+ *     allreduce, reduce and scan (size/8 words of sum:i64; scan inclusive);
+ *     the rooted ones (broadcast, scatter, gather, reduce) at root 0. ops=
+ *     takes any of bsp_coll_op_name()'s eight names (default: alltoall,
+ *     allgather, broadcast, allreduce). bench/mpi_coll.c prints the same
+ *     lines for Open MPI; bench/coll_vs_mpi.sh runs both and tabulates.
+ *     verbose=1 also prints every forced algorithm's time ("cand,…" lines).
  *
  * Time per call: each process sums bsp_time() around its calls only (the
  * rewrite is outside); the figure is the slowest process's mean, the median
@@ -69,7 +72,9 @@ static void usage(void)
 {
     fprintf(stderr, "usage: bench_coll radix [p=8,16] [blocks=…] [rounds=1] [ms=20] [reps=5]\n"
                     "       bench_coll ops [p=2,4] [ops=alltoall,…] [sizes=…] [algs=all] "
-                    "[ms=20] [reps=5]\n");
+                    "[ms=20] [reps=5]\n"
+                    "       ops: broadcast scatter gather allgather alltoall reduce allreduce "
+                    "scan\n");
     exit(2);
 }
 
@@ -106,9 +111,27 @@ static void call(ctx *c)
     case BSP_COLL_ALLREDUCE:
         bsp_coll_allreduce(NULL, c->send, c->recv, c->b / 8, c->sum, o);
         break;
+    case BSP_COLL_SCATTER:
+        bsp_coll_scatter(NULL, c->send, c->recv, c->b, 0, o);
+        break;
+    case BSP_COLL_GATHER:
+        bsp_coll_gather(NULL, c->send, c->recv, c->b, 0, o);
+        break;
+    case BSP_COLL_REDUCE:
+        bsp_coll_reduce(NULL, c->send, c->recv, c->b / 8, c->sum, 0, o);
+        break;
+    case BSP_COLL_SCAN:
+        bsp_coll_scan(NULL, c->send, c->recv, c->b / 8, c->sum, o);
+        break;
     default:
         abort();
     }
+}
+
+/* The operations on size/8 int64 words rather than size bytes. */
+static int on_words(bsp_coll_op op)
+{
+    return op == BSP_COLL_ALLREDUCE || op == BSP_COLL_REDUCE || op == BSP_COLL_SCAN;
 }
 
 /* The send buffer's size in bytes. */
@@ -119,6 +142,8 @@ static size_t send_bytes(const ctx *c)
         return c->p * c->b;
     case BSP_COLL_BROADCAST:
         return c->s == 0 ? c->b : 0; /* the root's buf */
+    case BSP_COLL_SCATTER:
+        return c->s == 0 ? c->p * c->b : 0; /* only the root's send is read */
     default:
         return c->b;
     }
@@ -127,7 +152,7 @@ static size_t send_bytes(const ctx *c)
 /* Rewrite the send buffers before call i, as a program would. */
 static void rewrite(ctx *c, unsigned i)
 {
-    if (c->op == BSP_COLL_ALLREDUCE) {
+    if (on_words(c->op)) {
         int64_t *w = (int64_t *)c->send;
         for (size_t k = 0; k < c->b / 8; k++)
             w[k] = (int64_t)(i + k + c->s);
@@ -158,14 +183,32 @@ static void fill_check(ctx *c)
     } else if (c->op == BSP_COLL_BROADCAST) {
         for (size_t k = 0; k < b; k++)
             c->recv[k] = c->s == 0 ? pat(0, 0, k) : 0;
+    } else if (c->op == BSP_COLL_SCATTER) {
+        /* recv starts as the complement of what must land, so a byte the
+         * call leaves alone fails the check (recv may hold an earlier
+         * candidate's correct block). */
+        for (unsigned d = 0; c->s == 0 && d < c->p; d++)
+            for (size_t k = 0; k < b; k++)
+                c->send[d * b + k] = pat(0, d, k);
+        for (size_t k = 0; k < b; k++)
+            c->recv[k] = (unsigned char)~pat(0, c->s, k);
+    } else if (c->op == BSP_COLL_GATHER) {
+        for (size_t k = 0; k < b; k++)
+            c->send[k] = pat(c->s, 0, k);
+        for (unsigned j = 0; c->s == 0 && j < c->p; j++) /* as for scatter */
+            for (size_t k = 0; k < b; k++)
+                c->recv[j * b + k] = (unsigned char)~pat(j, 0, k);
     } else {
-        int64_t *w = (int64_t *)c->send;
-        for (size_t k = 0; k < b / 8; k++)
+        int64_t *w = (int64_t *)c->send, *r = (int64_t *)c->recv;
+        for (size_t k = 0; k < b / 8; k++) {
             w[k] = (int64_t)c->s * 1000 + (int64_t)k + 1;
+            r[k] = -1; /* no result is negative: an unwritten word fails */
+        }
     }
 }
 
-/* 0 if recv holds what fill_check's inputs give. */
+/* 0 if recv holds what fill_check's inputs give (the rooted operations'
+ * results only at the root, 0). */
 static int check(const ctx *c)
 {
     size_t b = c->b;
@@ -174,7 +217,8 @@ static int check(const ctx *c)
             for (size_t k = 0; k < b; k++)
                 if (c->recv[j * b + k] != pat(j, c->s, k))
                     return -1;
-    } else if (c->op == BSP_COLL_ALLGATHER) {
+    } else if (c->op == BSP_COLL_ALLGATHER ||
+               (c->op == BSP_COLL_GATHER && c->s == 0)) {
         for (unsigned j = 0; j < c->p; j++)
             for (size_t k = 0; k < b; k++)
                 if (c->recv[j * b + k] != pat(j, 0, k))
@@ -183,11 +227,17 @@ static int check(const ctx *c)
         for (size_t k = 0; k < b; k++)
             if (c->recv[k] != pat(0, 0, k))
                 return -1;
-    } else {
+    } else if (c->op == BSP_COLL_SCATTER) {
+        for (size_t k = 0; k < b; k++)
+            if (c->recv[k] != pat(0, c->s, k))
+                return -1;
+    } else if (on_words(c->op) && (c->op != BSP_COLL_REDUCE || c->s == 0)) {
+        /* The sum of the q operands 1000·j + k + 1, j < q: all p of them,
+         * or for the inclusive scan ranks 0..s. */
         const int64_t *w = (const int64_t *)c->recv;
-        int64_t p = c->p;
+        int64_t q = c->op == BSP_COLL_SCAN ? (int64_t)c->s + 1 : (int64_t)c->p;
         for (size_t k = 0; k < b / 8; k++)
-            if (w[k] != 1000 * p * (p - 1) / 2 + p * ((int64_t)k + 1))
+            if (w[k] != 1000 * q * (q - 1) / 2 + q * ((int64_t)k + 1))
                 return -1;
     }
     return 0;
@@ -197,7 +247,7 @@ static int check(const ctx *c)
  * resolved; the radix only for alltoall's Bruck). */
 static const char *label(const ctx *c, char *buf, size_t len)
 {
-    size_t b = c->op == BSP_COLL_ALLREDUCE ? c->b / 8 * 8 : c->b;
+    size_t b = on_words(c->op) ? c->b / 8 * 8 : c->b;
     bsp_coll_choice ch = c->autosel ? bsp_coll_select(c->op, c->p, b, 0, -1, -1)
                                     : bsp_coll_predict(c->op, c->p, b, &c->opt);
     char r[16] = "";
@@ -324,6 +374,26 @@ static unsigned candidates(bsp_coll_op op, unsigned p, cand *out)
         ADD(BSP_COLL_DISSEMINATION, 0, 1);
         if (p > 2)
             ADD(BSP_COLL_DISSEMINATION, 0, p - 1);
+        break;
+    /* The rooted operations and scan: their binomial, Rabenseifner and
+     * scan-dissemination schedules take one port only (coll/calls.c's
+     * table), so DIRECT alone gets k = p − 1; DIRECT with one port is left
+     * out, as for broadcast and allgather: it has BINOMIAL's (or
+     * DISSEMINATION's) C2 or more in p − 1 ≥ ⌈log2 p⌉ rounds. */
+    case BSP_COLL_SCATTER:
+    case BSP_COLL_GATHER:
+        ADD(BSP_COLL_BINOMIAL, 0, 1);
+        ADD(BSP_COLL_DIRECT, 0, 0);
+        break;
+    case BSP_COLL_REDUCE:
+        ADD(BSP_COLL_BINOMIAL, 0, 1);
+        ADD(BSP_COLL_RABENSEIFNER, 0, 1);
+        ADD(BSP_COLL_DIRECT, 0, 0);
+        break;
+    case BSP_COLL_SCAN:
+        ADD(BSP_COLL_DISSEMINATION, 0, 1);
+        ADD(BSP_COLL_BINOMIAL, 0, 1);
+        ADD(BSP_COLL_DIRECT, 0, 0);
         break;
     default:
         break;
@@ -480,7 +550,7 @@ static void ops_run(void)
         unsigned nc = candidates(c.op, p, cs);
         for (unsigned ib = 0; ib < nb; ib++) {
             c.b = blist[ib];
-            if (c.op == BSP_COLL_ALLREDUCE && c.b < 8)
+            if (on_words(c.op) && c.b < 8)
                 continue;
             double tauto = -1, tbest = -1;
             char lauto[64] = "-", lbest[64] = "-";

@@ -11,7 +11,10 @@
 # (rounds 0: no runs, only the table of the outputs already in the out dir,
 # e.g. of several runs' files gathered there under distinct round numbers)
 # Extra arguments of both programs (e.g. "ms=10 reps=7") go in $ARGS; the
-# operations and sizes in $OPS and $SIZES (space-separated).
+# operations and sizes in $OPS and $SIZES (space-separated). OPS defaults to
+# alltoall allgather broadcast allreduce; all eight of bsp_coll.h are
+# available: those and scatter gather reduce scan (rooted ones at root 0;
+# reduce and scan on size/8 int64 words, as allreduce).
 # QUIET=N (seconds, default 0: off): before each program, wait up to N s for
 # a quiet machine (no other runnable task in 3 samples of /proc/loadavg one
 # second apart); /proc/loadavg before and after every program goes to

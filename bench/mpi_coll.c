@@ -4,10 +4,12 @@
  *   mpirun -np P mpi_coll [ops=alltoall,allgather,broadcast,allreduce]
  *                         [sizes=8,64,512,4096,32768,262144] [ms=20] [reps=5]
  *
- * MPI_Alltoall and MPI_Allgather of `size` bytes per peer (MPI_BYTE),
- * MPI_Bcast of `size` bytes from rank 0, MPI_Allreduce of size/8 int64 words
- * with MPI_SUM, on MPI_COMM_WORLD, with the library's own choice of
- * algorithm. As in bench_coll: the send buffers are rewritten before every
+ * MPI_Alltoall, MPI_Allgather, MPI_Scatter and MPI_Gather of `size` bytes
+ * per peer (MPI_BYTE), MPI_Bcast of `size` bytes, MPI_Allreduce, MPI_Reduce
+ * and MPI_Scan of size/8 int64 words with MPI_SUM, the rooted ones at rank 0,
+ * on MPI_COMM_WORLD, with the library's own choice of algorithm. ops= takes
+ * bsp_coll_op_name()'s names (scatter, gather, reduce and scan besides the
+ * default four). As in bench_coll: the send buffers are rewritten before every
  * call (outside the timed part), each process sums MPI_Wtime() around its
  * calls, the figure is the slowest process's mean (MPI_Allreduce, MAX), the
  * median over `reps` repetitions of N calls (N for about `ms` milliseconds
@@ -23,8 +25,9 @@
 #include <string.h>
 
 enum { MAXN = 32, MAXREPS = 31 };
-enum { ALLTOALL, ALLGATHER, BROADCAST, ALLREDUCE, NOPS };
-static const char *const NAMES[NOPS] = {"alltoall", "allgather", "broadcast", "allreduce"};
+enum { ALLTOALL, ALLGATHER, BROADCAST, ALLREDUCE, SCATTER, GATHER, REDUCE, SCAN, NOPS };
+static const char *const NAMES[NOPS] = {"alltoall", "allgather", "broadcast", "allreduce",
+                                        "scatter",  "gather",    "reduce",    "scan"};
 
 static int reps = 5;
 static double target_ms = 20;
@@ -49,21 +52,42 @@ static void call(ctx *c)
     case BROADCAST:
         MPI_Bcast(c->recv, n, MPI_BYTE, 0, MPI_COMM_WORLD);
         break;
-    default:
+    case ALLREDUCE:
         MPI_Allreduce(c->send, c->recv, n / 8, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+        break;
+    case SCATTER:
+        MPI_Scatter(c->send, n, MPI_BYTE, c->recv, n, MPI_BYTE, 0, MPI_COMM_WORLD);
+        break;
+    case GATHER:
+        MPI_Gather(c->send, n, MPI_BYTE, c->recv, n, MPI_BYTE, 0, MPI_COMM_WORLD);
+        break;
+    case REDUCE:
+        MPI_Reduce(c->send, c->recv, n / 8, MPI_INT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+        break;
+    default:
+        MPI_Scan(c->send, c->recv, n / 8, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
         break;
     }
 }
 
+/* The operations on size/8 int64 words rather than size bytes. */
+static int on_words(int op)
+{
+    return op == ALLREDUCE || op == REDUCE || op == SCAN;
+}
+
 static void rewrite(ctx *c, unsigned i)
 {
-    if (c->op == ALLREDUCE) {
+    if (on_words(c->op)) {
         int64_t *w = (int64_t *)c->send;
         for (size_t k = 0; k < c->b / 8; k++)
             w[k] = (int64_t)(i + k + c->s);
     } else if (c->op == BROADCAST) {
         if (c->s == 0)
             memset(c->recv, (int)(i & 255), c->b);
+    } else if (c->op == SCATTER) {
+        if (c->s == 0) /* only the root's send is read */
+            memset(c->send, (int)(i & 255), c->p * c->b);
     } else {
         memset(c->send, (int)(i & 255), c->op == ALLTOALL ? c->p * c->b : c->b);
     }
@@ -87,13 +111,31 @@ static void fill_check(ctx *c)
     } else if (c->op == BROADCAST) {
         for (size_t k = 0; k < b; k++)
             c->recv[k] = c->s == 0 ? pat(0, 0, k) : 0;
+    } else if (c->op == SCATTER) {
+        /* recv starts as the complement of what must land, so a byte the
+         * call leaves alone fails the check. */
+        for (unsigned d = 0; c->s == 0 && d < c->p; d++)
+            for (size_t k = 0; k < b; k++)
+                c->send[d * b + k] = pat(0, d, k);
+        for (size_t k = 0; k < b; k++)
+            c->recv[k] = (unsigned char)~pat(0, c->s, k);
+    } else if (c->op == GATHER) {
+        for (size_t k = 0; k < b; k++)
+            c->send[k] = pat(c->s, 0, k);
+        for (unsigned j = 0; c->s == 0 && j < c->p; j++) /* as for scatter */
+            for (size_t k = 0; k < b; k++)
+                c->recv[j * b + k] = (unsigned char)~pat(j, 0, k);
     } else {
-        int64_t *w = (int64_t *)c->send;
-        for (size_t k = 0; k < b / 8; k++)
+        int64_t *w = (int64_t *)c->send, *r = (int64_t *)c->recv;
+        for (size_t k = 0; k < b / 8; k++) {
             w[k] = (int64_t)c->s * 1000 + (int64_t)k + 1;
+            r[k] = -1; /* no result is negative: an unwritten word fails */
+        }
     }
 }
 
+/* 0 if recv holds what fill_check's inputs give (the rooted operations'
+ * results only at the root, 0). */
 static int check(const ctx *c)
 {
     size_t b = c->b;
@@ -102,7 +144,7 @@ static int check(const ctx *c)
             for (size_t k = 0; k < b; k++)
                 if (c->recv[j * b + k] != pat(j, c->s, k))
                     return -1;
-    } else if (c->op == ALLGATHER) {
+    } else if (c->op == ALLGATHER || (c->op == GATHER && c->s == 0)) {
         for (unsigned j = 0; j < c->p; j++)
             for (size_t k = 0; k < b; k++)
                 if (c->recv[j * b + k] != pat(j, 0, k))
@@ -111,11 +153,17 @@ static int check(const ctx *c)
         for (size_t k = 0; k < b; k++)
             if (c->recv[k] != pat(0, 0, k))
                 return -1;
-    } else {
+    } else if (c->op == SCATTER) {
+        for (size_t k = 0; k < b; k++)
+            if (c->recv[k] != pat(0, c->s, k))
+                return -1;
+    } else if (on_words(c->op) && (c->op != REDUCE || c->s == 0)) {
+        /* The sum of the q operands 1000·j + k + 1, j < q: all p of them,
+         * or for the inclusive scan ranks 0..s. */
         const int64_t *w = (const int64_t *)c->recv;
-        int64_t p = c->p;
+        int64_t q = c->op == SCAN ? (int64_t)c->s + 1 : (int64_t)c->p;
         for (size_t k = 0; k < b / 8; k++)
-            if (w[k] != 1000 * p * (p - 1) / 2 + p * ((int64_t)k + 1))
+            if (w[k] != 1000 * q * (q - 1) / 2 + q * ((int64_t)k + 1))
                 return -1;
     }
     return 0;
@@ -185,7 +233,9 @@ static unsigned parse_list(const char *s, unsigned *out)
 static void usage(void)
 {
     fprintf(stderr, "usage: mpirun -np P mpi_coll [ops=alltoall,allgather,broadcast,allreduce] "
-                    "[sizes=…] [ms=20] [reps=5]\n");
+                    "[sizes=…] [ms=20] [reps=5]\n"
+                    "       ops: broadcast scatter gather allgather alltoall reduce allreduce "
+                    "scan\n");
     MPI_Abort(MPI_COMM_WORLD, 2);
 }
 
@@ -196,7 +246,7 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     unsigned sizes[MAXN], ns = parse_list("8,64,512,4096,32768,262144", sizes);
-    int ops[NOPS] = {ALLTOALL, ALLGATHER, BROADCAST, ALLREDUCE}, nops = NOPS;
+    int ops[NOPS] = {ALLTOALL, ALLGATHER, BROADCAST, ALLREDUCE}, nops = 4; /* the default four */
     for (int i = 1; i < argc; i++) {
         const char *v = strchr(argv[i], '=');
         if (!v)
@@ -239,7 +289,7 @@ int main(int argc, char **argv)
         c.op = ops[io];
         for (unsigned ib = 0; ib < ns; ib++) {
             c.b = sizes[ib];
-            if (c.op == ALLREDUCE && c.b < 8)
+            if (on_words(c.op) && c.b < 8)
                 continue;
             double t = measure(&c);
             if (rank == 0) {
