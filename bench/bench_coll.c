@@ -374,6 +374,7 @@ static unsigned candidates(bsp_coll_op op, unsigned p, cand *out)
         ADD(BSP_COLL_DISSEMINATION, 0, 1);
         if (p > 2)
             ADD(BSP_COLL_DISSEMINATION, 0, p - 1);
+        ADD(BSP_COLL_RABENSEIFNER, 0, 1); /* AUTO's pick for large vectors */
         break;
     /* The rooted operations and scan: their binomial, Rabenseifner and
      * scan-dissemination schedules take one port only (coll/calls.c's

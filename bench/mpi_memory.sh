@@ -17,7 +17,9 @@
 # p = 4096 and the default threads (omp_get_max_threads() per rank). Ranks
 # beyond the cores are oversubscribed (--oversubscribe): memory, not time, is
 # measured. One table per build pair on stdout. BSPRAM_MPI_GET, if set, is
-# passed to the ranks (a huge value: every superstep by MPI_Alltoallv).
+# passed to the ranks (a huge value: every superstep by MPI_Alltoallv), and
+# MPIRUN_ARGS to mpirun (e.g. "--mca osc ^sm": MPI_Get without Open MPI's
+# shared-memory windows, as between machines).
 set -eu
 before=$(cd "$1" && pwd)
 after=$(cd "$2" && pwd)
@@ -28,6 +30,7 @@ trap 'rm -rf "$tmp"' EXIT
 run="mpirun --oversubscribe"
 [ "$(id -u)" = 0 ] && run="$run --allow-run-as-root"
 [ -n "${BSPRAM_MPI_GET:-}" ] && run="$run -x BSPRAM_MPI_GET" # the exchange's path (docs/environment.md)
+run="$run ${MPIRUN_ARGS:-}"
 
 # one process: peak MB
 one() {
