@@ -2,7 +2,8 @@
 # Valiant's Tables 1-3 (§4) on the cycle model of §5 at many runs, in chunks
 # that survive an interruption: chunk k is `bspram table --paper 1..3
 # --schedule SCHEDULE --runs PER --seed k`, written to OUTDIR and skipped when
-# it is already complete, so the script can be started again and resumes.
+# it is already complete, so the script can be started again and resumes
+# (after removing the .claim directory an interrupted chunk left).
 # Once every chunk is there it pools them into OUTDIR/SCHEDULE.csv: per row,
 # factor = Σ runs·(mean total) / Σ runs·(mean baseline) — each run weighs
 # alike — and factor_sd from the chunks' sd and factors (the sd of a run's
@@ -24,14 +25,29 @@ chunks=${CHUNKS:-10}
 per=${PER:-50}
 mkdir -p "$out"
 name=$schedule-$router
+# A chunk is claimed (mkdir is atomic) before it runs, so that a second
+# instance started beside the first (REVERSE=1: from the last chunk down)
+# shares the work on another core instead of repeating it.
+k=1
+while [ "$k" -le "$chunks" ]; do
+    c=$k
+    [ -n "${REVERSE:-}" ] && c=$((chunks + 1 - k))
+    f=$out/$name.seed$c.csv
+    # a complete chunk has the header and Tables 1-3's 13 + 9 + 26 rows
+    if { [ ! -f "$f" ] || [ "$(wc -l < "$f")" -ne 49 ]; } && mkdir "$f.claim" 2>/dev/null; then
+        nice -n 19 "$bspram" table --paper 1..3 --schedule "$schedule" --router "$router" \
+            --runs "$per" --seed "$c" --threads 1 --format csv > "$f.part.$$"
+        mv "$f.part.$$" "$f"
+        rmdir "$f.claim"
+    fi
+    k=$((k + 1))
+done
 k=1
 while [ "$k" -le "$chunks" ]; do
     f=$out/$name.seed$k.csv
-    # a complete chunk has the header and Tables 1-3's 13 + 9 + 26 rows
     if [ ! -f "$f" ] || [ "$(wc -l < "$f")" -ne 49 ]; then
-        nice -n 19 "$bspram" table --paper 1..3 --schedule "$schedule" --router "$router" \
-            --runs "$per" --seed "$k" --threads 1 --format csv > "$f.part"
-        mv "$f.part" "$f"
+        echo "cycles_tables.sh: chunk $k is not complete (another instance has it, or a stale $f.claim)" >&2
+        exit 0
     fi
     k=$((k + 1))
 done
