@@ -305,6 +305,13 @@ static void fold_words(void *in, void *inout, int *len, MPI_Datatype *type)
 
 _Static_assert(sizeof(bspram__stats) == (W_BYTES - W_STATS) * sizeof(uint64_t), "bspram__stats is eight words");
 
+/* The bytes after the W words that every rank's inline runs may take: per
+ * rank INLINE_MAX, and per lane index a segment's header and padding. */
+static size_t inline_room(const mpi_state *s)
+{
+    return s->inline_ok ? (size_t)s->n * (INLINE_MAX + (size_t)s->Tmax * (SEG_WORDS + 1) * 8) : 0;
+}
+
 static unsigned block_first(unsigned lanes, unsigned active, unsigned rho)
 {
     return (unsigned)((uint64_t)lanes * rho / active);
@@ -348,8 +355,8 @@ static void *mpi_open(unsigned lanes, unsigned *lo, unsigned *hi)
     size_t nt = (size_t)s->n * s->Tmax;
     s->counts = nt * (size_t)s->n <= COUNTS_MAX;
     s->W = COUNTS + (s->counts ? (unsigned)(nt * (size_t)s->n) : 0);
-    s->inline_ok = s->counts && !(s->n & (s->n - 1));
-    const size_t room = s->W + (s->inline_ok ? (size_t)s->n * (INLINE_MAX / 8 + s->Tmax * SEG_WORDS) : 0);
+    s->inline_ok = s->counts && !(s->n & (s->n - 1)); /* (way_env may clear it below) */
+    const size_t room = s->W + inline_room(s) / 8;
     s->vec = bspram__base_calloc(room, sizeof *s->vec, "bspram__router_create (mpi)");
     s->result = bspram__base_calloc(room, sizeof *s->result, "bspram__router_create (mpi)");
     s->in = bspram__base_calloc(room, sizeof *s->in, "bspram__router_create (mpi)");
@@ -458,6 +465,7 @@ static void mpi_close(void *state)
 
 static void pack(bspram_router *r, mpi_state *s, unsigned lane, unsigned par);
 
+
 /* result ← the reduction of every rank's vec (fold_words), and after its W
  * words every rank's appended inline runs (s->appended bytes of vec, then
  * of result). On a power of two
@@ -477,7 +485,7 @@ static void reduce(mpi_state *s, const char *call, const char *call_sendrecv)
     }
     const size_t head = (size_t)s->W * sizeof *s->result;
     memcpy(s->result, s->vec, head + s->appended);
-    const int room = (int)(head + (s->inline_ok ? (size_t)n * (INLINE_MAX + s->Tmax * SEG_WORDS * 8) : 0));
+    const int room = (int)(head + inline_room(s));
     for (int m = 1; m < n; m <<= 1) {
         const int peer = s->rank ^ m;
         MPI_Status st;
