@@ -111,6 +111,21 @@ run "$bspram" table --p 64 --v 1024 --degrees 1,4,16,64 --basis observe --basis 
                                      else { a[$9] = b[2]; if (($11 - s) * $10 > 0.1) bad = 1 } }
          END { for (k in a) if (o[k] != a[k]) bad = 1; exit bad || length(a) != 4 }' "$scratch/out" && ok \
     || { fail "csv: observe's basis and charge against auto's"; cat "$scratch/out" >&2; }
+# observe on the cycle model pays for its 6 supersteps (p = 64) as 6 cycles:
+# in cycles-sync its factor less its phases' is 6 cycles, and on one phase
+# (degrees 1 and 4: auto's pattern and basis) it is auto's plus 6 in either
+# schedule, the asynchronous one included.
+for sc in cycles-sync async; do
+    run "$bspram" table --p 64 --v 1024 --degrees 1,4,16,64 --basis observe --basis auto --runs 3 --schedule $sc \
+        --format csv --threads 1
+    [ "$rc" -eq 0 ] && awk -F, -v sc=$sc 'NR > 1 { split($8, b, ":"); c = $11 * $10
+                       if (b[1] == "observe") { o[$9] = c; n = split($13, ph, ";"); s = 0
+                                                for (i = 1; i <= n; i++) s += ph[i] * $10
+                                                if (sc == "cycles-sync" && (c - s < 5.9 || c - s > 6.1)) bad = 1 }
+                       else a[$9] = c }
+                   END { for (d = 1; d <= 4; d += 3) if (o[d] - a[d] < 5.9 || o[d] - a[d] > 6.1) bad = 1; exit bad }' \
+        "$scratch/out" && ok || { fail "--schedule $sc: observe's 6 cycles"; cat "$scratch/out" >&2; }
+done
 # --schedule: cycles of the simple router; the table's name says which, the
 # numbers are the same for any --threads, and a one-phase degree-1 row is
 # the baseline itself in either algorithm. An unknown schedule is a usage error.
