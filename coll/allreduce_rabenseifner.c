@@ -30,10 +30,9 @@ COLL_PREDICT(allreduce_rabenseifner)
     (void)radix, (void)ports, (void)tradeoff;
     if (n < 2)
         return (coll_prediction){0, 0};
-    unsigned f = 0;
-    while ((UINT64_C(2) << f) <= n)
-        f++;
-    const uint64_t np = UINT64_C(1) << f, W = b / 8, r = n - np;
+    const coll_pairing pp = bspram__coll_pairing((unsigned)n, 0); /* n is a P: an unsigned */
+    const unsigned f = pp.f;
+    const uint64_t np = pp.np, W = b / 8, r = pp.r;
     uint64_t c2 = 0;
     for (unsigned t = 0; t < f; t++) { /* halves of 2^(f-1-t) pieces, aligned */
         c2 += 2 * 8 * bspram__coll_most_words(np, W, np >> (t + 1), 2);
