@@ -27,6 +27,7 @@ bspram_environment bspram__base_environment_read(void)
     e.pattern = var("BSPRAM_PATTERN");
     e.mpi_get = var("BSPRAM_MPI_GET");
     e.mpi_exchange = var("BSPRAM_MPI_EXCHANGE");
+    e.mpi_node = var("BSPRAM_MPI_NODE");
     if (e.pattern && !strcmp(e.pattern, "0"))
         e.pattern = NULL;
     return e;

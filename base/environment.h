@@ -35,6 +35,11 @@
  *                     superstep's counts and runs below BSPRAM_MPI_GET:
  *                     "counts", "nbx" or "alltoall" (default: picked per
  *                     superstep; rank 0's value holds; router/mpi_transport.c).
+ *   BSPRAM_MPI_NODE   libbspram-mpi: "0" makes the MPI transport reduce by
+ *                     messages, as across nodes, even when every rank is on
+ *                     one node (default "1": there, in shared memory;
+ *                     anything else is a fatal error; rank 0's value holds;
+ *                     router/mpi_node.h).
  *
  * The OpenMP runtime reads its own OMP_* variables (e.g. OMP_NUM_THREADS,
  * which sets omp_get_max_threads() and so the T of bspram_config_default,
@@ -65,6 +70,7 @@ typedef struct bspram_environment {
     const char *pattern;         /* BSPRAM_PATTERN; NULL also when "0" */
     const char *mpi_get;         /* BSPRAM_MPI_GET */
     const char *mpi_exchange;    /* BSPRAM_MPI_EXCHANGE */
+    const char *mpi_node;        /* BSPRAM_MPI_NODE */
 } bspram_environment;
 
 /* Read the variables now. Not cached: each call sees the environment as it

@@ -95,15 +95,16 @@ void bspram__router_barrier_init_as(bspram_barrier *b, unsigned n, bool dissemin
                     atomic_init(&b->inbox[i].flag[k][par].episode, 0);
                     atomic_init(&b->inbox[i].flag[k][par].tag, 0);
                 }
-            atomic_init(&b->inbox[i].sleeping, 0);
-            atomic_init(&b->inbox[i].cpu, UINT_MAX);
-            b->inbox[i].sleep_colocated = 0;
+            bspram__router_waiter_init(&b->inbox[i].waiter);
             b->inbox[i].episodes = 0;
         }
-        b->spin = SPIN_DEDICATED;
-    } else {
-        b->spin = YIELD_BASE + YIELD_PER_THREAD * b->n;
     }
+    b->spin = bspram__router_await_looks(b->n, b->inbox != NULL);
+}
+
+unsigned bspram__router_await_looks(unsigned n, bool dedicated)
+{
+    return dedicated ? SPIN_DEDICATED : YIELD_BASE + YIELD_PER_THREAD * n;
 }
 
 void bspram__router_barrier_destroy(bspram_barrier *b)
@@ -112,16 +113,14 @@ void bspram__router_barrier_destroy(bspram_barrier *b)
     b->inbox = NULL;
 }
 
+static int futex_op(int op, int how)
+{
+    return how & BSPRAM_AWAIT_SHARED ? op : op | FUTEX_PRIVATE_FLAG;
+}
+
 static void futex_wait(atomic_uint *addr, unsigned expected)
 {
     syscall(SYS_futex, (unsigned *)addr, FUTEX_WAIT_PRIVATE, expected, NULL, NULL, 0);
-}
-
-/* Sleep until *addr changes, a wake-up, or the timeout (relative). */
-static void futex_wait_for(atomic_uint *addr, unsigned expected, long nanoseconds)
-{
-    struct timespec ts = {nanoseconds / 1000000000L, nanoseconds % 1000000000L};
-    syscall(SYS_futex, (unsigned *)addr, FUTEX_WAIT_PRIVATE, expected, &ts, NULL, 0);
 }
 
 static void futex_wake(atomic_uint *addr, int n)
@@ -136,17 +135,24 @@ static long elapsed_ns(const struct timespec *t0)
     return (t.tv_sec - t0->tv_sec) * 1000000000L + (t.tv_nsec - t0->tv_nsec);
 }
 
-/* Wait until *flag == e, the signal of thread `from` (see the constants). The
- * `cpu` words are hints, relaxed: a stale one costs at most the spin or the
- * yields, never correctness, which rests on the flag alone. */
-static void await_signal(const bspram_barrier *b, bspram_barrier_inbox *me,
-                         const bspram_barrier_inbox *from, atomic_uint *flag, unsigned e)
+void bspram__router_waiter_init(bspram_waiter *w)
+{
+    atomic_init(&w->sleeping, 0);
+    atomic_init(&w->cpu, UINT_MAX);
+    w->sleep_colocated = 0;
+}
+
+/* See the constants. The `cpu` words are hints, relaxed: a stale one costs
+ * at most the spin or the yields, never correctness, which rests on the flag
+ * alone. */
+void bspram__router_await(atomic_uint *flag, unsigned e, bspram_waiter *me, const bspram_waiter *from,
+                          unsigned spin, int how)
 {
     int c = sched_getcpu();
     unsigned cpu = c < 0 ? UINT_MAX - 1 : (unsigned)c;
     if (atomic_load_explicit(&me->cpu, memory_order_relaxed) != cpu)
         atomic_store_explicit(&me->cpu, cpu, memory_order_relaxed);
-    if (c >= 0 && atomic_load_explicit(&from->cpu, memory_order_relaxed) == cpu) {
+    if (c >= 0 && from && atomic_load_explicit(&from->cpu, memory_order_relaxed) == cpu) {
         if (me->sleep_colocated) {
             me->sleep_colocated--;
         } else {
@@ -163,17 +169,27 @@ static void await_signal(const bspram_barrier *b, bspram_barrier_inbox *me,
             }
         }
     } else {
-        for (unsigned i = 0; i < b->spin; i++) {
-            cpu_relax();
+        for (unsigned i = 0; i < spin; i++) {
+            if (how & BSPRAM_AWAIT_YIELD)
+                sched_yield();
+            else
+                cpu_relax();
             if (atomic_load_explicit(flag, memory_order_acquire) == e)
                 return;
         }
     }
     atomic_store_explicit(&me->sleeping, 1, memory_order_seq_cst);
     unsigned seen;
+    const struct timespec slice = {0, SLEEP_SLICE_NS};
     while ((seen = atomic_load_explicit(flag, memory_order_acquire)) != e)
-        futex_wait_for(flag, seen, SLEEP_SLICE_NS);
+        syscall(SYS_futex, (unsigned *)flag, futex_op(FUTEX_WAIT, how), seen, &slice, NULL, 0);
     atomic_store_explicit(&me->sleeping, 0, memory_order_relaxed);
+}
+
+void bspram__router_wake(atomic_uint *flag, const bspram_waiter *to, int how)
+{
+    if (atomic_load_explicit(&to->sleeping, memory_order_relaxed))
+        syscall(SYS_futex, (unsigned *)flag, futex_op(FUTEX_WAKE, how), INT_MAX, NULL, NULL, 0);
 }
 
 /* Dissemination: episode numbers start at 1; flags of parity e&1 are written
@@ -197,14 +213,14 @@ static unsigned dissemination(bspram_barrier *b, unsigned id, unsigned tag, void
         bspram_barrier_flag *out = &to->flag[k][par];
         atomic_store_explicit(&out->tag, acc, memory_order_relaxed);
         atomic_store_explicit(&out->episode, e, memory_order_release);
-        if (atomic_load_explicit(&to->sleeping, memory_order_relaxed))
-            futex_wake(&out->episode, 1);
+        bspram__router_wake(&out->episode, &to->waiter, 0);
         if (k + 1 == b->rounds && work) /* our last signal is sent, nobody waits for us */
             work(arg);
 
         atomic_uint *flag = &me->flag[k][par].episode;
         if (atomic_load_explicit(flag, memory_order_acquire) != e)
-            await_signal(b, me, &b->inbox[(id + b->n - (1u << k) % b->n) % b->n], flag, e);
+            bspram__router_await(flag, e, &me->waiter, &b->inbox[(id + b->n - (1u << k) % b->n) % b->n].waiter,
+                                 b->spin, 0);
         acc |= atomic_load_explicit(&me->flag[k][par].tag, memory_order_relaxed);
     }
     return acc;

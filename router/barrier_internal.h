@@ -47,18 +47,26 @@ typedef struct bspram_barrier_flag {
     atomic_uint tag;
 } bspram_barrier_flag;
 
-/* The flags one thread receives in the dissemination barrier, by round and
- * episode parity (a sender can be at most one episode ahead). Senders read
- * `sleeping`, which the owner writes only when it goes to sleep, so it has a
- * cache line of its own; the owner's episode count is on a third. */
-typedef struct bspram_barrier_inbox {
-    _Alignas(64) bspram_barrier_flag flag[BSPRAM_BARRIER_ROUNDS][2];
+/* What a waiter shows the threads (or processes) that signal it: whether
+ * it sleeps, so that they wake it, and the core it last waited on, so that a
+ * waiter on the same core yields it instead of spinning (barrier.c). The
+ * owner alone writes it, and only when it sleeps or changes core; signallers
+ * read it after each signal, so it has a cache line of its own. */
+typedef struct bspram_waiter {
     _Alignas(64) atomic_uint sleeping; /* the owner is (about to be) in futex_wait */
     atomic_uint cpu;                   /* the core the owner last waited on (UINT_MAX: none
                                           yet); written only when it changes */
-    _Alignas(64) unsigned episodes;    /* episodes the owner has started */
     unsigned sleep_colocated;          /* co-located waits left that sleep at once (a yield
                                           lost the core to a third thread) */
+} bspram_waiter;
+
+/* The flags one thread receives in the dissemination barrier, by round and
+ * episode parity (a sender can be at most one episode ahead), then its
+ * waiter, then its episode count on a line of its own. */
+typedef struct bspram_barrier_inbox {
+    _Alignas(64) bspram_barrier_flag flag[BSPRAM_BARRIER_ROUNDS][2];
+    bspram_waiter waiter;
+    _Alignas(64) unsigned episodes;    /* episodes the owner has started */
 } bspram_barrier_inbox;
 
 typedef struct bspram_barrier {
@@ -93,6 +101,32 @@ unsigned bspram__router_barrier_wait(bspram_barrier *b, unsigned id, unsigned ta
  * path when the others arrive later or the signals are in flight. */
 unsigned bspram__router_barrier_wait_doing(bspram_barrier *b, unsigned id, unsigned tag,
                                    void (*work)(void *), void *arg);
+
+/* How a waiter waits (bspram__router_await): BSPRAM_AWAIT_YIELD yields its
+ * core between looks (more threads than cores) instead of spinning;
+ * BSPRAM_AWAIT_SHARED: the flag is in memory shared between processes, so
+ * the futexes are not private. */
+enum { BSPRAM_AWAIT_YIELD = 1, BSPRAM_AWAIT_SHARED = 2 };
+
+void bspram__router_waiter_init(bspram_waiter *w);
+
+/* The looks before sleeping of a team of n: spins with a core each
+ * (dedicated), else yields in proportion to n. */
+unsigned bspram__router_await_looks(unsigned n, bool dedicated);
+
+/* Waits until *flag == e, the signal of the owner of `from` (NULL: unknown):
+ * `spin` looks first (spinning, or yielding with BSPRAM_AWAIT_YIELD; on the
+ * core `from` last waited on it yields at once), then sleeps on the flag,
+ * never longer than a millisecond between looks. Acquire: what the
+ * signaller wrote before its release store of e is visible after. */
+void bspram__router_await(atomic_uint *flag, unsigned e, bspram_waiter *me, const bspram_waiter *from,
+                          unsigned spin, int how);
+
+/* After a release store to *flag: if the owner of `to` sleeps, wakes the
+ * sleepers on that flag (a sleeper on another flag sleeps on). A relaxed
+ * look without a fence, so a sleeper that went to sleep in the same
+ * instant is missed and sleeps out its millisecond (barrier.c). */
+void bspram__router_wake(atomic_uint *flag, const bspram_waiter *to, int how);
 
 /* Number of cores available to this process (sched_getaffinity), ≥ 1. */
 unsigned bspram__router_cores(void);

@@ -76,6 +76,7 @@
 #include "base/number.h"
 #include "router/barrier_internal.h"
 #include "router/mpi.h"
+#include "router/mpi_node.h"
 #include "router/router_internal.h"
 #include "router/router.h"
 
@@ -151,6 +152,7 @@ typedef struct mpi_state {
     bool counts;             /* the allreduce carries the counts */
     int way_env;             /* BSPRAM_MPI_EXCHANGE (rank 0's), WAY_AUTO if unset */
     bool inline_ok;          /* runs may ride in the reduction (INLINE_MAX) */
+    bspram_mpi_node *node;   /* the reduction in shared memory (mpi_node.h), or NULL */
     size_t appended;         /* bytes after the W words of vec, then of result */
     const char **seg;        /* [n × Tmax] rank σ's inline runs of lane index t, or NULL */
     int way;                 /* this exchange's, from pick() */
@@ -305,11 +307,17 @@ static void fold_words(void *in, void *inout, int *len, MPI_Datatype *type)
 
 _Static_assert(sizeof(bspram__stats) == (W_BYTES - W_STATS) * sizeof(uint64_t), "bspram__stats is eight words");
 
-/* The bytes after the W words that every rank's inline runs may take: per
- * rank INLINE_MAX, and per lane index a segment's header and padding. */
+/* The bytes after the W words that one rank's inline runs may take:
+ * INLINE_MAX, and per lane index a segment's header and padding; and every
+ * rank's. */
+static size_t inline_own(const mpi_state *s)
+{
+    return s->inline_ok ? INLINE_MAX + (size_t)s->Tmax * (SEG_WORDS + 1) * 8 : 0;
+}
+
 static size_t inline_room(const mpi_state *s)
 {
-    return s->inline_ok ? (size_t)s->n * (INLINE_MAX + (size_t)s->Tmax * (SEG_WORDS + 1) * 8) : 0;
+    return (size_t)s->n * inline_own(s);
 }
 
 static unsigned block_first(unsigned lanes, unsigned active, unsigned rho)
@@ -355,21 +363,8 @@ static void *mpi_open(unsigned lanes, unsigned *lo, unsigned *hi)
     size_t nt = (size_t)s->n * s->Tmax;
     s->counts = nt * (size_t)s->n <= COUNTS_MAX;
     s->W = COUNTS + (s->counts ? (unsigned)(nt * (size_t)s->n) : 0);
-    s->inline_ok = s->counts && !(s->n & (s->n - 1)); /* (way_env may clear it below) */
-    const size_t room = s->W + inline_room(s) / 8;
-    s->vec = bspram__base_calloc(room, sizeof *s->vec, "bspram__router_create (mpi)");
-    s->result = bspram__base_calloc(room, sizeof *s->result, "bspram__router_create (mpi)");
-    s->in = bspram__base_calloc(room, sizeof *s->in, "bspram__router_create (mpi)");
-    s->seg = bspram__base_calloc(nt, sizeof *s->seg, "bspram__router_create (mpi)");
-    s->req = bspram__base_calloc(2 * nt, sizeof *s->req, "bspram__router_create (mpi)");
-    s->used = bspram__base_calloc(s->Tmax, sizeof *s->used, "bspram__router_create (mpi)");
-    MPI_Type_contiguous((int)s->W, MPI_UINT64_T, &s->words);
-    MPI_Type_commit(&s->words);
-    MPI_Op_create(fold_words, 1, &s->fold);
-    s->sendcnt = bspram__base_calloc(nt * COUNT_WORDS, sizeof *s->sendcnt, "bspram__router_create (mpi)");
-    s->recvcnt = bspram__base_calloc(nt * COUNT_WORDS, sizeof *s->recvcnt, "bspram__router_create (mpi)");
     /* Rank 0's settings: every rank must take the same way. */
-    uint64_t set[2] = {GET_BYTES, WAY_AUTO};
+    uint64_t set[3] = {GET_BYTES, WAY_AUTO, 1};
     const bspram_environment env = bspram__base_environment_read();
     const char *v = env.mpi_get;
     if (s->rank == 0 && v && bspram__base_parse_u64(v, 0, UINT64_MAX / 65536, &set[0]) != 0)
@@ -384,10 +379,28 @@ static void *mpi_open(unsigned lanes, unsigned *lo, unsigned *hi)
             bspram__base_fatal("bspram__router_create: BSPRAM_MPI_EXCHANGE=%s is none of counts, nbx, "
                          "alltoall", env.mpi_exchange);
     }
-    check(MPI_Bcast(set, 2, MPI_UINT64_T, 0, s->comm), "bspram__router_create: MPI_Bcast");
+    if (s->rank == 0 && env.mpi_node && bspram__base_parse_u64(env.mpi_node, 0, 1, &set[2]) != 0)
+        bspram__base_fatal("bspram__router_create: BSPRAM_MPI_NODE=%s is neither 0 nor 1", env.mpi_node);
+    check(MPI_Bcast(set, 3, MPI_UINT64_T, 0, s->comm), "bspram__router_create: MPI_Bcast");
     s->get_bytes = set[0];
     s->way_env = (int)set[1];
-    s->inline_ok &= s->way_env == WAY_AUTO;
+    s->inline_ok = s->counts && s->way_env == WAY_AUTO;
+    if (set[2])
+        s->node = bspram__mpi_node_open(s->comm, (size_t)s->W * sizeof(uint64_t) + inline_own(s));
+    /* Inline runs ride the recursive doubling or the node's slots. */
+    s->inline_ok &= s->node || !(s->n & (s->n - 1));
+    const size_t room = s->W + inline_room(s) / 8;
+    s->vec = bspram__base_calloc(room, sizeof *s->vec, "bspram__router_create (mpi)");
+    s->result = bspram__base_calloc(room, sizeof *s->result, "bspram__router_create (mpi)");
+    s->in = bspram__base_calloc(room, sizeof *s->in, "bspram__router_create (mpi)");
+    s->seg = bspram__base_calloc(nt, sizeof *s->seg, "bspram__router_create (mpi)");
+    s->req = bspram__base_calloc(2 * nt, sizeof *s->req, "bspram__router_create (mpi)");
+    s->used = bspram__base_calloc(s->Tmax, sizeof *s->used, "bspram__router_create (mpi)");
+    MPI_Type_contiguous((int)s->W, MPI_UINT64_T, &s->words);
+    MPI_Type_commit(&s->words);
+    MPI_Op_create(fold_words, 1, &s->fold);
+    s->sendcnt = bspram__base_calloc(nt * COUNT_WORDS, sizeof *s->sendcnt, "bspram__router_create (mpi)");
+    s->recvcnt = bspram__base_calloc(nt * COUNT_WORDS, sizeof *s->recvcnt, "bspram__router_create (mpi)");
     s->win = bspram__base_calloc(s->Tmax, sizeof *s->win, "bspram__router_create (mpi)");
     s->wbase = bspram__base_calloc(s->Tmax, sizeof *s->wbase, "bspram__router_create (mpi)");
     s->wcap = bspram__base_calloc(s->Tmax, sizeof *s->wcap, "bspram__router_create (mpi)");
@@ -454,6 +467,7 @@ static void mpi_close(void *state)
         for (unsigned t = 0; t < s->Tmax; t++) /* collective, like the router's destruction */
             if (s->win[t] != MPI_WIN_NULL)
                 MPI_Win_free(&s->win[t]);
+        bspram__mpi_node_close(s->node);
         MPI_Op_free(&s->fold);
         MPI_Type_free(&s->words);
         MPI_Comm_free(&s->rd_comm);
@@ -479,11 +493,25 @@ static void pack(bspram_router *r, mpi_state *s, unsigned lane, unsigned par);
 static void reduce(mpi_state *s, const char *call, const char *call_sendrecv)
 {
     const int n = s->n;
+    const size_t head = (size_t)s->W * sizeof *s->result;
+    if (s->node) { /* every rank on one node: in shared memory, each reading all */
+        bspram__mpi_node_publish(s->node, s->vec, head + s->appended);
+        memcpy(s->result, s->vec, head + s->appended);
+        for (int peer = 0; peer < n; peer++) {
+            if (peer == s->rank)
+                continue;
+            size_t got = 0;
+            const uint64_t *in = bspram__mpi_node_peer(s->node, peer, &got);
+            fold_vector(in, s->result, s->W);
+            memcpy((char *)s->result + head + s->appended, in + s->W, got - head);
+            s->appended += got - head;
+        }
+        return;
+    }
     if (n & (n - 1)) {
         check(MPI_Allreduce(s->vec, s->result, 1, s->words, s->fold, s->comm), call);
         return;
     }
-    const size_t head = (size_t)s->W * sizeof *s->result;
     memcpy(s->result, s->vec, head + s->appended);
     const int room = (int)(head + inline_room(s));
     for (int m = 1; m < n; m <<= 1) {

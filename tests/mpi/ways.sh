@@ -1,11 +1,16 @@
 #!/bin/sh
 # The MPI transport's ways of moving a superstep (router/mpi_transport.c):
-# forced by BSPRAM_MPI_EXCHANGE, each gives the records of shared memory, and
-# each is the way taken — the MPI calls it makes, counted on every rank by a
-# profiling layer (count_calls.c), are its own: "counts" (the default on
-# fewer than 9 ranks) sends by MPI_Isend with neither MPI_Alltoall nor
-# MPI_Ibarrier; "nbx" by MPI_Issend and MPI_Ibarrier, without MPI_Alltoall;
-# "alltoall" by MPI_Alltoall, with neither MPI_Isend nor MPI_Ibarrier.
+# each gives the records of shared memory, and each is the way taken — the
+# MPI calls it makes, counted on every rank by a profiling layer
+# (count_calls.c), are its own. By default, with every rank on this one
+# node, the program's small supersteps ride in the node's reduction in
+# shared memory (router/mpi_node.h): no MPI call at all. With
+# BSPRAM_MPI_NODE=0 ("messages", as across nodes) they ride in the
+# recursive-doubling reduction: MPI_Sendrecv alone on 2 and 4 ranks, and on
+# 3 (no recursive doubling) the counts way. Forced by BSPRAM_MPI_EXCHANGE:
+# "counts" sends by MPI_Isend with neither MPI_Alltoall nor MPI_Ibarrier;
+# "nbx" by MPI_Issend and MPI_Ibarrier, without MPI_Alltoall; "alltoall" by
+# MPI_Alltoall, with neither MPI_Isend nor MPI_Ibarrier.
 # BSPRAM_MPI_GET keeps every superstep below the MPI_Get way; BSPRAM_NPROCS
 # makes P the ranks, for a program that begins bsp_begin(bsp_nprocs()).
 # usage: ways.sh <count_calls.so> <shared-memory program> <the same program, MPI build> [args...]
@@ -22,8 +27,13 @@ for n in 2 3 4; do
   BSPRAM_TRACE="$scratch/shm.csv" "$shm" "$@" > /dev/null
   cut -d, -f1-11,14 "$scratch/shm.csv" > "$scratch/want"
   [ "$(wc -l < "$scratch/want")" -gt 1 ] || { echo "ways.sh: $shm wrote no records"; exit 1; }
-  for way in default counts nbx alltoall; do
-    if [ "$way" = default ]; then unset BSPRAM_MPI_EXCHANGE; else export BSPRAM_MPI_EXCHANGE=$way; fi
+  for way in default messages counts nbx alltoall; do
+    unset BSPRAM_MPI_EXCHANGE BSPRAM_MPI_NODE
+    case $way in
+      default) ;;
+      messages) export BSPRAM_MPI_NODE=0 ;;
+      *) export BSPRAM_MPI_EXCHANGE=$way ;;
+    esac
     # shellcheck disable=SC2086
     if ! BSPRAM_TRACE="$scratch/mpi.csv" timeout 600 mpirun $flags -x LD_PRELOAD="$layer" -np "$n" \
          "$mpi" "$@" > "$scratch/out" 2> "$scratch/err"; then
@@ -44,9 +54,11 @@ $calls
 END
     [ "$ranks" = "$n" ] || { cat "$scratch/err"; echo "ways.sh: $n ranks but $ranks lines of calls"; exit 1; }
     expect=$way
-    [ "$way" = default ] && [ "$n" = 3 ] && expect=counts
+    [ "$way" = messages ] && [ "$n" = 3 ] && expect=counts
     case $expect in
-      default) ok=$([ "$sendrecv" -gt 0 ] && [ "$isend" = 0 ] && [ "$issend" = 0 ] && [ "$alltoall" = 0 ] &&
+      default) ok=$([ "$sendrecv" = 0 ] && [ "$isend" = 0 ] && [ "$issend" = 0 ] && [ "$alltoall" = 0 ] &&
+                    [ "$ibarrier" = 0 ] && echo y || echo n) ;;
+      messages) ok=$([ "$sendrecv" -gt 0 ] && [ "$isend" = 0 ] && [ "$issend" = 0 ] && [ "$alltoall" = 0 ] &&
                     [ "$ibarrier" = 0 ] && echo y || echo n) ;;
       counts) ok=$([ "$isend" -gt 0 ] && [ "$alltoall" = 0 ] && [ "$ibarrier" = 0 ] && echo y || echo n) ;;
       nbx) ok=$([ "$issend" -gt 0 ] && [ "$ibarrier" -gt 0 ] && [ "$alltoall" = 0 ] && echo y || echo n) ;;
