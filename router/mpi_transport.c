@@ -18,9 +18,11 @@
  * job, n·n·Tmax ≤ COUNTS_MAX — sums the matrix of byte counts to which each
  * rank brings its own row; a second local barrier hands the result to the
  * lanes. With one lane per rank (BSPlib's usual shape) the local barriers
- * vanish: an empty exchange is one reduction of 96 + 8·n² bytes (on a power
- * of two ranks log2 n MPI_Sendrecv, else one MPI_Allreduce: reduce()), and
- * a small one may be that reduction alone, its runs inline (INLINE_MAX).
+ * vanish: an empty exchange is one reduction of 96 + 8·n² bytes (with every
+ * rank on one node in shared memory, mpi_node.h; else on a power of two
+ * ranks log2 n MPI_Sendrecv, and one MPI_Allreduce on other numbers:
+ * reduce()), and a small one may be that reduction alone, its runs inline
+ * (INLINE_MAX).
  *
  * Delivery, after an allreduce that says some lane posted:
  *   1. every local lane packs its outboxes (before the allreduce),
@@ -94,8 +96,9 @@ enum { COUNT_WORDS = 3 };
  * MPI_Alltoall (a collective as costly as the reduction) that they save. */
 enum { W_TAG = 0, W_STATS = 1, W_BYTES = 9, W_DESTS = 10, W_INLINE = 11, COUNTS = 12, COUNTS_MAX = 64 };
 
-/* Inline runs: on the recursive-doubling reduction (a power of two ranks,
- * counts in the reduction, no way forced), a rank whose lanes packed at most
+/* Inline runs: on the node's reduction or the recursive-doubling one (a
+ * power of two ranks), with the counts in the reduction and no way forced,
+ * a rank whose lanes packed at most
  * INLINE_MAX bytes (and fewer than the MPI_Get threshold) appends its runs
  * to the reduction's own messages and sets its bit in W_INLINE (OR). The
  * reduction then gathers every such rank's runs on every rank, as a
@@ -482,20 +485,24 @@ static void pack(bspram_router *r, mpi_state *s, unsigned lane, unsigned par);
 
 /* result ← the reduction of every rank's vec (fold_words), and after its W
  * words every rank's appended inline runs (s->appended bytes of vec, then
- * of result). On a power of two
- * ranks by recursive doubling, one MPI_Sendrecv with each of log2 n peers —
+ * of result); work(arg), if not NULL, once nobody waits for this rank (after
+ * its publication on a node; else first). With every rank on one node, in shared memory: each rank
+ * publishes its vector and reads every other's (mpi_node.h). Otherwise, on
+ * a power of two ranks by recursive doubling, one MPI_Sendrecv with each of log2 n peers —
  * the pattern of a barrier by recursive doubling; on 2 ranks of this
  * project's test machine 1.2× Open MPI's MPI_Barrier, where its
  * MPI_Allreduce of the same words took 1.35–1.45× (on 4 oversubscribed
  * ranks both within noise of the barrier; bench/mpi_reduce.c,
  * bench/RESULTS.md, "Over MPI"); the operation is commutative and associative on integers, so
  * every rank folds the same result. Otherwise MPI_Allreduce. */
-static void reduce(mpi_state *s, const char *call, const char *call_sendrecv)
+static void reduce(mpi_state *s, void (*work)(void *), void *arg, const char *call, const char *call_sendrecv)
 {
     const int n = s->n;
     const size_t head = (size_t)s->W * sizeof *s->result;
     if (s->node) { /* every rank on one node: in shared memory, each reading all */
         bspram__mpi_node_publish(s->node, s->vec, head + s->appended);
+        if (work) /* nobody waits for this rank now */
+            work(arg);
         memcpy(s->result, s->vec, head + s->appended);
         for (int peer = 0; peer < n; peer++) {
             if (peer == s->rank)
@@ -508,6 +515,8 @@ static void reduce(mpi_state *s, const char *call, const char *call_sendrecv)
         }
         return;
     }
+    if (work)
+        work(arg);
     if (n & (n - 1)) {
         check(MPI_Allreduce(s->vec, s->result, 1, s->words, s->fold, s->comm), call);
         return;
@@ -593,8 +602,6 @@ static unsigned mpi_allreduce(bspram_router *r, unsigned lane, unsigned tag, bsp
         if (stats)
             s->slot[i] = *stats;
         local = bspram__router_barrier_wait_doing(&s->barrier, i, tag, i == 0 ? bspram__router_waiting : NULL, r);
-    } else {
-        bspram__router_waiting(r);
     }
     if (i == 0) {
         atomic_store_explicit(&superstep_now, r->lane[lane].step, memory_order_relaxed);
@@ -626,7 +633,8 @@ static unsigned mpi_allreduce(bspram_router *r, unsigned lane, unsigned tag, bsp
             if (append_inline(s))
                 v[W_INLINE] = (uint64_t)1 << s->rank;
         }
-        reduce(s, "bspram__router_exchange: MPI_Allreduce", "bspram__router_exchange: MPI_Sendrecv");
+        reduce(s, s->T > 1 ? NULL : bspram__router_waiting, r, "bspram__router_exchange: MPI_Allreduce",
+               "bspram__router_exchange: MPI_Sendrecv");
         s->way = pick(s);
         if (s->result[W_INLINE])
             index_inline(s);
@@ -997,7 +1005,7 @@ static void mpi_fold(void *state, bspram__stats *stats)
     memset(s->vec, 0, (size_t)s->W * sizeof *s->vec);
     s->appended = 0;
     memcpy(s->vec + W_STATS, stats, sizeof *stats);
-    reduce(s, "bspram__router_flush: MPI_Allreduce", "bspram__router_flush: MPI_Sendrecv");
+    reduce(s, NULL, NULL, "bspram__router_flush: MPI_Allreduce", "bspram__router_flush: MPI_Sendrecv");
     memcpy(stats, s->result + W_STATS, sizeof *stats);
 }
 
