@@ -152,13 +152,16 @@ void bspram__router_await(atomic_uint *flag, unsigned e, bspram_waiter *me, cons
     unsigned cpu = c < 0 ? UINT_MAX - 1 : (unsigned)c;
     if (atomic_load_explicit(&me->cpu, memory_order_relaxed) != cpu)
         atomic_store_explicit(&me->cpu, cpu, memory_order_relaxed);
-    if (c >= 0 && from && atomic_load_explicit(&from->cpu, memory_order_relaxed) == cpu) {
+    const bool colocated = c >= 0 && from && atomic_load_explicit(&from->cpu, memory_order_relaxed) == cpu;
+    if (colocated || (how & BSPRAM_AWAIT_YIELD)) {
+        /* Yielding, which loses a timeslice to a busy process beside us:
+         * sleep at once for a while after that happened. */
         if (me->sleep_colocated) {
             me->sleep_colocated--;
         } else {
             struct timespec t0;
             clock_gettime(CLOCK_MONOTONIC, &t0);
-            for (unsigned y = 0; y < YIELD_COLOCATED; y++) {
+            for (unsigned y = 0; y < (colocated ? YIELD_COLOCATED : spin); y++) {
                 sched_yield();
                 if (atomic_load_explicit(flag, memory_order_acquire) == e)
                     return;
@@ -170,10 +173,7 @@ void bspram__router_await(atomic_uint *flag, unsigned e, bspram_waiter *me, cons
         }
     } else {
         for (unsigned i = 0; i < spin; i++) {
-            if (how & BSPRAM_AWAIT_YIELD)
-                sched_yield();
-            else
-                cpu_relax();
+            cpu_relax();
             if (atomic_load_explicit(flag, memory_order_acquire) == e)
                 return;
         }

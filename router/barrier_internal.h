@@ -117,7 +117,9 @@ unsigned bspram__router_await_looks(unsigned n, bool dedicated);
 /* Waits until *flag == e, the signal of the owner of `from` (NULL: unknown):
  * `spin` looks first (spinning, or yielding with BSPRAM_AWAIT_YIELD; on the
  * core `from` last waited on it yields at once), then sleeps on the flag,
- * never longer than a millisecond between looks. Acquire: what the
+ * never longer than a millisecond between looks. Yielding stops after 50 µs
+ * (a busy process took the core for a timeslice), and the waiter's next
+ * 256 yielding waits sleep at once. Acquire: what the
  * signaller wrote before its release store of e is visible after. */
 void bspram__router_await(atomic_uint *flag, unsigned e, bspram_waiter *me, const bspram_waiter *from,
                           unsigned spin, int how);

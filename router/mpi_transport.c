@@ -661,7 +661,8 @@ static void pack(bspram_router *r, mpi_state *s, unsigned lane, unsigned par)
     size_t n = ln->n_touched[par];
     me->order = bspram__grow(me->order, &me->cap_order, n, sizeof *me->order, 256, "bspram__router_exchange (mpi)");
     memcpy(me->order, ln->touched[par], n * sizeof *me->order);
-    qsort(me->order, n, sizeof *me->order, mpi_cmp_u32);
+    if (n > 1)
+        qsort(me->order, n, sizeof *me->order, mpi_cmp_u32);
     size_t total = 0;
     for (size_t k = 0; k < n; k++) {
         const bspram__outbox *o = bspram__lane_outbox(ln, par, me->order[k]);
@@ -865,7 +866,8 @@ static void known(mpi_state *s, unsigned par)
             off += (uint64_t)c;
         }
     }
-    check(MPI_Waitall(nreq, s->req, MPI_STATUSES_IGNORE), "bspram__router_exchange: MPI_Waitall");
+    if (nreq) /* (every run came inline: MPI has nothing to do) */
+        check(MPI_Waitall(nreq, s->req, MPI_STATUSES_IGNORE), "bspram__router_exchange: MPI_Waitall");
 }
 
 /* Step 2, way nbx: the non-blocking consensus of Hoefler, Siebert and
