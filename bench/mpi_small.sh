@@ -11,26 +11,36 @@
 # bench/mpi_small built in it), its default way is measured in the same
 # rounds, as "before". Each round also runs bench/mpi_reduce (the reduction's
 # ways in plain Open MPI beside MPI_Barrier): a second table.
+# A busy machine: $BUSY busy loops (sh -c 'while :; do :; done') run beside
+# every round, and $WHAT (default all) restricts the runs to one figure
+# (e.g. WHAT=sync: the forced ways' sparse runs and the second table are
+# then skipped).
 # usage: bench/mpi_small.sh <build dir> [rounds (5)] [before build dir]; $PS: the ranks ("2 4")
 set -eu
-build=$1; rounds=${2:-5}; before=${3:-}; ps=${PS:-2 4}
+build=$1; rounds=${2:-5}; before=${3:-}; ps=${PS:-2 4}; what=${WHAT:-all}; busy=${BUSY:-0}
 flags="--oversubscribe"
 [ "$(id -u)" = 0 ] && flags="$flags --allow-run-as-root"
 out=$(mktemp)
-trap 'rm -f "$out"' EXIT
+loops=""
+trap 'rm -f "$out"; [ -z "$loops" ] || kill $loops 2>/dev/null || true' EXIT
+for _ in $(seq "$busy"); do
+  sh -c 'while :; do :; done' &
+  loops="$loops $!"
+done
 run() { # <label> <build> <P> <way or -> [what]
   iters=2000; [ "$3" -gt 2 ] && iters=200
   # shellcheck disable=SC2086
   if [ "$4" = - ]; then
-    env -u BSPRAM_MPI_EXCHANGE mpirun $flags -np "$3" "$2/bench/mpi_small" "$iters" ${5:-all}
+    env -u BSPRAM_MPI_EXCHANGE mpirun $flags -np "$3" "$2/bench/mpi_small" "$iters" ${5:-$what}
   else
-    BSPRAM_MPI_EXCHANGE=$4 mpirun $flags -np "$3" "$2/bench/mpi_small" "$iters" ${5:-all}
+    BSPRAM_MPI_EXCHANGE=$4 mpirun $flags -np "$3" "$2/bench/mpi_small" "$iters" ${5:-$what}
   fi | sed "s/^small,/$1,/" >> "$out"
 }
 for r in $(seq "$rounds"); do
   for P in $ps; do
     [ -n "$before" ] && run before "$before" "$P" -
     run after "$build" "$P" -
+    [ "$what" = all ] || continue
     run nbx "$build" "$P" nbx sparse
     run alltoall "$build" "$P" alltoall sparse
     # shellcheck disable=SC2086
@@ -44,14 +54,18 @@ med() { awk -F, -v k="$1" -v w="$2" -v p="$3" -v c="$4" '$1 == k && $2 == w && $
 echo "| P | superstep | Open MPI's call | Open MPI (us) | before (us) | before / Open MPI | now (us) | now / Open MPI |"
 echo "|---:|---|---|---:|---:|---:|---:|---:|"
 for P in $ps; do
-  for w in sync broadcast allgather allreduce alltoall sparse; do
+  figures="sync broadcast allgather allreduce alltoall sparse"
+  [ "$what" = all ] || figures=$what
+  for w in $figures; do
     case $w in sync|sparse) call=MPI_Barrier ;; broadcast) call=MPI_Bcast ;; *) call=MPI_$(echo "$w" | sed 's/^./\U&/') ;; esac
     echo "| $P | $w | $call | $(med after $w $P 5) | $(med before $w $P 4) | $(med before $w $P r) | $(med after $w $P 4) | $(med after $w $P r) |"
   done
+  [ "$what" = all ] || continue
   for k in nbx alltoall; do
     echo "| $P | sparse, way $k | MPI_Barrier | $(med $k sparse $P 5) | | | $(med $k sparse $P 4) | $(med $k sparse $P r) |"
   done
 done
+[ "$what" = all ] || exit 0
 echo
 echo "| P | reduction (plain Open MPI) | us | / MPI_Barrier |"
 echo "|---:|---|---:|---:|"
