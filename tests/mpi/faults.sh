@@ -66,6 +66,14 @@ done
 # its SIGKILL, and on a loaded machine one survivor may not print in
 # between; at least one does.
 expect 3 kill "exited on signal 9" "stopped by the MPI runtime in superstep "
+# The same where the reduction goes by messages, as across nodes (the loop
+# above took the node's shared memory).
+export BSPRAM_MPI_NODE=0
+expect 3 kill "exited on signal 9" "stopped by the MPI runtime in superstep "
+expect 2 abort "faults: pid 1 gives up in superstep 2"
+export BSPRAM_MPI_NODE=2
+expect 2 abort "bspram__router_create: BSPRAM_MPI_NODE=2 is neither 0 nor 1"
+unset BSPRAM_MPI_NODE
 # A bad tuning value is one line, from rank 0 (every rank must take one path).
 export BSPRAM_MPI_GET=4k
 expect 2 abort "bspram__router_create: BSPRAM_MPI_GET=4k is not a whole number of bytes"
