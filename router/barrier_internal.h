@@ -17,7 +17,9 @@
  *     proportion to n, then sleep on a futex. Dissemination would need every
  *     thread scheduled ⌈log2 n⌉ times per episode; this needs it once.
  *
- * Nothing waits actively without bound.
+ * Nothing waits actively without bound. The wait itself (bspram__router_await,
+ * below) also serves the MPI transport's reduction among the ranks of one
+ * node (mpi_node.h), on flags shared between processes.
  *
  * Each arrival also contributes a 32-bit tag; every thread leaves with the OR
  * of all tags of that episode (dissemination computes it on the way: OR is
@@ -56,8 +58,8 @@ typedef struct bspram_waiter {
     _Alignas(64) atomic_uint sleeping; /* the owner is (about to be) in futex_wait */
     atomic_uint cpu;                   /* the core the owner last waited on (UINT_MAX: none
                                           yet); written only when it changes */
-    unsigned sleep_colocated;          /* co-located waits left that sleep at once (a yield
-                                          lost the core to a third thread) */
+    unsigned sleep_colocated;          /* yielding waits left that sleep at once (a yield
+                                          lost the core to a third thread or process) */
 } bspram_waiter;
 
 /* The flags one thread receives in the dissemination barrier, by round and

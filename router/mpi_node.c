@@ -95,9 +95,13 @@ void bspram__mpi_node_close(bspram_mpi_node *node)
 {
     if (!node)
         return;
-    MPI_Win_unlock_all(node->win);
-    MPI_Win_free(&node->win);
-    MPI_Comm_free(&node->comm);
+    int down = 0;
+    MPI_Finalized(&down);
+    if (!down) {
+        MPI_Win_unlock_all(node->win);
+        MPI_Win_free(&node->win);
+        MPI_Comm_free(&node->comm);
+    }
     free(node->slot);
     free(node);
 }

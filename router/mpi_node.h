@@ -28,7 +28,8 @@ typedef struct bspram_mpi_node bspram_mpi_node;
 /* Collective over comm: a node reduction whose slots hold up to `cap` bytes,
  * or NULL on every rank when not all of comm's ranks share one node. */
 bspram_mpi_node *bspram__mpi_node_open(MPI_Comm comm, size_t cap);
-/* Collective; NULL is a no-op. Not after MPI_Finalize. */
+/* Collective; NULL is a no-op. After MPI_Finalize it frees this rank's
+ * memory alone. */
 void bspram__mpi_node_close(bspram_mpi_node *node);
 
 /* Begins the next episode: copies `bytes` (≤ cap) of `mine` into this

@@ -470,12 +470,12 @@ static void mpi_close(void *state)
         for (unsigned t = 0; t < s->Tmax; t++) /* collective, like the router's destruction */
             if (s->win[t] != MPI_WIN_NULL)
                 MPI_Win_free(&s->win[t]);
-        bspram__mpi_node_close(s->node);
         MPI_Op_free(&s->fold);
         MPI_Type_free(&s->words);
         MPI_Comm_free(&s->rd_comm);
         MPI_Comm_free(&s->comm);
     }
+    bspram__mpi_node_close(s->node);
     free(s->win);
     free(s);
 }
