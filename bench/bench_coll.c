@@ -44,7 +44,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "coll_pattern.h"
 #include "combine/combine.h"
+
+_Static_assert((int)BSP_COLL_BROADCAST == PATTERN_BROADCAST && (int)BSP_COLL_SCATTER == PATTERN_SCATTER &&
+                   (int)BSP_COLL_GATHER == PATTERN_GATHER && (int)BSP_COLL_ALLGATHER == PATTERN_ALLGATHER &&
+                   (int)BSP_COLL_ALLTOALL == PATTERN_ALLTOALL && (int)BSP_COLL_REDUCE == PATTERN_REDUCE &&
+                   (int)BSP_COLL_ALLREDUCE == PATTERN_ALLREDUCE && (int)BSP_COLL_SCAN == PATTERN_SCAN,
+               "bench/coll_pattern.h lists the operations in bsp_coll_op's order");
 
 enum { MAXP = 64, MAXN = 32, MAXC = 80, MAXREPS = 31, MAXROUNDS = 9 };
 
@@ -128,12 +135,6 @@ static void call(ctx *c)
     }
 }
 
-/* The operations on size/8 int64 words rather than size bytes. */
-static int on_words(bsp_coll_op op)
-{
-    return op == BSP_COLL_ALLREDUCE || op == BSP_COLL_REDUCE || op == BSP_COLL_SCAN;
-}
-
 /* The send buffer's size in bytes. */
 static size_t send_bytes(const ctx *c)
 {
@@ -152,7 +153,7 @@ static size_t send_bytes(const ctx *c)
 /* Rewrite the send buffers before call i, as a program would. */
 static void rewrite(ctx *c, unsigned i)
 {
-    if (on_words(c->op)) {
+    if (pattern_on_words((int)c->op)) {
         int64_t *w = (int64_t *)c->send;
         for (size_t k = 0; k < c->b / 8; k++)
             w[k] = (int64_t)(i + k + c->s);
@@ -164,90 +165,21 @@ static void rewrite(ctx *c, unsigned i)
     }
 }
 
-/* The checked pattern: byte k of the block rank s sends to rank d. */
-static unsigned char pat(unsigned s, unsigned d, size_t k)
-{
-    return (unsigned char)(s * 37u + d * 11u + (unsigned)k * 3u + 5u);
-}
-
 static void fill_check(ctx *c)
 {
-    size_t b = c->b;
-    if (c->op == BSP_COLL_ALLTOALL) {
-        for (unsigned d = 0; d < c->p; d++)
-            for (size_t k = 0; k < b; k++)
-                c->send[d * b + k] = pat(c->s, d, k);
-    } else if (c->op == BSP_COLL_ALLGATHER) {
-        for (size_t k = 0; k < b; k++)
-            c->send[k] = pat(c->s, 0, k);
-    } else if (c->op == BSP_COLL_BROADCAST) {
-        for (size_t k = 0; k < b; k++)
-            c->recv[k] = c->s == 0 ? pat(0, 0, k) : 0;
-    } else if (c->op == BSP_COLL_SCATTER) {
-        /* recv starts as the complement of what must land, so a byte the
-         * call leaves alone fails the check (recv may hold an earlier
-         * candidate's correct block). */
-        for (unsigned d = 0; c->s == 0 && d < c->p; d++)
-            for (size_t k = 0; k < b; k++)
-                c->send[d * b + k] = pat(0, d, k);
-        for (size_t k = 0; k < b; k++)
-            c->recv[k] = (unsigned char)~pat(0, c->s, k);
-    } else if (c->op == BSP_COLL_GATHER) {
-        for (size_t k = 0; k < b; k++)
-            c->send[k] = pat(c->s, 0, k);
-        for (unsigned j = 0; c->s == 0 && j < c->p; j++) /* as for scatter */
-            for (size_t k = 0; k < b; k++)
-                c->recv[j * b + k] = (unsigned char)~pat(j, 0, k);
-    } else {
-        int64_t *w = (int64_t *)c->send, *r = (int64_t *)c->recv;
-        for (size_t k = 0; k < b / 8; k++) {
-            w[k] = (int64_t)c->s * 1000 + (int64_t)k + 1;
-            r[k] = -1; /* no result is negative: an unwritten word fails */
-        }
-    }
+    pattern_fill((int)c->op, c->s, c->p, c->b, c->send, c->recv);
 }
 
-/* 0 if recv holds what fill_check's inputs give (the rooted operations'
- * results only at the root, 0). */
 static int check(const ctx *c)
 {
-    size_t b = c->b;
-    if (c->op == BSP_COLL_ALLTOALL) {
-        for (unsigned j = 0; j < c->p; j++)
-            for (size_t k = 0; k < b; k++)
-                if (c->recv[j * b + k] != pat(j, c->s, k))
-                    return -1;
-    } else if (c->op == BSP_COLL_ALLGATHER ||
-               (c->op == BSP_COLL_GATHER && c->s == 0)) {
-        for (unsigned j = 0; j < c->p; j++)
-            for (size_t k = 0; k < b; k++)
-                if (c->recv[j * b + k] != pat(j, 0, k))
-                    return -1;
-    } else if (c->op == BSP_COLL_BROADCAST) {
-        for (size_t k = 0; k < b; k++)
-            if (c->recv[k] != pat(0, 0, k))
-                return -1;
-    } else if (c->op == BSP_COLL_SCATTER) {
-        for (size_t k = 0; k < b; k++)
-            if (c->recv[k] != pat(0, c->s, k))
-                return -1;
-    } else if (on_words(c->op) && (c->op != BSP_COLL_REDUCE || c->s == 0)) {
-        /* The sum of the q operands 1000·j + k + 1, j < q: all p of them,
-         * or for the inclusive scan ranks 0..s. */
-        const int64_t *w = (const int64_t *)c->recv;
-        int64_t q = c->op == BSP_COLL_SCAN ? (int64_t)c->s + 1 : (int64_t)c->p;
-        for (size_t k = 0; k < b / 8; k++)
-            if (w[k] != 1000 * q * (q - 1) / 2 + q * ((int64_t)k + 1))
-                return -1;
-    }
-    return 0;
+    return pattern_check((int)c->op, c->s, c->p, c->b, c->recv);
 }
 
 /* "bruck/r2/k1", "auto=direct/k3": the algorithm as it runs (defaults
  * resolved; the radix only for alltoall's Bruck). */
 static const char *label(const ctx *c, char *buf, size_t len)
 {
-    size_t b = on_words(c->op) ? c->b / 8 * 8 : c->b;
+    size_t b = pattern_on_words((int)c->op) ? c->b / 8 * 8 : c->b;
     bsp_coll_choice ch = c->autosel ? bsp_coll_select(c->op, c->p, b, 0, -1, -1)
                                     : bsp_coll_predict(c->op, c->p, b, &c->opt);
     char r[16] = "";
@@ -551,7 +483,7 @@ static void ops_run(void)
         unsigned nc = candidates(c.op, p, cs);
         for (unsigned ib = 0; ib < nb; ib++) {
             c.b = blist[ib];
-            if (on_words(c.op) && c.b < 8)
+            if (pattern_on_words((int)c.op) && c.b < 8)
                 continue;
             double tauto = -1, tbest = -1;
             char lauto[64] = "-", lbest[64] = "-";

@@ -24,10 +24,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "coll_pattern.h"
+
 enum { MAXN = 32, MAXREPS = 31 };
-enum { ALLTOALL, ALLGATHER, BROADCAST, ALLREDUCE, SCATTER, GATHER, REDUCE, SCAN, NOPS };
-static const char *const NAMES[NOPS] = {"alltoall", "allgather", "broadcast", "allreduce",
-                                        "scatter",  "gather",    "reduce",    "scan"};
+enum {
+    BROADCAST = PATTERN_BROADCAST, SCATTER = PATTERN_SCATTER, GATHER = PATTERN_GATHER,
+    ALLGATHER = PATTERN_ALLGATHER, ALLTOALL = PATTERN_ALLTOALL, REDUCE = PATTERN_REDUCE,
+    ALLREDUCE = PATTERN_ALLREDUCE, SCAN = PATTERN_SCAN, NOPS = PATTERN_OPS
+};
+static const char *const NAMES[NOPS] = {"broadcast", "scatter", "gather",    "allgather",
+                                        "alltoall",  "reduce",  "allreduce", "scan"};
 
 static int reps = 5;
 static double target_ms = 20;
@@ -70,15 +76,10 @@ static void call(ctx *c)
     }
 }
 
-/* The operations on size/8 int64 words rather than size bytes. */
-static int on_words(int op)
-{
-    return op == ALLREDUCE || op == REDUCE || op == SCAN;
-}
 
 static void rewrite(ctx *c, unsigned i)
 {
-    if (on_words(c->op)) {
+    if (pattern_on_words(c->op)) {
         int64_t *w = (int64_t *)c->send;
         for (size_t k = 0; k < c->b / 8; k++)
             w[k] = (int64_t)(i + k + c->s);
@@ -93,80 +94,14 @@ static void rewrite(ctx *c, unsigned i)
     }
 }
 
-static unsigned char pat(unsigned s, unsigned d, size_t k)
-{
-    return (unsigned char)(s * 37u + d * 11u + (unsigned)k * 3u + 5u);
-}
-
 static void fill_check(ctx *c)
 {
-    size_t b = c->b;
-    if (c->op == ALLTOALL) {
-        for (unsigned d = 0; d < c->p; d++)
-            for (size_t k = 0; k < b; k++)
-                c->send[d * b + k] = pat(c->s, d, k);
-    } else if (c->op == ALLGATHER) {
-        for (size_t k = 0; k < b; k++)
-            c->send[k] = pat(c->s, 0, k);
-    } else if (c->op == BROADCAST) {
-        for (size_t k = 0; k < b; k++)
-            c->recv[k] = c->s == 0 ? pat(0, 0, k) : 0;
-    } else if (c->op == SCATTER) {
-        /* recv starts as the complement of what must land, so a byte the
-         * call leaves alone fails the check. */
-        for (unsigned d = 0; c->s == 0 && d < c->p; d++)
-            for (size_t k = 0; k < b; k++)
-                c->send[d * b + k] = pat(0, d, k);
-        for (size_t k = 0; k < b; k++)
-            c->recv[k] = (unsigned char)~pat(0, c->s, k);
-    } else if (c->op == GATHER) {
-        for (size_t k = 0; k < b; k++)
-            c->send[k] = pat(c->s, 0, k);
-        for (unsigned j = 0; c->s == 0 && j < c->p; j++) /* as for scatter */
-            for (size_t k = 0; k < b; k++)
-                c->recv[j * b + k] = (unsigned char)~pat(j, 0, k);
-    } else {
-        int64_t *w = (int64_t *)c->send, *r = (int64_t *)c->recv;
-        for (size_t k = 0; k < b / 8; k++) {
-            w[k] = (int64_t)c->s * 1000 + (int64_t)k + 1;
-            r[k] = -1; /* no result is negative: an unwritten word fails */
-        }
-    }
+    pattern_fill(c->op, c->s, c->p, c->b, c->send, c->recv);
 }
 
-/* 0 if recv holds what fill_check's inputs give (the rooted operations'
- * results only at the root, 0). */
 static int check(const ctx *c)
 {
-    size_t b = c->b;
-    if (c->op == ALLTOALL) {
-        for (unsigned j = 0; j < c->p; j++)
-            for (size_t k = 0; k < b; k++)
-                if (c->recv[j * b + k] != pat(j, c->s, k))
-                    return -1;
-    } else if (c->op == ALLGATHER || (c->op == GATHER && c->s == 0)) {
-        for (unsigned j = 0; j < c->p; j++)
-            for (size_t k = 0; k < b; k++)
-                if (c->recv[j * b + k] != pat(j, 0, k))
-                    return -1;
-    } else if (c->op == BROADCAST) {
-        for (size_t k = 0; k < b; k++)
-            if (c->recv[k] != pat(0, 0, k))
-                return -1;
-    } else if (c->op == SCATTER) {
-        for (size_t k = 0; k < b; k++)
-            if (c->recv[k] != pat(0, c->s, k))
-                return -1;
-    } else if (on_words(c->op) && (c->op != REDUCE || c->s == 0)) {
-        /* The sum of the q operands 1000·j + k + 1, j < q: all p of them,
-         * or for the inclusive scan ranks 0..s. */
-        const int64_t *w = (const int64_t *)c->recv;
-        int64_t q = c->op == SCAN ? (int64_t)c->s + 1 : (int64_t)c->p;
-        for (size_t k = 0; k < b / 8; k++)
-            if (w[k] != 1000 * q * (q - 1) / 2 + q * ((int64_t)k + 1))
-                return -1;
-    }
-    return 0;
+    return pattern_check(c->op, c->s, c->p, c->b, c->recv);
 }
 
 static int cmpd(const void *a, const void *b)
@@ -289,7 +224,7 @@ int main(int argc, char **argv)
         c.op = ops[io];
         for (unsigned ib = 0; ib < ns; ib++) {
             c.b = sizes[ib];
-            if (on_words(c.op) && c.b < 8)
+            if (pattern_on_words(c.op) && c.b < 8)
                 continue;
             double t = measure(&c);
             if (rank == 0) {
