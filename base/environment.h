@@ -35,11 +35,14 @@
  *                     superstep's counts and runs below BSPRAM_MPI_GET:
  *                     "counts", "nbx" or "alltoall" (default: picked per
  *                     superstep; rank 0's value holds; router/mpi_transport.c).
- *   BSPRAM_MPI_NODE   libbspram-mpi: "0" makes the MPI transport reduce by
- *                     messages, as across nodes, even when every rank is on
- *                     one node (default "1": there, in shared memory;
- *                     anything else is a fatal error; rank 0's value holds;
- *                     router/mpi_node.h).
+ *   BSPRAM_MPI_NODE   libbspram-mpi: which ranks the MPI transport takes
+ *                     for a node, whose ranks reduce in shared memory
+ *                     (router/mpi_node.h): unset, those MPI says share
+ *                     memory; a whole number k in [2, 65536], every k
+ *                     consecutive ranks (to try the hierarchy of several
+ *                     nodes on one machine); "0" or "1", every rank alone,
+ *                     the reduction by messages as between machines.
+ *                     Anything else is a fatal error; rank 0's value holds.
  *
  * The OpenMP runtime reads its own OMP_* variables (e.g. OMP_NUM_THREADS,
  * which sets omp_get_max_threads() and so the T of bspram_config_default,

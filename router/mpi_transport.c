@@ -110,6 +110,9 @@ enum { W_TAG = 0, W_STATS = 1, W_BYTES = 9, W_DESTS = 10, W_INLINE = 11, COUNTS 
  * two words {σ·Tmax + t, bytes}, then the bytes, padded to a word. */
 enum { INLINE_MAX = 1024, SEG_WORDS = 2 };
 
+/* BSPRAM_MPI_NODE unset: the nodes are MPI's (MPI_COMM_TYPE_SHARED). */
+#define NODES_BY_MPI UINT64_MAX
+
 /* A superstep's way (header comment), and BSPRAM_MPI_EXCHANGE's values. */
 enum { WAY_AUTO, WAY_COUNTS, WAY_NBX, WAY_ALLTOALL, WAY_GET };
 static const char *const WAY_NAMES[] = {"auto", "counts", "nbx", "alltoall", "get"};
@@ -156,6 +159,7 @@ typedef struct mpi_state {
     int way_env;             /* BSPRAM_MPI_EXCHANGE (rank 0's), WAY_AUTO if unset */
     bool inline_ok;          /* runs may ride in the reduction (INLINE_MAX) */
     bspram_mpi_node *node;   /* the reduction in shared memory (mpi_node.h), or NULL */
+    int nodes;               /* with node, on several nodes: their number (the leaders') */
     size_t appended;         /* bytes after the W words of vec, then of result */
     const char **seg;        /* [n × Tmax] rank σ's inline runs of lane index t, or NULL */
     int way;                 /* this exchange's, from pick() */
@@ -367,7 +371,7 @@ static void *mpi_open(unsigned lanes, unsigned *lo, unsigned *hi)
     s->counts = nt * (size_t)s->n <= COUNTS_MAX;
     s->W = COUNTS + (s->counts ? (unsigned)(nt * (size_t)s->n) : 0);
     /* Rank 0's settings: every rank must take the same way. */
-    uint64_t set[3] = {GET_BYTES, WAY_AUTO, 1};
+    uint64_t set[3] = {GET_BYTES, WAY_AUTO, NODES_BY_MPI};
     const bspram_environment env = bspram__base_environment_read();
     const char *v = env.mpi_get;
     if (s->rank == 0 && v && bspram__base_parse_u64(v, 0, UINT64_MAX / 65536, &set[0]) != 0)
@@ -382,16 +386,25 @@ static void *mpi_open(unsigned lanes, unsigned *lo, unsigned *hi)
             bspram__base_fatal("bspram__router_create: BSPRAM_MPI_EXCHANGE=%s is none of counts, nbx, "
                          "alltoall", env.mpi_exchange);
     }
-    if (s->rank == 0 && env.mpi_node && bspram__base_parse_u64(env.mpi_node, 0, 1, &set[2]) != 0)
-        bspram__base_fatal("bspram__router_create: BSPRAM_MPI_NODE=%s is neither 0 nor 1", env.mpi_node);
+    if (s->rank == 0 && env.mpi_node && bspram__base_parse_u64(env.mpi_node, 0, 65536, &set[2]) != 0)
+        bspram__base_fatal("bspram__router_create: BSPRAM_MPI_NODE=%s is not a whole number of ranks in "
+                           "[0, 65536]", env.mpi_node);
     check(MPI_Bcast(set, 3, MPI_UINT64_T, 0, s->comm), "bspram__router_create: MPI_Bcast");
     s->get_bytes = set[0];
     s->way_env = (int)set[1];
     s->inline_ok = s->counts && s->way_env == WAY_AUTO;
-    if (set[2])
-        s->node = bspram__mpi_node_open(s->comm, (size_t)s->W * sizeof(uint64_t) + inline_own(s));
+    if (set[2] != 0 && set[2] != 1) { /* (0 and 1: every rank alone, the reduction by messages) */
+        const size_t head = (size_t)s->W * sizeof(uint64_t);
+        s->node = bspram__mpi_node_open(s->comm, set[2] == NODES_BY_MPI ? 0 : (unsigned)set[2],
+                                        head + inline_own(s), head + inline_room(s));
+    }
+    if (s->node && !bspram__mpi_node_whole(s->node)) { /* the leaders reduce by messages */
+        int lead = bspram__mpi_node_rank(s->node) == 0;
+        MPI_Allreduce(&lead, &s->nodes, 1, MPI_INT, MPI_SUM, s->comm);
+    }
     /* Inline runs ride the recursive doubling or the node's slots. */
-    s->inline_ok &= s->node || !(s->n & (s->n - 1));
+    const int by_messages = !s->node ? s->n : bspram__mpi_node_whole(s->node) ? 1 : s->nodes;
+    s->inline_ok &= !(by_messages & (by_messages - 1));
     const size_t room = s->W + inline_room(s) / 8;
     s->vec = bspram__base_calloc(room, sizeof *s->vec, "bspram__router_create (mpi)");
     s->result = bspram__base_calloc(room, sizeof *s->result, "bspram__router_create (mpi)");
@@ -495,45 +508,71 @@ static void pack(bspram_router *r, mpi_state *s, unsigned lane, unsigned par);
  * ranks both within noise of the barrier; bench/mpi_reduce.c,
  * bench/RESULTS.md, "Over MPI"); the operation is commutative and associative on integers, so
  * every rank folds the same result. Otherwise MPI_Allreduce. */
+/* Folds every other rank of the node's publication into vec (a leader: its
+ * node's) or, where the node is the whole job, into result. */
+static void fold_node(mpi_state *s, uint64_t *into)
+{
+    const size_t head = (size_t)s->W * sizeof *s->result;
+    const int me = bspram__mpi_node_rank(s->node);
+    for (int peer = 0; peer < bspram__mpi_node_size(s->node); peer++) {
+        if (peer == me)
+            continue;
+        size_t got = 0;
+        const uint64_t *in = bspram__mpi_node_peer(s->node, peer, &got);
+        fold_vector(in, into, s->W);
+        memcpy((char *)into + head + s->appended, in + s->W, got - head);
+        s->appended += got - head;
+    }
+}
+
 static void reduce(mpi_state *s, void (*work)(void *), void *arg, const char *call, const char *call_sendrecv)
 {
-    const int n = s->n;
     const size_t head = (size_t)s->W * sizeof *s->result;
-    if (s->node) { /* every rank on one node: in shared memory, each reading all */
+    MPI_Comm comm = s->comm, rd_comm = s->rd_comm;
+    int n = s->n, rank = s->rank;
+    if (s->node) {
         bspram__mpi_node_publish(s->node, s->vec, head + s->appended);
         if (work) /* nobody waits for this rank now */
             work(arg);
-        memcpy(s->result, s->vec, head + s->appended);
-        for (int peer = 0; peer < n; peer++) {
-            if (peer == s->rank)
-                continue;
-            size_t got = 0;
-            const uint64_t *in = bspram__mpi_node_peer(s->node, peer, &got);
-            fold_vector(in, s->result, s->W);
-            memcpy((char *)s->result + head + s->appended, in + s->W, got - head);
-            s->appended += got - head;
+        if (bspram__mpi_node_whole(s->node)) { /* the job on one node: each rank reads all */
+            memcpy(s->result, s->vec, head + s->appended);
+            fold_node(s, s->result);
+            return;
         }
-        return;
-    }
-    if (work)
+        comm = rd_comm = bspram__mpi_node_leaders(s->node);
+        if (comm == MPI_COMM_NULL) { /* not a leader: the leader's result */
+            size_t got = 0;
+            const void *all = bspram__mpi_node_result(s->node, &got);
+            memcpy(s->result, all, got);
+            s->appended = got - head;
+            return;
+        }
+        fold_node(s, s->vec); /* the leader: its node's part, then with the other leaders */
+        n = s->nodes;
+        MPI_Comm_rank(comm, &rank);
+    } else if (work) {
         work(arg);
-    if (n & (n - 1)) {
-        check(MPI_Allreduce(s->vec, s->result, 1, s->words, s->fold, s->comm), call);
-        return;
     }
-    memcpy(s->result, s->vec, head + s->appended);
-    const int room = (int)(head + inline_room(s));
-    for (int m = 1; m < n; m <<= 1) {
-        const int peer = s->rank ^ m;
-        MPI_Status st;
-        check(MPI_Sendrecv(s->result, (int)(head + s->appended), MPI_BYTE, peer, 0, s->in, room, MPI_BYTE, peer,
-                           0, s->rd_comm, &st), call_sendrecv);
-        int got = 0;
-        MPI_Get_count(&st, MPI_BYTE, &got);
-        fold_vector(s->in, s->result, s->W);
-        memcpy((char *)s->result + head + s->appended, (const char *)s->in + head, (size_t)got - head);
-        s->appended += (size_t)got - head;
+    if (n & (n - 1)) { /* (no inline runs: inline_ok) */
+        check(MPI_Allreduce(s->vec, s->result, 1, s->words, s->fold, comm), call);
+    } else {
+        memcpy(s->result, s->vec, head + s->appended);
+        const int room = (int)(head + inline_room(s));
+        for (int m = 1; m < n; m <<= 1) {
+            const int peer = rank ^ m;
+            MPI_Status st;
+            check(MPI_Sendrecv(s->result, (int)(head + s->appended), MPI_BYTE, peer, 0, s->in, room, MPI_BYTE,
+                               peer, 0, rd_comm, &st),
+                  call_sendrecv);
+            int got = 0;
+            MPI_Get_count(&st, MPI_BYTE, &got);
+            fold_vector(s->in, s->result, s->W);
+            memcpy((char *)s->result + head + s->appended, (const char *)s->in + head, (size_t)got - head);
+            s->appended += (size_t)got - head;
+        }
     }
+    if (s->node)
+        bspram__mpi_node_publish_result(s->node, s->result, head + s->appended);
 }
 
 /* The segments of every rank's inline runs (reduce()), indexed in s->seg. */

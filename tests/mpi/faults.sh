@@ -71,8 +71,8 @@ expect 3 kill "exited on signal 9" "stopped by the MPI runtime in superstep "
 export BSPRAM_MPI_NODE=0
 expect 3 kill "exited on signal 9" "stopped by the MPI runtime in superstep "
 expect 2 abort "faults: pid 1 gives up in superstep 2"
-export BSPRAM_MPI_NODE=2
-expect 2 abort "bspram__router_create: BSPRAM_MPI_NODE=2 is neither 0 nor 1"
+export BSPRAM_MPI_NODE=two
+expect 2 abort "bspram__router_create: BSPRAM_MPI_NODE=two is not a whole number of ranks in [0, 65536]"
 unset BSPRAM_MPI_NODE
 # A bad tuning value is one line, from rank 0 (every rank must take one path).
 export BSPRAM_MPI_GET=4k

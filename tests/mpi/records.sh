@@ -1,7 +1,7 @@
 #!/bin/sh
 # Over MPI the records are those of one machine: a program's trace on 1 to 4
 # ranks (libbspram-mpi) equals its trace on shared memory (libbspram), all
-# columns but the seconds.
+# columns but the seconds. $RANKS replaces the numbers of ranks.
 # usage: records.sh <shared-memory program> <the same program, MPI build> [args...]
 set -eu
 shm=$1; mpi=$2; shift 2
@@ -11,7 +11,7 @@ trap 'rm -rf "$scratch"' EXIT
 BSPRAM_TRACE="$scratch/shm.csv" "$shm" "$@" > /dev/null
 cut -d, -f1-11,14 "$scratch/shm.csv" > "$scratch/want"
 [ "$(wc -l < "$scratch/want")" -gt 1 ] || { echo "records.sh: $shm wrote no records"; exit 1; }
-for n in 1 2 3 4; do
+for n in ${RANKS:-1 2 3 4}; do
   BSPRAM_TRACE="$scratch/mpi.csv" sh "$here/run.sh" "$n" "$mpi" "$@" > "$scratch/out" 2>&1 ||
     { cat "$scratch/out"; exit 1; }
   cut -d, -f1-11,14 "$scratch/mpi.csv" > "$scratch/got"
@@ -21,4 +21,4 @@ for n in 1 2 3 4; do
     exit 1
   fi
 done
-echo "records.sh: $(($(wc -l < "$scratch/want") - 1)) records equal on 1, 2, 3 and 4 ranks"
+echo "records.sh: $(($(wc -l < "$scratch/want") - 1)) records equal on ${RANKS:-1 2 3 4} ranks"

@@ -7,7 +7,10 @@
 # shared memory (router/mpi_node.h): no MPI call at all. With
 # BSPRAM_MPI_NODE=0 ("messages", as across nodes) they ride in the
 # recursive-doubling reduction: MPI_Sendrecv alone on 2 and 4 ranks, and on
-# 3 (no recursive doubling) the counts way. Forced by BSPRAM_MPI_EXCHANGE:
+# 3 (no recursive doubling) the counts way. With BSPRAM_MPI_NODE=2 (every
+# 2 ranks a node) the node's first rank reduces for both: on 3 and 4 ranks
+# the two leaders by MPI_Sendrecv alone, on 2 ranks (one node) no call.
+# Forced by BSPRAM_MPI_EXCHANGE:
 # "counts" sends by MPI_Isend with neither MPI_Alltoall nor MPI_Ibarrier;
 # "nbx" by MPI_Issend and MPI_Ibarrier, without MPI_Alltoall; "alltoall" by
 # MPI_Alltoall, with neither MPI_Isend nor MPI_Ibarrier.
@@ -27,11 +30,12 @@ for n in 2 3 4; do
   BSPRAM_TRACE="$scratch/shm.csv" "$shm" "$@" > /dev/null
   cut -d, -f1-11,14 "$scratch/shm.csv" > "$scratch/want"
   [ "$(wc -l < "$scratch/want")" -gt 1 ] || { echo "ways.sh: $shm wrote no records"; exit 1; }
-  for way in default messages counts nbx alltoall; do
+  for way in default messages nodes2 counts nbx alltoall; do
     unset BSPRAM_MPI_EXCHANGE BSPRAM_MPI_NODE
     case $way in
       default) ;;
       messages) export BSPRAM_MPI_NODE=0 ;;
+      nodes2) export BSPRAM_MPI_NODE=2 ;;
       *) export BSPRAM_MPI_EXCHANGE=$way ;;
     esac
     # shellcheck disable=SC2086
@@ -55,6 +59,7 @@ END
     [ "$ranks" = "$n" ] || { cat "$scratch/err"; echo "ways.sh: $n ranks but $ranks lines of calls"; exit 1; }
     expect=$way
     [ "$way" = messages ] && [ "$n" = 3 ] && expect=counts
+    [ "$way" = nodes2 ] && expect=$([ "$n" = 2 ] && echo default || echo messages)
     case $expect in
       default) ok=$([ "$sendrecv" = 0 ] && [ "$isend" = 0 ] && [ "$issend" = 0 ] && [ "$alltoall" = 0 ] &&
                     [ "$ibarrier" = 0 ] && echo y || echo n) ;;
