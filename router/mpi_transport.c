@@ -18,11 +18,11 @@
  * job, n·n·Tmax ≤ COUNTS_MAX — sums the matrix of byte counts to which each
  * rank brings its own row; a second local barrier hands the result to the
  * lanes. With one lane per rank (BSPlib's usual shape) the local barriers
- * vanish: an empty exchange is one reduction of 96 + 8·n² bytes (with every
- * rank on one node in shared memory, mpi_node.h; else on a power of two
- * ranks log2 n MPI_Sendrecv, and one MPI_Allreduce on other numbers:
- * reduce()), and a small one may be that reduction alone, its runs inline
- * (INLINE_MAX).
+ * vanish: an empty exchange is one reduction of 96 + 8·n² bytes (among the
+ * ranks of a node in shared memory, mpi_node.h; between nodes, or ranks
+ * alone, on a power of two of them log2 n MPI_Sendrecv, and one
+ * MPI_Allreduce on other numbers: reduce()), and a small one may be that
+ * reduction alone, its runs inline (INLINE_MAX).
  *
  * Delivery, after an allreduce that says some lane posted:
  *   1. every local lane packs its outboxes (before the allreduce),
@@ -96,8 +96,9 @@ enum { COUNT_WORDS = 3 };
  * MPI_Alltoall (a collective as costly as the reduction) that they save. */
 enum { W_TAG = 0, W_STATS = 1, W_BYTES = 9, W_DESTS = 10, W_INLINE = 11, COUNTS = 12, COUNTS_MAX = 64 };
 
-/* Inline runs: on the node's reduction or the recursive-doubling one (a
- * power of two ranks), with the counts in the reduction and no way forced,
+/* Inline runs: on the node's reduction and the recursive-doubling one (a
+ * power of two ranks or nodes), with the counts in the reduction and no way
+ * forced,
  * a rank whose lanes packed at most
  * INLINE_MAX bytes (and fewer than the MPI_Get threshold) appends its runs
  * to the reduction's own messages and sets its bit in W_INLINE (OR). The
@@ -496,18 +497,6 @@ static void mpi_close(void *state)
 static void pack(bspram_router *r, mpi_state *s, unsigned lane, unsigned par);
 
 
-/* result ← the reduction of every rank's vec (fold_words), and after its W
- * words every rank's appended inline runs (s->appended bytes of vec, then
- * of result); work(arg), if not NULL, once nobody waits for this rank (after
- * its publication on a node; else first). With every rank on one node, in shared memory: each rank
- * publishes its vector and reads every other's (mpi_node.h). Otherwise, on
- * a power of two ranks by recursive doubling, one MPI_Sendrecv with each of log2 n peers —
- * the pattern of a barrier by recursive doubling; on 2 ranks of this
- * project's test machine 1.2× Open MPI's MPI_Barrier, where its
- * MPI_Allreduce of the same words took 1.35–1.45× (on 4 oversubscribed
- * ranks both within noise of the barrier; bench/mpi_reduce.c,
- * bench/RESULTS.md, "Over MPI"); the operation is commutative and associative on integers, so
- * every rank folds the same result. Otherwise MPI_Allreduce. */
 /* Folds every other rank of the node's publication into vec (a leader: its
  * node's) or, where the node is the whole job, into result. */
 static void fold_node(mpi_state *s, uint64_t *into)
@@ -525,6 +514,23 @@ static void fold_node(mpi_state *s, uint64_t *into)
     }
 }
 
+/* result ← the reduction of every rank's vec (fold_words), and after its W
+ * words every rank's appended inline runs (s->appended bytes of vec, then
+ * of result); work(arg), if not NULL, once nobody waits for this rank (after
+ * its publication to its node; else first).
+ *   - The job on one node: in shared memory, each rank publishes its vector
+ *     and reads every other's (mpi_node.h).
+ *   - On several nodes: each node's leader folds its node's publications,
+ *     reduces with the other leaders by messages (below), and publishes the
+ *     result, which the node's other ranks copy.
+ *   - By messages, on a power of two ranks (or leaders): recursive doubling,
+ *     one MPI_Sendrecv with each of log2 n peers — the pattern of a barrier
+ *     by recursive doubling; on 2 ranks of this project's test machine 1.2×
+ *     Open MPI's MPI_Barrier, where its MPI_Allreduce of the same words took
+ *     1.35–1.45× (on 4 oversubscribed ranks both within noise of the
+ *     barrier; bench/mpi_reduce.c, bench/RESULTS.md, "Over MPI"). The
+ *     operation is commutative and associative on integers, so every rank
+ *     folds the same result. Otherwise MPI_Allreduce. */
 static void reduce(mpi_state *s, void (*work)(void *), void *arg, const char *call, const char *call_sendrecv)
 {
     const size_t head = (size_t)s->W * sizeof *s->result;
