@@ -169,8 +169,10 @@ void bspram__mpi_node_publish(bspram_mpi_node *node, const void *mine, size_t by
     memcpy(data(node, me, par), mine, bytes);
     me->bytes[par] = bytes;
     atomic_store_explicit(&me->flag[par], e, memory_order_release);
-    if (node->whole || node->rank != 0) /* a leader's publication is read by nobody */
+    if (node->whole) /* every rank reads it */
         wake_all(node, &me->flag[par]);
+    else if (node->rank != 0) /* the leader alone reads it; a leader's, nobody */
+        bspram__router_wake(&me->flag[par], &node->slot[0]->waiter, node->how);
 }
 
 /* Waits until *flag == e, published by the owner of `them`. */

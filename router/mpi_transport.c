@@ -160,7 +160,8 @@ typedef struct mpi_state {
     int way_env;             /* BSPRAM_MPI_EXCHANGE (rank 0's), WAY_AUTO if unset */
     bool inline_ok;          /* runs may ride in the reduction (INLINE_MAX) */
     bspram_mpi_node *node;   /* the reduction in shared memory (mpi_node.h), or NULL */
-    int nodes;               /* with node, on several nodes: their number (the leaders') */
+    int nodes, leader;       /* with node, on several nodes: their number (the leaders'), and
+                                this leader's rank among them (-1: not a leader) */
     size_t appended;         /* bytes after the W words of vec, then of result */
     const char **seg;        /* [n × Tmax] rank σ's inline runs of lane index t, or NULL */
     int way;                 /* this exchange's, from pick() */
@@ -402,6 +403,9 @@ static void *mpi_open(unsigned lanes, unsigned *lo, unsigned *hi)
     if (s->node && !bspram__mpi_node_whole(s->node)) { /* the leaders reduce by messages */
         int lead = bspram__mpi_node_rank(s->node) == 0;
         MPI_Allreduce(&lead, &s->nodes, 1, MPI_INT, MPI_SUM, s->comm);
+        s->leader = -1;
+        if (lead)
+            MPI_Comm_rank(bspram__mpi_node_leaders(s->node), &s->leader);
     }
     /* Inline runs ride the recursive doubling or the node's slots. */
     const int by_messages = !s->node ? s->n : bspram__mpi_node_whole(s->node) ? 1 : s->nodes;
@@ -555,7 +559,7 @@ static void reduce(mpi_state *s, void (*work)(void *), void *arg, const char *ca
         }
         fold_node(s, s->vec); /* the leader: its node's part, then with the other leaders */
         n = s->nodes;
-        MPI_Comm_rank(comm, &rank);
+        rank = s->leader;
     } else if (work) {
         work(arg);
     }
