@@ -172,6 +172,10 @@ static int run_pram(int argc, char **argv)
         }
     }
 
+    char clash[2 * 4096 + 128];
+    if (o.output && o.html &&
+        bspram_tool_outputs_clash("--output", o.output, "--html", o.html, clash, sizeof clash))
+        return usage_error("%s", clash);
     if (o.html && bspram_tool_html_check("pram", "--html", o.html, o.output))
         return BSPRAM_TOOL_FAILED;
     pram_example_result res;

@@ -352,12 +352,14 @@ static int run_prof(int argc, char **argv)
     pp.rate = rate >= 0 ? rate : probed && probe.flops_per_ns > 0 ? probe.flops_per_ns : -1;
     /* The picture's name before the work, the trace among what it must not
      * be (gnuplot would empty it). */
+    char clash[2 * 4096 + 128];
+    if (output && o.html &&
+        bspram_tool_outputs_clash("--output", output, "--html", o.html, clash, sizeof clash))
+        return bspram_tool_usage("prof", "%s", clash);
     if (output && bspram_tool_gnuplot_check("prof", "--output", output, path, 0))
         return BSPRAM_TOOL_FAILED;
     if (o.html && bspram_tool_html_check("prof", "--html", o.html, path))
         return BSPRAM_TOOL_FAILED;
-    if (output && o.html && !strcmp(output, o.html))
-        return bspram_tool_usage("prof", "--output and --html name the same file %s", output);
     trace t;
     if (trace_read(path, "prof", &t))
         return BSPRAM_TOOL_FAILED;

@@ -65,6 +65,14 @@ const char *bspram_tool_output_problem(const char *option, const char *path, con
 const char *bspram_tool_output_dir_problem(const char *option, const char *path, char *buf,
                                            size_t len);
 
+/* Two outputs of one command naming one file, existing or not (one would
+ * overwrite the other): the same path once the directory part is resolved
+ * (x.html, ./x.html, d/../x.html), or two names of one existing file. NULL,
+ * or the problem in buf, "<option_a> and <option_b> name the same file …",
+ * a usage error. Checked before the work. */
+const char *bspram_tool_outputs_clash(const char *option_a, const char *a, const char *option_b,
+                                      const char *b, char *buf, size_t len);
+
 /* Allocation that ends the command with one line when memory runs out
  * (tools/tool_memory.c): calloc and realloc, and growing an array *ptr of
  * *cap elements of `elem` bytes to hold `need`, doubling from `initial`. */

@@ -1,7 +1,9 @@
 /* Where a command's output file may go (commands.h): checked before the
  * work, for gnuplot's pictures and the HTML pages alike. */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -54,5 +56,42 @@ const char *bspram_tool_output_dir_problem(const char *option, const char *path,
     if (access(dir, W_OK) == 0)
         return NULL;
     snprintf(buf, len, "%s %s: cannot write in %s: %s", option, path, dir, strerror(errno));
+    return buf;
+}
+
+/* path with its directory resolved (realpath of the directory part, then
+ * '/' and the last part): one spelling for every name of a file that may
+ * not exist yet (x.html, ./x.html, d/../x.html). The directory as given
+ * when it cannot be resolved (it does not exist: the writer's checks
+ * refuse it). */
+static void resolved(const char *path, char *out, size_t len)
+{
+    char dir[PATH_MAX], real[PATH_MAX];
+    const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else if (slash == path)
+        snprintf(dir, sizeof dir, "/");
+    else
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    snprintf(out, len, "%s/%s", realpath(dir, real) ? real : dir, base);
+}
+
+const char *bspram_tool_outputs_clash(const char *option_a, const char *a, const char *option_b,
+                                      const char *b, char *buf, size_t len)
+{
+    char ra[2 * PATH_MAX + 2], rb[2 * PATH_MAX + 2];
+    resolved(a, ra, sizeof ra);
+    resolved(b, rb, sizeof rb);
+    struct stat sa, sb; /* two names of one existing file: a link */
+    int same = !strcmp(ra, rb) || (stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
+                                   sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino);
+    if (!same)
+        return NULL;
+    if (!strcmp(a, b))
+        snprintf(buf, len, "%s and %s name the same file %s; give each its own", option_a, option_b, a);
+    else
+        snprintf(buf, len, "%s %s and %s %s name the same file; give each its own", option_a, a,
+                 option_b, b);
     return buf;
 }

@@ -203,6 +203,23 @@ expect_error "--n with a newline" "--n '1\n0'" --example or --n "1
 expect_error "an unknown option with a newline" "unknown option '--a\nb'" --example or --n 10 "--a
 b" 1
 expect_status 1 "unwritable trace" "--output" --example or --n 10 --output "$scratch/no/such/dir/t.csv"
+# Two outputs naming one file, existing or not, by any spelling of its
+# directory: refused before the run (one overwrote the other, exit 0).
+mkdir "$scratch/d"
+for pair in "X.html X.html" "X.html ./X.html" "d/../X.html X.html" "$scratch/X.html X.html"; do
+    set -- $pair
+    (cd "$scratch" && timeout 120 "$bspram" pram --example sort --n 64 --output "$1" --html "$2") \
+        >"$scratch/out" 2>"$scratch/err"
+    rc=$?
+    [ "$rc" -eq 2 ] && [ "$(lines "$scratch/err")" -eq 1 ] && [ ! -s "$scratch/out" ] \
+        && grep -qF -- "name the same file" "$scratch/err" && [ ! -e "$scratch/X.html" ] && ok \
+        || { fail "--output $1 --html $2: exit $rc"; cat "$scratch/err" >&2; }
+done
+: >"$scratch/Y.html"
+ln "$scratch/Y.html" "$scratch/Z.html"
+expect_error "--output and --html, two links of one file" "name the same file" --example sort --n 64 \
+    --output "$scratch/Y.html" --html "$scratch/Z.html"
+[ ! -s "$scratch/Y.html" ] && ok || fail "--output and --html of one file: it was written"
 
 echo "pram_cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

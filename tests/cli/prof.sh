@@ -99,6 +99,13 @@ expect_error "--html x.txt" "--html $scratch/x.txt: the name must end in .html" 
 expect_error "--html a directory" "--html $scratch: is a directory" "$scratch/inprod.csv" --html "$scratch"
 expect_error "--html no directory" "--html $scratch/no/x.html: cannot write in $scratch/no" "$scratch/inprod.csv" \
     --html "$scratch/no/x.html"
+# --output and --html naming one file, existing or not: a usage error
+# before the trace is read (only the same spelling was refused).
+expect_usage "--output and --html one new file" "name the same file" "$scratch/inprod.csv" \
+    --output "$scratch/P.svg" --html "$scratch/./P.svg"
+expect_usage "--output and --html one name" "--output and --html name the same file $scratch/P.svg" \
+    "$scratch/inprod.csv" --output "$scratch/P.svg" --html "$scratch/P.svg"
+[ ! -e "$scratch/P.svg" ] && ok || fail "--output and --html one file: a file was written"
 cp "$scratch/inprod.csv" "$scratch/I.csv"
 ln "$scratch/I.csv" "$scratch/I.html"
 expect_error "--html the input" "--html $scratch/I.html: is the input $scratch/I.csv" "$scratch/I.csv" --html "$scratch/I.html"
