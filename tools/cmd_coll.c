@@ -298,6 +298,13 @@ static int run_tune(const coll_settings *o, const char *file)
         return usage_error("--export %s needs the FILE to write", o->export);
     if (!o->export && file)
         return usage_error("'%s': a FILE only with --export", file);
+    if (o->export) { /* before the tuning: a FIFO or a directory found after it would block or fail */
+        char option[64], why[4400];
+        snprintf(option, sizeof option, "--export %s", o->export);
+        if (bspram_tool_output_problem(option, file, NULL, NULL, why, sizeof why) ||
+            bspram_tool_output_dir_problem(option, file, why, sizeof why))
+            return bspram_tool_error("coll", "%s", why);
+    }
     coll_tune_row *rows = bspram_tool_calloc(n_ops * n_sizes, sizeof *rows, "bspram coll --tune");
     coll_tune_run((unsigned)o->p, ops, n_ops, sizes, n_sizes, (unsigned)(o->rounds ? o->rounds : 5),
                   (unsigned)o->reps, rows);

@@ -57,7 +57,8 @@ int bspram_tool_number(const char *command, const char *option, const char *text
 /* Where an output file may go (tools/output_place.c), checked before the
  * work: a name non-empty and on one line; if it exists, a regular file
  * (not a directory, FIFO or device: "give a file name ending in
- * <endings>") and not the file `input` (may be NULL) by any name. And,
+ * <endings>", or "give the name of a regular file" when endings is NULL,
+ * a format without a customary ending) and not the file `input` (may be NULL) by any name. And,
  * apart (a caller checks the name's ending between the two), a directory
  * it can be written in. NULL, or the problem in buf, "<option> <path>: …". */
 const char *bspram_tool_output_problem(const char *option, const char *path, const char *input,

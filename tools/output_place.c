@@ -27,8 +27,12 @@ const char *bspram_tool_output_problem(const char *option, const char *path, con
         /* A terminal, a FIFO or a device: a writer could block on it, or
          * fail to open it after the run. */
         if (!S_ISREG(st.st_mode)) {
-            snprintf(buf, len, "%s %s: not a regular file (%s); give a file name ending in %s",
-                     option, path, bspram__base_file_kind(st.st_mode), endings);
+            if (endings)
+                snprintf(buf, len, "%s %s: not a regular file (%s); give a file name ending in %s",
+                         option, path, bspram__base_file_kind(st.st_mode), endings);
+            else
+                snprintf(buf, len, "%s %s: not a regular file (%s); give the name of a regular file",
+                         option, path, bspram__base_file_kind(st.st_mode));
             return buf;
         }
         /* The same file by any name (a link, ./x): it would be emptied

@@ -111,7 +111,17 @@ expect_usage "unknown op" "unknown operation" --tune --p 2 --ops broadcast,frob
 expect_usage "op twice" "named twice" --tune --p 2 --ops scan,scan
 expect_usage "tune options without --tune" "go with --tune" --op broadcast --p 2 --sizes 8
 expect_usage "unknown export" "mpich-json" --tune --p 2 --export xml "$scratch/x"
-expect_error "export to a directory" "cannot write" --tune --p 2 --ops scan --sizes 8 --rounds 1 --reps 2 --export ompi-rules "$scratch"
+expect_error "export to a directory" "is a directory" --tune --p 2 --ops scan --sizes 8 --rounds 1 --reps 2 --export ompi-rules "$scratch"
+# A FIFO nobody reads would block the writer forever after the tuning: both
+# formats refuse it before the work (the timeout, far above the seconds the
+# refusal takes, turns a hang into a failure here).
+mkfifo "$scratch/fifo"
+for format in ompi-rules mpich-json; do
+    run_timeout=600 expect_error "export $format to a FIFO" "not a regular file (a FIFO)" --tune --p 2 --ops scan \
+        --sizes 8 --rounds 1 --reps 2 --export "$format" "$scratch/fifo"
+done
+expect_error "export into a missing directory" "cannot write in $scratch/none" --tune --p 2 --ops scan --sizes 8 \
+    --rounds 1 --reps 2 --export mpich-json "$scratch/none/sel.json"
 
 echo "coll_tune: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
