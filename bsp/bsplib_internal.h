@@ -51,11 +51,6 @@
 #include "bsp/machine.h"
 #include "router/router.h"
 
-/* A section's machine (bsp/machine.c): spread over the MPI ranks in blocks
- * even when P is below the ranks, where bspram_machine_create would run a
- * bulk machine whole on every rank (a process's effects must happen once). */
-bspram_machine *bspram__bsp_machine_create_spread(const bspram_config *config);
-
 enum {
     BSPLIB_KIND_SEND = 0,
     BSPLIB_KIND_GET = 1,
@@ -339,7 +334,7 @@ unsigned bspram__bsp_bsplib_barrier(bsplib_proc *me, unsigned tag);
  * it to out (no record). The buffer is the world's and only this function
  * writes it, after the first barrier of its next call, which every process
  * reaches after it has read: no barrier is needed after the copy.
- * bsp_coll_last_cost (coll/cost.c) and bsp_model_price (models/bsplib.c). */
+ * bsp_coll_last_cost (coll/cost.c) and bsp_model_price (models/price_in_program.c). */
 void bspram__bsp_bsplib_publish(bsplib_proc *me, void *out, size_t n,
                                 void (*make)(bsplib_proc *lead, void *buf, void *arg), void *arg);
 

@@ -32,6 +32,12 @@ typedef struct bspram_team bspram_team;
 typedef struct bspram_router bspram_router;
 bspram_router *bspram__bsp_machine_router(bspram_machine *m);
 
+/* A BSPlib section's machine (bsp/bsplib_spmd.c): spread over the MPI ranks
+ * in blocks even when P is below the ranks, where bspram_machine_create
+ * would run a bulk machine whole on every rank (a process's effects must
+ * happen once). */
+bspram_machine *bspram__bsp_machine_create_spread(const bspram_config *config);
+
 /* ---- over MPI ranks: what this rank holds, and the host collectives ----
  *
  * Over MPI (libbspram-mpi) a machine's lanes, and so its components, are

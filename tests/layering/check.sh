@@ -9,6 +9,15 @@
 # listed in CMakeLists.txt, in that layer's lists, and a layer's object
 # library may link only layers below it.
 #
+# No file is named after another layer: a file of one layer whose name is
+# another layer's name, or starts with it and '_', reads as part of that
+# layer, and its include of that layer as an arrow pointing back up (a file
+# models/bsplib.c beside bsp/bsplib_internal.h reads as a circle between
+# models and bsp). A layer's name is its folder's, but for bsp, whose files
+# go by what they implement, bsplib: bsp_ itself is BSPlib's namespace,
+# which its extensions share wherever they live (combine/bsp_shm.h,
+# coll/bsp_coll.h).
+#
 # usage: check.sh <source dir> <item>...
 #   item = <layer>:<file>          a file the build lists for that layer
 #        | link:<layer>:<below>    the layer's object library links <below>
@@ -57,6 +66,24 @@ for layer in $layers; do
   done
 done
 
+named() {
+  case $1 in
+    bsp) echo bsplib ;; *) echo "$1" ;;
+  esac
+}
+for f in $files; do
+  own=${f%%/*}
+  stem=$(basename "$f"); stem=${stem%.*}
+  for layer in $layers; do
+    [ "$layer" = "$own" ] && continue
+    name=$(named "$layer")
+    case $stem in
+      "$name" | "$name"_*)
+        echo "$f: named after layer $layer ($name), it reads as a file of $layer/; name it for what it does in $own/" >> "$tmp/errors" ;;
+    esac
+  done
+done
+
 if [ -n "$files" ]; then
   # shellcheck disable=SC2086
   awk '
@@ -82,4 +109,4 @@ if [ -s "$tmp/errors" ]; then
   echo "layering: $(wc -l < "$tmp/errors") error(s)"
   exit 1
 fi
-echo "layering: $(echo $files | wc -w) files, every include points down, every file listed"
+echo "layering: $(echo $files | wc -w) files, every include points down, every file listed, none named after another layer"
