@@ -105,7 +105,8 @@
  *
  *     cc -DBSPRAM_BSPLIB_INT prog.c $(pkg-config --cflags --libs bspram)
  *
- * (or `#define BSPRAM_BSPLIB_INT` before including <bsp.h>). Then every
+ * (or `#define BSPRAM_BSPLIB_INT` before including <bsp.h>; MulticoreBSP's
+ * -DMCBSP_COMPATIBILITY_MODE does the same). Then every
  * function of the 1998 standard has its int-typed signature: the standard
  * names are macros for the bspram_bsplib_int_* functions at the end of this
  * file, which report a negative size, offset, pid or P as an error and a
@@ -121,6 +122,13 @@
  */
 #ifndef BSPRAM_BSP_H
 #define BSPRAM_BSP_H
+
+/* MulticoreBSP for C's switch to the 1998 standard's int API,
+ * -DMCBSP_COMPATIBILITY_MODE (outside Makefiles carry it), selects the
+ * int-typed mode as well: the same program, the same meaning. */
+#if defined(MCBSP_COMPATIBILITY_MODE) && !defined(BSPRAM_BSPLIB_INT)
+#define BSPRAM_BSPLIB_INT
+#endif
 
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,4 +1,6 @@
-/* The int-typed API of the 1998 standard (-DBSPRAM_BSPLIB_INT, bsp.h):
+/* The int-typed API of the 1998 standard (-DBSPRAM_BSPLIB_INT, bsp.h; built
+ * again as test_bsplib_compat_mcbsp with MulticoreBSP's switch,
+ * -DMCBSP_COMPATIBILITY_MODE, alone):
  * classic programs written with ints everywhere — a sparse all-gather over
  * BSMP (bsp_set_tagsize, bsp_qsize, bsp_get_tag, bsp_move, bsp_hpmove), the
  * inner product, and "reverse" (each process puts its pid into the mirrored
@@ -6,7 +8,9 @@
  * P = 1 matters: there a size_t stored into an int went unnoticed (exit 0,
  * wrong result), so the int out-parameters here sit next to canaries.
  * This file compiles with -Wall -Wextra -Werror (tests/CMakeLists.txt). */
+#ifndef MCBSP_COMPATIBILITY_MODE
 #define BSPRAM_BSPLIB_INT
+#endif
 #include <bsp.h>
 #include <stdatomic.h>
 #include <stdio.h>

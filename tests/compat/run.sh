@@ -5,6 +5,8 @@
 #  - with -DBSPRAM_BSPLIB_INT, bsp.h compiles alone, and a 1998 int-typed
 #    program compiles without a warning, as does a program written for the
 #    Oxford toolset's bsp.h (bsp_size_t is int; <stdio.h> comes with bsp.h);
+#    and the same with MulticoreBSP's -DMCBSP_COMPATIBILITY_MODE instead, on
+#    the command line or defined before bsp.h inside extern "C" in C++;
 #  - without it, that program (and each int * on its own) does not compile in
 #    C, and the error says to add -DBSPRAM_BSPLIB_INT; the same calls with
 #    bsp.h's own types compile without a warning.
@@ -70,6 +72,11 @@ ok "bspram.h, compat mode, C11" "$cc" -std=c11 $flags "$scratch/umbrella.c"
 ok "bspram.h, compat mode, C++17" "$cxx" -std=c++17 $flags "$scratch/umbrella.cpp"
 ok "int program as C++17, -DBSPRAM_BSPLIB_INT" \
   "$cxx" -std=c++17 $flags -DBSPRAM_BSPLIB_INT -x c++ "$here/int_program.c"
+# As C++ wrappers of MulticoreBSP write it: the switch defined inside extern "C".
+printf 'extern "C" {\n#define MCBSP_COMPATIBILITY_MODE\n#include <bsp.h>\n}\n#include "%s"\n' \
+  "$here/int_program.c" > "$scratch/mcbsp.cpp"
+ok "int program as C++17, MCBSP_COMPATIBILITY_MODE defined before bsp.h" \
+  "$cxx" -std=c++17 $flags "$scratch/mcbsp.cpp"
 
 # Before C11 the int * guard names its message as an array of negative size.
 old_hint=INT_PROGRAMS_NEED_DBSPRAM_BSPLIB_INT
@@ -81,6 +88,10 @@ for c in $compilers; do
       "$c" -std=$std $flags -DBSPRAM_BSPLIB_INT "$here/int_program.c"
     ok "$c -std=$std: Oxford toolset's program, -DBSPRAM_BSPLIB_INT" \
       "$c" -std=$std $flags -DBSPRAM_BSPLIB_INT "$here/oxford_program.c"
+    ok "$c -std=$std: int program, -DMCBSP_COMPATIBILITY_MODE" \
+      "$c" -std=$std $flags -DMCBSP_COMPATIBILITY_MODE "$here/int_program.c"
+    ok "$c -std=$std: Oxford toolset's program, -DMCBSP_COMPATIBILITY_MODE" \
+      "$c" -std=$std $flags -DMCBSP_COMPATIBILITY_MODE "$here/oxford_program.c"
     [ "$std" = gnu89 ] && continue # the sized program mixes declarations and code
     ok "$c -std=$std: bsp_size_t program" "$c" -std=$std $flags "$here/sized_program.c"
     ok "$c -std=$std -O2: bsp_size_t program" "$c" -std=$std -O2 $flags "$here/sized_program.c"
