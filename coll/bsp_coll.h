@@ -55,12 +55,15 @@
  * pick the one whose predicted C1·l + H·g is least (each round charged
  * l + g·h; H = min(k, n − 1)·C2), and with ports 0 the ports too (one, or
  * n − 1: every message in one superstep), with g and l measured once per
- * machine and P: $BSPRAM_PARAMS or `bspram probe`'s file if there is one;
- * else (unless BSPRAM_PROBE=0, which gives the defaults g = 1 ns/byte,
- * l = 1000 ns) the cache of earlier measurements, or a measurement of 191
- * rounds ("bsp_coll_probe" in the records) at the section's first call
- * that may select — one with BSP_COLL_AUTO, or any group call — cached with
- * one line on stderr (docs/collectives.md, "Selection"). For exact types
+ * machine, P and library version: $BSPRAM_PARAMS or `bspram probe`'s file if
+ * there is one; else (unless BSPRAM_PROBE=0, which gives the defaults
+ * g = 1 ns/byte, l = 1000 ns) the cache of earlier measurements, or a
+ * measurement of 191 supersteps on a router of its own (never in the
+ * program's records) at the section's first call that may select — one
+ * with BSP_COLL_AUTO, or any group call — cached with one line on stderr;
+ * a figure measured while other work kept the cores busy is not used (the
+ * defaults instead) and measured again after an hour (docs/collectives.md,
+ * "Selection"). For exact types
  * the choice never changes a result; a floating-point result has the
  * chosen algorithm's bracketing, so for the same bits on every machine
  * force the algorithm, or set BSPRAM_PROBE=0 or BSPRAM_PARAMS.

@@ -118,12 +118,11 @@ static void call(bsp_coll_op kind, const bsp_coll_group *g, const void *send, vo
     /* g and l, at the first call of the section that may select: one that
      * selects, or any group call (groups may differ in their options, and
      * a probe needs every process). */
-    int probed = 0;
     coll_state *cs = NULL;
     if (o.algorithm == BSP_COLL_AUTO || g) {
         cs = coll_state_of(me);
         if (!cs->gl_ready)
-            probed = bspram__coll_gl_resolve(me, cs);
+            bspram__coll_gl_resolve(me, cs);
     }
     if (o.algorithm == BSP_COLL_AUTO) {
         if (o.radix)
@@ -204,7 +203,6 @@ static void call(bsp_coll_op kind, const bsp_coll_group *g, const void *send, vo
     desc.names = reduces ? reductions : kind == BSP_COLL_BROADCAST ? broadcast : blocks_of;
     bspram__coll_begin(&c, me, name, g, exclusive ? COLL_CODE_EXSCAN : (unsigned)kind, sig,
                sizeof sig / sizeof *sig, &desc);
-    c.continued = probed;
     if (reduces && n > 0)
         (void)bspram__coll_op_get(&c, op); /* an unknown operation fails before any round */
     if (n > 0)

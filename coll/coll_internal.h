@@ -51,9 +51,6 @@ typedef struct coll_call {
     int then;                 /* rounds follow the running algorithm (set by a
                                  composite around its first part) */
     int rounds;               /* rounds ended so far */
-    int continued;            /* the probe's rounds (gl_probe.c) ended the
-                                 caller's superstep: the first round keeps
-                                 the BSMP queue */
     unsigned more;            /* some process has rounds to come (the last OR) */
     const struct coll_desc *desc; /* the call's arguments, for error lines */
 } coll_call;
@@ -95,7 +92,7 @@ typedef struct coll_args {
 /* ---- the frame (frame.c) ---- */
 
 /* What a call is, in its signature: the operations (bsp_coll_op), then: */
-enum { COLL_CODE_EXSCAN = 8, COLL_CODE_GROUP = 9, COLL_CODE_SDP = 10, COLL_CODE_PROBE = 11 };
+enum { COLL_CODE_EXSCAN = 8, COLL_CODE_GROUP = 9, COLL_CODE_SDP = 10 };
 
 /* Open a call: `name` labels its records; `desc` holds the arguments
  * (printed in error lines, desc->names naming the words); sig_words (at
@@ -337,10 +334,11 @@ bsp_coll_choice bspram__coll_select(coll_state *cs, bsp_coll_op op, unsigned n, 
 /* ---- g and l for the selection (gl.c, gl_cache.c, gl_probe.c) ---- */
 
 /* Collective, at the first call of a section that may select: this
- * section's g and l into cs (probing and caching them if nothing is known
- * for this machine and P, gl.c). Returns 1 if it ran the probe's rounds
- * (the call's first round then keeps the BSMP queue: coll_call.continued). */
-int bspram__coll_gl_resolve(bsplib_proc *me, coll_state *cs);
+ * section's g and l into cs (probing and caching them if nothing usable is
+ * known for this machine and P, gl.c). The probe runs on a router of its
+ * own (gl_probe.c): the section's superstep in progress and its records
+ * stay as they are. */
+void bspram__coll_gl_resolve(bsplib_proc *me, coll_state *cs);
 /* Without probing (outside a section, or before the section's first call):
  * what is known for P, else the defaults; p = 0: bsp_nprocs(), asked only
  * when the parameters are not fixed (so that BSPRAM_PROBE=0 or
@@ -350,15 +348,33 @@ void bspram__coll_gl_static(unsigned p, double *g, double *l);
  * the calling process's section's if resolved, else bspram__coll_gl_static
  * for its P (outside a section: bsp_nprocs()). */
 void bspram__coll_gl_current(double *g, double *l);
-/* The probe's rounds (collective): g in ns per byte, l in ns, pid 0's. */
-void bspram__coll_gl_probe(bsplib_proc *me, double *g, double *l);
-/* The cache file (gl_cache.c): its path; this machine's CPU model and
- * cores; P's line — 1 found (g, l set), 0 none, −1 unusable (one notice);
- * write P's line (path written to path): 0, or −1 with errno. */
+
+/* Under what load a probe measured: the share of the cores that other
+ * processes kept busy meanwhile (0 to 1; −1: unknown) and the 1-minute load
+ * average (−1: unknown). */
+typedef struct coll_gl_load {
+    double busy, loadavg;
+} coll_gl_load;
+/* The probe (collective, on a router of its own): g in ns per byte, l in
+ * ns, and the load, pid 0's on every process. */
+void bspram__coll_gl_probe(bsplib_proc *me, double *g, double *l, coll_gl_load *load);
+
+/* One line of the cache (gl_cache.c): the figures, the library version that
+ * measured them ("": a line of an older format), the load, and when
+ * (seconds since 1970). */
+typedef struct coll_gl_entry {
+    double g, l;
+    char version[32];
+    coll_gl_load load;
+    int64_t when;
+} coll_gl_entry;
+/* The cache file: its path; this machine's CPU model and cores; P's line —
+ * 1 found (*e set), 0 none, −1 unusable (one notice); write P's line (the
+ * path written to path): 0, or −1 with errno. */
 int bspram__coll_gl_cache_path(char *buf, size_t len);
 void bspram__coll_gl_machine(char *model, size_t len, unsigned *cores);
-int bspram__coll_gl_cache_read(unsigned p, double *g, double *l);
-int bspram__coll_gl_cache_write(unsigned p, double g, double l, char *path, size_t len);
+int bspram__coll_gl_cache_read(unsigned p, coll_gl_entry *e);
+int bspram__coll_gl_cache_write(unsigned p, const coll_gl_entry *e, char *path, size_t len);
 
 /* The ports of a forced algorithm when none are given: 1, but n − 1 for
  * DIRECT. */

@@ -81,7 +81,6 @@ void bspram__coll_begin(coll_call *c, bsplib_proc *me, const char *name, const b
     }
     c->then = 0;
     c->rounds = 0;
-    c->continued = 0;
     c->more = 0;
     c->desc = desc;
     if (me->pid == me->world->lo) /* the rank's first process keeps the log */
@@ -265,7 +264,7 @@ void bspram__coll_round(coll_call *c, bool last)
 {
     unsigned bits = (c->sig & c->mask) << SIG_SHIFT | (~c->sig & c->mask) << NSIG_SHIFT |
                     (!last || c->then ? TAG_MORE : 0);
-    unsigned all = bspram__bsp_bsplib_coll_sync(c->me, c->name, bits, c->rounds == 0 && !c->continued,
+    unsigned all = bspram__bsp_bsplib_coll_sync(c->me, c->name, bits, c->rounds == 0,
                                               check_signatures, c);
     c->rounds++;
     c->more = all & TAG_MORE;

@@ -7,16 +7,22 @@
  *   3. BSPRAM_PROBE=0: the defaults (g = 1 ns per byte, l = 1 µs), for
  *      deterministic choices in tests;
  *   4. the cache of earlier probes (gl_cache.c), the line of this CPU model,
- *      core count and P;
- *   5. inside a section, at the first call that may select: the probe
- *      (gl_probe.c), whose result is cached, with one notice on stderr;
- *   6. the defaults.
+ *      core count and P, if this version of the library measured it on a
+ *      quiet machine (other work kept at most LOAD_MAX of the cores busy);
+ *   5. the defaults, if this version measured P's line under load less than
+ *      RETRY_S ago: a loaded figure is not used, and a machine that was
+ *      loaded a moment ago is not measured again at every program's start;
+ *   6. inside a section, at the first call that may select: the probe
+ *      (gl_probe.c), whose result is cached, with one notice on stderr, and
+ *      used if it was measured quietly (else the defaults);
+ *   7. the defaults.
  * 1–3 are read once per program; 4–6 once per P (a program's sections may
  * differ in P), the first process to ask deciding for all: every process of
  * a section must price alike, or they would pick different algorithms. */
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "base/environment.h"
 #include "bsp/params.h"
@@ -27,6 +33,17 @@
  * machine (bench/RESULTS.md). */
 #define DEFAULT_G_NS 1.0
 #define DEFAULT_L_NS 1000.0
+
+/* A probe during which other processes kept more than this share of the
+ * cores busy measured their load, not the machine: on 2 cores with two busy
+ * loops beside it the share is 0.5 to 1, l tens of µs to ms instead of 1 µs.
+ * Such a line is measured again after RETRY_S. */
+#define LOAD_MAX 0.25
+#define RETRY_S 3600
+
+#ifndef BSPRAM_VERSION
+#error "BSPRAM_VERSION (the library's version) must be defined by the build"
+#endif
 
 static struct {
     int fixed; /* 1–3 decided: g and l below, for every P */
@@ -68,17 +85,25 @@ static unsigned slot(unsigned p)
     return i;
 }
 
-/* Under the lock: what 4–6 give for P; *probe set if this caller is to probe. */
+static int loaded(const coll_gl_load *load) { return load->busy > LOAD_MAX; }
+
+/* Under the lock: what 4–7 give for P; *probe set if this caller is to probe. */
 static void decide(unsigned p, int may_probe, double *g, double *l, int *probe)
 {
     unsigned i = slot(p);
     *probe = 0;
     if (memo[i].state == UNKNOWN) {
-        double cg, cl;
-        if (bspram__coll_gl_cache_read(p, &cg, &cl) == 1) {
+        coll_gl_entry e;
+        int found = bspram__coll_gl_cache_read(p, &e) == 1 && !strcmp(e.version, BSPRAM_VERSION);
+        const int64_t now = (int64_t)time(NULL);
+        if (found && !loaded(&e.load)) {
             memo[i].state = KNOWN;
-            memo[i].g = cg;
-            memo[i].l = cl;
+            memo[i].g = e.g;
+            memo[i].l = e.l;
+        } else if (found && e.when <= now && now - e.when < RETRY_S) {
+            memo[i].state = KNOWN; /* loaded a moment ago: not used */
+            memo[i].g = DEFAULT_G_NS;
+            memo[i].l = DEFAULT_L_NS;
         } else if (may_probe && p >= 2) {
             memo[i].state = PROBING;
         } else {
@@ -118,7 +143,22 @@ void bspram__coll_gl_static(unsigned p, double *g, double *l)
  * barrier's OR, bsp/bsplib_internal.h): some rank is to probe. */
 #define TAG_PROBE (1u << 9)
 
-int bspram__coll_gl_resolve(bsplib_proc *me, coll_state *cs)
+/* The probe's one line on stderr (pid 0): what it measured, whether the
+ * figures are used, and where they are cached. */
+static void tell(unsigned p, const coll_gl_entry *e, int saved, const char *path)
+{
+    char load[160] = "";
+    if (loaded(&e->load))
+        snprintf(load, sizeof load, " while other work kept %.0f %% of the cores busy: not used "
+                 "(the defaults instead, until measured again in an hour);", 100 * e->load.busy);
+    else
+        snprintf(load, sizeof load, ";");
+    fprintf(stderr, "bspram: measured g = %.3g ns/byte, l = %.3g µs for P = %u%s %s%s\n", e->g,
+            e->l / 1000, p, load, saved ? "cached in " : "not cached (no writable cache file: "
+            "set XDG_CACHE_HOME or HOME)", saved ? path : "");
+}
+
+void bspram__coll_gl_resolve(bsplib_proc *me, coll_state *cs)
 {
     pthread_once(&program_once, read_files);
     double g = once_per_program.g, l = once_per_program.l;
@@ -130,18 +170,19 @@ int bspram__coll_gl_resolve(bsplib_proc *me, coll_state *cs)
         /* One process image decides for all (the lock); MPI ranks each read
          * their own host's cache, so they agree in a barrier whether anyone
          * probes — then all do, and take pid 0's figures. */
-        const bsplib_world *w = me->world;
-        if (w->lo != 0 || w->hi != w->p)
+        if (bsplib_world_spread(me->world))
             probe = (bspram__bsp_bsplib_barrier(me, probe ? TAG_PROBE : 0) & TAG_PROBE) != 0;
     }
     if (probe) {
-        bspram__coll_gl_probe(me, &g, &l);
+        coll_gl_entry e = {.when = (int64_t)time(NULL)};
+        bspram__coll_gl_probe(me, &e.g, &e.l, &e.load);
+        snprintf(e.version, sizeof e.version, "%s", BSPRAM_VERSION);
+        g = loaded(&e.load) ? DEFAULT_G_NS : e.g;
+        l = loaded(&e.load) ? DEFAULT_L_NS : e.l;
         if (me->pid == 0) {
             char path[4096];
-            int saved = bspram__coll_gl_cache_write(me->p, g, l, path, sizeof path) == 0;
-            fprintf(stderr, "bspram: measured g = %.3g ns/byte, l = %.3g µs for P = %u; %s%s\n", g,
-                    l / 1000, me->p, saved ? "cached in " : "not cached (no writable cache file: "
-                    "set XDG_CACHE_HOME or HOME)", saved ? path : "");
+            int saved = bspram__coll_gl_cache_write(me->p, &e, path, sizeof path) == 0;
+            tell(me->p, &e, saved, path);
         }
         pthread_mutex_lock(&memo_lock);
         unsigned i = slot(me->p);
@@ -153,7 +194,6 @@ int bspram__coll_gl_resolve(bsplib_proc *me, coll_state *cs)
     cs->g = g;
     cs->l = l;
     cs->gl_ready = 1;
-    return probe;
 }
 
 void bspram__coll_gl_current(double *g, double *l)

@@ -3,8 +3,15 @@
  * program: $XDG_CACHE_HOME/bspram/params, else ~/.cache/bspram/params
  * (base/environment.h). A line is
  *     CPU model <TAB> cores <TAB> P <TAB> g (ns per byte) <TAB> l (ns)
+ *     <TAB> library version <TAB> load <TAB> load average <TAB> time
  * — the machine's key is what decides g and l on it: which CPU, how many
- * cores, how many threads share them (P; an oversubscribed sync costs more).
+ * cores, how many threads share them (P; an oversubscribed sync costs more);
+ * then what says whether the figures may be used (gl.c): the version of the
+ * library that measured them, the share of the cores other processes kept
+ * busy meanwhile (0 to 1; −1: unknown), the 1-minute load average then
+ * (−1: unknown) and when (seconds since 1970). A line of the first five
+ * fields alone, as versions before the load was kept wrote them, is a line
+ * of an unknown version: measured again and replaced, without a notice.
  * '#' starts a comment line.
  *
  * A cache is disposable: a file that is not one (a line that does not
@@ -28,6 +35,7 @@
 #include "coll/coll_internal.h"
 
 #define CACHE_MAX_BYTES 65536
+enum { OLD_FIELDS = 5, FIELDS = 9 };
 
 int bspram__coll_gl_cache_path(char *buf, size_t len)
 {
@@ -115,32 +123,49 @@ static int slurp(const char *path, char **text, size_t *n, int loud)
     return 1;
 }
 
-/* Split one line (NUL-terminated, no '\n') into its five fields: 0, or −1. */
+/* Split one line (NUL-terminated, no '\n') into its fields (5 or 9): 0, or −1. */
 typedef struct cache_line {
     const char *model;
     unsigned cores, p;
-    double g, l;
+    coll_gl_entry e;
 } cache_line;
 
 static int parse(char *line, cache_line *out)
 {
-    char *f[5];
-    for (int i = 0; i < 5; i++) {
-        f[i] = line;
+    char *f[FIELDS];
+    int n = 0;
+    for (;;) {
+        f[n++] = line;
         char *tab = strchr(line, '\t');
-        if ((i < 4) != (tab != NULL))
+        if (!tab)
+            break;
+        if (n == FIELDS)
             return -1;
-        if (tab) {
-            *tab = 0;
-            line = tab + 1;
-        }
+        *tab = 0;
+        line = tab + 1;
     }
-    uint64_t cores, p;
+    if (n != OLD_FIELDS && n != FIELDS)
+        return -1;
+    uint64_t cores, p, when = 0;
+    coll_gl_entry *e = &out->e;
+    memset(e, 0, sizeof *e);
     if (!*f[0] || bspram__base_parse_u64(f[1], 1, UINT32_MAX, &cores) != 0 ||
         bspram__base_parse_u64(f[2], 1, 65536, &p) != 0 ||
-        bspram__base_parse_double(f[3], 0, DBL_MAX, &out->g) != 0 ||
-        bspram__base_parse_double(f[4], 0, DBL_MAX, &out->l) != 0)
+        bspram__base_parse_double(f[3], 0, DBL_MAX, &e->g) != 0 ||
+        bspram__base_parse_double(f[4], 0, DBL_MAX, &e->l) != 0)
         return -1;
+    if (n == FIELDS) {
+        size_t vlen = strlen(f[5]);
+        if (!vlen || vlen >= sizeof e->version ||
+            (bspram__base_parse_double(f[6], -1, 1, &e->load.busy) != 0 ||
+             (e->load.busy < 0 && e->load.busy != -1)) ||
+            (bspram__base_parse_double(f[7], -1, DBL_MAX, &e->load.loadavg) != 0 ||
+             (e->load.loadavg < 0 && e->load.loadavg != -1)) ||
+            bspram__base_parse_u64(f[8], 0, INT64_MAX, &when) != 0)
+            return -1;
+        memcpy(e->version, f[5], vlen + 1);
+        e->when = (int64_t)when;
+    } /* else: an older version's line, e->version "" */
     out->model = f[0];
     out->cores = (unsigned)cores;
     out->p = (unsigned)p;
@@ -165,8 +190,9 @@ static int walk(const char *path, char *text, size_t n, int loud,
         if (len && line[0] != '#') {
             cache_line c;
             if (parse(line, &c) != 0)
-                return notice(path, "is not \"CPU model<TAB>cores<TAB>P<TAB>g<TAB>l\" with whole "
-                                    "numbers and finite numbers >= 0", number, loud);
+                return notice(path, "is not \"CPU model<TAB>cores<TAB>P<TAB>g<TAB>l<TAB>version"
+                                    "<TAB>load<TAB>load average<TAB>time\" with whole numbers, "
+                                    "finite numbers >= 0 and a load in [0, 1] or -1", number, loud);
             if (visit(&c, text + at, len, arg))
                 return 0;
         }
@@ -179,7 +205,7 @@ typedef struct lookup {
     const char *model;
     unsigned cores, p;
     int found;
-    double g, l;
+    coll_gl_entry e;
 } lookup;
 
 static int find(const cache_line *c, const char *raw, size_t rawlen, void *arg)
@@ -188,19 +214,18 @@ static int find(const cache_line *c, const char *raw, size_t rawlen, void *arg)
     lookup *k = arg;
     if (c->p == k->p && c->cores == k->cores && !strcmp(c->model, k->model)) {
         k->found = 1;
-        k->g = c->g;
-        k->l = c->l;
+        k->e = c->e;
         return 1;
     }
     return 0;
 }
 
-int bspram__coll_gl_cache_read(unsigned p, double *g, double *l)
+int bspram__coll_gl_cache_read(unsigned p, coll_gl_entry *e)
 {
     char path[4096], model[256];
     if (bspram__coll_gl_cache_path(path, sizeof path) != 0)
         return 0;
-    lookup k = {model, 0, p, 0, 0, 0};
+    lookup k = {.model = model, .p = p};
     bspram__coll_gl_machine(model, sizeof model, &k.cores);
     char *text = NULL;
     size_t n = 0;
@@ -211,10 +236,8 @@ int bspram__coll_gl_cache_read(unsigned p, double *g, double *l)
     free(text);
     if (rc != 0)
         return -1;
-    if (k.found) {
-        *g = k.g;
-        *l = k.l;
-    }
+    if (k.found)
+        *e = k.e;
     return k.found;
 }
 
@@ -238,14 +261,14 @@ static int any(const cache_line *c, const char *raw, size_t rawlen, void *arg)
     return 0;
 }
 
-int bspram__coll_gl_cache_write(unsigned p, double g, double l, char *path, size_t len)
+int bspram__coll_gl_cache_write(unsigned p, const coll_gl_entry *e, char *path, size_t len)
 {
     char model[256], tmp[4200];
     if (bspram__coll_gl_cache_path(path, len) != 0) {
         errno = ENOENT;
         return -1;
     }
-    lookup k = {model, 0, p, 0, 0, 0};
+    lookup k = {.model = model, .p = p};
     bspram__coll_gl_machine(model, sizeof model, &k.cores);
     bspram__base_make_parents(path);
     snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
@@ -253,7 +276,9 @@ int bspram__coll_gl_cache_write(unsigned p, double g, double l, char *path, size
     if (!f)
         return -1;
     fprintf(f, "# bspram: g and l measured by the collectives (docs/collectives.md), one line per\n"
-               "# machine: CPU model, cores, P, g (ns per byte), l (ns); tab-separated\n");
+               "# machine: CPU model, cores, P, g (ns per byte), l (ns), the library's version,\n"
+               "# the share of the cores other work kept busy meanwhile (-1: unknown), the\n"
+               "# 1-minute load average (-1: unknown), when (seconds since 1970); tab-separated\n");
     char *text = NULL;
     size_t n = 0;
     if (slurp(path, &text, &n, 0) > 0) { /* other machines' lines stay; a bad file is replaced */
@@ -262,7 +287,8 @@ int bspram__coll_gl_cache_write(unsigned p, double g, double l, char *path, size
             walk(path, text, n, 0, copy_other, &kp);
         free(text);
     }
-    fprintf(f, "%s\t%u\t%u\t%.6g\t%.6g\n", model, k.cores, p, g, l);
+    fprintf(f, "%s\t%u\t%u\t%.6g\t%.6g\t%s\t%.3g\t%.3g\t%lld\n", model, k.cores, p, e->g, e->l,
+            e->version, e->load.busy, e->load.loadavg, (long long)e->when);
     int bad = ferror(f);
     if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
         int err = errno ? errno : EIO;

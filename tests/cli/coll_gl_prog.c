@@ -2,8 +2,8 @@
  * each, then make an automatic 8-byte allreduce — the first call that
  * selects, so the one that probes g and l if nothing is cached — and check
  * that the sum is right, that the call's own cost is one superstep (the
- * probe's rounds are not the call's) and that the BSMP queue still holds
- * the message sent before the call (as after a bsp_sync). pid 0 prints the
+ * probe's supersteps are not the program's) and that the BSMP queue still
+ * holds the message sent before the call (as after a bsp_sync). pid 0 prints the
  * g and l the selection prices with, read back through bsp_coll_predict:
  * a direct broadcast on 2 processes is one round of h = b bytes, so its
  * predicted cost is l for b = 0 and l + 1000·g for b = 1000. Exit 0 if all
