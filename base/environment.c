@@ -28,6 +28,8 @@ bspram_environment bspram__base_environment_read(void)
     e.mpi_get = var("BSPRAM_MPI_GET");
     e.mpi_exchange = var("BSPRAM_MPI_EXCHANGE");
     e.mpi_node = var("BSPRAM_MPI_NODE");
+    e.pram_report = var("BSPRAM_PRAM_REPORT");
+    e.pram_html = var("BSPRAM_PRAM_HTML");
     if (e.pattern && !strcmp(e.pattern, "0"))
         e.pattern = NULL;
     return e;

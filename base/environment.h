@@ -35,6 +35,13 @@
  *                     superstep's counts and runs below BSPRAM_MPI_GET:
  *                     "counts", "nbx" or "alltoall" (default: picked per
  *                     superstep; rank 0's value holds; router/mpi_transport.c).
+ *   BSPRAM_PRAM_REPORT  path of a file to which every PRAM appends one line
+ *                     of its statistics (JSON) when it is destroyed or ended
+ *                     by a violation, for `bspram pram check` (pram/pram.h).
+ *   BSPRAM_PRAM_HTML  path of a page (.html) that every PRAM records its run
+ *                     for and writes when it is destroyed or ended by a
+ *                     violation: the first PRAM the name itself, the k-th
+ *                     (k ≥ 2) the name with "-k" before ".html" (pram/pram.h).
  *   BSPRAM_MPI_NODE   libbspram-mpi: which ranks the MPI transport takes
  *                     for a node, whose ranks reduce in shared memory
  *                     (router/mpi_node.h): unset, those MPI says share
@@ -74,6 +81,8 @@ typedef struct bspram_environment {
     const char *mpi_get;         /* BSPRAM_MPI_GET */
     const char *mpi_exchange;    /* BSPRAM_MPI_EXCHANGE */
     const char *mpi_node;        /* BSPRAM_MPI_NODE */
+    const char *pram_report;     /* BSPRAM_PRAM_REPORT */
+    const char *pram_html;       /* BSPRAM_PRAM_HTML */
 } bspram_environment;
 
 /* Read the variables now. Not cached: each call sees the environment as it

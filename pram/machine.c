@@ -98,6 +98,7 @@ bspram_pram *bspram_pram_create(const bspram_pram_config *config)
     P->narrays = 1; /* segment numbers start at 1 */
     P->arrays = bspram__grow(NULL, &P->caparrays, 8, sizeof *P->arrays, 8, "bspram_pram_create");
     memset(P->arrays, 0, P->caparrays * sizeof *P->arrays);
+    bspram__pram_report_open(P); /* BSPRAM_PRAM_REPORT, BSPRAM_PRAM_HTML */
     return P;
 }
 
@@ -105,6 +106,9 @@ void bspram_pram_destroy(bspram_pram *P)
 {
     if (!P)
         return;
+    bspram__pram_report_close(P, "destroy"); /* the checker's line and the page, if asked */
+    free(P->report_path);
+    free(P->html_path);
     bspram_combiner_destroy(P->C);
     bspram_space_destroy(P->s);
     bspram_machine_destroy(P->m); /* its records go to BSPRAM_TRACE */

@@ -78,7 +78,9 @@
  * is named "name[index]", or "#3[index]" for array 3 if it has no name.
  * Default: the first violation is fatal — of the first phase that has any,
  * its least cell (arrays in allocation-number order, then index) — printed
- * as one line "bspram: <violation>", and every thread exits with status 1.
+ * as one line "bspram: <violation>" once the phase's costs are counted (and
+ * its line and page written, if BSPRAM_PRAM_REPORT or BSPRAM_PRAM_HTML ask:
+ * below), and every thread exits with status 1.
  * In report mode (config.report) the run goes on under the CRCW-arbitrary
  * rule, every violation is counted per step, the first
  * BSPRAM_PRAM_REPORT_KEEP (in step order, within a phase by cell) are kept
@@ -100,6 +102,44 @@
  *
  * Determinism: same config (seed included) ⇒ same results, statistics,
  * trace and reports for any thread count and either transport.
+ *
+ * Checking a run (`bspram pram check`, docs/course.md). Two environment
+ * variables, read when a PRAM is created (docs/environment.md):
+ *   BSPRAM_PRAM_REPORT=FILE  when the PRAM is destroyed, or when a
+ *       violation ends its run, it appends one line of JSON to FILE:
+ *         {"pram":0,"model":"CREW","n":64,"p":8,"steps":2,"work":192,
+ *          "supersteps":5,"charge":71,"violations":0,"weakest":"CREW",
+ *          "weakest_step":2,"needs":[{"model":"CREW","step":2,
+ *          "at":"rank.c:42","what":"VPs 5 and 9 both read cell A[3]"}],
+ *          "violation":null,"ended":"destroy"}
+ *       pram: the PRAM's number in its process (0, 1, … in creation
+ *       order); "op" follows "model" on CRCW-combining (its write rule);
+ *       the figures are bspram_pram_stats_of's (n the VPs, the charge the
+ *       router's records'); needs: each rise of the weakest model the run
+ *       needed, in step order: the model, the first step that needed it,
+ *       where the program made those accesses ("f.c:42", or two sites "f.c:42
+ *       and g.c:57"; null if not known: a call without its macro, or over
+ *       MPI ranks) and what the least such cell saw (its two least VPs;
+ *       null if not known); violation: the first violation's line (without
+ *       "bspram: "), or null; ended: "destroy", or "violation" when a
+ *       violation ended the run (fatal mode: the line is appended, then the
+ *       job ends as above). The same line for any thread count. Each line
+ *       is one write(2) to FILE opened with O_APPEND (created if need be,
+ *       never truncated), so lines of PRAMs ending at once in threads or
+ *       processes never interleave; a FIFO without a reader is not waited
+ *       for; a line that cannot be written is one warning on stderr
+ *       ("bspram: BSPRAM_PRAM_REPORT=FILE: cannot append the PRAM's
+ *       statistics: …") and the run goes on. Over MPI rank 0 appends.
+ *   BSPRAM_PRAM_HTML=F.html  the PRAM records its run from its first step
+ *       (bspram_pram_record) and writes its page (bspram_pram_write_html)
+ *       then: the first PRAM of the process F.html, the k-th (k ≥ 2)
+ *       F-k.html; a page that cannot be written is one warning on stderr.
+ *       Ignored over more than one MPI rank.
+ *   A program that ends without destroying its PRAM (exit, a misuse error)
+ *   appends nothing for it. Where the weakest model rose is found by one
+ *   pass over the phase's requests, O(R log R) for R requests, at most four
+ *   times a run (CREW, CRCW-common, CRCW-arbitrary, CRCW-combining), and
+ *   only while a report or a page is asked for.
  *
  * Errors are fatal (base/error.h): one line naming the call and its
  * arguments, exit status 1. A misuse in a phase names the least VP (or

@@ -9,6 +9,12 @@
  *   trace.c      steps and their costs from the router's records; statistics
  *                (the overhead, the weakest model, the degree hint's warning),
  *                the per-step trace and its CSV / JSON writer
+ *   weakest.c    where the weakest model the run needed rose: the step, the
+ *                cell, the VPs and the lines of the program
+ *   run_report.c the run's statistics appended for a checker
+ *                (BSPRAM_PRAM_REPORT), the page BSPRAM_PRAM_HTML asks for,
+ *                and the end of a run that a violation stops
+ *   record.c     a run step by step, and its page
  *
  * The host map (pram.h): VP i lives on component i div per, per = ceil(n/p).
  * Every phase of a step that touches memory is one combining batch run by the
@@ -78,6 +84,21 @@ typedef struct pram_violation {
     char cell[BSPRAM__PRAM_CELL_TEXT];
 } pram_violation;
 
+/* A rise of the weakest model the run needed (weakest.c): the model, the
+ * first step that needed it and, where the requests were searched, the
+ * cell, two VPs that needed it there and the lines of their accesses. */
+typedef struct pram_need {
+    bspram_pram_model model;
+    uint64_t step;
+    bool found;                      /* the cell and VPs below are known */
+    uint32_t vp[2];                  /* vp[0] ≤ vp[1]; equal: one VP (two values or updates) */
+    char at[BSPRAM__PRAM_SITE_TEXT]; /* " at f.c:42" (violation.c), or "" */
+    char cell[BSPRAM__PRAM_CELL_TEXT];
+} pram_need;
+
+/* The rises a run can have: CREW, CRCW-common, CRCW-arbitrary, CRCW-combining. */
+#define BSPRAM__PRAM_NEEDS 4
+
 /* A lane's scratch for per-VP steps (step.c) and bulk phases (bulk.c: its
  * components' requests, exactly as many as the phase has): the requests its VPs issue,
  * the answers of their reads, and how many reads each VP issued. Reused
@@ -141,6 +162,17 @@ struct bspram_pram {
 
     /* bspram_pram_record: each phase's accesses (record.c), or NULL */
     struct bspram__pram_recorder *recorder;
+
+    /* the weakest model's rises (weakest.c), in step order */
+    pram_need needs[BSPRAM__PRAM_NEEDS];
+    size_t nneeds;
+
+    /* the run's statistics for a checker and its page (run_report.c) */
+    uint64_t number;            /* the PRAM's number in the process: 0, 1, … in creation order */
+    char *report_path;          /* BSPRAM_PRAM_REPORT when created, or NULL */
+    char *html_path;            /* the page BSPRAM_PRAM_HTML asks of this PRAM, or NULL */
+    bool fatal_pending;         /* a violation ends the run once its phase is recorded */
+    char fatal[512];            /* its line, without "bspram: " */
 };
 
 /* record.c: a phase that ended (trace.c), its requests still in P->parts;
@@ -203,9 +235,38 @@ uint8_t bspram__pram_write_kind(const bspram_pram *P);
 /* violation.c */
 /* Set the combiner's watch for a read (is_read) or write phase of the model. */
 void bspram__pram_watch(bspram_pram *P, bool is_read);
-/* After a batch: read its conflicts; fatal mode ends the job on the first,
- * report mode counts and keeps them. Returns the number of violations. */
+/* After a batch: read its conflicts; report mode counts and keeps them;
+ * fatal mode keeps the first and marks the run to end (P->fatal_pending)
+ * once the phase is recorded (bspram__pram_end_phase). Returns the number
+ * of violations. */
 uint64_t bspram__pram_conflicts(bspram_pram *P);
+/* " at f.c:42 and g.c:57": the sites of the requests of VPs vp[0] and
+ * vp[1] for `cell` in the phase just run, or "" if not known. Over MPI every
+ * rank calls it alike. */
+void bspram__pram_sites(bspram_pram *P, uint64_t cell, const uint32_t vp[2], char *buf, size_t len);
+
+/* The i-th violation kept (i < P->nkept), spelled as bspram_pram_report
+ * prints it. */
+void bspram__pram_violation_text(const bspram_pram *P, size_t i, char *buf, size_t len);
+
+/* weakest.c */
+/* The phase just run (its requests still in P->parts) needed `model`, more
+ * than the run had needed: keep the rise, and find its cell, VPs and sites
+ * if they are wanted (a checker's report or a page) and the machine is not
+ * spread over MPI ranks. */
+void bspram__pram_note_need(bspram_pram *P, bspram_pram_model model, uint64_t step);
+/* "VPs 17 and 40 both read cell A[5]": what a rise's cell saw. */
+void bspram__pram_need_text(const pram_need *n, char *buf, size_t len);
+
+/* run_report.c */
+/* At create: BSPRAM_PRAM_REPORT and BSPRAM_PRAM_HTML, the PRAM's number. */
+void bspram__pram_report_open(bspram_pram *P);
+/* At destroy (ended = "destroy"), or at a fatal violation ("violation"):
+ * the line for the checker and the page, each if asked; P stays whole. */
+void bspram__pram_report_close(bspram_pram *P, const char *ended);
+/* The end of a run stopped by a violation (P->fatal_pending): its line and
+ * page, then the job ends with the violation's line, exit status 1. */
+BSPRAM_NORETURN void bspram__pram_fatal_end(bspram_pram *P);
 
 /* trace.c */
 /* Begin a phase: a new step if `fresh` or unless this is the write phase

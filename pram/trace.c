@@ -129,6 +129,7 @@ void bspram__pram_end_phase(bspram_pram *P, bspram_pram_step_record *rec, size_t
     if (need > P->stats.weakest) {
         P->stats.weakest = need;
         P->stats.weakest_step = rec->step;
+        bspram__pram_note_need(P, need, rec->step); /* while the requests are in P->parts */
     }
     if (is_read && (met & BSPRAM__MET_READS))
         warn_hint(P, rec->step, tot, issued);
@@ -136,6 +137,8 @@ void bspram__pram_end_phase(bspram_pram *P, bspram_pram_step_record *rec, size_t
         bspram__pram_record_phase(P, rec->step, is_read, tot.supersteps, tot.charge, violations);
     if (n > BSPRAM__PRAM_KEEP_RECORDS)
         bspram_machine_clear_records(P->m);
+    if (P->fatal_pending) /* a violation in fatal mode: the phase is counted and recorded */
+        bspram__pram_fatal_end(P);
 }
 
 bspram_pram_stats bspram_pram_stats_of(const bspram_pram *P)

@@ -11,8 +11,9 @@
  * phase competes with no other VP and is no violation.
  *
  * Fatal mode ends the job on the batch's first (least) conflict with one
- * line; report mode counts them per step (trace.c) and keeps the first
- * BSPRAM_PRAM_REPORT_KEEP in full. The writes are decided by the arbitrary
+ * line, once the phase is recorded (its costs and the model it needed, for
+ * a checker's report and a page: run_report.c); report mode counts them per
+ * step (trace.c) and keeps the first BSPRAM_PRAM_REPORT_KEEP in full. The writes are decided by the arbitrary
  * rule in both modes (bspram__pram_write_kind), so report mode "goes on
  * under the CRCW-arbitrary rule" with nothing to redo.
  *
@@ -23,8 +24,6 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
-
-#include <unistd.h>
 
 #include "base/error.h"
 #include "base/grow.h"
@@ -104,11 +103,16 @@ static void spell_sites(const site_text s[2], char *buf, size_t len)
     }
 }
 
+void bspram__pram_sites(bspram_pram *P, uint64_t cell, const uint32_t vp[2], char *buf, size_t len)
+{
+    const site_text s[2] = {site_of(P, cell, vp[0]), site_of(P, cell, vp[1])};
+    spell_sites(s, buf, len);
+}
+
 /* The sites of a conflict's two VPs, spelled. */
 static void sites(bspram_pram *P, const bspram_conflict *x, char *buf, size_t len)
 {
-    const site_text s[2] = {site_of(P, x->address, x->label[0]), site_of(P, x->address, x->label[1])};
-    spell_sites(s, buf, len);
+    bspram__pram_sites(P, x->address, x->label, buf, len);
 }
 
 /* The line of a violation, without "bspram: ". */
@@ -139,19 +143,11 @@ uint64_t bspram__pram_conflicts(bspram_pram *P)
         P->conf = bspram__grow(P->conf, &P->capconf, n, sizeof *P->conf, 16, "bspram_pram");
         bspram_combiner_conflicts(P->C, P->conf, P->capconf);
     }
-    if (!P->cfg.report) {
-        char cell[BSPRAM__PRAM_CELL_TEXT], line[512];
-        const bspram_conflict *x = &P->conf[0];
-        bspram__pram_cell_text(P, x->address, cell, sizeof cell);
-        char at[BSPRAM__PRAM_SITE_TEXT];
-        sites(P, x, at, sizeof at);
-        spell(P, P->step, x->what, x->label, at, cell, line, sizeof line);
-        if (bspram_rank() != 0) /* over MPI every rank found it: rank 0 reports it */
-            for (;;)
-                pause();
-        bspram__base_fatal("%s", line);
-    }
-    for (size_t i = 0; i < n && P->nkept < BSPRAM_PRAM_REPORT_KEEP; i++) {
+    /* Fatal mode: the first is kept (a page shows it) and ends the run once
+     * the phase is recorded, its costs and the model it needed with it
+     * (bspram__pram_end_phase, bspram__pram_fatal_end). */
+    const size_t keep = P->cfg.report ? n : 1;
+    for (size_t i = 0; i < keep && P->nkept < BSPRAM_PRAM_REPORT_KEEP; i++) {
         pram_violation *v = &P->kept[P->nkept++];
         v->step = P->step;
         v->what = P->conf[i].what;
@@ -160,7 +156,18 @@ uint64_t bspram__pram_conflicts(bspram_pram *P)
         sites(P, &P->conf[i], v->at, sizeof v->at);
         bspram__pram_cell_text(P, P->conf[i].address, v->cell, sizeof v->cell);
     }
+    if (!P->cfg.report) {
+        const pram_violation *v = &P->kept[P->nkept - 1];
+        spell(P, v->step, v->what, v->vp, v->at, v->cell, P->fatal, sizeof P->fatal);
+        P->fatal_pending = true;
+    }
     return n;
+}
+
+void bspram__pram_violation_text(const bspram_pram *P, size_t i, char *buf, size_t len)
+{
+    const pram_violation *v = &P->kept[i];
+    spell(P, v->step, v->what, v->vp, v->at, v->cell, buf, len);
 }
 
 uint64_t bspram_pram_report(const bspram_pram *P, FILE *out)

@@ -24,7 +24,13 @@ int main(void)
     setenv("XDG_CONFIG_HOME", "/xdg", 1);
     setenv("HOME", "/home/u", 1);
     setenv("BSPRAM_TRANSPORT", "staged", 1);
+    setenv("BSPRAM_PRAM_REPORT", "r.jsonl", 1);
+    setenv("BSPRAM_PRAM_HTML", "", 1);
     bspram_environment e = bspram__base_environment_read();
+    CHECK(same(e.pram_report, "r.jsonl"));
+    CHECK(e.pram_html == NULL);
+    unsetenv("BSPRAM_PRAM_REPORT");
+    unsetenv("BSPRAM_PRAM_HTML");
     CHECK(same(e.trace, "t.csv"));
     CHECK(same(e.params, "/x/params"));
     CHECK(same(e.xdg_config_home, "/xdg"));
