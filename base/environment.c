@@ -26,8 +26,10 @@ bspram_environment bspram__base_environment_read(void)
     e.nprocs = var("BSPRAM_NPROCS");
     e.pattern = var("BSPRAM_PATTERN");
     e.mpi_get = var("BSPRAM_MPI_GET");
-    e.mpi_exchange = var("BSPRAM_MPI_EXCHANGE");
-    e.mpi_node = var("BSPRAM_MPI_NODE");
+    /* Empty, these two are refused rather than unset: each names a way,
+     * and `BSPRAM_MPI_NODE=$K` with K unset would pick one silently. */
+    e.mpi_exchange = getenv("BSPRAM_MPI_EXCHANGE");
+    e.mpi_node = getenv("BSPRAM_MPI_NODE");
     e.pram_report = var("BSPRAM_PRAM_REPORT");
     e.pram_html = var("BSPRAM_PRAM_HTML");
     if (e.pattern && !strcmp(e.pattern, "0"))

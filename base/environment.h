@@ -34,7 +34,8 @@
  *   BSPRAM_MPI_EXCHANGE  libbspram-mpi: how the MPI transport moves a
  *                     superstep's counts and runs below BSPRAM_MPI_GET:
  *                     "counts", "nbx" or "alltoall" (default: picked per
- *                     superstep; rank 0's value holds; router/mpi_transport.c).
+ *                     superstep; anything else, empty too, is a fatal error;
+ *                     rank 0's value holds; router/mpi_transport.c).
  *   BSPRAM_PRAM_REPORT  path of a file to which every PRAM appends one line
  *                     of its statistics (JSON) when it is destroyed or ended
  *                     by a violation, for `bspram pram check` (pram/pram.h).
@@ -49,7 +50,8 @@
  *                     consecutive ranks (to try the hierarchy of several
  *                     nodes on one machine); "0" or "1", every rank alone,
  *                     the reduction by messages as between machines.
- *                     Anything else is a fatal error; rank 0's value holds.
+ *                     Anything else, empty too, is a fatal error; rank
+ *                     0's value holds.
  *
  * The OpenMP runtime reads its own OMP_* variables (e.g. OMP_NUM_THREADS,
  * which sets omp_get_max_threads() and so the T of bspram_config_default,
@@ -66,7 +68,9 @@
 
 
 /* The variables' values; NULL when a variable is unset or empty (an empty
- * value counts as unset everywhere). The strings belong to the environment:
+ * value counts as unset), but BSPRAM_MPI_EXCHANGE and BSPRAM_MPI_NODE,
+ * "" when empty: each names a way, and an empty one is refused as any
+ * other value they do not take. The strings belong to the environment:
  * valid until the variable is changed (setenv, unsetenv, putenv). */
 typedef struct bspram_environment {
     const char *trace;           /* BSPRAM_TRACE */

@@ -42,6 +42,17 @@ int main(void)
     CHECK(e.trace == NULL);
     CHECK(e.transport == NULL);
     unsetenv("BSPRAM_TRACE");
+    /* But BSPRAM_MPI_EXCHANGE and BSPRAM_MPI_NODE, which name a way and
+     * refuse any other value, empty too (docs/environment.md): kept as "",
+     * for the MPI transport to refuse; unset, NULL. */
+    setenv("BSPRAM_MPI_EXCHANGE", "", 1);
+    setenv("BSPRAM_MPI_NODE", "", 1);
+    e = bspram__base_environment_read();
+    CHECK(same(e.mpi_exchange, "") && same(e.mpi_node, ""));
+    unsetenv("BSPRAM_MPI_EXCHANGE");
+    unsetenv("BSPRAM_MPI_NODE");
+    e = bspram__base_environment_read();
+    CHECK(e.mpi_exchange == NULL && e.mpi_node == NULL);
 
     /* The parameter file: BSPRAM_PARAMS, else XDG_CONFIG_HOME, else HOME. */
     char path[256];

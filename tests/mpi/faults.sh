@@ -81,4 +81,11 @@ unset BSPRAM_MPI_GET
 export BSPRAM_MPI_EXCHANGE=fast
 expect 2 abort "bspram__router_create: BSPRAM_MPI_EXCHANGE=fast is none of counts, nbx, alltoall"
 unset BSPRAM_MPI_EXCHANGE
+# Empty, both are refused as docs/environment.md says (they were taken as unset).
+export BSPRAM_MPI_NODE=
+expect 2 abort "BSPRAM_MPI_NODE= is not a whole number of ranks in [0, 65536]"
+unset BSPRAM_MPI_NODE
+export BSPRAM_MPI_EXCHANGE=
+expect 2 abort "BSPRAM_MPI_EXCHANGE= is none of counts, nbx, alltoall"
+unset BSPRAM_MPI_EXCHANGE
 [ "$fails" -eq 0 ] || { echo "faults.sh: $fails case(s) failed"; exit 1; }
