@@ -162,11 +162,11 @@ const char *bspram_op_name(unsigned op);
  * User operations belong to a combiner: see bspram_combiner_op_identity.
  *
  * @param op      the operation's id
- * @return        the identity's 64-bit word, or 0 for an id that is not
- *                built in
- * @pre           None.
+ * @return        the identity's 64-bit word
+ * @pre           op < BSPRAM_BUILTIN_OPS.
  * @par Errors
- *     None: an id that is not built in gives 0.
+ *     An id that is not built in: "bspram: bspram_op_identity(op=21): not a
+ *     built-in operation; valid: 0..20 (…)", exit status 1.
  * @par BSP cost
  *     None: local, O(1).
  * @par Thread safety
@@ -184,10 +184,11 @@ uint64_t bspram_op_identity(unsigned op);
  * @param op      the operation's id
  * @param a       the left operand, a word of the operation's type
  * @param b       the right operand, a word of the operation's type
- * @return        a ⊕ b, or a itself for an id that is not built in
- * @pre           None.
+ * @return        a ⊕ b
+ * @pre           op < BSPRAM_BUILTIN_OPS.
  * @par Errors
- *     None: an id that is not built in gives a.
+ *     An id that is not built in: "bspram: bspram_op_apply(op=999): not a
+ *     built-in operation; valid: 0..20 (…)", exit status 1.
  * @par BSP cost
  *     None: local, O(1).
  * @par Thread safety

@@ -73,12 +73,23 @@ const char *bspram_op_name(unsigned op)
     return op < BSPRAM_BUILTIN_OPS ? bspram__combine_ops[op].name : NULL;
 }
 
+/* An id past the built-in ones is a misuse (a user operation's id, or
+ * none): a value made up for it (0, or a unchanged) would look computed. */
+static void builtin_check(const char *call, unsigned op)
+{
+    if (op >= BSPRAM_BUILTIN_OPS)
+        bspram__base_fatal("%s(op=%u): not a built-in operation; valid: 0..%u (a combiner's own "
+                           "operations: bspram_combiner_op_identity)", call, op, BSPRAM_BUILTIN_OPS - 1);
+}
+
 uint64_t bspram_op_identity(unsigned op)
 {
-    return op < BSPRAM_BUILTIN_OPS ? bspram__combine_ops[op].identity.u : 0;
+    builtin_check(__func__, op);
+    return bspram__combine_ops[op].identity.u;
 }
 
 uint64_t bspram_op_apply(unsigned op, uint64_t a, uint64_t b)
 {
-    return op < BSPRAM_BUILTIN_OPS ? bspram__combine_ops[op].apply(a, b) : a;
+    builtin_check(__func__, op);
+    return bspram__combine_ops[op].apply(a, b);
 }

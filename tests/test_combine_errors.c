@@ -154,6 +154,20 @@ static void two_species_user_op(void *a)
     bspram_combine(C, r, first, res, NULL);
 }
 
+/* Ids past the built-in operations: bspram_op_apply gave a back, and
+ * bspram_op_identity 0, as if computed. */
+static void apply_not_builtin(void *a)
+{
+    (void)a;
+    printf("%llu\n", (unsigned long long)bspram_op_apply(999, 5, 7));
+}
+
+static void identity_not_builtin(void *a)
+{
+    (void)a;
+    printf("%llu\n", (unsigned long long)bspram_op_identity(BSPRAM_BUILTIN_OPS));
+}
+
 static void unregistered_op_identity(void *a)
 {
     (void)a;
@@ -252,11 +266,14 @@ int main(void)
         CHECK_EQ_U64(bspram_combiner_op_identity(C, op), 42);
         unsigned prod = bspram_op_builtin(BSPRAM_OP_PROD, BSPRAM_TYPE_U64);
         CHECK_EQ_U64(bspram_combiner_op_identity(C, prod), 1);
-        CHECK_EQ_U64(bspram_op_identity(op), 0);
         bspram_combiner_destroy(C);
         bspram_space_destroy(x.s);
         bspram_machine_destroy(x.m);
     }
+    check_death("bspram_op_apply of no operation", apply_not_builtin, NULL,
+                "bspram: bspram_op_apply(op=999): not a built-in operation; valid: 0..20", 1, 20);
+    check_death("bspram_op_identity of a user operation's id", identity_not_builtin, NULL,
+                "bspram: bspram_op_identity(op=21): not a built-in operation; valid: 0..20", 1, 20);
     check_death("segment index out of range", index_out_of_range, NULL,
                 "bspram_address(segment=1, index=10): index out of range; the segment has 10 cells", 1, 20);
     check_death("request index out of range", request_out_of_range, NULL, "index 10 out of range [0, 10)", 1, 20);
