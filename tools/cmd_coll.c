@@ -267,6 +267,9 @@ static int run_tune(const coll_settings *o, const char *file)
     bsp_coll_op ops[BSP_COLL_SCAN + 1];
     size_t n_ops = 0, sizes[COLL_TUNE_MAX_SIZES], n_sizes = 0;
     char buf[256];
+    if ((o->ops && bspram_tool_list_check("coll", "--ops", o->ops)) ||
+        (o->sizes && bspram_tool_list_check("coll", "--sizes", o->sizes)))
+        return BSPRAM_TOOL_USAGE;
     snprintf(buf, sizeof buf, "%s", o->ops ? o->ops : "broadcast,scatter,gather,allgather,alltoall,reduce,allreduce,scan");
     for (char *save = NULL, *w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
         int op = bsp_coll_op_parse(w);
@@ -368,8 +371,12 @@ static int run_coll(int argc, char **argv)
                                "--ports, --block, --root, --operation and --tradeoff do not apply");
         return run_tune(&o, file);
     }
-    if (o.ops || o.sizes || o.rounds || o.export || file)
-        return usage_error("--ops, --sizes, --rounds, --export and FILE go with --tune");
+    if (file) /* the only word coll takes: the FILE of --tune --export */
+        return usage_error("unexpected argument '%s' (a FILE goes only after --tune --export; bspram coll "
+                           "--help lists the options)", file);
+    if (o.ops || o.sizes || o.rounds || o.export)
+        return usage_error("%s: --ops, --sizes, --rounds and --export go with --tune",
+                           o.ops ? "--ops" : o.sizes ? "--sizes" : o.rounds ? "--rounds" : "--export");
     const char *op = o.op, *alg = o.algorithm, *operation = o.operation;
     uint64_t p = o.p, radix = o.radix, ports = o.ports, block = o.block, reps = o.reps;
     const int have_root = o.root != UINT64_MAX;

@@ -244,7 +244,7 @@ const bspram_command bspram_cmd_models = {
     "  op,model,p,n_bytes,algorithm,supersteps,priced_seconds,paper_seconds,ratio,\n"
     "  flagged\n"
     "  (TRACE: machine,p,supersteps,model,priced_seconds,flagged)", .options = options,
-    .operand = "TRACE"};
+    .operand = "TRACE", .operand_reads = 1};
 
 static int run_models(int argc, char **argv)
 {

@@ -176,8 +176,8 @@ static int run_pram(int argc, char **argv)
     if (o.output && o.html &&
         bspram_tool_outputs_clash("--output", o.output, "--html", o.html, clash, sizeof clash))
         return usage_error("%s", clash);
-    if (o.html && bspram_tool_html_check("pram", "--html", o.html, o.output))
-        return BSPRAM_TOOL_FAILED;
+    if (o.html && (rc = bspram_tool_html_check("pram", "--html", o.html, o.output)) != 0)
+        return rc;
     pram_example_result res;
     memset(&res, 0, sizeof res);
     double t0 = pram_example_clock();

@@ -322,7 +322,7 @@ const bspram_command bspram_cmd_prof = {
     "of w come from `bspram probe` unless given. CSV columns, a row per machine and\n"
     "label (JSON: an array of the machines, each with its labels):\n"
     "  machine,p,label,supersteps,work,h_bytes,charge,measured_seconds,bsp_seconds",
-    .options = options, .operand = "TRACE"};
+    .options = options, .operand = "TRACE", .operand_reads = 1};
 
 static int run_prof(int argc, char **argv)
 {
@@ -356,10 +356,10 @@ static int run_prof(int argc, char **argv)
     if (output && o.html &&
         bspram_tool_outputs_clash("--output", output, "--html", o.html, clash, sizeof clash))
         return bspram_tool_usage("prof", "%s", clash);
-    if (output && bspram_tool_gnuplot_check("prof", "--output", output, path, 0))
-        return BSPRAM_TOOL_FAILED;
-    if (o.html && bspram_tool_html_check("prof", "--html", o.html, path))
-        return BSPRAM_TOOL_FAILED;
+    if (output && (rc = bspram_tool_gnuplot_check("prof", "--output", output, path, 0)) != 0)
+        return rc;
+    if (o.html && (rc = bspram_tool_html_check("prof", "--html", o.html, path)) != 0)
+        return rc;
     trace t;
     if (trace_read(path, "prof", &t))
         return BSPRAM_TOOL_FAILED;

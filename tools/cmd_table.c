@@ -227,9 +227,9 @@ int bspram_table_command(int argc, char **argv)
     bspram_table_row *R = a.R;
     int rc;
     if (plot_path && bspram_rank() == 0 &&
-        bspram_tool_gnuplot_check("table", "--output", plot_path, NULL, bspram_ranks() > 1)) {
+        (rc = bspram_tool_gnuplot_check("table", "--output", plot_path, NULL, bspram_ranks() > 1)) != 0) {
         bspram_table_args_free(&a);
-        return BSPRAM_TOOL_FAILED;
+        return rc;
     }
     bspram_table_config cfg = {.p = p, .v = v, .runs = runs, .seed = seed, .threads = a.threads,
                                .spread = spread, .hash = a.hash, .schedule = a.schedule,

@@ -54,6 +54,13 @@ int bspram_tool_verror(const char *command, const char *fmt, va_list ap)
 int bspram_tool_number(const char *command, const char *option, const char *text, uint64_t min,
                        uint64_t max, uint64_t *out);
 
+/* A comma-separated value (`--sizes 8,64`) with no empty item: not empty,
+ * no comma first or last, no two together. 0, or BSPRAM_TOOL_USAGE after
+ * one line, "bspram <command>: <option> '<list>': an empty item after
+ * '<item>'" (a list past 64 bytes cut to 60 and "..."). The
+ * caller then reads the items. */
+int bspram_tool_list_check(const char *command, const char *option, const char *list);
+
 /* Where an output file may go (tools/output_place.c), checked before the
  * work: a name non-empty and on one line; if it exists, a regular file
  * (not a directory, FIFO or device: "give a file name ending in

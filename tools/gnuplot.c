@@ -14,11 +14,14 @@
 #include "tools/commands.h"
 #include "tools/gnuplot.h"
 
-static _Noreturn void end_with(const char *command, const char *line);
+static _Noreturn void end_with(const char *command, const char *line, int status);
 
-/* One line naming the problem: the command's error (1), or with end_job
+/* One line naming the problem and its exit status (BSPRAM_TOOL_FAILED, or
+ * BSPRAM_TOOL_USAGE for a bad name): the command's error, or with end_job
  * the line of a fatal error, which ends every process of the job. */
-static int refuse(int end_job, const char *command, const char *fmt, ...)
+static int refuse(int end_job, int status, const char *command, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static int refuse(int end_job, int status, const char *command, const char *fmt, ...)
 {
     char line[4400];
     va_list ap;
@@ -26,8 +29,9 @@ static int refuse(int end_job, const char *command, const char *fmt, ...)
     vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
     if (end_job)
-        end_with(command, line);
-    return bspram_tool_error(command, "%s", line);
+        end_with(command, line, status);
+    return status == BSPRAM_TOOL_USAGE ? bspram_tool_usage(command, "%s", line)
+                                       : bspram_tool_error(command, "%s", line);
 }
 
 /* The picture's format, from the name's extension (any case). */
@@ -68,6 +72,13 @@ static int has_pngcairo(void)
 int bspram_tool_gnuplot_check(const char *command, const char *option, const char *path,
                               const char *input, int end_job)
 {
+    char why[4400];
+    if (bspram_tool_output_problem(option, path, input, ".svg or .png", why, sizeof why))
+        return refuse(end_job, BSPRAM_TOOL_FAILED, command, "%s", why);
+    int format = picture_format(path);
+    if (format == PICTURE_NONE) /* a bad value: a usage error, before gnuplot is looked for */
+        return refuse(end_job, BSPRAM_TOOL_USAGE, command,
+                      "%s %s: the name must end in .svg (SVG) or .png (PNG)", option, path);
     const char *dirs = getenv("PATH");
     int found = 0;
     char exe[4096];
@@ -78,20 +89,14 @@ int bspram_tool_gnuplot_check(const char *command, const char *option, const cha
         d += len + (d[len] == ':');
     }
     if (!found)
-        return refuse(end_job, command, "%s %s: gnuplot is not on PATH (Debian: apt-get install "
-                                        "gnuplot-nox)", option, path);
-    char why[4400];
-    if (bspram_tool_output_problem(option, path, input, ".svg or .png", why, sizeof why))
-        return refuse(end_job, command, "%s", why);
-    int format = picture_format(path);
-    if (format == PICTURE_NONE)
-        return refuse(end_job, command, "%s %s: the name must end in .svg (SVG) or .png (PNG)",
-                      option, path);
+        return refuse(end_job, BSPRAM_TOOL_FAILED, command,
+                      "%s %s: gnuplot is not on PATH (Debian: apt-get install gnuplot-nox)", option, path);
     if (format == PICTURE_PNG && !has_pngcairo())
-        return refuse(end_job, command, "%s %s: this gnuplot has no pngcairo terminal for PNG; "
-                      "give a name ending in .svg", option, path);
+        return refuse(end_job, BSPRAM_TOOL_FAILED, command,
+                      "%s %s: this gnuplot has no pngcairo terminal for PNG; give a name ending in .svg",
+                      option, path);
     if (bspram_tool_output_dir_problem(option, path, why, sizeof why))
-        return refuse(end_job, command, "%s", why);
+        return refuse(end_job, BSPRAM_TOOL_FAILED, command, "%s", why);
     return 0;
 }
 
@@ -203,8 +208,8 @@ int bspram_tool_gnuplot_close(const char *command, const char *option, const cha
 
 /* Under mpirun a rank that exits without MPI_Finalize makes mpirun end the
  * whole job, so one rank's failure here ends every rank. */
-static _Noreturn void end_with(const char *command, const char *line)
+static _Noreturn void end_with(const char *command, const char *line, int status)
 {
     fprintf(stderr, "bspram %s: %s\n", command, line);
-    exit(1);
+    exit(status);
 }

@@ -11,7 +11,9 @@
  * terminal, FIFO or device (never a picture on the screen), a name that
  * ends in neither .svg nor .png (or .png without pngcairo), or the file
  * `input` (may be NULL) by any name — the same device and inode. Returns
- * 0, or 1 after one line, "bspram <command>: <option> <path>: …"; with
+ * 0, or after one line, "bspram <command>: <option> <path>: …", the exit
+ * status: 2 (a usage error) for a name that ends in neither .svg nor .png,
+ * 1 for the rest; with
  * end_job that line ends every process of the job instead (over MPI, where
  * the other ranks would wait for this one in the work). */
 int bspram_tool_gnuplot_check(const char *command, const char *option, const char *path,

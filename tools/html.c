@@ -17,8 +17,8 @@ int bspram_tool_html_check(const char *command, const char *option, const char *
     if (bspram_tool_output_problem(option, path, input, ".html", why, sizeof why))
         return bspram_tool_error(command, "%s", why);
     const char *dot = strrchr(path, '.');
-    if (!dot || strchr(dot, '/') || strcasecmp(dot, ".html"))
-        return bspram_tool_error(command, "%s %s: the name must end in .html", option, path);
+    if (!dot || strchr(dot, '/') || strcasecmp(dot, ".html")) /* a bad value */
+        return bspram_tool_usage(command, "%s %s: the name must end in .html", option, path);
     if (bspram_tool_output_dir_problem(option, path, why, sizeof why))
         return bspram_tool_error(command, "%s", why);
     return 0;

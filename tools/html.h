@@ -12,8 +12,9 @@ extern const unsigned char bspram_tool_page_prof[];
 
 /* Before the work: a path that ends in .html (any case), in a writable
  * directory, not a directory, FIFO or device, and not the file `input`
- * (may be NULL) by any name. 0, or 1 after one line, "bspram <command>:
- * <option> <path>: …". */
+ * (may be NULL) by any name. 0, or after one line, "bspram <command>:
+ * <option> <path>: …", the exit status: 2 (a usage error) for a name not
+ * ending in .html, 1 for the rest. */
 int bspram_tool_html_check(const char *command, const char *option, const char *path,
                            const char *input);
 

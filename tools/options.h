@@ -2,7 +2,13 @@
  * declares its options in a table (bspram_option, below) and hands argv to
  * bspram_options_parse, which reads `--name value`, `--name=value`, `-x
  * value` for an option with a short letter, flags, `--` (the end of the
- * options) and the command's operand; refuses an unknown option, a missing
+ * options) and the command's operand; takes an unambiguous beginning of a
+ * long name for the name (`--alg` for `--algorithm`, as GNU getopt_long
+ * does), the whole name winning over a longer one it begins; takes '-' and
+ * '_' as one character in option names and in the names of values (CHOICE
+ * words and the `names` of TEXT options, respelt as the table spells
+ * them); refuses an ambiguous beginning, naming the options it begins, a
+ * word naming no file where a file to read goes, an unknown option, a missing
  * value, a value given to a flag, an option given twice (but where the
  * table lets it repeat), a bad value and a stray word, each in one line
  * naming the command and the word; and answers -h and --help with the help
@@ -53,6 +59,7 @@ typedef struct bspram_command {
     const char *about;                 /* the paragraph under the usage */
     const bspram_option *options;      /* ends with {NULL} */
     const char *operand;               /* the one word it takes besides options ("TRACE"), or NULL */
+    int operand_reads;                 /* the operand is a file to read: one naming no file is a usage error */
     void (*more_help)(FILE *f);        /* printed after the options (pram's examples), or NULL */
 } bspram_command;
 

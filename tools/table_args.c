@@ -48,6 +48,8 @@ const char *bspram_table_name(unsigned table)
  * BSPRAM_TOOL_USAGE after the line. */
 static int add_papers(const char *text, unsigned *paper, size_t *np)
 {
+    if (bspram_tool_list_check("table", "--paper", text))
+        return BSPRAM_TOOL_USAGE;
     for (const char *tok = text;;) {
         const char *comma = strchr(tok, ',');
         size_t len = comma ? (size_t)(comma - tok) : strlen(tok);
@@ -282,6 +284,8 @@ static int make_rows(const table_settings *o, bspram_table_args *out)
          * nothing truncated). Error messages quote the token, not the list. */
         uint64_t degs[MAX_ITEMS];
         size_t nd = 0;
+        if (bspram_tool_list_check("table", "--degrees", degrees_text))
+            return BSPRAM_TOOL_USAGE;
         for (const char *tok = degrees_text;;) {
             const char *comma = strchr(tok, ',');
             size_t len = comma ? (size_t)(comma - tok) : strlen(tok);

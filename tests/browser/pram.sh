@@ -39,7 +39,7 @@ run "$bspram" pram --example prefix_sums --n 8192 --p 16 --threads 3 --html "$sc
 cmp -s "$scratch/s.html" "$scratch/s3.html" && ok || fail "the page differs between --threads 1 and 3"
 
 # The page's name is checked before the run.
-expect_error "--html x.txt" "--html $scratch/x.txt: the name must end in .html" --example prefix_sums --n 64 \
+expect_usage "--html x.txt" "--html $scratch/x.txt: the name must end in .html" --example prefix_sums --n 64 \
     --html "$scratch/x.txt"
 expect_error "--html no directory" "--html $scratch/no/x.html: cannot write in $scratch/no" --example prefix_sums \
     --n 64 --html "$scratch/no/x.html"

@@ -70,6 +70,12 @@ for c in $commands; do
     expect_usage_line "stray words" "stray"
     run "$bspram" "$c" $args -- stray1 stray2
     expect_usage_line "stray words after --" "stray"
+    # One stray word, alone or after a whole command line, named (`models
+    # stray-word` read it as a TRACE and exited 1; coll did not name it).
+    run "$bspram" "$c" stray-word
+    expect_usage_line "a stray word" "'stray-word'"
+    run "$bspram" "$c" $args stray-word
+    expect_usage_line "a stray word after the options" "'stray-word'"
     run "$bspram" "$c" --format
     expect_usage_line "a missing value" "--format needs a value"
     run "$bspram" "$c" --format=xml
@@ -108,6 +114,61 @@ run "$bspram" probe --no-save=yes
 expect_usage_line "a value given to a flag" "--no-save takes no value ('--no-save=yes')"
 run "$bspram" pram --example or --n 10 -p 4 --format csv
 [ "$rc" -eq 0 ] && [ "$(sed -n 2p "$scratch/out" | cut -d, -f4)" = 4 ] && ok || fail "pram -p 4: exit $rc"
+
+# A long option by an unambiguous beginning of its name, as GNU getopt_long
+# reads it (`sdp --alg`, its earlier name, was refused); a beginning of
+# several is refused naming them; the whole name wins over a longer one it
+# begins (coll --op, not --operation or --ops).
+c=sdp
+run "$bspram" sdp --dims 2 --perm shuffle --elems 2 --reps 1 --alg A1 --format csv
+[ "$rc" -eq 0 ] && [ "$(sed -n 2p "$scratch/out" | cut -d, -f2)" = A1 ] && ok || fail "sdp --alg A1: exit $rc"
+run "$bspram" sdp --dims 2 --perm shuffle --elems 2 --reps 1 --alg=A1 --algo A2 --format csv
+expect_usage_line "a beginning and the name, one option twice" "--algorithm is given twice"
+c=coll
+run "$bspram" coll --op broadcast --p 4 --ro 1
+expect_usage_line "an ambiguous beginning" "ambiguous option '--ro': it begins --root, --rounds"
+run "$bspram" coll --op broadcast --p 4 --r=1
+expect_usage_line "an ambiguous beginning with a value" "ambiguous option '--r': it begins --radix, --root, --reps, --rounds"
+run "$bspram" coll --op broadcast --p 4 --reps 1 --format csv
+[ "$rc" -eq 0 ] && [ "$(sed -n 2p "$scratch/out" | cut -d, -f1)" = broadcast ] && ok || fail "coll --op: exit $rc"
+c=pram
+run "$bspram" pram --example or --n 10 --h x.html
+expect_usage_line "a beginning of --help and another" "ambiguous option '--h': it begins --html, --help"
+run "$bspram" pram --hel
+[ "$rc" -eq 0 ] && head -n 1 "$scratch/out" | grep -q "^usage: bspram pram" && ok || fail "pram --hel: exit $rc"
+run "$bspram" pram --no-such-option
+expect_usage_line "no option begins so" "unknown option '--no-such-option'"
+
+# '-' and '_' are one character in option names and in the names of values,
+# every command alike (pram's examples took both, coll's algorithms one).
+c=models
+run "$bspram" models --p 4 --n 64 --k_star 2 --per_byte 1e-9 --format csv
+[ "$rc" -eq 0 ] && ok || fail "models --k_star --per_byte: exit $rc"
+run "$bspram" pram --example tree-sum --n 64 --format csv
+[ "$rc" -eq 0 ] && [ "$(sed -n 2p "$scratch/out" | cut -d, -f1)" = tree_sum ] && ok || fail "pram --example tree-sum: exit $rc"
+run "$bspram" coll --op broadcast --p 4 --reps 1 --algorithm scatter_allgather --format csv
+[ "$rc" -eq 0 ] && [ "$(sed -n 2p "$scratch/out" | cut -d, -f2)" = scatter-allgather ] && ok \
+    || fail "coll --algorithm scatter_allgather: exit $rc"
+run "$bspram" sdp --dims 2 --perm k_shuffle=1 --elems 2 --reps 1 --format csv
+[ "$rc" -eq 0 ] && [ "$(sed -n 2p "$scratch/out" | cut -d, -f1)" = k-shuffle=1 ] && ok || fail "sdp --perm k_shuffle=1: exit $rc"
+run "$bspram" table --p 16 --v 64 --degrees 1 --basis 16 --runs 1 --schedule cycles_sync --format csv
+[ "$rc" -eq 0 ] && ok || fail "table --schedule cycles_sync: exit $rc"
+
+# A list's items go between commas, none empty (`--sizes 8,` ran as 8).
+c=coll
+for l in "8," "8,,64" ",8"; do
+    run "$bspram" coll --tune --p 2 --sizes "$l"
+    expect_usage_line "--sizes '$l'" "--sizes '$l': an empty item"
+done
+run "$bspram" coll --tune --p 2 --ops "broadcast,,scan"
+expect_usage_line "--ops with an empty item" "--ops 'broadcast,,scan': an empty item after 'broadcast'"
+run "$bspram" coll --tune --p 2 --ops ""
+expect_usage_line "--ops ''" "--ops '': an empty list"
+c=table
+run "$bspram" table --p 16 --v 64 --basis 16 --degrees 1,4,
+expect_usage_line "--degrees 1,4," "--degrees '1,4,': an empty item after '4'"
+run "$bspram" table --paper 1,,2
+expect_usage_line "--paper 1,,2" "--paper '1,,2': an empty item after '1'"
 
 echo "grammar_cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -70,7 +70,9 @@ sv"
 expect_usage "format" "--format 'xml'" --p 4 --n 8 --format xml
 expect_usage "trace and p" "a TRACE gives the machines' p: no --p or --n with it" "$scratch/t.csv" --p 4
 expect_usage "two traces" "one TRACE at a time" "$scratch/t.csv" "$scratch/t.json"
-expect_error "missing trace" "$scratch/none.csv: No such file or directory" "$scratch/none.csv"
+# A word that names no file is a stray word, a usage error (it was exit 1).
+expect_usage "missing trace" "TRACE '$scratch/none.csv': no such file" "$scratch/none.csv"
+expect_usage "a stray word" "TRACE 'stray-word': no such file" stray-word
 expect_error "old trace" "old.csv:1:1: the trace has no p and flows columns" "$scratch/old.csv"
 expect_error "bad flows" "bad.csv:2:35: flow 1's dst '9': not a whole number in [0, 3]" "$scratch/bad.csv"
 

@@ -56,7 +56,7 @@ if command -v gnuplot >/dev/null 2>&1; then
     run "$bspram" prof "$scratch/inprod.csv" -o "$scratch/inprod.png"
     [ "$rc" -eq 0 ] && [ "$(head -c 8 "$scratch/inprod.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] \
         && ok || { fail "prof -o x.png: exit $rc, not a PNG"; cat "$scratch/err" >&2; }
-    expect_error "-o x.txt" "--output $scratch/x.txt: the name must end in .svg (SVG) or .png (PNG)" \
+    expect_usage "-o x.txt" "--output $scratch/x.txt: the name must end in .svg (SVG) or .png (PNG)" \
         "$scratch/inprod.csv" -o "$scratch/x.txt"
     [ ! -e "$scratch/x.txt" ] && ok || fail "-o x.txt: a file was written"
     # The output is never the input, by any name (it was overwritten).
@@ -94,11 +94,19 @@ for v in " 1" "+1" "0x10" "1e400" "nan" "-1"; do
 done
 
 # --html: the page's name and place checked before the trace is read.
-expect_error "--html x.txt" "--html $scratch/x.txt: the name must end in .html" "$scratch/inprod.csv" --html "$scratch/x.txt"
+expect_usage "--html x.txt" "--html $scratch/x.txt: the name must end in .html" "$scratch/inprod.csv" --html "$scratch/x.txt"
 [ ! -e "$scratch/x.txt" ] && ok || fail "--html x.txt: a file was written"
 expect_error "--html a directory" "--html $scratch: is a directory" "$scratch/inprod.csv" --html "$scratch"
 expect_error "--html no directory" "--html $scratch/no/x.html: cannot write in $scratch/no" "$scratch/inprod.csv" \
     --html "$scratch/no/x.html"
+# A picture's name in neither .svg nor .png is a bad value: a usage error
+# (exit 2, as docs/cli.md says), with or without gnuplot (it was exit 1).
+expect_usage "--output x.gif" "--output $scratch/x.gif: the name must end in .svg (SVG) or .png (PNG)" \
+    "$scratch/inprod.csv" --output "$scratch/x.gif"
+run env PATH=/nonexistent "$bspram" prof "$scratch/inprod.csv" --output "$scratch/x.gif"
+[ "$rc" -eq 2 ] && [ "$(lines "$scratch/err")" -eq 1 ] && grep -q "must end in .svg" "$scratch/err" && ok \
+    || { fail "--output x.gif without gnuplot: exit $rc (want 2)"; cat "$scratch/err" >&2; }
+[ ! -e "$scratch/x.gif" ] && ok || fail "--output x.gif: a file was written"
 # --output and --html naming one file, existing or not: a usage error
 # before the trace is read (only the same spelling was refused).
 expect_usage "--output and --html one new file" "name the same file" "$scratch/inprod.csv" \
@@ -110,7 +118,7 @@ cp "$scratch/inprod.csv" "$scratch/I.csv"
 ln "$scratch/I.csv" "$scratch/I.html"
 expect_error "--html the input" "--html $scratch/I.html: is the input $scratch/I.csv" "$scratch/I.csv" --html "$scratch/I.html"
 cmp -s "$scratch/I.csv" "$scratch/inprod.csv" && ok || fail "--html: the input was overwritten"
-expect_error "--html missing trace" "$scratch/none.csv: No such file" "$scratch/none.csv" --html "$scratch/y.html"
+expect_usage "--html missing trace" "TRACE '$scratch/none.csv': no such file" "$scratch/none.csv" --html "$scratch/y.html"
 [ ! -e "$scratch/y.html" ] && ok || fail "--html: a page of a trace that could not be read"
 if mkdir "$scratch/fullh" && mount -t tmpfs -o size=8k tmpfs "$scratch/fullh" 2>/dev/null; then
     expect_error "--html on a full disk" "--html $scratch/fullh/x.html: cannot write: No space left on device (removed)" \
@@ -194,7 +202,7 @@ rc=$?
     && ok || { fail "BSPRAM_TRACE=FIFO: exit $rc"; cat "$scratch/err" >&2; }
 
 expect_error "no trace" "bspram prof: no TRACE given"
-expect_error "missing trace" "bspram prof: $scratch/none.csv:" "$scratch/none.csv"
+expect_usage "missing trace" "bspram prof: TRACE '$scratch/none.csv': no such file" "$scratch/none.csv"
 printf 'not,a,trace\n' >"$scratch/bad.csv"
 expect_error "not a trace" "not a bspram trace" "$scratch/bad.csv"
 expect_error "unknown option" "bspram prof: unknown option '--bogus'" "$scratch/inprod.csv" --bogus 1
