@@ -226,13 +226,13 @@ static const bspram_option options[] = {
      "C1 = d, C2 at most b - 1 above ceil(b(N-1)/k); c2 takes\n"
      "C2 = ceil(b(N-1)/k) in at most one round more", .choices = "c1|c2"},
     {.name = "tune", .kind = BSPRAM_OPT_FLAG, .offset = offsetof(coll_settings, tune),
-     .help = "time every algorithm of each operation at each size and\nprint the fastest (with --ops, --sizes, --rounds, --export)"},
+     .help = "time every algorithm of each operation at each size and\nprint the choice (with --ops, --sizes, --rounds, --export)"},
     {.name = "ops", .kind = BSPRAM_OPT_TEXT, .offset = offsetof(coll_settings, ops), .value = "LIST",
      .help = "--tune: operations, comma-separated (default: all eight but exscan)"},
     {.name = "sizes", .kind = BSPRAM_OPT_TEXT, .offset = offsetof(coll_settings, sizes), .value = "LIST",
      .help = "--tune: block sizes in bytes, comma-separated, increasing,\nmultiples of 8 (default 8,64,512,4096,32768,262144)"},
     {.name = "rounds", .kind = BSPRAM_OPT_WHOLE, .offset = offsetof(coll_settings, rounds), .value = "N",
-     .help = "--tune: rounds alternating the algorithms, in [1, 101]\n(default 5; the median is kept)", .min = 1,
+     .help = "--tune: rounds alternating the algorithms, in [1, 101]\n(default 5; each one's least time is kept)", .min = 1,
      .max = 101},
     {.name = "export", .kind = BSPRAM_OPT_CHOICE, .offset = offsetof(coll_settings, export),
      .help = "--tune: write the choices to FILE as MPICH's collective-selection\nJSON or Open MPI's coll/tuned dynamic rules",
@@ -257,9 +257,12 @@ const bspram_command bspram_cmd_coll = {
     "seconds: wall time per call. Exit status 3 if the result differs from the\n"
     "reference.\n"
     "With --tune it times every algorithm of each operation at each size instead\n"
-    "and prints, per operation and size, the fastest and the selection's pick;\n"
-    "CSV columns: op,p,block,algorithm,seconds,runner_up,runner_up_seconds,\n"
-    "selected,selected_seconds. --export writes the choices to FILE.", .options = options};
+    "(each one's least time per call over the rounds) and prints, per operation\n"
+    "and size, the choice and the selection's pick. Algorithms within 5 % of the\n"
+    "fastest are a tie (tied: the others, '+'-separated, '-' for none), which\n"
+    "fewest rounds, then least data, then a fixed order break, the same in every\n"
+    "run; CSV columns: op,p,block,algorithm,seconds,runner_up,runner_up_seconds,\n"
+    "selected,selected_seconds,tied. --export writes the choices to FILE.", .options = options};
 
 /* --tune: the operations and sizes asked for, timed, printed, exported. */
 static int run_tune(const coll_settings *o, const char *file)
@@ -313,12 +316,12 @@ static int run_tune(const coll_settings *o, const char *file)
                   (unsigned)o->reps, rows);
     const bspram_format format = bspram_format_of(o->format);
     if (format == BSPRAM_FORMAT_CSV)
-        printf("op,p,block,algorithm,seconds,runner_up,runner_up_seconds,selected,selected_seconds\n");
+        printf("op,p,block,algorithm,seconds,runner_up,runner_up_seconds,selected,selected_seconds,tied\n");
     else if (format == BSPRAM_FORMAT_JSON)
         printf("[");
     else
-        printf("%-10s %8s  %-18s %10s  %-18s %10s  %-18s %10s\n", "operation", "block", "fastest", "us",
-               "runner-up", "us", "selection's pick", "us");
+        printf("%-10s %8s  %-18s %10s  %-18s %10s  %-18s %10s  %s\n", "operation", "block", "choice", "us",
+               "runner-up", "us", "selection's pick", "us", "tied with the choice");
     for (size_t i = 0; i < n_ops * n_sizes; i++) {
         const coll_tune_row *r = &rows[i];
         unsigned sel = 0;
@@ -328,17 +331,30 @@ static int run_tune(const coll_settings *o, const char *file)
         const double second_s = r->n_algs > 1 ? r->seconds[1] : 0, sel_s = sel < r->n_algs ? r->seconds[sel] : 0;
         const char *op = bsp_coll_op_name(r->op), *best = bsp_coll_algorithm_name(r->alg[0]),
                    *picked = bsp_coll_algorithm_name(r->selected);
+        /* The others within COLL_TUNE_TIE of the fastest: '+'-separated
+         * (a JSON array), "-" (empty) when the choice stands alone. */
+        char tied[COLL_TUNE_ALGS * 24] = "", tied_json[COLL_TUNE_ALGS * 24] = "[";
+        for (unsigned a = 1; a < r->n_tied; a++) {
+            const char *name = bsp_coll_algorithm_name(r->alg[a]);
+            snprintf(tied + strlen(tied), sizeof tied - strlen(tied), "%s%s", a > 1 ? "+" : "", name);
+            snprintf(tied_json + strlen(tied_json), sizeof tied_json - strlen(tied_json), "%s\"%s\"",
+                     a > 1 ? ", " : "", name);
+        }
+        strcat(tied_json, "]");
+        if (!*tied)
+            strcpy(tied, "-");
         if (format == BSPRAM_FORMAT_CSV)
-            printf("%s,%" PRIu64 ",%zu,%s,%.9f,%s,%.9f,%s,%.9f\n", op, o->p, r->block, best, r->seconds[0], second,
-                   second_s, picked, sel_s);
+            printf("%s,%" PRIu64 ",%zu,%s,%.9f,%s,%.9f,%s,%.9f,%s\n", op, o->p, r->block, best, r->seconds[0], second,
+                   second_s, picked, sel_s, tied);
         else if (format == BSPRAM_FORMAT_JSON)
             printf("%s{\"op\": \"%s\", \"p\": %" PRIu64 ", \"block\": %zu, \"algorithm\": \"%s\", \"seconds\": %.9f, "
                    "\"runner_up\": \"%s\", \"runner_up_seconds\": %.9f, \"selected\": \"%s\", "
-                   "\"selected_seconds\": %.9f}",
-                   i ? ",\n " : "", op, o->p, r->block, best, r->seconds[0], second, second_s, picked, sel_s);
+                   "\"selected_seconds\": %.9f, \"tied\": %s}",
+                   i ? ",\n " : "", op, o->p, r->block, best, r->seconds[0], second, second_s, picked, sel_s,
+                   tied_json);
         else
-            printf("%-10s %8zu  %-18s %10.3f  %-18s %10.3f  %-18s %10.3f\n", op, r->block, best, r->seconds[0] * 1e6,
-                   second, second_s * 1e6, picked, sel_s * 1e6);
+            printf("%-10s %8zu  %-18s %10.3f  %-18s %10.3f  %-18s %10.3f  %s\n", op, r->block, best,
+                   r->seconds[0] * 1e6, second, second_s * 1e6, picked, sel_s * 1e6, tied);
     }
     if (format == BSPRAM_FORMAT_JSON)
         printf("]\n");

@@ -14,9 +14,13 @@
  * Each of bspram's algorithms maps to the one of that library that sends
  * the same messages in the same rounds; where the library has none, to its
  * nearest (the table below says which). A message-size rule starts halfway
- * (geometrically) between two tuned sizes, in the unit the library measures:
- * Open MPI keys allgather, alltoall, gather and scatter by p x block, the
- * others by the block; MPICH by the block. */
+ * (geometrically) between two tuned sizes, in the unit the library measures
+ * (coll_tuned_decision_dynamic.c in Open MPI 4.1): Open MPI keys allgather,
+ * alltoall, gather and scatter by p x block, broadcast, reduce and
+ * allreduce by the block, and scan by the datatype's size x p alone — the
+ * same key for every message of a datatype, so scan gets one rule, from 0,
+ * with the one algorithm coll_tune_one_for_all finds best over the sizes;
+ * MPICH keys all by the block. */
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
@@ -38,7 +42,16 @@ typedef struct mapping {
 /* Exact where the two send the same messages; nearest otherwise:
  * broadcast/scatter/gather/reduce/scan "direct" → MPICH's binomial (MPICH
  * has no flat intra-communicator form), allreduce "dissemination" →
- * recursive doubling in both, allgather "direct" → MPICH's Bruck. */
+ * recursive doubling in both, allgather "direct" → Bruck in both (neither
+ * sends every block straight to everyone: Open MPI's "linear" allgather is
+ * a gather to one root and a broadcast from it; Bruck sends the same
+ * (n − 1)·b bytes per process, in ⌈log2 n⌉ rounds, and is exactly direct
+ * at n = 2), scan "direct" → Open MPI's linear scan (a chain, n − 1
+ * rounds), scan "dissemination" and "binomial" → recursive doubling (the
+ * same rounds as dissemination, other partners), alltoall "exchange" →
+ * pairwise (n − 1 rounds of one block, where the hypercube exchange takes
+ * log2 n rounds of n/2 blocks), broadcast "scatter-allgather" → Open MPI's
+ * (its allgather by recursive doubling, not Bruck's). */
 static const mapping maps[BSP_COLL_SCAN + 1] = {
     [BSP_COLL_BROADCAST] = {7, "bcast", 0,
                             {[BSP_COLL_BINOMIAL] = {6, "MPIR_Bcast_intra_binomial"},
@@ -53,7 +66,7 @@ static const mapping maps[BSP_COLL_SCAN + 1] = {
     [BSP_COLL_ALLGATHER] = {0, "allgather", 1,
                             {[BSP_COLL_BRUCK] = {2, "MPIR_Allgather_intra_brucks"},
                              [BSP_COLL_RING] = {4, "MPIR_Allgather_intra_ring"},
-                             [BSP_COLL_DIRECT] = {1, "MPIR_Allgather_intra_brucks"}}},
+                             [BSP_COLL_DIRECT] = {2, "MPIR_Allgather_intra_brucks"}}},
     [BSP_COLL_ALLTOALL] = {3, "alltoall", 1,
                            {[BSP_COLL_BRUCK] = {3, "MPIR_Alltoall_intra_brucks"},
                             [BSP_COLL_DIRECT] = {1, "MPIR_Alltoall_intra_scattered"},
@@ -89,6 +102,14 @@ static void write_ompi(FILE *f, unsigned p, const coll_tune_row *rows, size_t n_
         const coll_tune_row *r = &rows[o * n_sizes];
         const mapping *m = &maps[r->op];
         const uint64_t unit = m->p_scaled ? p : 1;
+        if (r->op == BSP_COLL_SCAN) { /* keyed by datatype size x p: one rule serves every size */
+            const bsp_coll_algorithm a = coll_tune_one_for_all(r, n_sizes);
+            fprintf(f, "%d # %s\n1 # communicator sizes\n%u # from this size up\n1 # message sizes\n", m->ompi_id,
+                    m->mpich, p);
+            fprintf(f, "0 %d 0 0 # bspram %s for every size: Open MPI keys scan by datatype size x p, not by the "
+                    "message\n", m->alg[a].ompi, bsp_coll_algorithm_name(a));
+            continue;
+        }
         size_t n_rules = 0;
         for (size_t s = 0; s < n_sizes; s++)
             n_rules += s == 0 || m->alg[r[s].alg[0]].ompi != m->alg[r[s - 1].alg[0]].ompi;

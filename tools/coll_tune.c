@@ -2,8 +2,9 @@
  * each block size, in one BSPlib section, the fastest kept per size — the
  * tuning Bruck et al. (1997) §3.5 leave to the machine, measured instead of
  * predicted. The rounds alternate the algorithms, so that all of them see
- * the same machine; the figure is the median over the rounds of a window's
- * time per call (pid 0's clock, a bsp_sync before and after the window). */
+ * the same machine; a window's time per call is pid 0's clock between a
+ * bsp_sync before and after it, and coll_tune_pick (coll_tune_pick.c) makes
+ * the verdict from the rounds' windows. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,25 +83,6 @@ static void spmd(void)
     bsp_end();
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-/* Swap algorithms i and j of a row. */
-static void swap_algs(coll_tune_row *row, unsigned i, unsigned j)
-{
-    bsp_coll_algorithm a = row->alg[i];
-    double t = row->seconds[i], p = row->predicted_ns[i];
-    row->alg[i] = row->alg[j];
-    row->seconds[i] = row->seconds[j];
-    row->predicted_ns[i] = row->predicted_ns[j];
-    row->alg[j] = a;
-    row->seconds[j] = t;
-    row->predicted_ns[j] = p;
-}
-
 void coll_tune_run(unsigned p, const bsp_coll_op *ops, size_t n_ops, const size_t *sizes,
                    size_t n_sizes, unsigned rounds, unsigned reps, coll_tune_row *rows)
 {
@@ -125,7 +107,9 @@ void coll_tune_run(unsigned p, const bsp_coll_op *ops, size_t n_ops, const size_
             for (int a = BSP_COLL_AUTO + 1; a < COLL_TUNE_ALGS; a++)
                 if (bsp_coll_has(ops[o], (bsp_coll_algorithm)a, p)) {
                     const bsp_coll_options opt = {.algorithm = (bsp_coll_algorithm)a};
-                    row->predicted_ns[row->n_algs] = bsp_coll_predict(ops[o], p, sizes[s], &opt).cost_ns;
+                    const bsp_coll_choice c = bsp_coll_predict(ops[o], p, sizes[s], &opt);
+                    row->c1[row->n_algs] = c.c1;
+                    row->h[row->n_algs] = c.h;
                     row->alg[row->n_algs++] = (bsp_coll_algorithm)a;
                 }
             row->selected = bsp_coll_select(ops[o], p, sizes[s], 0, -1, -1).algorithm;
@@ -134,22 +118,7 @@ void coll_tune_run(unsigned p, const bsp_coll_op *ops, size_t n_ops, const size_
                                     "bspram coll --tune");
     bsp_init(spmd, 0, NULL);
     spmd();
-    for (size_t i = 0; i < n_ops * n_sizes; i++) {
-        coll_tune_row *row = &rows[i];
-        for (unsigned a = 0; a < row->n_algs; a++) {
-            double *t = &tune.times[(i * (COLL_TUNE_ALGS) + a) * rounds];
-            qsort(t, rounds, sizeof *t, cmp_double);
-            row->seconds[a] = rounds % 2 ? t[rounds / 2] : (t[rounds / 2 - 1] + t[rounds / 2]) / 2;
-        }
-        /* Fastest first (a few algorithms: selection sort); then, among
-         * those within 3 % of the fastest, the lowest predicted cost first. */
-        for (unsigned a = 0; a < row->n_algs; a++)
-            for (unsigned b = a + 1; b < row->n_algs; b++)
-                if (row->seconds[b] < row->seconds[a])
-                    swap_algs(row, a, b);
-        for (unsigned b = 1; b < row->n_algs && row->seconds[b] <= row->seconds[0] * 1.03; b++)
-            if (row->predicted_ns[b] < row->predicted_ns[0])
-                swap_algs(row, 0, b);
-    }
+    for (size_t i = 0; i < n_ops * n_sizes; i++)
+        coll_tune_pick(&rows[i], &tune.times[i * (COLL_TUNE_ALGS) * rounds], rounds);
     free(tune.times);
 }
