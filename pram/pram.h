@@ -1412,10 +1412,20 @@ void bspram_pram_record(bspram_pram *P, bool on);
  * with their VPs and cells, the step's phases with their supersteps and
  * charge; controls to step, play and jump to the next violation.
  *
+ * The page is written to a new file beside path (".NAME.XXXXXX", in the
+ * same directory, which must be writable) and renamed over path once it is
+ * whole: path holds its old contents or the whole page, never a page cut
+ * short, and a failed write removes only that new file. A path that is
+ * not a regular file of one name — a device, a FIFO, a symbolic link (such
+ * as /dev/stdout), a file with hard links — is written in place, as
+ * fopen(path, "w") would, and never removed or renamed over; opening it
+ * never waits (a FIFO that no process reads: ENXIO at once).
+ *
  * @param P       the PRAM; not NULL
  * @param path    the file's name; not NULL
  * @return        0, or −1 with errno set (the file could not be opened or
- *                written; a file cut short is removed)
+ *                written; path is then as it was, or in place as far as
+ *                it was written)
  * @pre           bspram_pram_record(P, true) was called before the steps
  *                to show.
  * @par Errors

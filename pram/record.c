@@ -23,6 +23,7 @@
 
 #include "base/error.h"
 #include "base/grow.h"
+#include "base/output.h"
 #include "pram/pram_internal.h"
 
 /* 2^20 accesses: 24 MiB. */
@@ -221,19 +222,12 @@ int bspram_pram_write_html(const bspram_pram *P, const char *path)
         bspram__base_fatal("bspram_pram_write_html(path=\"%s\"): nothing was recorded; call "
                            "bspram_pram_record(P, true) before the steps", path);
     const char *page = (const char *)bspram__pram_page, *mark = strstr(page, "<!--BSPRAM-DATA-->");
-    FILE *f = fopen(path, "w");
-    if (!f)
+    bspram_output out;
+    if (bspram__base_output_open(&out, path) != 0)
         return -1;
+    FILE *f = out.f;
     fwrite(page, 1, (size_t)(mark - page), f);
     data(f, P);
     fputs(mark + strlen("<!--BSPRAM-DATA-->"), f);
-    int err = ferror(f) ? (errno ? errno : EIO) : 0;
-    if (fclose(f) != 0 && !err)
-        err = errno ? errno : EIO;
-    if (err) {
-        remove(path);
-        errno = err;
-        return -1;
-    }
-    return 0;
+    return bspram__base_output_close(&out);
 }

@@ -6,12 +6,22 @@
  * program's definition; the steps' costs are the per-step trace's; the page
  * is the same for T = 1, 2 and 3; recording starts at the next step and
  * stops when asked; a page with nothing recorded is one error line, and a
- * file that cannot be written is −1 with errno. */
+ * file that cannot be written is −1 with errno. A write that fails leaves
+ * what was at the path: an older file whole (a file-size limit cuts the
+ * page short), a device node (a copy of /dev/full, root only) and a FIFO
+ * that no process reads (refused at once, not waited on) still there; a
+ * page written over a file keeps its mode, and a symbolic link stays one,
+ * the file it names getting the page. */
+#include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -128,6 +138,95 @@ static void write_unrecorded(void *arg)
     bspram_pram_write_html(P, "/tmp/never.html");
 }
 
+/* The number of entries of dir besides . and .. */
+static int entries(const char *dir)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    for (struct dirent *e; d && (e = readdir(d));)
+        n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+    if (d)
+        closedir(d);
+    return n;
+}
+
+/* A write that fails, or succeeds, never destroys what was at the path. */
+static void failed_writes(void)
+{
+    char dir[64], file[96], node[96], fifo[96], link[96];
+    snprintf(dir, sizeof dir, "/tmp/bspram-test-record-%d.d", (int)getpid());
+    snprintf(file, sizeof file, "%s/old.html", dir);
+    snprintf(node, sizeof node, "%s/full", dir);
+    snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+    snprintf(link, sizeof link, "%s/link.html", dir);
+    CHECK(mkdir(dir, 0700) == 0);
+    bspram_pram_config c = bspram_pram_config_default(4, BSPRAM_EREW);
+    bspram_pram *P = bspram_pram_create(&c);
+    bspram_pram_record(P, true);
+    prog g = {bspram_pram_alloc(P, "A", N), bspram_pram_alloc(P, "B", N)};
+    bspram_pram_step(P, NULL, write_b, &g);
+
+    /* A file-size limit below the page's size: the write fails with EFBIG
+     * midway (as on a full disk); the earlier file stays whole, and no
+     * other file is left in the directory. */
+    FILE *f = fopen(file, "w");
+    fputs("the earlier page\n", f);
+    fclose(f);
+    struct rlimit was, small = {4096, 0};
+    getrlimit(RLIMIT_FSIZE, &was);
+    small.rlim_max = was.rlim_max;
+    signal(SIGXFSZ, SIG_IGN);
+    CHECK(setrlimit(RLIMIT_FSIZE, &small) == 0);
+    errno = 0;
+    CHECK(bspram_pram_write_html(P, file) == -1 && errno == EFBIG);
+    CHECK(setrlimit(RLIMIT_FSIZE, &was) == 0);
+    char *text = slurp(file);
+    CHECK(text && !strcmp(text, "the earlier page\n"));
+    free(text);
+    CHECK(entries(dir) == 1);
+
+    /* Written over it, whole, with the old file's mode. */
+    CHECK(chmod(file, 0640) == 0);
+    CHECK(bspram_pram_write_html(P, file) == 0);
+    text = slurp(file);
+    CHECK(text && strstr(text, "</html>"));
+    free(text);
+    struct stat st;
+    CHECK(stat(file, &st) == 0 && (st.st_mode & 07777) == 0640);
+    CHECK(entries(dir) == 1);
+
+    /* A symbolic link stays one; the file it names gets the page. */
+    CHECK(symlink("old.html", link) == 0);
+    CHECK(truncate(file, 0) == 0);
+    CHECK(bspram_pram_write_html(P, link) == 0);
+    CHECK(lstat(link, &st) == 0 && S_ISLNK(st.st_mode));
+    text = slurp(file);
+    CHECK(text && strstr(text, "</html>"));
+    free(text);
+
+    /* A FIFO that no process reads: refused at once (ENXIO), still there. */
+    CHECK(mkfifo(fifo, 0600) == 0);
+    errno = 0;
+    CHECK(bspram_pram_write_html(P, fifo) == -1 && errno == ENXIO);
+    CHECK(stat(fifo, &st) == 0 && S_ISFIFO(st.st_mode));
+
+    /* A device that refuses writes (a copy of /dev/full: ENOSPC) is
+     * written in place and never removed. */
+    if (mknod(node, S_IFCHR | 0600, makedev(1, 7)) == 0) {
+        errno = 0;
+        CHECK(bspram_pram_write_html(P, node) == -1 && errno == ENOSPC);
+        CHECK(stat(node, &st) == 0 && S_ISCHR(st.st_mode));
+        unlink(node);
+    } else {
+        printf("skipped: the device node (mknod needs root)\n");
+    }
+    bspram_pram_destroy(P);
+    unlink(fifo);
+    unlink(link);
+    unlink(file);
+    CHECK(rmdir(dir) == 0);
+}
+
 int main(void)
 {
     char path[64], vp[1024], index[1024], value[1024];
@@ -158,6 +257,7 @@ int main(void)
     errno = 0;
     CHECK(bspram_pram_write_html(P, "/nonexistent-dir/x.html") == -1 && errno == ENOENT);
     bspram_pram_destroy(P);
+    failed_writes();
     check_death("write_html without a record", write_unrecorded, NULL,
                 "bspram: bspram_pram_write_html(path=\"/tmp/never.html\"): nothing was recorded; call "
                 "bspram_pram_record(P, true) before the steps\n", 1, 30);

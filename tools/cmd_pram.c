@@ -189,7 +189,7 @@ static int run_pram(int argc, char **argv)
     }
     if (res.html_errno) {
         free(res.report);
-        return error("--html %s: cannot write: %s (removed)", prm.html_path, strerror(res.html_errno));
+        return error("--html %s: cannot write: %s", prm.html_path, strerror(res.html_errno));
     }
 
     char model[64];
