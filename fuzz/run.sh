@@ -11,12 +11,12 @@ seed=${BSPRAM_FUZZ_SEED:-1}
 dir=build-fuzz
 CC=${FUZZ_CC:-clang} cmake -S . -B "$dir" -DBSPRAM_FUZZ=ON -DBSPRAM_WERROR=ON -DCMAKE_BUILD_TYPE=Debug \
   -DBSPRAM_BUILD_TESTS=OFF -DBSPRAM_BUILD_BENCH=OFF >/dev/null
-cmake --build "$dir" -j "$(nproc)" --target fuzz_number fuzz_basis fuzz_params fuzz_table_options
+cmake --build "$dir" -j "$(nproc)" --target fuzz_number fuzz_basis fuzz_params fuzz_table_options fuzz_pram_report
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 status=0
-for name in number basis params table_options; do
+for name in number basis params table_options pram_report; do
   mkdir -p "$tmp/$name/corpus" "$tmp/$name/artifacts"
   cp fuzz/corpus/"$name"/* "$tmp/$name/corpus/"
   # -timeout: one input taking a second is a hang; -rss_limit_mb: a

@@ -69,10 +69,13 @@ static const bspram_option options[] = {
 
 static int run_pram(int argc, char **argv);
 
+static const bspram_command *const pram_subcommands[] = {&bspram_cmd_pram_check, NULL};
+
 const bspram_command bspram_cmd_pram = {
     .name = "pram",
-    .summary = "run a PRAM example on the emulated PRAM, checked, with its steps, work, charge and slowdown",
-    .run = run_pram, .usage = "--example NAME --n N [options]",
+    .summary = "run a PRAM example, checked, with its costs; or check a program against an exercise (pram check)",
+    .run = run_pram, .usage = "--example NAME --n N [options]\n"
+    "check --model M [options] -- PROGRAM [ARGS...]   (bspram pram check --help)",
     .about = "Runs a PRAM example on the PRAM layer (pram/pram.h: n virtual processors on p\n"
     "components of the BSP machine, memory hashed, concurrent accesses combined),\n"
     "checks it against a sequential computation of the same result, and prints\n"
@@ -88,11 +91,15 @@ const bspram_command bspram_cmd_pram = {
     "one-phase cost of the same requests (1 = ideal); work_efficiency: work / the\n"
     "sequential reference's reads and writes (docs/pram.md).\n"
     "Same seed: the same output for any --threads (but the seconds). Exit status 3\n"
-    "if the result differs from the reference.", .options = options, .operand = NULL,
-    .more_help = examples_help};
+    "if the result differs from the reference.\n"
+    "bspram pram check runs a program of your own over a sweep of sizes and judges\n"
+    "its model and its bounds on steps, work and charge (docs/course.md).",
+    .options = options, .operand = NULL, .more_help = examples_help, .subcommands = pram_subcommands};
 
 static int run_pram(int argc, char **argv)
 {
+    if (argc >= 2 && !strcmp(argv[1], "check")) /* bspram pram check ... */
+        return bspram_cmd_pram_check.run(argc - 1, argv + 1);
     pram_settings o = {.format = "text", .seed = 1};
     int rc = bspram_options_parse(&bspram_cmd_pram, argc, argv, &o, NULL);
     if (rc)

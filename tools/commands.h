@@ -20,6 +20,8 @@ enum {
 
 extern const bspram_command bspram_cmd_demo, bspram_cmd_table, bspram_cmd_coll, bspram_cmd_sdp,
     bspram_cmd_models, bspram_cmd_pram, bspram_cmd_probe, bspram_cmd_prof;
+/* `bspram pram check` (cmd_pram_check.c), a subcommand of pram. */
+extern const bspram_command bspram_cmd_pram_check;
 
 /* Every subcommand, in the order `bspram help` lists them (bspram.c). */
 extern const bspram_command *const bspram_commands[];

@@ -77,6 +77,18 @@ int bspram_complete(int nwords, char **words)
     }
     const char *cur = n ? w[n - 1] : "";
     const bspram_command *c = n > 1 ? command_named(w[0]) : NULL;
+    const char **w_all = w; /* (freed at the end) */
+    const int n_all = n;
+    /* A subcommand (pram check): its own table, from the word after it. */
+    for (size_t s = 0; c && c->subcommands && n > 2 && c->subcommands[s]; s++) {
+        const char *name = strchr(c->subcommands[s]->name, ' ');
+        if (name && !strcmp(name + 1, w[1])) {
+            c = c->subcommands[s];
+            w++;
+            n--;
+            break;
+        }
+    }
     if (n <= 1) {
         offer_commands(cur);
         if (cur[0] == '-') {
@@ -105,6 +117,12 @@ int bspram_complete(int nwords, char **words)
             offer_values(wants, cur);
         } else if (inline_opt) {
             offer_values(inline_opt, strchr(cur, '=') + 1);
+        } else if (n == 2 && c->subcommands && cur[0] != '-') {
+            for (size_t s = 0; c->subcommands[s]; s++) {
+                const char *name = strchr(c->subcommands[s]->name, ' ');
+                if (name)
+                    offer(name + 1, cur);
+            }
         } else if (cur[0] == '-' && !operands) {
             char name[80];
             for (const bspram_option *o = c->options; o->name; o++) {
@@ -116,9 +134,9 @@ int bspram_complete(int nwords, char **words)
             puts("@files");
         }
     }
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n_all; i++)
         free(joined[i]);
     free(joined);
-    free(w);
+    free(w_all);
     return BSPRAM_TOOL_OK;
 }

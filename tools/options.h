@@ -61,6 +61,9 @@ typedef struct bspram_command {
     const char *operand;               /* the one word it takes besides options ("TRACE"), or NULL */
     int operand_reads;                 /* the operand is a file to read: one naming no file is a usage error */
     void (*more_help)(FILE *f);        /* printed after the options (pram's examples), or NULL */
+    /* Commands run as `bspram NAME SUB ...` (pram check), each with its own
+     * table and help; NULL-terminated, or NULL. The completion follows them. */
+    const struct bspram_command *const *subcommands;
 } bspram_command;
 
 /* What bspram_options_parse returns besides an exit status: --help was

@@ -30,15 +30,22 @@ for status in 0 1 2 3; do
 done
 
 run "$bspram" help
-for c in $(sed -n 's/^  \([a-z][a-z]*\) .*/\1/p' "$scratch/out" | grep -v '^help$'); do
+# Every command, and every subcommand its usage names ("bspram pram check ...").
+commands=$(sed -n 's/^  \([a-z][a-z]*\) .*/\1/p' "$scratch/out" | grep -v '^help$')
+for c in $commands; do
+    echo "$c"
+    "$bspram" "$c" --help | sed -n "s/^ *\(usage: \)\{0,1\}bspram $c \([a-z][a-z]*\) .*/$c \2/p" | sort -u
+done >"$scratch/commands"
+[ "$(grep -c ' ' "$scratch/commands")" -ge 1 ] && ok || fail "no subcommand found (pram check)"
+while read -r c; do
     # The command's section, with \- read as -.
     awk -v want=".SS bspram $c" '$0 == want { on = 1; next } /^\.S[SH]/ { on = 0 } on' "$page" \
         | sed 's/\\-/-/g' >"$scratch/section"
     [ -s "$scratch/section" ] && ok || { fail "no section '.SS bspram $c'"; continue; }
-    for o in $("$bspram" "$c" --help | sed -n 's/^  \(-[a-zA-Z], \|    \)\(--[a-z-]*\).*/\2/p' | grep -v '^--help$'); do
+    for o in $("$bspram" $c --help | sed -n 's/^  \(-[a-zA-Z], \|    \)\(--[a-z-]*\).*/\2/p' | grep -v '^--help$'); do
         grep -q -- "$o\([^a-z-]\|\$\)" "$scratch/section" && ok || fail "bspram $c: the man page does not name $o"
     done
-done
+done <"$scratch/commands"
 
 echo "manpage_cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
