@@ -120,6 +120,8 @@ static int cmp_u64(const void *a, const void *b)
 /* --n LIST into sizes[], sorted; the count, or −1 after its line. */
 static int parse_sizes(const char *text, uint64_t *sizes)
 {
+    if (bspram_tool_list_check(COMMAND, "--n", text))
+        return -1;
     int k = 0;
     const char *s = text;
     for (;;) {
@@ -607,12 +609,11 @@ static int run_check(int argc, char **argv)
     const bspram_format format = bspram_format_of(o.format);
     if (o.plot) {
         char why[4400];
-        if (bspram_tool_output_problem("--plot", o.plot, NULL, ".svg", why, sizeof why))
-            return error("%s", why);
         const char *dot = strrchr(o.plot, '.');
-        if (!dot || strchr(dot, '/') || strcasecmp(dot, ".svg"))
-            return error("--plot %s: the name must end in .svg", o.plot);
-        if (bspram_tool_output_dir_problem("--plot", o.plot, why, sizeof why))
+        if (!dot || strchr(dot, '/') || strcasecmp(dot, ".svg")) /* a usage error, as every picture's name */
+            return usage_error("--plot %s: the name must end in .svg", o.plot);
+        if (bspram_tool_output_problem("--plot", o.plot, NULL, ".svg", why, sizeof why) ||
+            bspram_tool_output_dir_problem("--plot", o.plot, why, sizeof why))
             return error("%s", why);
     }
     if (o.html && html_dir_ready(o.html))

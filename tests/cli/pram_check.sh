@@ -136,6 +136,7 @@ expect_usage "model with an operation" "--model 'crcw-combining:max': unknown mo
 expect_usage "bad bound" "--steps 'log log n': unknown bound" check --model EREW --steps "log log n" -- "$prog" tree
 expect_usage "bad size" "--n '16,x': 'x' is not a whole number in [2, 2^40]" check --n 16,x --model EREW -- "$prog" tree
 expect_usage "size 1" "--n '1,16': '1' is not a whole number" check --n 1,16 --model EREW -- "$prog" tree
+expect_usage "an empty size" "--n '16,,64': an empty item after '16'" check --n 16,,64 --model EREW -- "$prog" tree
 expect_usage "size twice" "--n '16,64,16': 16 is given twice" check --n 16,64,16 --model EREW -- "$prog" tree
 expect_usage "one size, a bound" "--n '16': a bound is judged over two sizes at least" check --n 16 --model EREW --work n -- "$prog" tree
 expect_usage "no program" "no program: give it after --" check --model EREW
@@ -145,6 +146,9 @@ expect_usage "no such program" "PROGRAM '$scratch/nope': not an executable file"
 expect_usage "not on PATH" "PROGRAM 'no-such-program-here': not found on PATH" check --model EREW -- no-such-program-here
 expect_usage "unknown option" "unknown option '--steps-bound'" check --steps-bound n --model EREW -- "$prog" tree
 expect_usage "twice" "--model is given twice" check --model EREW --model CREW -- "$prog" tree
+expect_usage "ambiguous" "ambiguous option '--h'" check --h x --model EREW -- "$prog" tree
+check --n 16,64 --mod crcw_common --st logn -- "$prog" tree
+[ "$rc" -eq 0 ] && grep -q '^model     CRCW-common$' "$scratch/out" && ok || fail "--mod crcw_common --st logn: exit $rc"
 expect_usage "format" "--format 'xml': unknown" check --format xml --model EREW -- "$prog" tree
 # Options after -- are the program's: check takes none of them.
 check --n 16 --model EREW -- "$prog" tree --model CREW
@@ -152,8 +156,9 @@ check --n 16 --model EREW -- "$prog" tree --model CREW
     fail "words after -- are the program's: exit $rc"
 # Files: --plot's name, --html a file.
 : >"$scratch/file"
-expect_error "--plot x.png" "--plot $scratch/x.png: the name must end in .svg" check --model EREW --plot "$scratch/x.png" -- "$prog" tree
-[ "$rc" -eq 1 ] && ok || fail "--plot x.png: exit $rc (want 1)"
+expect_usage "--plot x.png" "--plot $scratch/x.png: the name must end in .svg" check --model EREW --plot "$scratch/x.png" -- "$prog" tree
+expect_error "--plot in no directory" "--plot $scratch/no/x.svg: cannot write in $scratch/no" check --model EREW --plot "$scratch/no/x.svg" -- "$prog" tree
+[ "$rc" -eq 1 ] && ok || fail "--plot in no directory: exit $rc (want 1)"
 expect_error "--html a file" "--html $scratch/file: not a directory" check --model EREW --html "$scratch/file" -- "$prog" tree
 expect_error "--html no parent" "--html $scratch/no/dir: cannot make the directory" check --model EREW --html "$scratch/no/dir" -- "$prog" tree
 
