@@ -20,7 +20,7 @@ src_of() { sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$1/CMakeCache.txt"; }
 for b in before after; do
     eval dir=\$$b
     src=$(src_of "$dir")
-    cc -O2 -std=c11 -D_GNU_SOURCE -fopenmp -I"$src" -I"$src/bsp" -I"$src/coll" "$here/bench_coll_calls.c" \
+    cc -O2 -std=c11 -D_GNU_SOURCE -DBSPRAM_ENGINE_API -fopenmp -I"$src" -I"$src/bsp" -I"$src/coll" "$here/bench_coll_calls.c" \
         -o "$tmp/calls_$b" -L"$dir" -lbspram -Wl,-rpath,"$dir"
 done
 ir() { # side, args...

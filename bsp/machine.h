@@ -30,6 +30,9 @@
  * so may a label (the empty label), and bspram_machine_destroy(NULL) does
  * nothing.
  */
+#if !defined(BSPRAM_ENGINE_API) && !defined(BSPRAM_STABLE_NEEDS_ENGINE_)
+#error "bsp/machine.h is bspram's engine API, which may change between minor versions: define BSPRAM_ENGINE_API before including it, or use the stable API (bsp.h, bsp_coll.h, bsp_sdp.h, bsp_shm.h, pram/pram.h, models/model.h)"
+#endif
 #ifndef BSPRAM_BSP_MACHINE_H
 #define BSPRAM_BSP_MACHINE_H
 

@@ -21,6 +21,9 @@
  * line naming the call and the argument, exit status 1 (base/error.h,
  * docs/limits.md). bspram_params_load takes NULL for an output not wanted.
  */
+#if !defined(BSPRAM_ENGINE_API) && !defined(BSPRAM_STABLE_NEEDS_ENGINE_)
+#error "bsp/params.h is bspram's engine API, which may change between minor versions: define BSPRAM_ENGINE_API before including it, or use the stable API (bsp.h, bsp_coll.h, bsp_sdp.h, bsp_shm.h, pram/pram.h, models/model.h)"
+#endif
 #ifndef BSPRAM_BSP_PARAMS_H
 #define BSPRAM_BSP_PARAMS_H
 

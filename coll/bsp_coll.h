@@ -102,7 +102,9 @@
 
 #include "base/api.h"
 #include "bsp/bsp.h"
+#define BSPRAM_STABLE_NEEDS_ENGINE_ /* for the engine's names this header uses (the operations) */
 #include "combine/combine.h"
+#undef BSPRAM_STABLE_NEEDS_ENGINE_
 
 BSPRAM_BEGIN_DECLS
 

@@ -129,8 +129,10 @@
 
 #include "base/api.h"
 #include "bsp/bsp.h"
+#define BSPRAM_STABLE_NEEDS_ENGINE_ /* for the engine's names this header uses (the operations, the layouts) */
 #include "combine/combine.h"
 #include "hash/address_space.h"
+#undef BSPRAM_STABLE_NEEDS_ENGINE_
 
 BSPRAM_BEGIN_DECLS
 

@@ -74,6 +74,9 @@
  * function says so: stats, a user operation's name and ctx, and
  * bspram_combiner_destroy(NULL), which does nothing.
  */
+#if !defined(BSPRAM_ENGINE_API) && !defined(BSPRAM_STABLE_NEEDS_ENGINE_)
+#error "combine/combine.h is bspram's engine API, which may change between minor versions: define BSPRAM_ENGINE_API before including it, or use the stable API (bsp.h, bsp_coll.h, bsp_sdp.h, bsp_shm.h, pram/pram.h, models/model.h)"
+#endif
 #ifndef BSPRAM_COMBINE_COMBINE_H
 #define BSPRAM_COMBINE_COMBINE_H
 

@@ -24,6 +24,9 @@
  * argument, exit status 1 (docs/limits.md). bspram_pattern_check's err may
  * be NULL (no reason wanted).
  */
+#if !defined(BSPRAM_ENGINE_API) && !defined(BSPRAM_STABLE_NEEDS_ENGINE_)
+#error "combine/experiment.h is bspram's engine API, which may change between minor versions: define BSPRAM_ENGINE_API before including it, or use the stable API (bsp.h, bsp_coll.h, bsp_sdp.h, bsp_shm.h, pram/pram.h, models/model.h)"
+#endif
 #ifndef BSPRAM_COMBINE_EXPERIMENT_H
 #define BSPRAM_COMBINE_EXPERIMENT_H
 

@@ -66,6 +66,9 @@
  * of bspram_shared_create and the arg of a run may be NULL, and
  * bspram_shared_destroy(NULL) does nothing.
  */
+#if !defined(BSPRAM_ENGINE_API) && !defined(BSPRAM_STABLE_NEEDS_ENGINE_)
+#error "combine/shared.h is bspram's engine API, which may change between minor versions: define BSPRAM_ENGINE_API before including it, or use the stable API (bsp.h, bsp_coll.h, bsp_sdp.h, bsp_shm.h, pram/pram.h, models/model.h)"
+#endif
 #ifndef BSPRAM_COMBINE_SHARED_H
 #define BSPRAM_COMBINE_SHARED_H
 

@@ -6,6 +6,9 @@
  * Table 2: for p = 4096 components and v = 2^17 requests, the best basis
  * sequence per degree, with its phase factors and total performance factor
  * (the mean charge Σ max(q_i, r_i) over the degree-1 one-phase charge). */
+#if !defined(BSPRAM_ENGINE_API) && !defined(BSPRAM_STABLE_NEEDS_ENGINE_)
+#error "combine/valiant.h is bspram's engine API, which may change between minor versions: define BSPRAM_ENGINE_API before including it, or use the stable API (bsp.h, bsp_coll.h, bsp_sdp.h, bsp_shm.h, pram/pram.h, models/model.h)"
+#endif
 #ifndef BSPRAM_COMBINE_VALIANT_H
 #define BSPRAM_COMBINE_VALIANT_H
 

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#define BSPRAM_ENGINE_API /* the bulk machine and combining are of the engine API */
 #include "bspram.h"
 
 int main(int argc, char **argv)

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "bspram.h"
+#include "pram/pram.h"
 
 typedef struct tree {
     bspram_pram_array A;

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define BSPRAM_ENGINE_API /* the bulk machine and its shared memory are of the engine API */
 #include "bspram.h"
 
 typedef struct element {

@@ -34,6 +34,9 @@
  * ("bspram_load(s=NULL): s must not be NULL"); bspram_space_destroy(NULL)
  * does nothing (docs/limits.md).
  */
+#if !defined(BSPRAM_ENGINE_API) && !defined(BSPRAM_STABLE_NEEDS_ENGINE_)
+#error "hash/address_space.h is bspram's engine API, which may change between minor versions: define BSPRAM_ENGINE_API before including it, or use the stable API (bsp.h, bsp_coll.h, bsp_sdp.h, bsp_shm.h, pram/pram.h, models/model.h)"
+#endif
 #ifndef BSPRAM_HASH_ADDRESS_SPACE_H
 #define BSPRAM_HASH_ADDRESS_SPACE_H
 

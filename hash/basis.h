@@ -20,6 +20,9 @@
  * err_len 0) asks for none; bspram_basis_format's buf may be NULL when len is
  * 0, as snprintf's (docs/limits.md).
  */
+#if !defined(BSPRAM_ENGINE_API) && !defined(BSPRAM_STABLE_NEEDS_ENGINE_)
+#error "hash/basis.h is bspram's engine API, which may change between minor versions: define BSPRAM_ENGINE_API before including it, or use the stable API (bsp.h, bsp_coll.h, bsp_sdp.h, bsp_shm.h, pram/pram.h, models/model.h)"
+#endif
 #ifndef BSPRAM_HASH_BASIS_H
 #define BSPRAM_HASH_BASIS_H
 

@@ -16,6 +16,9 @@
  * An address space (address_space.h) is created with a family and a seed;
  * the functions themselves stay inside the library.
  */
+#if !defined(BSPRAM_ENGINE_API) && !defined(BSPRAM_STABLE_NEEDS_ENGINE_)
+#error "hash/hash.h is bspram's engine API, which may change between minor versions: define BSPRAM_ENGINE_API before including it, or use the stable API (bsp.h, bsp_coll.h, bsp_sdp.h, bsp_shm.h, pram/pram.h, models/model.h)"
+#endif
 #ifndef BSPRAM_HASH_HASH_H
 #define BSPRAM_HASH_HASH_H
 

@@ -8,6 +8,9 @@
  *
  * Cost: one XXH3 of 8–24 bytes (≈ 2–3 ns).
  */
+#if !defined(BSPRAM_ENGINE_API) && !defined(BSPRAM_STABLE_NEEDS_ENGINE_)
+#error "hash/random.h is bspram's engine API, which may change between minor versions: define BSPRAM_ENGINE_API before including it, or use the stable API (bsp.h, bsp_coll.h, bsp_sdp.h, bsp_shm.h, pram/pram.h, models/model.h)"
+#endif
 #ifndef BSPRAM_HASH_RANDOM_H
 #define BSPRAM_HASH_RANDOM_H
 

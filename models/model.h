@@ -77,7 +77,9 @@
 #include <stdint.h>
 
 #include "base/api.h"
+#define BSPRAM_STABLE_NEEDS_ENGINE_ /* for the engine's names this header uses (the records) */
 #include "router/records.h"
+#undef BSPRAM_STABLE_NEEDS_ENGINE_
 
 BSPRAM_BEGIN_DECLS
 

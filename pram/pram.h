@@ -161,7 +161,9 @@
 #include <stdio.h>
 
 #include "base/api.h"
+#define BSPRAM_STABLE_NEEDS_ENGINE_ /* for the engine's names this header uses (the operations, the combining options, the machine) */
 #include "combine/combine.h"
+#undef BSPRAM_STABLE_NEEDS_ENGINE_
 
 BSPRAM_BEGIN_DECLS
 

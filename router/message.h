@@ -4,6 +4,9 @@
  * (bsp/machine.h: bspram_inbox, bspram_machine_inbox), and the limits on
  * components and message sizes that every layer checks against.
  */
+#if !defined(BSPRAM_ENGINE_API) && !defined(BSPRAM_STABLE_NEEDS_ENGINE_)
+#error "router/message.h is bspram's engine API, which may change between minor versions: define BSPRAM_ENGINE_API before including it, or use the stable API (bsp.h, bsp_coll.h, bsp_sdp.h, bsp_shm.h, pram/pram.h, models/model.h)"
+#endif
 #ifndef BSPRAM_ROUTER_MESSAGE_H
 #define BSPRAM_ROUTER_MESSAGE_H
 

@@ -15,6 +15,9 @@
  * ("bspram_log_append(rec=NULL): rec must not be NULL"), exit status 1
  * (base/error.h, docs/limits.md).
  */
+#if !defined(BSPRAM_ENGINE_API) && !defined(BSPRAM_STABLE_NEEDS_ENGINE_)
+#error "router/records.h is bspram's engine API, which may change between minor versions: define BSPRAM_ENGINE_API before including it, or use the stable API (bsp.h, bsp_coll.h, bsp_sdp.h, bsp_shm.h, pram/pram.h, models/model.h)"
+#endif
 #ifndef BSPRAM_ROUTER_RECORDS_H
 #define BSPRAM_ROUTER_RECORDS_H
 

@@ -12,7 +12,7 @@
  *
  * The frame is this header alone: its functions are static inline, and it
  * uses only the installed package's public headers (pram/pram.h,
- * hash/random.h), the C library and OpenMP's clock. So an example is one
+ * hash/random.h, of the engine API), the C library and OpenMP's clock. So an example is one
  * file that builds by itself against the installed package, where its
  * sources sit in share/doc/bspram/examples (beside this header, in pram/):
  *
@@ -34,6 +34,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The inputs are made with the engine's counter-based randomness
+ * (hash/random.h): the frame uses the engine API. */
+#ifndef BSPRAM_ENGINE_API
+#define BSPRAM_ENGINE_API
+#endif
 #include "hash/random.h"
 #include "pram/pram.h"
 

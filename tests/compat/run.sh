@@ -66,7 +66,7 @@ for x in $cxxs; do
   done
 done
 # The umbrella header: no other header trips over the macros.
-printf '#define BSPRAM_BSPLIB_INT\n#include <bspram.h>\ntypedef int bspram_not_empty;\n' > "$scratch/umbrella.c"
+printf '#define BSPRAM_BSPLIB_INT\n#define BSPRAM_ENGINE_API\n#include <bspram.h>\ntypedef int bspram_not_empty;\n' > "$scratch/umbrella.c"
 cp "$scratch/umbrella.c" "$scratch/umbrella.cpp"
 ok "bspram.h, compat mode, C11" "$cc" -std=c11 $flags "$scratch/umbrella.c"
 ok "bspram.h, compat mode, C++17" "$cxx" -std=c++17 $flags "$scratch/umbrella.cpp"

@@ -34,7 +34,7 @@ trap 'rm -rf "$scratch"' EXIT
 (cd "$inc" && find . -name '*.h' | sed 's#^\./##') |
   awk -F/ '{ print NF "\t" $0 }' | sort -t "$(printf '\t')" -k1,1nr -k2,2 | cut -f2 |
   sed 's/.*/#include "&"/' > "$scratch/all.c"
-"$cc" -std=c11 -E -I"$inc" "$scratch/all.c" > "$scratch/all.i"
+"$cc" -std=c11 -E -DBSPRAM_ENGINE_API -I"$inc" "$scratch/all.c" > "$scratch/all.i"
 
 awk -v inc="$inc/" '
 # The installed headers lines (not the system ones), joined, remembering

@@ -1,6 +1,8 @@
 /* A program built against the installed package: pkg-config and CMake. It
- * runs the machine API, and a BSPlib section with the shared-memory
- * extension found as <bsp_shm.h> beside <bsp.h>. */
+ * runs the machine API (the engine's: BSPRAM_ENGINE_API), and a BSPlib
+ * section with the shared-memory extension found as <bsp_shm.h> beside
+ * <bsp.h>. */
+#define BSPRAM_ENGINE_API
 #include <bspram.h>
 #include <bsp.h>
 #include <bsp_shm.h>

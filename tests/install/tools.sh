@@ -21,7 +21,8 @@ mkdir -p "$support/base" "$support/tools" "$support/examples/pram"
 cp "$src"/base/number.h "$src"/base/input.h "$src"/base/clock.h "$support/base/"
 cp "$src"/tools/*.h "$support/tools/"
 cp "$src"/examples/pram/*.h "$support/examples/pram/"
-cflags="-std=c11 -O1 -D_GNU_SOURCE -I$support -I$support/examples $(pkg-config --cflags bspram)"
+# The command and the benchmarks use the engine API, as the build compiles them.
+cflags="-std=c11 -O1 -D_GNU_SOURCE -DBSPRAM_ENGINE_API -I$support -I$support/examples $(pkg-config --cflags bspram)"
 libs="$(pkg-config --libs bspram) -lm"
 cd "$scratch"
 
