@@ -147,10 +147,12 @@ static bool writes_trace(const bspram_machine *m)
     return lo == 0 && hi > 0 && (bspram__router_spread(m->router) || bspram_rank() == 0);
 }
 
-/* The log as the trace writers see it (completed first). */
+/* The log as the trace writers see it (completed first; over MPI with the
+ * processes' patterns put together: every rank with lanes takes part). */
 static bspram_log_view log_view(bspram_machine *m)
 {
     bspram__router_flush(m->router);
+    bspram__router_pattern_gather(m->router);
     const bspram_log *log = bspram__router_log(m->router);
     return (bspram_log_view){.machine = m->id, .p = m->config.p, .records = log->records,
                              .n = log->n, .pattern = bspram__router_pattern(m->router)};
@@ -733,5 +735,6 @@ const bspram_pattern *bspram_machine_pattern(bspram_machine *m)
 {
     BSPRAM_NONNULL(m);
     bspram__router_flush(m->router);
+    bspram__router_pattern_gather(m->router);
     return bspram__router_pattern(m->router);
 }

@@ -649,17 +649,17 @@ void bspram_machine_clear_records(bspram_machine *m);
  *
  * BSPRAM_PATTERN=1 in the environment turns it on for every machine at
  * creation, so traces carry it (bsp/trace.h). The pattern is index-aligned
- * with bspram_machine_records and cleared with them.
+ * with bspram_machine_records and cleared with them. Over MPI every rank
+ * calls it alike (as every machine call); each rank keeps its components'
+ * part, put together when the pattern is read (bspram_machine_pattern, the
+ * trace).
  *
  * @param m       the machine; not NULL
  * @param on      true to keep the pattern, false to stop
  * @pre           No run of m is in progress.
  * @par Errors
- *     Each one line, exit status 1: on = true on a machine spread over MPI
- *     ranks ("bspram: bspram__router_keep_pattern: the mpi transport
- *     spreads the lanes over processes; the message pattern is kept on one
- *     process only"); m NULL ("bspram: bspram_machine_keep_pattern(m=NULL):
- *     m must not be NULL").
+ *     m NULL: "bspram: bspram_machine_keep_pattern(m=NULL): m must not be
+ *     NULL", exit status 1.
  * @par BSP cost
  *     None now. While on: 40 bytes per (source, destination) pair that
  *     exchanged messages in a kept superstep, and the time to sort them.
@@ -673,7 +673,9 @@ void bspram_machine_keep_pattern(bspram_machine *m, bool on);
  * bspram_machine_records (completed first).
  *
  * A record whose pattern was not kept has none (bspram_pattern_get
- * returns 0 for it).
+ * returns 0 for it). Over MPI every rank with lanes of m calls it alike:
+ * the ranks' parts are put together, and every such rank gets the whole
+ * pattern.
  *
  * @param m       the machine; not NULL
  * @return        the pattern, never NULL (empty if none was kept), valid
@@ -683,7 +685,8 @@ void bspram_machine_keep_pattern(bspram_machine *m, bool on);
  *     m NULL: "bspram: bspram_machine_pattern(m=NULL): m must not be
  *     NULL", exit status 1.
  * @par BSP cost
- *     None: local, O(T) to complete the last record.
+ *     None: local, O(T) to complete the last record; over MPI one
+ *     MPI_Allgatherv of the flows and loads kept since the last call.
  * @par Thread safety
  *     The host only: outside every run of m (not from one of its
  *     steps, nor while another thread runs it).

@@ -243,10 +243,7 @@ int bspram_model_parse(const char *name);
  * @pre           Inside a section; every process calls it at the same point.
  * @par Errors
  *     Outside a section: "bspram: bsp_model_keep_pattern: called outside a
- *     bsp_begin/bsp_end section"; over MPI ranks: "bspram:
- *     bspram__router_keep_pattern: the mpi transport spreads the lanes over
- *     processes; the message pattern is kept on one process only". Exit
- *     status 1.
+ *     bsp_begin/bsp_end section". Exit status 1.
  * @par BSP cost
  *     Two barriers (no record, no superstep); while on, every superstep keeps
  *     its flows: O(flows) memory and work per superstep.

@@ -4,7 +4,9 @@
  * one machine) touches the router (every process has left its last
  * exchange) and one after (the lead is done). Pricing: the lead prices its
  * log and publishes the price to its rank's processes
- * (bspram__bsp_bsplib_publish), as bsp_coll_last_cost does. */
+ * (bspram__bsp_bsplib_publish), as bsp_coll_last_cost does; over MPI the
+ * leads first put their ranks' parts of the pattern together (the other
+ * processes wait in the publication's barrier meanwhile). */
 #include <string.h>
 
 #include "bsp/bsplib_internal.h"
@@ -15,7 +17,7 @@ void bsp_model_keep_pattern(int on)
 {
     bsplib_proc *me = bsplib_me("bsp_model_keep_pattern");
     bspram__bsp_bsplib_barrier(me, 0);
-    if (me->pid == me->world->lo) /* over MPI ranks: refused (router.h) */
+    if (me->pid == me->world->lo) /* over MPI: every rank's lead, for its processes */
         bspram__router_keep_pattern(me->router, on != 0);
     bspram__bsp_bsplib_barrier(me, 0);
 }
@@ -28,6 +30,7 @@ typedef struct price_args {
 static void price_log(bsplib_proc *lead, void *buf, void *arg)
 {
     const price_args *a = arg;
+    bspram__router_pattern_gather(lead->router);
     const bspram_log *log = bspram__router_log(lead->router);
     bspram_model_total t = bspram_model_price(a->m, lead->p, log->records, log->n,
                                               bspram__router_pattern(lead->router));

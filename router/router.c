@@ -887,6 +887,7 @@ void bspram__router_clear_log(bspram_router *r)
     complete_from_lanes(r);
     bspram__router_log_clear(&r->log);
     bspram__router_pattern_clear(&r->pattern);
+    r->pattern_whole = r->whole_flows = r->whole_loads = 0;
 }
 
 void bspram__router_lane_inbox_reserve(bspram__lane *ln, uint64_t n)

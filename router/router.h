@@ -247,6 +247,15 @@ const bspram_log *bspram__router_log(const bspram_router *r);
 void bspram__router_keep_pattern(bspram_router *r, bool on);
 bool bspram__router_keeps_pattern(const bspram_router *r);
 const bspram_pattern *bspram__router_pattern(const bspram_router *r);
+/* Over MPI each process keeps its own lanes' part of the pattern (the
+ * flows of their sources, the loads of their components); this makes the
+ * whole pattern on every process that runs lanes: collective over those
+ * processes, once each, from the host with the team stopped or from the
+ * process's first lane while its other lanes wait in a barrier (MPI is
+ * called from that thread). One concatenation (the transport's concat) of
+ * the records kept since the last gather; nothing where every lane is
+ * local, where this process runs none, or where nothing was kept since. */
+void bspram__router_pattern_gather(bspram_router *r);
 
 void bspram__router_clear_log(bspram_router *r);
 

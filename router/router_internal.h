@@ -222,6 +222,11 @@ struct bspram_router {
     double t_enter;         /* when lane 0 entered the current exchange */
     unsigned waiting;       /* what bspram__router_waiting does now: BSPRAM__WAIT_* */
     bspram_pattern pattern; /* index-aligned with log */
+    /* Over MPI, records [0, pattern_whole) of the pattern hold every
+     * process's flows and loads (bspram__router_pattern_gather), whose
+     * first whole_flows flows and whole_loads loads they are; later ones
+     * this process's own. */
+    size_t pattern_whole, whole_flows, whole_loads;
 };
 
 /* Lane 0's work while it waits in an exchange's barrier (the transport calls
