@@ -21,6 +21,7 @@
 #include "bsp/bsplib_internal.h"
 #include "coll/bsp_coll.h"
 #include "combine/combine.h"
+#include "coll/gl_cache.h"
 
 /* The group behind a bsp_coll_group * (group.c). */
 struct bsp_coll_group {
@@ -349,32 +350,10 @@ void bspram__coll_gl_static(unsigned p, double *g, double *l);
  * for its P (outside a section: bsp_nprocs()). */
 void bspram__coll_gl_current(double *g, double *l);
 
-/* Under what load a probe measured: the share of the cores that other
- * processes kept busy meanwhile (0 to 1; −1: unknown) and the 1-minute load
- * average (−1: unknown). */
-typedef struct coll_gl_load {
-    double busy, loadavg;
-} coll_gl_load;
 /* The probe (collective, on a router of its own): g in ns per byte, l in
  * ns, and the load, pid 0's on every process. */
 void bspram__coll_gl_probe(bsplib_proc *me, double *g, double *l, coll_gl_load *load);
 
-/* One line of the cache (gl_cache.c): the figures, the library version that
- * measured them ("": a line of an older format), the load, and when
- * (seconds since 1970). */
-typedef struct coll_gl_entry {
-    double g, l;
-    char version[32];
-    coll_gl_load load;
-    int64_t when;
-} coll_gl_entry;
-/* The cache file: its path; this machine's CPU model and cores; P's line —
- * 1 found (*e set), 0 none, −1 unusable (one notice); write P's line (the
- * path written to path): 0, or −1 with errno. */
-int bspram__coll_gl_cache_path(char *buf, size_t len);
-void bspram__coll_gl_machine(char *model, size_t len, unsigned *cores);
-int bspram__coll_gl_cache_read(unsigned p, coll_gl_entry *e);
-int bspram__coll_gl_cache_write(unsigned p, const coll_gl_entry *e, char *path, size_t len);
 
 /* The ports of a forced algorithm when none are given: 1, but n − 1 for
  * DIRECT. */

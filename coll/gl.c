@@ -34,11 +34,9 @@
 #define DEFAULT_G_NS 1.0
 #define DEFAULT_L_NS 1000.0
 
-/* A probe during which other processes kept more than this share of the
- * cores busy measured their load, not the machine: on 2 cores with two busy
- * loops beside it the share is 0.5 to 1, l tens of µs to ms instead of 1 µs.
- * Such a line is measured again after RETRY_S. */
-#define LOAD_MAX 0.25
+/* A line measured under load (coll_internal.h) is measured again after
+ * RETRY_S. */
+#define LOAD_MAX BSPRAM__COLL_GL_LOAD_MAX
 #define RETRY_S 3600
 
 #ifndef BSPRAM_VERSION

@@ -32,7 +32,7 @@
 #include "base/input.h"
 #include "base/output.h"
 #include "base/number.h"
-#include "coll/coll_internal.h"
+#include "coll/gl_cache.h"
 
 #define CACHE_MAX_BYTES 65536
 enum { OLD_FIELDS = 5, FIELDS = 9 };
@@ -220,7 +220,7 @@ static int find(const cache_line *c, const char *raw, size_t rawlen, void *arg)
     return 0;
 }
 
-int bspram__coll_gl_cache_read(unsigned p, coll_gl_entry *e)
+static int cache_read(unsigned p, coll_gl_entry *e, int loud)
 {
     char path[4096], model[256];
     if (bspram__coll_gl_cache_path(path, sizeof path) != 0)
@@ -229,10 +229,10 @@ int bspram__coll_gl_cache_read(unsigned p, coll_gl_entry *e)
     bspram__coll_gl_machine(model, sizeof model, &k.cores);
     char *text = NULL;
     size_t n = 0;
-    int rc = slurp(path, &text, &n, 1);
+    int rc = slurp(path, &text, &n, loud);
     if (rc <= 0)
         return rc;
-    rc = walk(path, text, n, 1, find, &k);
+    rc = walk(path, text, n, loud, find, &k);
     free(text);
     if (rc != 0)
         return -1;
@@ -240,6 +240,10 @@ int bspram__coll_gl_cache_read(unsigned p, coll_gl_entry *e)
         *e = k.e;
     return k.found;
 }
+
+int bspram__coll_gl_cache_read(unsigned p, coll_gl_entry *e) { return cache_read(p, e, 1); }
+
+int bspram__coll_gl_cache_peek(unsigned p, coll_gl_entry *e) { return cache_read(p, e, 0); }
 
 /* The lines to keep when P's line is rewritten: every other valid one. */
 typedef struct keep {

@@ -13,8 +13,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
+#include "base/environment.h"
 #include "bsp/params.h"
+#include "coll/gl_cache.h"
 #include "tools/commands.h"
 #include "tools/format.h"
 #include "tools/gnuplot.h"
@@ -28,11 +31,43 @@
 #define PROF_MAX_TICKS 40
 /* Points on the lines up to this many supersteps. */
 #define PROF_POINTS_MAX 80
+/* The picture's width, and its panels' (from 0.1 to 0.72 of it, draw()):
+ * past a superstep per pixel a run is better seen on the page (--html). */
+#define PROF_WIDTH 1000
+#define PROF_PANEL_PIXELS 620
 
 typedef struct prof_params {
     double g, l, rate; /* ns per byte, ns per superstep, work units per ns; < 0: unknown */
     const char *source;
+    char measured[160]; /* source, when g and l are the collectives' (measured_gl) */
 } prof_params;
+
+/* Without g and l given or saved by `bspram probe`: the g and l the
+ * collectives measured on this machine for this P and cached
+ * (coll/gl_cache.c), under the rules by which they use them themselves
+ * (coll/gl.c): not where BSPRAM_PARAMS or BSPRAM_PROBE=0 fix the figures,
+ * only a line this version measured, and not one measured under load. The
+ * source says so, with the day. pp is left alone otherwise. */
+static void measured_gl(prof_params *pp, uint64_t p)
+{
+    const bspram_environment env = bspram__base_environment_read();
+    coll_gl_entry e;
+    if (pp->g >= 0 || env.params || env.probe_off || p < 1 || p > 65536 ||
+        bspram__coll_gl_cache_peek((unsigned)p, &e) != 1 || strcmp(e.version, BSPRAM_VERSION) ||
+        e.load.busy > BSPRAM__COLL_GL_LOAD_MAX)
+        return;
+    char day[32] = "on a day not kept";
+    const time_t when = (time_t)e.when;
+    struct tm tm;
+    if (e.when > 0 && gmtime_r(&when, &tm))
+        strftime(day, sizeof day, "on %Y-%m-%d", &tm);
+    char path[4096] = "";
+    bspram__coll_gl_cache_path(path, sizeof path);
+    pp->g = e.g, pp->l = e.l;
+    snprintf(pp->measured, sizeof pp->measured, "measured by the collectives for P = %" PRIu64 " %s",
+             p, day);
+    pp->source = pp->measured;
+}
 
 double bspram_tool_bsp_seconds(const bspram_record *r, double g, double l, double rate)
 {
@@ -95,7 +130,8 @@ static void summary(const trace_machine *m, const prof_params *pp, bspram_format
                    w_s + gh + ls, w_s, gh, ls, pp->g, pp->l,
                    pp->rate > 0 ? "" : ", W not priced: no rate", pp->source);
         } else {
-            printf("  no BSP cost: no g and l (run `bspram probe`, or give --g and --l)\n");
+            printf("  no BSP cost: no g and l (run `bspram probe`, or give --g and --l; the "
+                   "collectives' own, measured quietly for this P, count too)\n");
         }
         printf("  %-26s %10s %12s %14s %12s %12s %12s\n", "label", "supersteps", "W", "H (bytes)", "charge",
                "measured s", "BSP cost s");
@@ -205,7 +241,7 @@ static int draw(const char *path, const trace_machine *m, const prof_params *pp)
     /* A point per superstep while they are apart; past PROF_POINTS_MAX they
      * would merge into solid bands: a point every few supersteps. */
     const int dense = S > PROF_POINTS_MAX;
-    FILE *g = bspram_tool_gnuplot_open("prof", "--output", path, 1000, height);
+    FILE *g = bspram_tool_gnuplot_open("prof", "--output", path, PROF_WIDTH, height);
     if (!g)
         return 1;
     fprintf(g, "set multiplot title 'machine %u: p = %" PRIu64 ", %zu supersteps' font ',14'\n",
@@ -299,9 +335,9 @@ static const bspram_option options[] = {
      .value = "N", .help = "only machine N of the trace (default: all; the picture and page: the first)",
      .min = 0, .max = UINT32_MAX},
     {.name = "g", .kind = BSPRAM_OPT_REAL, .offset = offsetof(prof_settings, g), .value = "NS",
-     .help = "g in ns per byte of h (default: bspram probe's)"},
+     .help = "g in ns per byte of h (default: bspram probe's, else the\ncollectives' own for P)"},
     {.name = "l", .kind = BSPRAM_OPT_REAL, .offset = offsetof(prof_settings, l), .value = "NS",
-     .help = "l in ns per superstep (default: bspram probe's)"},
+     .help = "l in ns per superstep (default: as --g)"},
     {.name = "rate", .kind = BSPRAM_OPT_REAL, .offset = offsetof(prof_settings, rate), .value = "W",
      .help = "the rate of w in units per ns (default: bspram probe's r)"},
     BSPRAM_FORMAT_OPTION(prof_settings, format),
@@ -319,7 +355,8 @@ const bspram_command bspram_cmd_prof = {
     "with --output, draws per superstep the charge max(q,r), q and r, bytes and h,\n"
     "measured and predicted time, and (if the trace kept the pattern:\n"
     "BSPRAM_PATTERN=1, and p <= 64) bytes out and in per process. g, l and the rate\n"
-    "of w come from `bspram probe` unless given. CSV columns, a row per machine and\n"
+    "of w come from `bspram probe` unless given (g and l else from the collectives'\n"
+    "own measurement for P, where they cached one). CSV columns, a row per machine and\n"
     "label (JSON: an array of the machines, each with its labels):\n"
     "  machine,p,label,supersteps,work,h_bytes,charge,measured_seconds,bsp_seconds",
     .options = options, .operand = "TRACE", .operand_reads = 1};
@@ -335,7 +372,7 @@ static int run_prof(int argc, char **argv)
     const uint64_t only = o.machine;
     const double g = o.g, l = o.l, rate = o.rate;
     const bspram_format format = bspram_format_of(o.format);
-    prof_params pp = {-1, -1, -1, "given"};
+    prof_params pp = {-1, -1, -1, "given", ""};
     if (!path)
         return bspram_tool_usage("prof", "no TRACE given (bspram prof TRACE [options])");
     if ((g >= 0) != (l >= 0))
@@ -379,7 +416,9 @@ static int run_prof(int argc, char **argv)
     for (size_t i = 0, shown = 0; i < t.n; i++) {
         if (only != UINT64_MAX && t.machines[i].id != only)
             continue;
-        summary(&t.machines[i], &pp, format, shown++);
+        prof_params mp = pp; /* g and l of its P, if measured_gl has them */
+        measured_gl(&mp, t.machines[i].p);
+        summary(&t.machines[i], &mp, format, shown++);
         if (!drawn)
             drawn = &t.machines[i];
     }
@@ -388,10 +427,15 @@ static int run_prof(int argc, char **argv)
     rc = BSPRAM_TOOL_OK;
     if ((output || o.html) && t.n > 1 && only == UINT64_MAX && format == BSPRAM_FORMAT_TEXT)
         printf("drawing machine %u (--machine N for another)\n", drawn->id);
+    measured_gl(&pp, drawn->p);
     if (output)
         rc = draw(output, drawn, &pp);
+    if (output && !o.html && rc == BSPRAM_TOOL_OK && format == BSPRAM_FORMAT_TEXT &&
+        drawn->log.n > PROF_PANEL_PIXELS)
+        printf("note: %zu supersteps in a picture %d pixels wide; --html FILE draws them on a "
+               "time axis that zooms and pans\n", drawn->log.n, PROF_PANEL_PIXELS);
     if (o.html && rc == BSPRAM_TOOL_OK)
-        rc = bspram_tool_prof_html(o.html, drawn, pp.g, pp.l, pp.rate);
+        rc = bspram_tool_prof_html(o.html, drawn, pp.g, pp.l, pp.rate, pp.source);
     trace_free(&t);
     return rc;
 }

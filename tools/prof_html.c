@@ -20,6 +20,7 @@
 typedef struct page_args {
     const trace_machine *m;
     double g, l, rate;
+    const char *source;
 } page_args;
 
 static void u64_array(FILE *f, const char *key, const bspram_record *rec, size_t n, size_t field)
@@ -42,6 +43,8 @@ static void data(FILE *f, void *arg)
     bspram_tool_js_number(f, a->g >= 0 && a->l >= 0 ? a->l : NAN);
     fputs(",\"rate\":", f);
     bspram_tool_js_number(f, a->rate > 0 ? a->rate : NAN);
+    fputs(",\"glSource\":", f);
+    bspram_tool_js_string(f, a->g >= 0 && a->l >= 0 && a->source ? a->source : "");
     /* The labels once each; the supersteps name them by index. */
     size_t *label = bspram_tool_calloc(S ? S : 1, sizeof *label, "bspram prof --html");
     size_t n_labels = 0;
@@ -149,9 +152,9 @@ static void data(FILE *f, void *arg)
 }
 
 int bspram_tool_prof_html(const char *path, const trace_machine *m, double g, double l,
-                          double rate)
+                          double rate, const char *source)
 {
-    page_args a = {m, g, l, rate};
+    page_args a = {m, g, l, rate, source};
     return bspram_tool_html_write("prof", "--html", path, (const char *)bspram_tool_page_prof, data,
                                   &a);
 }

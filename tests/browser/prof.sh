@@ -59,6 +59,20 @@ echo "$tip" | grep -q "data-superstep=\"$k\"" && echo "$tip" | grep -q "superste
     echo "$tip" | grep -qF "$want" && echo "$tip" | grep -q "process 0: w $((4 * $(first 1)))," && ok ||
     fail "hover of superstep $k: want '$want' and process 0's w; got: $(echo "$tip" | head -c 600)"
 
+# Without g and l given or saved by bspram probe, the collectives' own for
+# this P (their cache) price the page, which says so (it showed '-').
+gl_cache "$scratch/cache" $P 0.5 300 0.01
+run env -u BSPRAM_PARAMS -u BSPRAM_PROBE XDG_CONFIG_HOME="$scratch/no-config" XDG_CACHE_HOME="$scratch/cache" \
+    "$bspram" prof "$scratch/stencil.csv" --html "$scratch/gl.html"
+chrome --dump-dom "file://$scratch/gl.html" >"$scratch/dom.html" 2>/dev/null || fail "chromium: exit $?"
+want=$(awk -F, 'NR > 1 { all += (0.5 * $9 + 300) * 1e-9 } END { printf "%.6e", all }' "$scratch/stencil.csv")
+got=$(grep -o '<tr class="label[^"]*" data-label="all" data-bsp-seconds="[^"]*"' "$scratch/dom.html" |
+    sed 's/.*data-bsp-seconds="\([^"]*\)"/\1/' | awk '{ printf "%.6e", $1 }')
+[ "$rc" -eq 0 ] && [ "$got" = "$want" ] && ok || fail "the page with the collectives' g and l: cost $got, want $want"
+sed -n '/id="summary"/,/<\/div>/p' "$scratch/dom.html" |
+    grep -q "g = 0.5 ns per byte, l = 300 ns, measured by the collectives for P = $P on 20" && ok ||
+    fail "the page does not say its g and l are the collectives': $(sed -n '/id="summary"/,/<\/div>/p' "$scratch/dom.html" | head -c 400)"
+
 # Without BSPRAM_PATTERN the trace has no loads: the page says so, with no
 # process rows, and still renders the rest.
 BSPRAM_TRACE="$scratch/plain.csv" "$stencil" $P 3000 4 >/dev/null || fail "stencil did not run"

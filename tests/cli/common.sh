@@ -28,3 +28,13 @@ expect_usage() {
     expect_error "$@"
     [ "$rc" -eq 2 ] && [ ! -s "$scratch/out" ] && ok || fail "$1: exit $rc (want 2), $(lines "$scratch/out") stdout lines"
 }
+# gl_cache <dir> <P> <g> <l> <busy>: a cache of the g and l the collectives
+# measured (coll/gl_cache.c) in <dir>/bspram/params, with this machine's
+# line for P, written by this version of $bspram now, under load <busy>.
+gl_cache() {
+    mkdir -p "$1/bspram"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t0.1\t%s\n' \
+        "$(sed -n 's/^model name[^:]*: *//p' /proc/cpuinfo | head -n 1 | tr '\t' ' ' | grep . || echo unknown)" \
+        "$(getconf _NPROCESSORS_ONLN)" "$2" "$3" "$4" "$("$bspram" --version | cut -d' ' -f2)" "$5" "$(date +%s)" \
+        >"$1/bspram/params"
+}

@@ -36,6 +36,32 @@ got=$(awk '$1 == "bsp_sync" { print $NF }' "$scratch/out")
 run "$bspram" prof "$scratch/inprod.csv"
 grep -q "no BSP cost: no g and l" "$scratch/out" && ok || fail "prof without g and l"
 awk '$1 == "bsp_sync" { exit $NF == "-" ? 0 : 1 }' "$scratch/out" && ok || fail "a label's cost without g and l is not '-'"
+# Without g and l given or saved by bspram probe, the ones the collectives
+# measured on this machine for the trace's P (their cache) price the run,
+# and the summary and the page say so (the page showed '-'); not a line
+# measured under load, and not where BSPRAM_PARAMS or BSPRAM_PROBE=0 fix
+# the figures, as the collectives themselves do.
+gl_cache "$scratch/cache" 4 0.5 300 0.01
+want=$(awk -F, 'NR > 1 { s++; h += $9 } END { printf "%.6g", (0.5 * h + 300 * s) * 1e-9 }' "$scratch/inprod.csv")
+run env -u BSPRAM_PARAMS -u BSPRAM_PROBE XDG_CONFIG_HOME="$scratch/no-config" XDG_CACHE_HOME="$scratch/cache" \
+    "$bspram" prof "$scratch/inprod.csv" --html "$scratch/gl.html"
+got=$(sed -n 's/.*BSP cost W\/r + g\*H + l\*S = \([0-9.e+-]*\) s.*/\1/p' "$scratch/out")
+[ "$rc" -eq 0 ] && [ "$got" = "$want" ] && grep -q "g = 0.5 ns per byte, l = 300 ns, W not priced: no rate, measured by the collectives for P = 4 on 20" "$scratch/out" \
+    && ok || { fail "prof with the collectives' g and l: exit $rc, cost '$got', want '$want'"; cat "$scratch/out" "$scratch/err" >&2; }
+grep -q '"g":0.5,"l":300,"rate":null,"glSource":"measured by the collectives for P = 4 on 20' "$scratch/gl.html" && ok \
+    || fail "the page is not priced with the collectives' g and l, or does not say so"
+gl_cache "$scratch/cache" 4 0.5 300 0.9
+run env -u BSPRAM_PARAMS -u BSPRAM_PROBE XDG_CONFIG_HOME="$scratch/no-config" XDG_CACHE_HOME="$scratch/cache" "$bspram" prof "$scratch/inprod.csv"
+grep -q "no BSP cost: no g and l" "$scratch/out" && ok || fail "prof priced with g and l measured under load"
+gl_cache "$scratch/cache" 4 0.5 300 0.01
+run env -u BSPRAM_PROBE XDG_CONFIG_HOME="$scratch/no-config" XDG_CACHE_HOME="$scratch/cache" "$bspram" prof "$scratch/inprod.csv"
+grep -q "no BSP cost: no g and l" "$scratch/out" && ok || fail "prof priced with the collectives' g and l where BSPRAM_PARAMS is set"
+run env -u BSPRAM_PARAMS BSPRAM_PROBE=0 XDG_CONFIG_HOME="$scratch/no-config" XDG_CACHE_HOME="$scratch/cache" \
+    "$bspram" prof "$scratch/inprod.csv"
+grep -q "no BSP cost: no g and l" "$scratch/out" && ok || fail "prof priced with the collectives' g and l under BSPRAM_PROBE=0"
+gl_cache "$scratch/cache" 8 0.5 300 0.01
+run env -u BSPRAM_PARAMS -u BSPRAM_PROBE XDG_CONFIG_HOME="$scratch/no-config" XDG_CACHE_HOME="$scratch/cache" "$bspram" prof "$scratch/inprod.csv"
+grep -q "no BSP cost: no g and l" "$scratch/out" && ok || fail "prof priced P = 4 with the g and l of P = 8"
 
 if command -v gnuplot >/dev/null 2>&1; then
     run "$bspram" prof "$scratch/inprod.csv" --g 0.5 --l 300 --output "$scratch/inprod.svg"
@@ -49,6 +75,13 @@ if command -v gnuplot >/dev/null 2>&1; then
     [ "$rc" -eq 0 ] && grep -q "combine:forward:1" "$scratch/combine.svg" && grep -q "combine:forward:2" "$scratch/combine.svg" &&
         ! grep -q "bytes sent per process" "$scratch/combine.svg" && ok ||
         { fail "prof of a combining run: exit $rc"; cat "$scratch/err" >&2; }
+    # A long run: more supersteps than the picture has pixels sends the
+    # user to the page; a short one (above) does not.
+    ! grep -q "^note: .*--html" "$scratch/out" && ok || fail "a note on --html for a short run"
+    BSPRAM_TRACE="$scratch/many.csv" "$bspram" demo --p 4 --h 1 --supersteps 700 >/dev/null || fail "demo did not run"
+    run "$bspram" prof "$scratch/many.csv" --g 0.5 --l 300 --output "$scratch/many.svg"
+    [ "$rc" -eq 0 ] && grep -q "^note: 701 supersteps in a picture 620 pixels wide; --html FILE draws them" "$scratch/out" \
+        && ok || { fail "prof --output of 701 supersteps: exit $rc, no note on --html"; tail -n 2 "$scratch/out" >&2; }
     expect_error "missing directory" "--output $scratch/no/dir/x.svg: cannot write in" "$scratch/inprod.csv" \
         --output "$scratch/no/dir/x.svg"
     # The picture's format by its name: PNG (gnuplot's pngcairo) for .png,

@@ -3,9 +3,11 @@
 # only, as a user's program does: the installed headers, the exported API
 # (pkg-config's libbspram), and of the source tree nothing but their own
 # files (prof's page template among them), the PRAM examples they run, and
-# base/'s two self-contained utilities
-# that the command compiles as its own (strict numbers: base/number.*;
-# bounded reading of files: base/input.*; a clock: base/clock.h). Any other
+# the self-contained utilities that the command compiles as its own (strict
+# numbers: base/number.*; bounded reading of files: base/input.*; a clock:
+# base/clock.h; the environment: base/environment.*; parent directories:
+# base/output.*; the collectives' cache of g and l, which prof prices with:
+# coll/gl_cache.*). Any other
 # header of the library's inside is absent here, and any internal symbol is
 # hidden in libbspram.so: either fails the build.
 # usage: tools.sh <build dir> <source dir>
@@ -17,8 +19,10 @@ cmake --install "$build" --prefix "$scratch/prefix" >/dev/null
 export PKG_CONFIG_PATH="$scratch/prefix/lib/pkgconfig:$scratch/prefix/lib/$(gcc -print-multiarch)/pkgconfig"
 unset LD_LIBRARY_PATH
 support="$scratch/support"
-mkdir -p "$support/base" "$support/tools" "$support/examples/pram"
-cp "$src"/base/number.h "$src"/base/input.h "$src"/base/clock.h "$support/base/"
+mkdir -p "$support/base" "$support/coll" "$support/tools" "$support/examples/pram"
+cp "$src"/base/number.h "$src"/base/input.h "$src"/base/clock.h "$src"/base/environment.h "$src"/base/api.h \
+   "$src"/base/output.h "$support/base/"
+cp "$src"/coll/gl_cache.h "$support/coll/"
 cp "$src"/tools/*.h "$support/tools/"
 cp "$src"/examples/pram/*.h "$support/examples/pram/"
 # The command and the benchmarks use the engine API, as the build compiles them.
@@ -38,7 +42,8 @@ cmake -DIN="$src/tools/html/prof.html" -DOUT="$scratch/prof_page.c" -DNAME=bspra
       -P "$src/cmake/embed.cmake"
 # shellcheck disable=SC2086
 if ! cc $cflags -DBSPRAM_VERSION='"test"' -o bspram "$src"/tools/*.c "$src/base/number.c" \
-     "$src/base/input.c" prof_page.c ex_*.o registry.o $libs > tool.err 2>&1; then
+     "$src/base/input.c" "$src/base/environment.c" "$src/base/output.c" "$src/coll/gl_cache.c" \
+     prof_page.c ex_*.o registry.o $libs > tool.err 2>&1; then
   sed 20q tool.err; echo "install: the bspram command does not build against the installed package"; exit 1
 fi
 ./bspram help > help.out || { echo "install: the bspram command built against the package fails"; exit 1; }
