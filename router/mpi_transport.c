@@ -1012,11 +1012,14 @@ static void unpack(bspram_router *r, mpi_state *s, unsigned lane, unsigned par)
         me->cursor[h->dst - first] += h->count;
         while (at < end) {
             const bspram__entry *e = (const bspram__entry *)at;
-            m->data = bspram__entry_payload(e);
-            m->len = bspram__entry_len(e);
-            m->src = e->src;
-            m->dst = h->dst;
-            m++;
+            const char *data = bspram__entry_payload(e);
+            const uint64_t len = bspram__entry_len(e), n = bspram__entry_count(e);
+            for (uint64_t j = 0; j < n; j++, m++, data += len) { /* a run's records */
+                m->data = data;
+                m->len = len;
+                m->src = e->src;
+                m->dst = h->dst;
+            }
             at = bspram__entry_next(e);
         }
     }

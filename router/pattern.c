@@ -55,13 +55,13 @@ void bspram__router_pattern_lane(bspram__lane *ln, unsigned par)
             const char *at = (const char *)(ch + 1), *end = at + ch->used;
             while (at < end) {
                 const bspram__entry *e = (const bspram__entry *)at;
-                uint64_t bytes = bspram__entry_len(e) + bspram__entry_extra(e);
-                if (!f || f->src != e->src) { /* the outbox holds runs by source */
+                uint64_t bytes = bspram__entry_len(e) + bspram__entry_extra(e), k = bspram__entry_count(e);
+                if (!f || f->src != e->src) { /* the outbox holds its entries by source */
                     f = &(*tmp)[n++];
                     *f = (bspram_flow){.src = e->src, .dst = dst};
                 }
-                f->messages++;
-                f->bytes += bytes;
+                f->messages += k;
+                f->bytes += bytes * k;
                 if (bytes > f->largest)
                     f->largest = bytes;
                 at = bspram__entry_next(e);

@@ -157,6 +157,8 @@ bspram_router *bspram__router_create_on(uint64_t p, unsigned lanes, const char *
         ln->cap_registered = (lanes + 63) / 64 * sizeof(uint64_t);
         ln->in_off = bspram__base_calloc(ln->end - ln->first + 1, sizeof *ln->in_off, "bspram__router_create");
         ln->in_built = bspram__base_calloc(ln->end - ln->first + 1, sizeof *ln->in_built, "bspram__router_create");
+        ln->run_off = bspram__base_calloc(ln->end - ln->first + 1, sizeof *ln->run_off, "bspram__router_create");
+        ln->runs_built = bspram__base_calloc(ln->end - ln->first + 1, sizeof *ln->runs_built, "bspram__router_create");
     }
     r->gather = bspram__base_calloc(lanes, sizeof *r->gather, "bspram__router_create");
     strcpy(r->label, "superstep");
@@ -189,6 +191,9 @@ void bspram__router_destroy(bspram_router *r)
         free(ln->in);
         free(ln->in_off);
         free(ln->in_built);
+        free(ln->run_off);
+        free(ln->runs_built);
+        free(ln->runs);
         free(ln->window);
     }
     bspram__base_pages_free(r->slabs, r->slabs_bytes);
@@ -534,6 +539,52 @@ void *bspram__router_post_slow(bspram_router *r, unsigned lane, uint64_t src, ui
     return bspram__post_entry(o, &ln->sent[par], src, len, extra, need);
 }
 
+/* The record channel's rare cases (bspram__reserve): checks, a new source
+ * component, a window open over the outbox, a full chunk. A run goes to the
+ * chunk itself, never through a window, so that its room stays where it is
+ * until the exchange and several runs can be filled in any order; the
+ * window, if one was open, is closed first, and the outbox's cursor stays in
+ * the chunk after the run (the next post reopens a window). */
+void *bspram__router_reserve_slow(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint32_t size,
+                                  uint64_t count, const char *call)
+{
+    bspram__lane *ln = &r->lane[lane];
+    const unsigned par = (unsigned)(ln->step & 1);
+    if (dst >= r->p)
+        bspram__base_fatal("%s(dst=%llu): destination outside [0, %llu) (superstep %llu, component %llu)",
+                     call, (unsigned long long)dst, (unsigned long long)r->p,
+                     (unsigned long long)ln->step, (unsigned long long)src);
+    if (size < 8 || size > BSPRAM__RUN_MAX_SIZE || (size & 7) || count < 1 || count > BSPRAM__RUN_MAX_COUNT)
+        bspram__base_fatal("%s(dst=%llu, size=%u, count=%llu): a run holds 1 to %u records of 8 to %u bytes, a "
+                     "multiple of 8 (superstep %llu, component %llu)", call, (unsigned long long)dst, size,
+                     (unsigned long long)count, BSPRAM__RUN_MAX_COUNT, BSPRAM__RUN_MAX_SIZE,
+                     (unsigned long long)ln->step, (unsigned long long)src);
+    enter_src(ln, lane, src, call);
+    bspram__outbox *o = bspram__lane_outbox(ln, par, dst);
+    const size_t need = sizeof(bspram__entry) + (size_t)size * count;
+    char *at;
+    if (o->line)
+        at = window_close(o, window_of(ln, (uint32_t)dst));
+    else if (!o->tail) {
+        outbox_open(r, lane, par, (uint32_t)dst);
+        at = NULL;
+    } else
+        at = o->at;
+    if (!o->tail || (size_t)(o->end - at) < need)
+        at = chunk_add(ln, par, o, (uint32_t)dst, at, need);
+    o->at = at;
+    o->limit = o->end;
+    return bspram__reserve(r, lane, src, dst, size, count, call);
+}
+
+void *bspram__router_reserve(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint32_t size,
+                             uint64_t count, const char *call)
+{
+    BSPRAM_NONNULL(r);
+    BSPRAM_NONNULL(call);
+    return bspram__reserve(r, lane, src, dst, size, count, call);
+}
+
 void *bspram__router_post(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint64_t len,
                          const char *call)
 {
@@ -660,7 +711,7 @@ static void reset_parity(bspram__lane *ln, unsigned par)
         ln->hint[dst] = used < (1u << 20) ? (uint32_t)used : (1u << 20);
         o->head = o->tail = NULL;
         o->at = o->limit = o->line = o->end = NULL;
-        o->count = o->bytes = 0;
+        o->count = o->bytes = o->entries = 0;
     }
     if (ln->n_touched[par])
         memset(ln->registered[par], 0, ln->cap_registered);
@@ -830,6 +881,51 @@ size_t bspram__router_inbox(const bspram_router *r, unsigned lane, uint64_t dst,
     return n;
 }
 
+size_t bspram__router_runs_of(const bspram_router *r, unsigned lane, const bspram_message *msgs, size_t k,
+                              const bspram__run **runs)
+{
+    BSPRAM_NONNULL(r);
+    BSPRAM_NONNULL(runs);
+    /* The lane's run storage is its own thread's (or any one thread's once
+     * the team stopped), as its inboxes are. */
+    bspram__lane *ln = (bspram__lane *)&r->lane[lane];
+    bspram__router_lane_runs_reserve(ln, k);
+    size_t n = 0;
+    for (size_t j = 0; j < k; j++) {
+        bspram__run *last = n ? &ln->runs[n - 1] : NULL;
+        if (last && last->src == msgs[j].src && last->size == msgs[j].len &&
+            (const char *)last->data + last->count * last->size == (const char *)msgs[j].data) {
+            last->count++;
+            continue;
+        }
+        ln->runs[n++] = (bspram__run){msgs[j].data, 1, msgs[j].src, (uint32_t)msgs[j].len};
+    }
+    *runs = n ? ln->runs : NULL;
+    return n;
+}
+
+size_t bspram__router_inbox_runs(const bspram_router *r, unsigned lane, uint64_t dst, const bspram__run **runs)
+{
+    BSPRAM_NONNULL(r);
+    BSPRAM_NONNULL(runs);
+    *runs = NULL;
+    const bspram__lane *owner = lane < r->lanes ? &r->lane[lane] : NULL;
+    if (!owner || !owner->lazy || !r->transport->build_runs) {
+        const bspram_message *msgs;
+        size_t k = bspram__router_inbox(r, lane, dst, &msgs);
+        return k ? bspram__router_runs_of(r, lane, msgs, k, runs) : 0;
+    }
+    if (dst < owner->first || dst >= owner->end || !owner->delivered)
+        return bspram__router_inbox(r, lane, dst, &(const bspram_message *){NULL}); /* its error, or 0 */
+    uint64_t i = dst - owner->first;
+    size_t n = (size_t)(owner->run_off[i + 1] - owner->run_off[i]);
+    if (n && owner->runs_built[i] != owner->deliveries)
+        r->transport->build_runs((bspram_router *)r, lane, i);
+    if (n)
+        *runs = owner->runs + owner->run_off[i];
+    return n;
+}
+
 void bspram__router_set_label(bspram_router *r, const char *label)
 {
     BSPRAM_NONNULL(r);
@@ -888,6 +984,15 @@ void bspram__router_clear_log(bspram_router *r)
     bspram__router_log_clear(&r->log);
     bspram__router_pattern_clear(&r->pattern);
     r->pattern_whole = r->whole_flows = r->whole_loads = 0;
+}
+
+void bspram__router_lane_runs_reserve(bspram__lane *ln, uint64_t n)
+{
+    if (n <= ln->cap_runs)
+        return;
+    free(ln->runs); /* dead: rebuilt at every delivery */
+    ln->cap_runs = bspram__capacity(ln->cap_runs, (size_t)n, 1024);
+    ln->runs = bspram__base_malloc(ln->cap_runs * sizeof *ln->runs, "bspram__router_exchange (inbox runs)");
 }
 
 void bspram__router_lane_inbox_reserve(bspram__lane *ln, uint64_t n)

@@ -164,6 +164,27 @@ void *bspram__router_post(bspram_router *r, unsigned lane, uint64_t src, uint64_
 void *bspram__router_post_counted(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,
                                  uint64_t len, uint64_t counted, const char *call);
 
+/* The record channel: room for `count` records of `size` bytes each from src
+ * to dst in the current superstep, in one run (DPDK's bulk enqueue of
+ * fixed-size elements, LPF's declared capacity): returns where the
+ * count·size bytes go, record after record. The records count the run as
+ * count messages of size bytes (messages, bytes, q and r, the byte
+ * h-relation, the largest message): exactly what count posts of size bytes
+ * would record; the receiver finds them as count messages in its inbox, in
+ * their order, or as one run (bspram__router_inbox_runs). Only a run's header
+ * is stored beside the records (8 bytes a run), none per record.
+ * The room is in the lane's storage, never in a write-combining window, so
+ * that a lane may reserve runs for many destinations and then fill them in
+ * any order; it must be written before the exchange, and before the lane's
+ * next bspram__router_post to the same dst (which may open a window over
+ * the run's last line). The lane and source rules are bspram__router_post's.
+ * Errors (fatal, naming `call` and the values): dst ∉ [0, p); size not a
+ * multiple of 8 in [8, 512], or count ∉ [1, 2^24 − 1]; src not in the lane
+ * or decreasing. Cost: O(1) amortised, no per-record work; a reservation to
+ * the outbox last posted to by the same source costs a few instructions. */
+void *bspram__router_reserve(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint32_t size,
+                             uint64_t count, const char *call);
+
 /* bspram__router_post + copy of len bytes from data. data may be NULL only if
  * len = 0 (else fatal, naming `call`). */
 void bspram__router_send(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,
@@ -215,6 +236,34 @@ void bspram__router_complete(bspram_router *r, unsigned lane);
  * Returns the count and sets *msgs (NULL when the count is 0). */
 size_t bspram__router_inbox(const bspram_router *r, unsigned lane, uint64_t dst,
                            const bspram_message **msgs);
+
+/* A run of an inbox: count messages of size bytes each from src, one after
+ * another at data (count·size bytes). A message posted alone is a run of one
+ * (size its length, which may then be any number of bytes). */
+typedef struct bspram__run {
+    const void *data;
+    uint64_t count;
+    uint32_t src;
+    uint32_t size;
+} bspram__run;
+
+/* The messages of bspram__router_inbox as runs, in the same order: the
+ * runs of the record channel whole, and runs of one for the rest (on a
+ * transport that does not share memory, or from a held inbox, consecutive
+ * messages of one source and one size that lie one after another are one
+ * run). The receiver of a record channel reads count·size bytes per run,
+ * with no per-message descriptor. Valid until the lane's next call for
+ * another component, or its next exchange. Preconditions and errors as
+ * bspram__router_inbox. Cost: O(runs) the first time, O(1) after (shm);
+ * O(messages) on the other transports. */
+size_t bspram__router_inbox_runs(const bspram_router *r, unsigned lane, uint64_t dst, const bspram__run **runs);
+
+/* Messages msgs[0..k) as runs (consecutive ones of one source and size that
+ * lie one after another are one run), in lane's run storage (valid until its
+ * next call or exchange): for inboxes the router did not deliver itself (a
+ * machine's held inboxes). Returns the number of runs. */
+size_t bspram__router_runs_of(const bspram_router *r, unsigned lane, const bspram_message *msgs, size_t k,
+                              const bspram__run **runs);
 
 /* The label of records appended from now on (truncated to BSPRAM_LABEL_LEN-1;
  * NULL is the empty label).

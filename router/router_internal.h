@@ -45,12 +45,22 @@ typedef struct bspram__chunk {
 #define BSPRAM__WINDOW 256u
 #define BSPRAM__WINDOW_MAX_P 8192u
 
-/* The header written before each payload in a chunk: 8 bytes for a message
- * shorter than 2^32 − 1 bytes that counts what it stores (nearly all), so a
- * word-sized message takes 16 bytes; else a long form of 24 bytes (len32 =
- * BSPRAM__ENTRY_LONG, then the length and `extra`, what a by-reference
- * message moves besides its stored payload: bspram__router_post_counted; the
- * records count len + extra bytes). Payloads stay 8-byte aligned. */
+/* What a chunk holds: entries, each a header and its payload, 8-byte aligned.
+ * Three forms, told apart by len32:
+ *   a message   8 bytes {src, len32 = len < 2^31} and len bytes: nearly every
+ *               message that counts what it stores;
+ *   a long one  24 bytes {src, BSPRAM__ENTRY_LONG, len, extra}: 2^31 bytes or
+ *               more, or one that counts `extra` bytes besides its stored
+ *               payload (bspram__router_post_counted; the records count
+ *               len + extra);
+ *   a run       8 bytes {src, BSPRAM__RUN_BIT | (size/8 − 1) << 24 | count}
+ *               and count records of size bytes (size a multiple of 8, at
+ *               most BSPRAM__RUN_MAX_SIZE; 1 ≤ count < 2^24): the record
+ *               channel (bspram__router_reserve), one header for the run and
+ *               none per record. The records count it as count messages of
+ *               size bytes each.
+ * A message of len bytes is a run of one record of len bytes, as far as the
+ * readers go (bspram__entry_count, bspram__entry_record). */
 typedef struct bspram__entry {
     uint32_t src;
     uint32_t len32;
@@ -62,12 +72,35 @@ typedef struct bspram__entry_long {
 } bspram__entry_long;
 
 #define BSPRAM__ENTRY_LONG UINT32_MAX
+#define BSPRAM__ENTRY_SHORT_MAX 0x7FFFFFFFu          /* a message's len32 is below it */
+#define BSPRAM__RUN_BIT 0x80000000u
+#define BSPRAM__RUN_MAX_COUNT 0xFFFFFFu               /* records in one run's header */
+#define BSPRAM__RUN_MAX_SIZE 512u                     /* bytes in one record */
 
 static inline bool bspram__entry_is_long(const bspram__entry *e) { return e->len32 == BSPRAM__ENTRY_LONG; }
+static inline bool bspram__entry_is_run(const bspram__entry *e)
+{
+    return (e->len32 & BSPRAM__RUN_BIT) && e->len32 != BSPRAM__ENTRY_LONG;
+}
+static inline uint32_t bspram__run_len32(uint32_t size, uint32_t count)
+{
+    return BSPRAM__RUN_BIT | (size / 8 - 1) << 24 | count;
+}
 
+/* Messages in entry e: a run's count, else 1. */
+static inline uint64_t bspram__entry_count(const bspram__entry *e)
+{
+    return bspram__entry_is_run(e) ? (e->len32 & BSPRAM__RUN_MAX_COUNT) : 1;
+}
+
+/* The size of each of e's messages (a run's record size). */
 static inline uint64_t bspram__entry_len(const bspram__entry *e)
 {
-    return bspram__entry_is_long(e) ? ((const bspram__entry_long *)e)->len : e->len32;
+    if (bspram__entry_is_long(e))
+        return ((const bspram__entry_long *)e)->len;
+    if (e->len32 & BSPRAM__RUN_BIT)
+        return (uint64_t)((e->len32 >> 24 & 0x3Fu) + 1) * 8;
+    return e->len32;
 }
 
 static inline uint64_t bspram__entry_extra(const bspram__entry *e)
@@ -80,17 +113,19 @@ static inline const void *bspram__entry_payload(const bspram__entry *e)
     return (const char *)e + (bspram__entry_is_long(e) ? sizeof(bspram__entry_long) : sizeof *e);
 }
 
-/* The bytes an entry with a payload of len bytes (and extra) takes in a chunk. */
+/* The bytes a message entry with a payload of len bytes (and extra) takes in a chunk. */
 static inline uint64_t bspram__entry_size(uint64_t len, uint64_t extra)
 {
-    return (len < BSPRAM__ENTRY_LONG && !extra ? sizeof(bspram__entry) : sizeof(bspram__entry_long)) +
+    return (len <= BSPRAM__ENTRY_SHORT_MAX && !extra ? sizeof(bspram__entry) : sizeof(bspram__entry_long)) +
            bspram__round8(len);
 }
 
 /* The entry after e. */
 static inline const char *bspram__entry_next(const bspram__entry *e)
 {
-    return (const char *)bspram__entry_payload(e) + bspram__round8(bspram__entry_len(e));
+    uint64_t len = bspram__entry_len(e);
+    return (const char *)bspram__entry_payload(e) +
+           (bspram__entry_is_run(e) ? len * bspram__entry_count(e) : bspram__round8(len));
 }
 
 /* What one lane posted to one destination in one superstep: a chain of
@@ -109,6 +144,7 @@ typedef struct bspram__outbox {
     bspram__chunk *head, *tail;
     uint64_t count;                    /* messages */
     uint64_t bytes;                    /* what the records count of them (len + extra) */
+    uint64_t entries;                  /* entries: messages and runs */
 } bspram__outbox;
 
 /* What one lane sent in the current superstep (final when it enters the
@@ -162,6 +198,14 @@ typedef struct bspram__lane {
      * inbox are written when it is first read (bspram__router_inbox), just
      * before its payloads are, so headers and payloads come from memory once. */
     bool lazy;                         /* headers are built on first read */
+    /* The same inboxes as runs (bspram__router_inbox_runs): on the shm
+     * transport built lazily per destination from the outboxes' entries
+     * (run_off from their entry counts, runs_built as in_built); on the
+     * others made from the messages of one inbox at a time. */
+    bspram__run *runs;
+    size_t cap_runs;
+    uint64_t *run_off;                 /* [end-first+1] offsets into runs (shm) */
+    uint64_t *runs_built;              /* [end-first]: == deliveries once built (shm) */
     uint64_t deliveries;               /* exchanges that delivered */
     uint64_t *in_built;                /* [end-first]: == deliveries once built */
     const uint32_t *from;              /* from[0..n_from): the lanes that posted to us, */
@@ -256,10 +300,11 @@ static inline void *bspram__post_entry(bspram__outbox *o, bspram__lane_sent *s, 
     uint64_t counted = len + extra;
     o->at += need;
     o->count++;
+    o->entries++;
     o->bytes += counted;
     e->src = (uint32_t)src;
     void *payload;
-    if (len < BSPRAM__ENTRY_LONG && !extra) {
+    if (len <= BSPRAM__ENTRY_SHORT_MAX && !extra) {
         e->len32 = (uint32_t)len;
         payload = e + 1;
     } else {
@@ -290,11 +335,46 @@ static inline void *bspram__post(bspram_router *r, unsigned lane, uint64_t src, 
     bspram__lane_sent *s = &ln->sent[par];
     size_t need = sizeof(bspram__entry) + (size_t)bspram__round8(len);
     bspram__outbox *o;
-    /* A short entry (len < 2^32 − 1) that fits where the outbox's cursor is. */
-    if (__builtin_expect(dst >= r->p || src != s->src || len >= BSPRAM__ENTRY_LONG, 0) ||
+    /* A short entry (len < 2^31) that fits where the outbox's cursor is. */
+    if (__builtin_expect(dst >= r->p || src != s->src || len > BSPRAM__ENTRY_SHORT_MAX, 0) ||
         (o = bspram__lane_outbox(ln, par, dst), __builtin_expect((size_t)(o->limit - o->at) < need, 0)))
         return bspram__router_post_slow(r, lane, src, dst, len, 0, call);
     return bspram__post_entry(o, s, src, len, 0, need);
+}
+
+/* The record channel (bspram__router_reserve, router.h): room for count
+ * records of size bytes from src to dst, one run entry. The hot path: the
+ * same source as the last post, no window open over the outbox and room in
+ * its chunk; counts, bytes and the largest message are updated once per run. */
+void *bspram__router_reserve_slow(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint32_t size,
+                                  uint64_t count, const char *call);
+
+static inline void *bspram__reserve(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint32_t size,
+                                    uint64_t count, const char *call)
+{
+    bspram__lane *ln = &r->lane[lane];
+    const unsigned par = (unsigned)(ln->step & 1);
+    bspram__lane_sent *s = &ln->sent[par];
+    const uint64_t bytes = (uint64_t)size * count;
+    const size_t need = sizeof(bspram__entry) + (size_t)bytes;
+    bspram__outbox *o;
+    if (__builtin_expect(dst >= r->p || src != s->src || count - 1 >= BSPRAM__RUN_MAX_COUNT ||
+                         size - 8 > BSPRAM__RUN_MAX_SIZE - 8 || (size & 7), 0) ||
+        (o = bspram__lane_outbox(ln, par, dst), __builtin_expect(o->line != NULL, 0)) ||
+        __builtin_expect((size_t)(o->limit - o->at) < need, 0))
+        return bspram__router_reserve_slow(r, lane, src, dst, size, count, call);
+    bspram__entry *e = (bspram__entry *)o->at;
+    o->at += need;
+    o->count += count;
+    o->entries++;
+    o->bytes += bytes;
+    e->src = (uint32_t)src;
+    e->len32 = bspram__run_len32(size, (uint32_t)count);
+    s->src_count += count;
+    s->src_bytes += bytes;
+    if (size > s->max_message)
+        s->max_message = size;
+    return e + 1;
 }
 
 /* bspram__router_send (router.h) without the checks of r and call, which its
@@ -313,6 +393,9 @@ void bspram__router_pattern_enter(bspram__lane *ln, unsigned par);
 /* The lanes that posted to lane ln's block in the superstep of parity par,
  * in increasing order (sorted in place); returns their count. */
 unsigned bspram__router_lane_senders(bspram__lane *ln, unsigned par, const uint32_t **senders);
+
+/* Make room for n run descriptors in lane ln (contents not kept). */
+void bspram__router_lane_runs_reserve(bspram__lane *ln, uint64_t n);
 
 /* Make room for n inbox headers in lane ln (contents not kept). */
 void bspram__router_lane_inbox_reserve(bspram__lane *ln, uint64_t n);

@@ -105,23 +105,28 @@ static void deliver_shm(bspram_router *r, unsigned lane)
     /* Offsets of our inboxes, the most messages one receives (Valiant's r)
      * and the most bytes (the receive side of h), from the outboxes' counts;
      * the headers are written when an inbox is first read (shm_build). */
-    uint64_t total = 0, rmax = 0, hmax = 0;
+    uint64_t total = 0, runs = 0, rmax = 0, hmax = 0;
     for (uint64_t i = 0; i < nd; i++) {
-        uint64_t c = 0, bytes = 0;
+        uint64_t c = 0, bytes = 0, entries = 0;
         for (unsigned k = 0; k < L; k++) {
             const bspram__outbox *o = bspram__lane_outbox(&r->lane[from[k]], par, first + i);
             c += o->count;
             bytes += o->bytes;
+            entries += o->entries;
         }
         ln->in_off[i] = total;
+        ln->run_off[i] = runs;
         total += c;
+        runs += entries;
         if (c > rmax)
             rmax = c;
         if (bytes > hmax)
             hmax = bytes;
     }
     ln->in_off[nd] = total;
+    ln->run_off[nd] = runs;
     bspram__router_lane_inbox_reserve(ln, total);
+    bspram__router_lane_runs_reserve(ln, runs);
     ln->r[par] = rmax;
     ln->h_in[par] = hmax;
     ln->lazy = true;
@@ -156,16 +161,48 @@ static void shm_build(bspram_router *r, unsigned lane, uint64_t i)
                 /* Each entry's place depends on the last one's length: ask for
                  * lines ahead so the walk does not wait on memory each line. */
                 __builtin_prefetch(at + PREFETCH_LINES * 64);
-                m->data = bspram__entry_payload(e);
-                m->len = bspram__entry_len(e);
-                m->src = e->src;
-                m->dst = (uint32_t)dst;
-                m++;
+                const char *data = bspram__entry_payload(e);
+                const uint64_t len = bspram__entry_len(e), n = bspram__entry_count(e);
+                for (uint64_t j = 0; j < n; j++, m++, data += len) { /* a run's records */
+                    m->data = data;
+                    m->len = len;
+                    m->src = e->src;
+                    m->dst = (uint32_t)dst;
+                }
                 at = bspram__entry_next(e);
             }
         }
     }
     ln->in_built[i] = ln->deliveries;
+}
+
+/* Inbox i as runs: one descriptor per entry of the senders' outboxes, lane
+ * by lane, as shm_build's headers but none per record of a run. */
+static void shm_build_runs(bspram_router *r, unsigned lane, uint64_t i)
+{
+    bspram__lane *ln = &r->lane[lane];
+    const unsigned par = ln->from_par;
+    const uint64_t dst = ln->first + i;
+    bspram__run *u = ln->runs + ln->run_off[i];
+    for (unsigned k = 0; k < ln->n_from; k++) {
+        const bspram__outbox *o = bspram__lane_outbox(&r->lane[ln->from[k]], par, dst);
+        if (!o->count)
+            continue;
+        for (const bspram__chunk *ch = o->head; ch; ch = ch->next) {
+            const char *at = (const char *)(ch + 1), *end = at + ch->used;
+            while (at < end) {
+                const bspram__entry *e = (const bspram__entry *)at;
+                __builtin_prefetch(at + PREFETCH_LINES * 64);
+                u->data = bspram__entry_payload(e);
+                u->count = bspram__entry_count(e);
+                u->src = e->src;
+                u->size = (uint32_t)bspram__entry_len(e);
+                u++;
+                at = bspram__entry_next(e);
+            }
+        }
+    }
+    ln->runs_built[i] = ln->deliveries;
 }
 
 static void shm_read(bspram_router *r, unsigned lane, unsigned from_lane, const void *remote,
@@ -183,6 +220,7 @@ const bspram__transport bspram__router_transport_shm = {
     .allreduce = shm_allreduce,
     .deliver = deliver_shm,
     .build = shm_build,
+    .build_runs = shm_build_runs,
     .read = shm_read,
     .abort = NULL, /* base/error.c's _exit ends every thread of the process */
 };

@@ -26,9 +26,16 @@
 /* A packed message: header, then the payload padded to 8 bytes. */
 typedef struct staged_header {
     uint32_t dst, src;
-    uint64_t len;
+    uint64_t len;   /* of each message */
     uint64_t extra;
+    uint64_t count; /* messages: a run's records, staged together, or 1 */
 } staged_header;
+
+/* The bytes a staged entry's payload takes (a run's records are multiples of 8). */
+static uint64_t staged_payload(const staged_header *h)
+{
+    return h->count == 1 ? bspram__round8(h->len) : h->len * h->count;
+}
 
 typedef struct staged_buffer {
     char *data;
@@ -132,11 +139,11 @@ static void staged_pack(bspram_router *r, staged_state *s, unsigned lane, unsign
             const char *at = (const char *)(ch + 1), *end = at + ch->used;
             while (at < end) {
                 const bspram__entry *e = (const bspram__entry *)at;
-                const uint64_t len = bspram__entry_len(e);
-                staged_header h = {dst, e->src, len, bspram__entry_extra(e)};
-                char *out = buffer_append(b, sizeof h + bspram__round8(len));
+                staged_header h = {dst, e->src, bspram__entry_len(e), bspram__entry_extra(e),
+                                   bspram__entry_count(e)};
+                char *out = buffer_append(b, sizeof h + staged_payload(&h));
                 memcpy(out, &h, sizeof h);
-                memcpy(out + sizeof h, bspram__entry_payload(e), len);
+                memcpy(out + sizeof h, bspram__entry_payload(e), h.len * h.count);
                 at = bspram__entry_next(e);
             }
         }
@@ -162,10 +169,10 @@ static void staged_unpack(bspram_router *r, staged_state *s, unsigned lane, unsi
         for (size_t at = 0; at < b->len;) {
             staged_header h;
             memcpy(&h, b->data + at, sizeof h);
-            me->cursor[h.dst - ln->first]++;
-            bytes[h.dst - ln->first] += h.len + h.extra;
-            payload += bspram__round8(h.len);
-            at += sizeof h + bspram__round8(h.len);
+            me->cursor[h.dst - ln->first] += h.count;
+            bytes[h.dst - ln->first] += (h.len + h.extra) * h.count;
+            payload += staged_payload(&h);
+            at += sizeof h + staged_payload(&h);
         }
     }
     bspram__router_lane_inbox_layout(ln, par, me->cursor, bytes);
@@ -178,14 +185,17 @@ static void staged_unpack(bspram_router *r, staged_state *s, unsigned lane, unsi
             staged_header h;
             memcpy(&h, b->data + at, sizeof h);
             char *copy = rb->data + rb->len;
-            memcpy(copy, b->data + at + sizeof h, h.len);
-            rb->len += bspram__round8(h.len);
-            bspram_message *m = &ln->in[me->cursor[h.dst - ln->first]++];
-            m->data = copy;
-            m->len = h.len;
-            m->src = h.src;
-            m->dst = h.dst;
-            at += sizeof h + bspram__round8(h.len);
+            memcpy(copy, b->data + at + sizeof h, h.len * h.count);
+            rb->len += staged_payload(&h);
+            bspram_message *m = &ln->in[me->cursor[h.dst - ln->first]];
+            me->cursor[h.dst - ln->first] += h.count;
+            for (uint64_t j = 0; j < h.count; j++, m++, copy += h.len) {
+                m->data = copy;
+                m->len = h.len;
+                m->src = h.src;
+                m->dst = h.dst;
+            }
+            at += sizeof h + staged_payload(&h);
         }
     }
 }

@@ -18,6 +18,9 @@
  *   build       optional: deliver may leave an inbox's headers to be written
  *               when the inbox is first read (the lane's `lazy`); this writes
  *               them.
+ *   build_runs  optional, with build: the same inbox as runs (the lane's
+ *               run_off, set by deliver); without it the router makes the
+ *               runs from the built messages.
  *   read        one-sided read of n bytes of another lane's memory (what
  *               bsp_direct_get needs; an MPI transport would use MPI_Get).
  *               NULL when the transport cannot.
@@ -95,6 +98,8 @@ typedef struct bspram__transport {
     /* After a delivery that set the lane's `lazy`: write the headers of
      * inbox i of the lane's block (router_internal.h). */
     void (*build)(bspram_router *r, unsigned lane, uint64_t i);
+    /* Likewise, inbox i as runs (router.h, bspram__router_inbox_runs). */
+    void (*build_runs)(bspram_router *r, unsigned lane, uint64_t i);
     void (*read)(bspram_router *r, unsigned lane, unsigned from_lane, const void *remote,
                  void *local, size_t n);
     void (*abort)(int status);

@@ -1,0 +1,228 @@
+/* The record channel (router.h, bspram__router_reserve): runs of fixed-size
+ * records beside single messages, against a sequential reference. Every
+ * lane's components post messages and reserve runs to random destinations —
+ * some runs reserved for several destinations first and filled afterwards,
+ * in reverse order, as a two-pass partition does — for several supersteps,
+ * with and without write-combining windows. Checked against the reference:
+ * every inbox as messages (bspram__router_inbox) and as runs
+ * (bspram__router_inbox_runs: the records of the runs, in order, are the
+ * messages; on the shared-memory transport a run of the channel is one run),
+ * and every record (messages, bytes, q, r, h, largest message), which must
+ * count a run of n records of s bytes as n messages of s bytes. Runs on
+ * every transport the environment names (ctest runs it on shm and staged).
+ * Also the channel's errors, one line each. */
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "hash/random.h"
+#include "router/router_internal.h"
+
+/* One action of component src in superstep s: a message of `len` bytes, or
+ * a run of `count` records of `size` bytes, to dst; `late` runs are filled
+ * after the component's other actions (in reverse order). */
+typedef struct action {
+    uint64_t dst, len, count;
+    uint32_t size;
+    int run, late;
+} action;
+
+enum { ACTIONS = 6 };
+
+static action action_of(uint64_t p, uint64_t s, uint64_t src, unsigned j, uint64_t seed)
+{
+    action a;
+    uint64_t x = bspram_random3(seed, s, src, j);
+    a.dst = bspram_random_below(p, seed + 1, s, src, j);
+    a.run = (x & 3) != 0;
+    a.late = a.run && (x & 4);
+    a.size = (uint32_t)(8u << ((x >> 3) % 3)) + (uint32_t)(8 * ((x >> 5) & 1)); /* 8, 16, 24, 32, 40 */
+    a.count = 1 + (x >> 8) % 7;
+    a.len = (x >> 16) % 41; /* 0..40 bytes, any alignment */
+    return a;
+}
+
+/* Byte b of the k-th record (or message) of action j of src in superstep s. */
+static unsigned char byte_of(uint64_t s, uint64_t src, unsigned j, uint64_t k, uint64_t b)
+{
+    return (unsigned char)(s * 131 + src * 31 + j * 7 + k * 3 + b);
+}
+
+static void fill(unsigned char *at, uint64_t s, uint64_t src, unsigned j, uint64_t k, uint64_t len)
+{
+    for (uint64_t b = 0; b < len; b++)
+        at[b] = byte_of(s, src, j, k, b);
+}
+
+/* Is msg the k-th record of action j of src (len bytes)? */
+static int is(const void *data, uint64_t len, uint64_t s, uint64_t src, unsigned j, uint64_t k, uint64_t want)
+{
+    if (len != want)
+        return 0;
+    for (uint64_t b = 0; b < len; b++)
+        if (((const unsigned char *)data)[b] != byte_of(s, src, j, k, b))
+            return 0;
+    return 1;
+}
+
+static void post_all(bspram_router *r, unsigned lane, uint64_t p, uint64_t s, uint64_t seed)
+{
+    uint64_t first = bspram__router_lane_first(r, lane), end = bspram__router_lane_first(r, lane + 1);
+    for (uint64_t src = first; src < end; src++) {
+        void *late[ACTIONS] = {0};
+        for (unsigned j = 0; j < ACTIONS; j++) {
+            action a = action_of(p, s, src, j, seed);
+            if (!a.run) {
+                void *at = bspram__router_post(r, lane, src, a.dst, a.len, "test");
+                fill(at, s, src, j, 0, a.len);
+                continue;
+            }
+            unsigned char *at = bspram__router_reserve(r, lane, src, a.dst, a.size, a.count, "test");
+            if (a.late) {
+                late[j] = at;
+                continue;
+            }
+            for (uint64_t k = 0; k < a.count; k++)
+                fill(at + k * a.size, s, src, j, k, a.size);
+        }
+        for (unsigned j = ACTIONS; j-- > 0;)
+            if (late[j]) {
+                action a = action_of(p, s, src, j, seed);
+                for (uint64_t k = 0; k < a.count; k++)
+                    fill((unsigned char *)late[j] + k * a.size, s, src, j, k, a.size);
+            }
+    }
+}
+
+/* The reference: component dst's inbox after superstep s, checked as
+ * messages and as runs. Returns the number of wrong inboxes (0 or 1). */
+static int check_inbox(bspram_router *r, unsigned lane, uint64_t p, uint64_t s, uint64_t dst, uint64_t seed,
+                       int runs_whole)
+{
+    const bspram_message *m;
+    size_t n = bspram__router_inbox(r, lane, dst, &m);
+    const bspram__run *u;
+    size_t nu = bspram__router_inbox_runs(r, lane, dst, &u);
+    size_t i = 0, ui = 0, uk = 0, expect_runs = 0;
+    int bad = 0;
+    for (uint64_t src = 0; src < p; src++)
+        for (unsigned j = 0; j < ACTIONS; j++) {
+            action a = action_of(p, s, src, j, seed);
+            if (a.dst != dst)
+                continue;
+            uint64_t cnt = a.run ? a.count : 1, len = a.run ? a.size : a.len;
+            expect_runs++;
+            for (uint64_t k = 0; k < cnt; k++, i++) {
+                if (i >= n || m[i].src != src || m[i].dst != dst || !is(m[i].data, m[i].len, s, src, j, k, len))
+                    bad = 1;
+                /* The same record through the runs. */
+                if (ui >= nu || u[ui].src != src || !is((const char *)u[ui].data + uk * u[ui].size, u[ui].size, s,
+                                                        src, j, k, len))
+                    bad = 1;
+                else if (++uk == u[ui].count)
+                    ui++, uk = 0;
+            }
+        }
+    if (i != n || ui != nu || uk != 0)
+        bad = 1;
+    /* Where the transport shares memory, each run and each message is one
+     * run of the inbox; elsewhere runs may also join consecutive messages. */
+    if (runs_whole && nu != expect_runs)
+        bad = 1;
+    return bad;
+}
+
+static void run(uint64_t p, unsigned lanes, uint64_t supersteps, uint64_t seed, uint64_t windows_from)
+{
+    bspram_router *r = bspram__router_create(p, lanes);
+    if (windows_from)
+        r->windows_from = windows_from;
+    const int runs_whole = r->transport->build_runs != NULL;
+    int wrong = 0;
+#pragma omp parallel num_threads((int)lanes) reduction(+ : wrong)
+    {
+        unsigned lane = (unsigned)omp_get_thread_num();
+        uint64_t first = bspram__router_lane_first(r, lane), end = bspram__router_lane_first(r, lane + 1);
+        for (uint64_t s = 0; s < supersteps; s++) {
+            post_all(r, lane, p, s, seed);
+            bspram__router_exchange(r, lane, 0);
+            for (uint64_t d = first; d < end; d++)
+                wrong += check_inbox(r, lane, p, s, d, seed, runs_whole);
+        }
+        bspram__router_leave(r, lane);
+    }
+    CHECK_EQ_U64(wrong, 0);
+    /* The records: a run of n records of s bytes is n messages of s bytes. */
+    const bspram_log *log = bspram__router_log(r);
+    CHECK_EQ_U64(log->n, supersteps);
+    for (uint64_t s = 0; s < supersteps && s < log->n; s++) {
+        uint64_t messages = 0, bytes = 0, q = 0, h = 0, largest = 0;
+        uint64_t *rin = calloc(p, sizeof *rin), *bin = calloc(p, sizeof *bin);
+        for (uint64_t src = 0; src < p; src++) {
+            uint64_t qs = 0, bs = 0;
+            for (unsigned j = 0; j < ACTIONS; j++) {
+                action a = action_of(p, s, src, j, seed);
+                uint64_t cnt = a.run ? a.count : 1, len = a.run ? a.size : a.len;
+                qs += cnt;
+                bs += cnt * len;
+                rin[a.dst] += cnt;
+                bin[a.dst] += cnt * len;
+                if (len > largest)
+                    largest = len;
+            }
+            messages += qs;
+            bytes += bs;
+            q = qs > q ? qs : q;
+            h = bs > h ? bs : h;
+        }
+        uint64_t rmax = 0;
+        for (uint64_t d = 0; d < p; d++) {
+            rmax = rin[d] > rmax ? rin[d] : rmax;
+            h = bin[d] > h ? bin[d] : h;
+        }
+        const bspram_record *rec = &log->records[s];
+        CHECK_EQ_U64(rec->messages, messages);
+        CHECK_EQ_U64(rec->bytes, bytes);
+        CHECK_EQ_U64(rec->q, q);
+        CHECK_EQ_U64(rec->r, rmax);
+        CHECK_EQ_U64(rec->charge, q > rmax ? q : rmax);
+        CHECK_EQ_U64(rec->h_bytes, h);
+        CHECK_EQ_U64(rec->max_message, largest);
+        free(rin);
+        free(bin);
+    }
+    bspram__router_destroy(r);
+}
+
+/* The channel's errors: one line naming the call and the values. */
+typedef struct bad_run {
+    uint64_t dst, count;
+    uint32_t size;
+} bad_run;
+
+static void reserve_bad(void *arg)
+{
+    const bad_run *b = arg;
+    bspram_router *r = bspram__router_create(4, 1);
+    bspram__router_reserve(r, 0, 0, b->dst, b->size, b->count, "my_call");
+}
+
+int main(void)
+{
+    const uint64_t ps[] = {1, 5, 64, 300};
+    for (size_t i = 0; i < sizeof ps / sizeof ps[0]; i++)
+        for (unsigned lanes = 1; lanes <= 3; lanes++) {
+            run(ps[i], lanes, 4, 7 + i, 0);
+            run(ps[i], lanes, 4, 9 + i, 1); /* every superstep through the windows after the first */
+        }
+    check_death("size 12", reserve_bad, &(bad_run){1, 1, 12},
+                "my_call(dst=1, size=12, count=1): a run holds 1 to 16777215 records of 8 to 512 bytes", 1, 60);
+    check_death("count 0", reserve_bad, &(bad_run){1, 0, 16},
+                "my_call(dst=1, size=16, count=0): a run holds", 1, 60);
+    check_death("size 520", reserve_bad, &(bad_run){1, 2, 520},
+                "my_call(dst=1, size=520, count=2): a run holds", 1, 60);
+    check_death("dst 4", reserve_bad, &(bad_run){4, 1, 16},
+                "my_call(dst=4): destination outside [0, 4)", 1, 60);
+    return check_report("test_router_channel");
+}
