@@ -435,6 +435,17 @@ size_t bspram__bsp_team_inbox(const bspram_team *t, uint64_t pid, const bspram_m
     return bspram__router_inbox(t->m->router, t->lane, pid, msgs); /* fatal outside the block */
 }
 
+size_t bspram__bsp_team_inbox_runs(const bspram_team *t, uint64_t pid, const bspram__run **runs)
+{
+    const lane_hold *h = &t->m->hold[t->lane];
+    if (h->restored && pid >= t->first && pid < t->end) {
+        const bspram_message *msgs;
+        size_t k = held_inbox(h, pid, &msgs);
+        return bspram__router_runs_of(t->m->router, t->lane, msgs, k, runs);
+    }
+    return bspram__router_inbox_runs(t->m->router, t->lane, pid, runs); /* fatal outside the block */
+}
+
 void bspram__bsp_team_hold_inbox(bspram_team *t)
 {
     BSPRAM_NONNULL(t);
@@ -637,6 +648,29 @@ void *bspram_send_buffer(bspram_component *self, uint64_t dst, uint64_t len)
 {
     BSPRAM_NONNULL(self);
     return bspram__post(self->m->router, self->lane, self->pid, dst, len, "bspram_send_buffer");
+}
+
+void *bspram__bsp_reserve(bspram_component *self, uint64_t dst, uint32_t size, uint64_t count)
+{
+    return bspram__reserve(self->m->router, self->lane, self->pid, dst, size, count, "bspram__bsp_reserve");
+}
+
+void bspram__bsp_reserve_runs(bspram_component *self, uint32_t size, size_t n, const uint32_t *dst,
+                              uint32_t *count, char **cursor)
+{
+    bspram__reserve_runs(self->m->router, self->lane, self->pid, size, n, dst, count, cursor,
+                         "bspram__bsp_reserve_runs");
+}
+
+size_t bspram__bsp_inbox_runs(const bspram_component *self, const bspram__run **runs)
+{
+    const lane_hold *h = &self->m->hold[self->lane];
+    if (h->restored) {
+        const bspram_message *msgs;
+        size_t k = held_inbox(h, self->pid, &msgs);
+        return bspram__router_runs_of(self->m->router, self->lane, msgs, k, runs);
+    }
+    return bspram__router_inbox_runs(self->m->router, self->lane, self->pid, runs);
 }
 
 void *bspram__bsp_send_buffer_counted(bspram_component *self, uint64_t dst, uint64_t len,

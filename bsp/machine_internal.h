@@ -21,6 +21,7 @@
 #define BSPRAM_BSP_MACHINE_INTERNAL_H
 
 #include "bsp/machine.h"
+#include "router/router.h" /* bspram__run */
 
 /* A lane of a running team: valid inside the team function (or, from
  * bspram__bsp_component_team, for the SPMD program's lifetime). */
@@ -184,6 +185,8 @@ const char *bspram__bsp_team_label(const bspram_team *t);
  * exchange (fatal if pid is not in the block), or the held copy restored
  * since then (below). */
 size_t bspram__bsp_team_inbox(const bspram_team *t, uint64_t pid, const bspram_message **msgs);
+/* The same inbox as runs (router.h, bspram__router_inbox_runs). */
+size_t bspram__bsp_team_inbox_runs(const bspram_team *t, uint64_t pid, const bspram__run **runs);
 
 /* Holding the inboxes across supersteps of the team's own. A lane that runs
  * supersteps between two of a program's — a combining batch
@@ -239,6 +242,23 @@ bspram_team *bspram__bsp_component_team(bspram_component *self);
 
 unsigned bspram__bsp_lane(const bspram_component *self);      /* the lane that serves it */
 bspram_machine *bspram__bsp_component_machine(const bspram_component *self);
+
+/* The record channel from a component (router.h, bspram__router_reserve):
+ * room for count records of size bytes to dst, one run; valid until the
+ * superstep ends, written before the component's next bspram_send_buffer to
+ * dst. The records count count messages of size bytes. Errors: the
+ * router's, naming bspram__bsp_reserve. */
+void *bspram__bsp_reserve(bspram_component *self, uint64_t dst, uint32_t size, uint64_t count);
+
+/* bspram__bsp_reserve for the destinations dst[0..n) at once (router.h,
+ * bspram__router_reserve_runs; count and cursor indexed by destination). */
+void bspram__bsp_reserve_runs(bspram_component *self, uint32_t size, size_t n, const uint32_t *dst,
+                              uint32_t *count, char **cursor);
+
+/* The component's inbox as runs (router.h, bspram__router_inbox_runs; a held
+ * inbox too), in bspram_inbox's order; valid until the lane's next call for
+ * another component, or the superstep's end. */
+size_t bspram__bsp_inbox_runs(const bspram_component *self, const bspram__run **runs);
 
 /* bspram_send_buffer for a message that stands for `counted` ≥ len bytes
  * (router.h, bspram__router_post_counted): e.g. a reference through which

@@ -116,12 +116,12 @@ static bool reverse_step(bspram_component *self, void *combiner)
     unsigned lane = bspram__bsp_lane(self);
     const batch_state *b = &C->ls[lane].b;
     uint64_t c = bspram_pid(self);
-    const bspram_message *msgs;
-    size_t k = bspram_inbox(self, &msgs);
+    const bspram__run *runs;
+    size_t k = bspram__bsp_inbox_runs(self, &runs);
     if (b->phase == 1)
-        bspram__combine_owner_level(C, self, c, lane, msgs, k);
+        bspram__combine_owner_level(C, self, c, lane, runs, k);
     else
-        bspram__combine_handle_replies(C, b, self, c, msgs, k);
+        bspram__combine_handle_replies(C, b, self, c, runs, k);
     return false;
 }
 
@@ -247,12 +247,12 @@ static void run_batch(bspram_team *t, bspram_combiner *C, const bspram_request *
     /* Without a superstep: the last answers reach their requesters, or (no
      * answers to send) the owners apply the updates they received. */
     for (uint64_t c = lo; c < hi; c++) {
-        const bspram_message *msgs;
-        size_t k = bspram__bsp_team_inbox(t, c, &msgs);
+        const bspram__run *runs;
+        size_t k = bspram__bsp_team_inbox_runs(t, c, &runs);
         if (b->flags & BATCH_ANSWERS)
-            bspram__combine_handle_replies(C, b, NULL, c, msgs, k);
+            bspram__combine_handle_replies(C, b, NULL, c, runs, k);
         else
-            bspram__combine_owner_level(C, NULL, c, lane, msgs, k);
+            bspram__combine_owner_level(C, NULL, c, lane, runs, k);
     }
     bspram__bsp_team_set_label(t, saved);
     /* Over MPI a rank holds the answers to its components' requests; the

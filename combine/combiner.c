@@ -118,7 +118,8 @@ void bspram_combiner_destroy(bspram_combiner *C)
         lane_scratch *L = &C->ls[l];
         free(L->t);
         free(L->items); free(L->isrc); free(L->igroup); free(L->ilevel);
-        free(L->g); free(L->gcount); free(L->ghandle); free(L->gaddr); free(L->gcell);
+        free(L->g); free(L->gcount); free(L->ghandle); free(L->gaddr); free(L->gcell); free(L->gdest);
+        free(L->dcount); free(L->dcur); free(L->dtouch); free(L->rep);
         free(L->conf);
     }
     free(C->cs);

@@ -118,6 +118,19 @@ typedef struct lane_scratch {
     void **gcell;     /* their cells (owner.c: looked up together) */
     size_t gcap;
     batch_state b;
+    uint64_t *gdest;  /* forward.c: each group's destination (bit 63: final) */
+    /* The record channel's partition (bspram__out_count): counts and
+     * cursors by destination, and the destinations reached. */
+    uint32_t *dcount;
+    char **dcur;
+    uint32_t *dtouch;
+    size_t ntouch;
+    /* Replies gathered before they are sent (reverse.c). */
+    struct pending_reply {
+        uint64_t dst;
+        reply r;
+    } *rep;
+    size_t nrep, caprep;
     bspram_conflict *conf; /* conflicts met by this lane in the current batch */
     size_t nconf, capconf;
     unsigned met;          /* BSPRAM__MET_* of the current batch (team_internal.h) */
@@ -181,21 +194,23 @@ size_t bspram__combine_group(const bspram_combiner *C, lane_scratch *L, size_t n
 /* reverse.c */
 void bspram__combine_record_sources(comp_state *cs, lane_scratch *L, unsigned level, size_t n, size_t ng,
                                     bool answers);
-void bspram__combine_send_reply(bspram_component *self, uint64_t dst, uint32_t handle, uint32_t level,
-                        uint64_t value);
+/* Replies are gathered per component (bspram__combine_reply) and sent by
+ * bspram__combine_send_replies, partitioned by destination. */
+void bspram__combine_reply(lane_scratch *L, uint64_t dst, uint32_t handle, uint32_t level, uint64_t value);
+void bspram__combine_send_replies(lane_scratch *L, bspram_component *self, uint64_t p);
 void bspram__combine_handle_replies(bspram_combiner *C, const batch_state *b, bspram_component *self,
-                            uint64_t c, const bspram_message *msgs, size_t k);
+                            uint64_t c, const bspram__run *runs, size_t nr);
 
 /* forward.c */
 bool bspram__combine_forward_step(bspram_component *self, void *combiner);
-/* Read a delivered wire record of either size (sent in phase `sent`) into
- * *w; returns whether it has reached its final component. Inline: it runs
- * once per request per phase. */
-static inline bool bspram__unpack(const bspram_combiner *C, const batch_state *b, const bspram_message *msg,
-                    unsigned sent, wire *w, bool need_owner)
+/* Read a delivered wire record of either size (len bytes at data, sent in
+ * phase `sent`) into *w; returns whether it has reached its final
+ * component. Inline: it runs once per request per phase. */
+static inline bool bspram__unpack(const bspram_combiner *C, const batch_state *b, const void *data, uint64_t len,
+                                  unsigned sent, wire *w, bool need_owner)
 {
-    if (msg->len == sizeof(compact_wire)) {
-        const compact_wire *cw = msg->data;
+    if (len == sizeof(compact_wire)) {
+        const compact_wire *cw = data;
         w->key = cw->key;
         w->value = cw->value;
         w->aux = 1;
@@ -203,13 +218,37 @@ static inline bool bspram__unpack(const bspram_combiner *C, const batch_state *b
         w->handle = 0;
         return sent >= b->m_phases; /* hashed: at H(t) after phase m */
     }
-    *w = *(const wire *)msg->data;
+    *w = *(const wire *)data;
     return (w->owner & BSPRAM__FINAL_FLAG) != 0;
 }
 
+/* Records of one size from a component, partitioned by destination (the
+ * record channel, router.h): pass 1 gives each record's destination
+ * (bspram__out_count), one reservation per destination reached
+ * (bspram__out_reserve) makes a run of exactly its records, and pass 2 writes
+ * each record where its destination's cursor is (bspram__out_place), in the
+ * order of pass 1, so every inbox holds them in issue order as single posts
+ * would. The lane's counts by destination are zero between uses. */
+static inline void bspram__out_count(lane_scratch *L, uint64_t dst)
+{
+    if (L->dcount[dst]++ == 0)
+        L->dtouch[L->ntouch++] = (uint32_t)dst;
+}
+void bspram__combine_out_reserve(lane_scratch *L, bspram_component *self, uint32_t size);
+static inline void *bspram__out_place(lane_scratch *L, uint64_t dst, uint32_t size)
+{
+    char *at = L->dcur[dst];
+    L->dcur[dst] = at + size;
+    return at;
+}
+/* Make the lane's counts by destination (p of them) when first needed;
+ * false when p is too large for them (more than BSPRAM__OUT_MAX_P): the
+ * caller then reserves a run per record. */
+#define BSPRAM__OUT_MAX_P (UINT64_C(1) << 22)
+bool bspram__combine_out_ready(lane_scratch *L, uint64_t p);
 
 /* owner.c: the owner's level (reverse step 1). self NULL: no answers to send. */
 void bspram__combine_owner_level(bspram_combiner *C, bspram_component *self, uint64_t c, unsigned lane,
-                         const bspram_message *msgs, size_t k);
+                         const bspram__run *runs, size_t nr);
 
 #endif

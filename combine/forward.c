@@ -106,6 +106,16 @@ static void validate_and_load(bspram_combiner *C, const batch_state *b, uint64_t
     cs->na = 0;
 }
 
+/* A group's destination in pass 1 of the forward step's send, with this bit
+ * when the request is final there. */
+#define FINAL_DEST (UINT64_C(1) << 63)
+
+/* Does a group of this kind travel as a compact record (wire.h)? */
+static inline bool compact_kind(const batch_state *b, unsigned pflags, unsigned kind)
+{
+    return bspram__is_reduce(kind) && !b->adaptive && !(pflags & BATCH_PHYSICAL);
+}
+
 /* Keep a request that reached its final component before the last phase. */
 static void arrive(comp_state *cs, const wire *w, uint32_t src, unsigned level)
 {
@@ -136,16 +146,22 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
         bspram__batch_requests(b, c, &nreq);
         n = (size_t)nreq;
     } else {
-        const bspram_message *msgs;
-        size_t k = bspram_inbox(self, &msgs);
-        bspram__combine_items_reserve(L, k);
-        for (size_t j = 0; j < k; j++) {
-            if (bspram__unpack(C, b, &msgs[j], phase - 1, &L->items[n], true)) {
-                arrive(cs, &L->items[n], msgs[j].src, phase - 1);
-                continue;
+        const bspram__run *runs;
+        const size_t nr = bspram__bsp_inbox_runs(self, &runs);
+        for (size_t i = 0; i < nr; i++) {
+            const char *data = runs[i].data;
+            const uint32_t src = runs[i].src, size = runs[i].size;
+            const uint64_t count = runs[i].count;
+            if (n + count > L->icap) /* items kept so far stay */
+                bspram__combine_items_reserve(L, n + count);
+            for (uint64_t j = 0; j < count; j++, data += size) {
+                if (bspram__unpack(C, b, data, size, phase - 1, &L->items[n], true)) {
+                    arrive(cs, &L->items[n], src, phase - 1);
+                    continue;
+                }
+                L->isrc[n] = src;
+                n++;
             }
-            L->isrc[n] = msgs[j].src;
-            n++;
         }
     }
     size_t ng = bspram__combine_group(C, L, n);
@@ -164,11 +180,16 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
     /* The spreading offset of group g is bspram_random_below(suffix, seed,
      * phase, c, g), drawn inline with its (phase, c) part once. */
     const uint64_t ab = bspram__random3_ab(&b->rkey, phase, c);
+    /* Pass 1: every group's destination (and whether it is final there),
+     * counted by destination; a reduction on a hashed segment outside the
+     * adaptive strategy travels compact (wire.h). */
+    const bool partition = bspram__combine_out_ready(L, C->p);
+    size_t ncompact = 0;
     for (size_t g = 0; g < ng; g++) {
-        wire out = L->g[g];
-        unsigned kind = bspram__key_kind(out.key);
-        uint64_t addr = bspram__key_address(out.key);
-        uint64_t H = out.owner & ~BSPRAM__FINAL_FLAG;
+        const wire *out = &L->g[g];
+        unsigned kind = bspram__key_kind(out->key);
+        uint64_t addr = bspram__key_address(out->key);
+        uint64_t H = out->owner & ~BSPRAM__FINAL_FLAG;
         uint64_t dest;
         bool final = false;
         if (phase > m) { /* the extra phase of §5: hashed address → physical */
@@ -186,7 +207,7 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
                 dest = H;
                 final = true;
             }
-        } else if (quiet && L->gcount[g] == 1 && (bspram__is_write(kind) || out.aux == 1)) {
+        } else if (quiet && L->gcount[g] == 1 && (bspram__is_write(kind) || out->aux == 1)) {
             /* Adaptive: this request has met no other of its address in
              * phase 1..phase-1, evidence that its group is small; send it
              * straight to its final component. */
@@ -203,15 +224,48 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
                              : bspram_reduce(bspram__random3_abc(&b->rkey, ab, c, g), suffix);
             dest = bspram_basis_target(B, phase, H, k);
         }
-        if (bspram__is_reduce(kind) && !b->adaptive && !(pflags & BATCH_PHYSICAL)) {
-            compact_wire cw = {out.key, out.value};
-            memcpy(bspram_send_buffer(self, dest, sizeof cw), &cw, sizeof cw);
+        ncompact += compact_kind(b, pflags, kind);
+        L->gdest[g] = dest | (final ? FINAL_DEST : 0);
+        if (partition)
+            bspram__out_count(L, dest);
+    }
+    /* Pass 2: a run per destination, then every group's record in it, in
+     * group order. Records of two sizes in one phase (a batch that mixes
+     * reductions with other species), or a machine too large for the
+     * counts, reserve a run per record instead, in group order: the inboxes
+     * are the same either way. */
+    const bool uniform = ncompact == 0 || ncompact == ng;
+    const uint32_t size = ncompact ? (uint32_t)sizeof(compact_wire) : (uint32_t)sizeof(wire);
+    if (partition && uniform)
+        bspram__combine_out_reserve(L, self, size);
+    else if (partition)
+        for (size_t t = 0; t < L->ntouch; t++) /* the counts are not used */
+            L->dcount[L->dtouch[t]] = 0;
+    if (partition)
+        L->ntouch = 0;
+    if (partition && ncompact == ng) { /* the usual reduction: compact records */
+        for (size_t g = 0; g < ng; g++) {
+            compact_wire cw = {L->g[g].key, L->g[g].value};
+            memcpy(bspram__out_place(L, L->gdest[g] & ~FINAL_DEST, sizeof cw), &cw, sizeof cw);
+        }
+        return false;
+    }
+    for (size_t g = 0; g < ng; g++) {
+        const wire *out = &L->g[g];
+        const uint64_t dest = L->gdest[g] & ~FINAL_DEST;
+        const bool compact = ncompact && compact_kind(b, pflags, bspram__key_kind(out->key));
+        const uint32_t sz = compact ? (uint32_t)sizeof(compact_wire) : (uint32_t)sizeof(wire);
+        void *at = partition && uniform ? bspram__out_place(L, dest, sz) : bspram__bsp_reserve(self, dest, sz, 1);
+        if (compact) {
+            compact_wire cw = {out->key, out->value};
+            memcpy(at, &cw, sizeof cw);
             continue;
         }
-        out.owner = (uint32_t)H | (final ? BSPRAM__FINAL_FLAG : 0u);
-        if (!bspram__is_write(kind)) /* a write keeps its winner's label */
-            out.handle = L->ghandle[g];
-        memcpy(bspram_send_buffer(self, dest, sizeof out), &out, sizeof out);
+        wire w = *out;
+        w.owner = (out->owner & ~BSPRAM__FINAL_FLAG) | ((L->gdest[g] & FINAL_DEST) ? BSPRAM__FINAL_FLAG : 0u);
+        if (!bspram__is_write(bspram__key_kind(out->key))) /* a write keeps its winner's label */
+            w.handle = L->ghandle[g];
+        memcpy(at, &w, sizeof w);
     }
     return false;
 }

@@ -36,6 +36,7 @@ static void groups_reserve(lane_scratch *L, size_t n)
     RESIZE(L->ghandle, L->gcap);
     RESIZE(L->gaddr, L->gcap);
     RESIZE(L->gcell, L->gcap);
+    RESIZE(L->gdest, L->gcap);
 }
 
 /* Prepare the table for n keys: a power of two ≥ 2n, cleared in O(1) by

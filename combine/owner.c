@@ -36,22 +36,29 @@ static void check_species(const bspram_combiner *C, lane_scratch *L, size_t ng)
 }
 
 void bspram__combine_owner_level(bspram_combiner *C, bspram_component *self, uint64_t c, unsigned lane,
-                         const bspram_message *msgs, size_t k)
+                         const bspram__run *runs, size_t nr)
 {
     lane_scratch *L = &C->ls[lane];
     const batch_state *b = &L->b;
     comp_state *cs = &C->cs[c];
     size_t n = 0;
-    bspram__combine_items_reserve(L, cs->na + k);
+    bspram__combine_items_reserve(L, cs->na);
     for (size_t j = 0; j < cs->na; j++, n++) {
         L->items[n] = cs->arrived[j];
         L->isrc[n] = cs->arrived_src[j];
         L->ilevel[n] = cs->arrived_level[j];
     }
-    for (size_t j = 0; j < k; j++, n++) {
-        bspram__unpack(C, b, &msgs[j], b->M, &L->items[n], false); /* owners need no H(t) */
-        L->isrc[n] = msgs[j].src;
-        L->ilevel[n] = (uint8_t)b->M;
+    for (size_t i = 0; i < nr; i++) {
+        const char *data = runs[i].data;
+        const uint32_t src = runs[i].src, size = runs[i].size;
+        const uint64_t count = runs[i].count;
+        if (n + count > L->icap) /* items kept so far stay */
+            bspram__combine_items_reserve(L, n + count);
+        for (uint64_t j = 0; j < count; j++, n++, data += size) {
+            bspram__unpack(C, b, data, size, b->M, &L->items[n], false); /* owners need no H(t) */
+            L->isrc[n] = src;
+            L->ilevel[n] = (uint8_t)b->M;
+        }
     }
     cs->na = 0;
     size_t ng = bspram__combine_group(C, L, n);
@@ -101,8 +108,9 @@ void bspram__combine_owner_level(bspram_combiner *C, bspram_component *self, uin
         if (!bspram__answers(kind))
             continue;
         uint64_t x = L->g[g].aux;
-        bspram__combine_send_reply(self, L->isrc[j], L->items[j].handle, L->ilevel[j], x);
+        bspram__combine_reply(L, L->isrc[j], L->items[j].handle, L->ilevel[j], x);
         if (bspram__is_fetch(kind))
             L->g[g].aux = bspram__apply(C, bspram__kind_op(kind), x, L->items[j].value);
     }
+    bspram__combine_send_replies(L, self, C->p);
 }

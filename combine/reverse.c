@@ -71,17 +71,34 @@ void bspram__combine_record_sources(comp_state *cs, lane_scratch *L, unsigned le
     R->first[0] = 0;
 }
 
-void bspram__combine_send_reply(bspram_component *self, uint64_t dst, uint32_t handle, uint32_t level,
-                        uint64_t value)
+void bspram__combine_reply(lane_scratch *L, uint64_t dst, uint32_t handle, uint32_t level, uint64_t value)
 {
-    reply r = {handle, level, value};
-    memcpy(bspram_send_buffer(self, dst, sizeof r), &r, sizeof r);
+    L->rep = bspram__grow(L->rep, &L->caprep, L->nrep + 1, sizeof *L->rep, 256, "bspram_combine");
+    L->rep[L->nrep++] = (struct pending_reply){dst, {handle, level, value}};
+}
+
+/* The component's gathered replies, a run per destination (partition.c),
+ * each destination's in the order they were made. */
+void bspram__combine_send_replies(lane_scratch *L, bspram_component *self, uint64_t p)
+{
+    const size_t n = L->nrep;
+    L->nrep = 0;
+    if (!bspram__combine_out_ready(L, p)) {
+        for (size_t j = 0; j < n; j++)
+            memcpy(bspram__bsp_reserve(self, L->rep[j].dst, sizeof(reply), 1), &L->rep[j].r, sizeof(reply));
+        return;
+    }
+    for (size_t j = 0; j < n; j++)
+        bspram__out_count(L, L->rep[j].dst);
+    bspram__combine_out_reserve(L, self, sizeof(reply));
+    for (size_t j = 0; j < n; j++)
+        memcpy(bspram__out_place(L, L->rep[j].dst, sizeof(reply)), &L->rep[j].r, sizeof(reply));
 }
 
 /* Deliver `value` to the sources of group h at `level` of component c:
  * results for level 1 (the requests), replies one level down otherwise. */
-static void fan_out(bspram_combiner *C, const batch_state *b, bspram_component *self, uint64_t c,
-                    unsigned level, uint32_t h, uint64_t value)
+static void fan_out(bspram_combiner *C, lane_scratch *L, const batch_state *b, uint64_t c, unsigned level,
+                    uint32_t h, uint64_t value)
 {
     level_rec *R = &C->cs[c].lv[level];
     unsigned kind = R->kind[h];
@@ -91,21 +108,30 @@ static void fan_out(bspram_combiner *C, const batch_state *b, bspram_component *
         if (level == 1)
             bspram__batch_results(b, c)[sp->handle] = x;
         else
-            bspram__combine_send_reply(self, sp->comp, sp->handle, level - 1, x);
+            bspram__combine_reply(L, sp->comp, sp->handle, level - 1, x);
         if (bspram__is_fetch(kind))
             x = bspram__apply(C, bspram__kind_op(kind), x, sp->contrib);
     }
 }
 
 void bspram__combine_handle_replies(bspram_combiner *C, const batch_state *b, bspram_component *self,
-                            uint64_t c, const bspram_message *msgs, size_t k)
+                            uint64_t c, const bspram__run *runs, size_t nr)
 {
-    for (size_t j = 0; j < k; j++) {
-        const reply *r = msgs[j].data;
-        if (r->level == 0) { /* an answer to an item that was a request itself */
-            bspram__batch_results(b, c)[r->handle] = r->value;
-            continue;
+    /* Without self (after the last superstep) every reply left is an answer
+     * or reaches level 1, which makes no reply: no scratch is needed. */
+    lane_scratch *L = self ? &C->ls[bspram__bsp_lane(self)] : NULL;
+    for (size_t i = 0; i < nr; i++) {
+        const char *data = runs[i].data;
+        for (uint64_t j = 0; j < runs[i].count; j++, data += runs[i].size) {
+            reply r;
+            memcpy(&r, data, sizeof r);
+            if (r.level == 0) { /* an answer to an item that was a request itself */
+                bspram__batch_results(b, c)[r.handle] = r.value;
+                continue;
+            }
+            fan_out(C, L, b, c, r.level, r.handle, r.value);
         }
-        fan_out(C, b, self, c, r->level, r->handle, r->value);
     }
+    if (self)
+        bspram__combine_send_replies(L, self, C->p);
 }

@@ -554,14 +554,16 @@ void *bspram__router_reserve_slow(bspram_router *r, unsigned lane, uint64_t src,
         bspram__base_fatal("%s(dst=%llu): destination outside [0, %llu) (superstep %llu, component %llu)",
                      call, (unsigned long long)dst, (unsigned long long)r->p,
                      (unsigned long long)ln->step, (unsigned long long)src);
-    if (size < 8 || size > BSPRAM__RUN_MAX_SIZE || (size & 7) || count < 1 || count > BSPRAM__RUN_MAX_COUNT)
-        bspram__base_fatal("%s(dst=%llu, size=%u, count=%llu): a run holds 1 to %u records of 8 to %u bytes, a "
-                     "multiple of 8 (superstep %llu, component %llu)", call, (unsigned long long)dst, size,
-                     (unsigned long long)count, BSPRAM__RUN_MAX_COUNT, BSPRAM__RUN_MAX_SIZE,
+    if (size < 8 || size > BSPRAM__RUN_MAX_SIZE || (size & 7) || count < 1 ||
+        count > BSPRAM_MAX_MESSAGE / BSPRAM__RUN_MAX_SIZE)
+        bspram__base_fatal("%s(dst=%llu, size=%u, count=%llu): a run holds 1 to 2^53 records of 8 to %u bytes, "
+                     "a multiple of 8 (superstep %llu, component %llu)", call, (unsigned long long)dst, size,
+                     (unsigned long long)count, BSPRAM__RUN_MAX_SIZE,
                      (unsigned long long)ln->step, (unsigned long long)src);
     enter_src(ln, lane, src, call);
     bspram__outbox *o = bspram__lane_outbox(ln, par, dst);
-    const size_t need = sizeof(bspram__entry) + (size_t)size * count;
+    const bool is_long = count > BSPRAM__RUN_MAX_COUNT;
+    const size_t need = (is_long ? sizeof(bspram__entry_run_long) : sizeof(bspram__entry)) + (size_t)size * count;
     char *at;
     if (o->line)
         at = window_close(o, window_of(ln, (uint32_t)dst));
@@ -574,7 +576,22 @@ void *bspram__router_reserve_slow(bspram_router *r, unsigned lane, uint64_t src,
         at = chunk_add(ln, par, o, (uint32_t)dst, at, need);
     o->at = at;
     o->limit = o->end;
-    return bspram__reserve(r, lane, src, dst, size, count, call);
+    if (!is_long)
+        return bspram__reserve(r, lane, src, dst, size, count, call);
+    bspram__entry_run_long *e = (bspram__entry_run_long *)at;
+    e->head.src = (uint32_t)src;
+    e->head.len32 = BSPRAM__RUN_BIT | BSPRAM__RUN_LONG_BIT | (size / 8 - 1) << 24;
+    e->count = count;
+    o->at += need;
+    o->count += count;
+    o->entries++;
+    o->bytes += (uint64_t)size * count;
+    bspram__lane_sent *st = &ln->sent[par];
+    st->src_count += count;
+    st->src_bytes += (uint64_t)size * count;
+    if (size > st->max_message)
+        st->max_message = size;
+    return e + 1;
 }
 
 void *bspram__router_reserve(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint32_t size,
@@ -583,6 +600,19 @@ void *bspram__router_reserve(bspram_router *r, unsigned lane, uint64_t src, uint
     BSPRAM_NONNULL(r);
     BSPRAM_NONNULL(call);
     return bspram__reserve(r, lane, src, dst, size, count, call);
+}
+
+void bspram__router_reserve_runs(bspram_router *r, unsigned lane, uint64_t src, uint32_t size, size_t n,
+                                 const uint32_t *dst, uint32_t *count, char **cursor, const char *call)
+{
+    BSPRAM_NONNULL(r);
+    BSPRAM_NONNULL(call);
+    if (n) {
+        BSPRAM_NONNULL(dst);
+        BSPRAM_NONNULL(count);
+        BSPRAM_NONNULL(cursor);
+    }
+    bspram__reserve_runs(r, lane, src, size, n, dst, count, cursor, call);
 }
 
 void *bspram__router_post(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint64_t len,

@@ -172,18 +172,30 @@ void *bspram__router_post_counted(bspram_router *r, unsigned lane, uint64_t src,
  * h-relation, the largest message): exactly what count posts of size bytes
  * would record; the receiver finds them as count messages in its inbox, in
  * their order, or as one run (bspram__router_inbox_runs). Only a run's header
- * is stored beside the records (8 bytes a run), none per record.
+ * is stored beside the records (8 bytes a run; 16 from 2^24 records on),
+ * none per record.
  * The room is in the lane's storage, never in a write-combining window, so
  * that a lane may reserve runs for many destinations and then fill them in
  * any order; it must be written before the exchange, and before the lane's
  * next bspram__router_post to the same dst (which may open a window over
  * the run's last line). The lane and source rules are bspram__router_post's.
  * Errors (fatal, naming `call` and the values): dst ∉ [0, p); size not a
- * multiple of 8 in [8, 512], or count ∉ [1, 2^24 − 1]; src not in the lane
+ * multiple of 8 in [8, 512], or count ∉ [1, 2^53]; src not in the lane
  * or decreasing. Cost: O(1) amortised, no per-record work; a reservation to
  * the outbox last posted to by the same source costs a few instructions. */
 void *bspram__router_reserve(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint32_t size,
                              uint64_t count, const char *call);
+
+/* bspram__router_reserve for many destinations at once, the step between
+ * the two passes of a partition: a run of count[dst[i]] records of `size`
+ * bytes from src to each dst[i] (i < n; the dst[i] distinct, each count ≥ 1),
+ * its room returned in cursor[dst[i]]; count[dst[i]] is set to 0, so a
+ * caller's table of counts by destination is ready for its next use. count
+ * and cursor are indexed by destination (p entries). Semantics, records and
+ * errors as bspram__router_reserve, for each run. Cost: O(n), a few
+ * instructions per destination, the source's statistics updated once. */
+void bspram__router_reserve_runs(bspram_router *r, unsigned lane, uint64_t src, uint32_t size, size_t n,
+                                 const uint32_t *dst, uint32_t *count, char **cursor, const char *call);
 
 /* bspram__router_post + copy of len bytes from data. data may be NULL only if
  * len = 0 (else fatal, naming `call`). */

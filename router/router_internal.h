@@ -58,7 +58,9 @@ typedef struct bspram__chunk {
  *               most BSPRAM__RUN_MAX_SIZE; 1 ≤ count < 2^24): the record
  *               channel (bspram__router_reserve), one header for the run and
  *               none per record. The records count it as count messages of
- *               size bytes each.
+ *               size bytes each. A run of 2^24 records or more has a 16-byte
+ *               header {src, BSPRAM__RUN_BIT | BSPRAM__RUN_LONG_BIT |
+ *               (size/8 − 1) << 24, count}.
  * A message of len bytes is a run of one record of len bytes, as far as the
  * readers go (bspram__entry_count, bspram__entry_record). */
 typedef struct bspram__entry {
@@ -76,6 +78,12 @@ typedef struct bspram__entry_long {
 #define BSPRAM__RUN_BIT 0x80000000u
 #define BSPRAM__RUN_MAX_COUNT 0xFFFFFFu               /* records in one run's header */
 #define BSPRAM__RUN_MAX_SIZE 512u                     /* bytes in one record */
+#define BSPRAM__RUN_LONG_BIT 0x40000000u
+
+typedef struct bspram__entry_run_long {
+    bspram__entry head;
+    uint64_t count;
+} bspram__entry_run_long;
 
 static inline bool bspram__entry_is_long(const bspram__entry *e) { return e->len32 == BSPRAM__ENTRY_LONG; }
 static inline bool bspram__entry_is_run(const bspram__entry *e)
@@ -87,10 +95,18 @@ static inline uint32_t bspram__run_len32(uint32_t size, uint32_t count)
     return BSPRAM__RUN_BIT | (size / 8 - 1) << 24 | count;
 }
 
+static inline bool bspram__entry_is_run_long(const bspram__entry *e)
+{
+    return bspram__entry_is_run(e) && (e->len32 & BSPRAM__RUN_LONG_BIT);
+}
+
 /* Messages in entry e: a run's count, else 1. */
 static inline uint64_t bspram__entry_count(const bspram__entry *e)
 {
-    return bspram__entry_is_run(e) ? (e->len32 & BSPRAM__RUN_MAX_COUNT) : 1;
+    if (!bspram__entry_is_run(e))
+        return 1;
+    return (e->len32 & BSPRAM__RUN_LONG_BIT) ? ((const bspram__entry_run_long *)e)->count
+                                             : (e->len32 & BSPRAM__RUN_MAX_COUNT);
 }
 
 /* The size of each of e's messages (a run's record size). */
@@ -110,7 +126,9 @@ static inline uint64_t bspram__entry_extra(const bspram__entry *e)
 
 static inline const void *bspram__entry_payload(const bspram__entry *e)
 {
-    return (const char *)e + (bspram__entry_is_long(e) ? sizeof(bspram__entry_long) : sizeof *e);
+    if (bspram__entry_is_long(e))
+        return (const char *)e + sizeof(bspram__entry_long);
+    return (const char *)e + (bspram__entry_is_run_long(e) ? sizeof(bspram__entry_run_long) : sizeof *e);
 }
 
 /* The bytes a message entry with a payload of len bytes (and extra) takes in a chunk. */
@@ -375,6 +393,59 @@ static inline void *bspram__reserve(bspram_router *r, unsigned lane, uint64_t sr
     if (size > s->max_message)
         s->max_message = size;
     return e + 1;
+}
+
+/* bspram__router_reserve_runs (router.h): one run from src to each of
+ * dst[0..n), count[dst[i]] records of size bytes, its room in cursor[dst[i]]
+ * (count[dst[i]] becomes 0). The source's statistics are updated once; a
+ * destination whose outbox has a window open or no room, or a bad value,
+ * takes bspram__router_reserve_slow. */
+static inline void bspram__reserve_runs(bspram_router *r, unsigned lane, uint64_t src, uint32_t size, size_t n,
+                                        const uint32_t *dst, uint32_t *count, char **cursor, const char *call)
+{
+    bspram__lane *ln = &r->lane[lane];
+    const unsigned par = (unsigned)(ln->step & 1);
+    bspram__lane_sent *s = &ln->sent[par];
+    size_t i = 0;
+    /* The first run through the checks of the slow path when the source is
+     * new or the size is not a record's: after it, only the destination and
+     * the count are checked per run. */
+    if (n && (src != s->src || size < 8 || size > BSPRAM__RUN_MAX_SIZE || (size & 7))) {
+        cursor[dst[0]] = bspram__router_reserve_slow(r, lane, src, dst[0], size, count[dst[0]], call);
+        count[dst[0]] = 0;
+        i = 1;
+    }
+    const uint64_t p = r->p;
+    const uint32_t head = bspram__run_len32(size, 0);
+    uint64_t total = 0;
+    for (; i < n; i++) {
+        const uint32_t d = dst[i];
+        const uint64_t c = count[d];
+        count[d] = 0;
+        bspram__outbox *o;
+        const size_t need = sizeof(bspram__entry) + (size_t)size * c;
+        if (__builtin_expect(d >= p || c - 1 >= BSPRAM__RUN_MAX_COUNT, 0) ||
+            (o = bspram__lane_outbox(ln, par, d), __builtin_expect(o->line != NULL, 0)) ||
+            __builtin_expect((size_t)(o->limit - o->at) < need, 0)) {
+            cursor[d] = bspram__router_reserve_slow(r, lane, src, d, size, c, call);
+            continue;
+        }
+        bspram__entry *e = (bspram__entry *)o->at;
+        o->at += need;
+        o->count += c;
+        o->entries++;
+        o->bytes += (uint64_t)size * c;
+        e->src = (uint32_t)src;
+        e->len32 = head | (uint32_t)c;
+        cursor[d] = (char *)(e + 1);
+        total += c;
+    }
+    if (total) {
+        s->src_count += total;
+        s->src_bytes += total * size;
+        if (size > s->max_message)
+            s->max_message = size;
+    }
 }
 
 /* bspram__router_send (router.h) without the checks of r and call, which its

@@ -193,12 +193,21 @@ static void shm_build_runs(bspram_router *r, unsigned lane, uint64_t i)
             while (at < end) {
                 const bspram__entry *e = (const bspram__entry *)at;
                 __builtin_prefetch(at + PREFETCH_LINES * 64);
-                u->data = bspram__entry_payload(e);
-                u->count = bspram__entry_count(e);
                 u->src = e->src;
-                u->size = (uint32_t)bspram__entry_len(e);
+                if ((e->len32 & (BSPRAM__RUN_BIT | BSPRAM__RUN_LONG_BIT)) == BSPRAM__RUN_BIT) {
+                    /* A run of the channel (the usual entry here), decoded inline. */
+                    const uint32_t size = ((e->len32 >> 24 & 0x3Fu) + 1) * 8, count = e->len32 & BSPRAM__RUN_MAX_COUNT;
+                    u->data = e + 1;
+                    u->count = count;
+                    u->size = size;
+                    at += sizeof *e + (size_t)size * count;
+                } else {
+                    u->data = bspram__entry_payload(e);
+                    u->count = bspram__entry_count(e);
+                    u->size = (uint32_t)bspram__entry_len(e);
+                    at = bspram__entry_next(e);
+                }
                 u++;
-                at = bspram__entry_next(e);
             }
         }
     }

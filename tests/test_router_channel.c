@@ -195,6 +195,39 @@ static void run(uint64_t p, unsigned lanes, uint64_t supersteps, uint64_t seed, 
     bspram__router_destroy(r);
 }
 
+/* A run of 2^24 + 3 records (past the short header's count): one run with a
+ * 16-byte header, counted whole. Read as runs only (no descriptor per
+ * record), on a transport that builds runs itself. */
+static void long_run(void)
+{
+    bspram_router *r = bspram__router_create(2, 1);
+    if (!r->transport->build_runs) {
+        bspram__router_destroy(r);
+        return;
+    }
+    const uint64_t n = (UINT64_C(1) << 24) + 3;
+    uint64_t *at = bspram__router_reserve(r, 0, 0, 1, 8, n, "test");
+    for (uint64_t k = 0; k < n; k++)
+        at[k] = k * 3 + 1;
+    bspram__router_exchange(r, 0, 0);
+    const bspram__run *u;
+    CHECK_EQ_U64(bspram__router_inbox_runs(r, 0, 1, &u), 1);
+    CHECK_EQ_U64(u[0].count, n);
+    CHECK_EQ_U64(u[0].size, 8);
+    CHECK_EQ_U64(u[0].src, 0);
+    uint64_t bad = 0;
+    for (uint64_t k = 0; k < n; k++)
+        bad += ((const uint64_t *)u[0].data)[k] != k * 3 + 1;
+    CHECK_EQ_U64(bad, 0);
+    bspram__router_leave(r, 0);
+    const bspram_log *log = bspram__router_log(r);
+    CHECK_EQ_U64(log->records[0].messages, n);
+    CHECK_EQ_U64(log->records[0].bytes, 8 * n);
+    CHECK_EQ_U64(log->records[0].charge, n);
+    CHECK_EQ_U64(log->records[0].max_message, 8);
+    bspram__router_destroy(r);
+}
+
 /* The channel's errors: one line naming the call and the values. */
 typedef struct bad_run {
     uint64_t dst, count;
@@ -216,8 +249,9 @@ int main(void)
             run(ps[i], lanes, 4, 7 + i, 0);
             run(ps[i], lanes, 4, 9 + i, 1); /* every superstep through the windows after the first */
         }
+    long_run();
     check_death("size 12", reserve_bad, &(bad_run){1, 1, 12},
-                "my_call(dst=1, size=12, count=1): a run holds 1 to 16777215 records of 8 to 512 bytes", 1, 60);
+                "my_call(dst=1, size=12, count=1): a run holds 1 to 2^53 records of 8 to 512 bytes", 1, 60);
     check_death("count 0", reserve_bad, &(bad_run){1, 0, 16},
                 "my_call(dst=1, size=16, count=0): a run holds", 1, 60);
     check_death("size 520", reserve_bad, &(bad_run){1, 2, 520},

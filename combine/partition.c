@@ -1,0 +1,31 @@
+/* A component's records partitioned by destination before they are posted
+ * (the record channel, router.h): the two passes of a radix partition
+ * (Polychroniou and Ross, SIGMOD 2014) — a histogram of destinations, then a
+ * scatter — with one reservation per destination between them, so that a
+ * phase posts a run per destination reached instead of a message per record
+ * (Valiant §2's records are the same: a run of n records of s bytes is n
+ * messages of s bytes). engine_internal.h has the passes' inline steps. */
+#include <stdlib.h>
+
+#include "base/error.h"
+#include "combine/engine_internal.h"
+
+bool bspram__combine_out_ready(lane_scratch *L, uint64_t p)
+{
+    if (L->dcount)
+        return true;
+    if (p > BSPRAM__OUT_MAX_P)
+        return false;
+    /* Zero pages: a lane touches only the destinations it reaches. */
+    L->dcount = bspram__base_calloc(p, sizeof *L->dcount, "bspram_combine");
+    L->dcur = bspram__base_malloc(p * sizeof *L->dcur, "bspram_combine");
+    L->dtouch = bspram__base_malloc(p * sizeof *L->dtouch, "bspram_combine");
+    L->ntouch = 0;
+    return true;
+}
+
+void bspram__combine_out_reserve(lane_scratch *L, bspram_component *self, uint32_t size)
+{
+    bspram__bsp_reserve_runs(self, size, L->ntouch, L->dtouch, L->dcount, L->dcur);
+    L->ntouch = 0;
+}
