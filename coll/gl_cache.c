@@ -132,7 +132,7 @@ typedef struct cache_line {
 
 static int parse(char *line, cache_line *out)
 {
-    char *f[FIELDS];
+    char *f[FIELDS] = {0};
     int n = 0;
     for (;;) {
         f[n++] = line;
