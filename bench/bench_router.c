@@ -11,9 +11,14 @@
  * payload bytes per second; ratios are of the same run. "pattern" mode
  * compares, instead of memcpy, the same run with the message pattern kept
  * (bspram_machine_keep_pattern): what pricing a run afterwards costs.
+ * "channel" mode sends through the record channel instead (router.h): each
+ * component counts its payloads by destination, reserves one run per
+ * destination at once (bspram__router_reserve_runs) and copies each payload
+ * into its run; receivers read their inboxes as runs. The payloads, the
+ * destinations and the records are the same as by single posts.
  *
  * usage: bench_router [MiB per superstep (default 64)] [supersteps (default 8)] [p] [bytes]
- *                     [land|pattern]
+ *                     [land|pattern|channel]
  * (p and bytes restrict the sweep to one p and one payload size; 0 = all)
  */
 #include <omp.h>
@@ -24,6 +29,7 @@
 
 #include "base/clock.h"
 #include "bspram.h"
+#include "bsp/machine_internal.h" /* the record channel (channel mode) */
 
 typedef struct bench {
     uint64_t p, h, len, supersteps;
@@ -33,6 +39,10 @@ typedef struct bench {
     uint64_t out_stride;
     int land;               /* copy payloads out instead of reading them */
     int pattern;            /* keep the message pattern */
+    int channel;            /* send through the record channel */
+    uint32_t **count;       /* channel: [T][p] counts by destination (zero between uses), */
+    uint32_t **touched;     /* [T][p] the destinations reached, */
+    char ***cursor;         /* [T][p] and where each run's next record goes */
     uint64_t *sum;          /* [p·8] (a cache line each): sum of words received */
 } bench;
 
@@ -41,7 +51,34 @@ static bool step(bspram_component *c, void *arg)
     bench *b = arg;
     uint64_t pid = bspram_pid(c);
     const bspram_message *in;
-    size_t n = bspram_inbox(c, &in);
+    size_t n = 0;
+    if (b->channel) {
+        const bspram__run *u;
+        size_t nr = bspram__bsp_inbox_runs(c, &u);
+        uint64_t sum = 0;
+        for (size_t i = 0; i < nr; i++) {
+            const uint64_t *w = u[i].data, words = u[i].count * u[i].size / 8;
+            for (uint64_t k = 0; k < words; k++)
+                sum += w[k];
+        }
+        b->sum[pid * 8] += sum;
+        const uint32_t *d = b->dst + pid * b->h;
+        const unsigned char *from = b->src + pid * b->h * b->len;
+        const unsigned lane = bspram__bsp_lane(c);
+        uint32_t *count = b->count[lane], *touched = b->touched[lane];
+        char **cursor = b->cursor[lane];
+        size_t nt = 0;
+        for (uint64_t j = 0; j < b->h; j++)
+            if (count[d[j]]++ == 0)
+                touched[nt++] = d[j];
+        bspram__bsp_reserve_runs(c, (uint32_t)b->len, nt, touched, count, cursor);
+        for (uint64_t j = 0; j < b->h; j++) {
+            memcpy(cursor[d[j]], from + j * b->len, b->len);
+            cursor[d[j]] += b->len;
+        }
+        return true;
+    }
+    n = bspram_inbox(c, &in);
     if (b->land) {
         unsigned char *o = b->out + pid * b->out_stride;
         uint64_t off = 0;
@@ -128,6 +165,7 @@ int main(int argc, char **argv)
     uint64_t only_len = argc > 4 ? strtoull(argv[4], NULL, 10) : 0;
     int land = argc > 5 && !strcmp(argv[5], "land");
     int pattern = argc > 5 && !strcmp(argv[5], "pattern");
+    int channel = argc > 5 && !strcmp(argv[5], "channel");
     printf("router throughput, %llu MiB of payload per superstep, %llu supersteps, receivers %s; "
            "cores: %u\n", (unsigned long long)mib, (unsigned long long)supersteps,
            land ? "copy payloads out" : "read every byte", (unsigned)omp_get_num_procs());
@@ -137,7 +175,19 @@ int main(int argc, char **argv)
         for (size_t li = 0; li < 3; li++) {
             if ((only_p && ps[pi] != only_p) || (only_len && lens[li] != only_len))
                 continue;
-            bench b = {.p = ps[pi], .len = lens[li], .supersteps = supersteps, .land = land};
+            bench b = {.p = ps[pi], .len = lens[li], .supersteps = supersteps, .land = land, .channel = channel};
+            if (channel && (b.len % 8 || b.len > 512))
+                continue; /* records of 8 to 512 bytes */
+            uint32_t *count[2], *touched[2];
+            char **cursor[2];
+            for (int t = 0; t < 2; t++) {
+                count[t] = calloc(b.p, sizeof **count);
+                touched[t] = malloc(b.p * sizeof **touched);
+                cursor[t] = malloc(b.p * sizeof **cursor);
+            }
+            b.count = count;
+            b.touched = touched;
+            b.cursor = cursor;
             b.h = (mib << 20) / b.len / b.p;
             uint64_t bytes = b.p * b.h * b.len;
             b.dst = malloc(b.p * b.h * sizeof *b.dst);
@@ -177,6 +227,11 @@ int main(int argc, char **argv)
                 if (T == 2)
                     printf(" %9.2fx", rr / r1);
                 printf("\n");
+            }
+            for (int t = 0; t < 2; t++) {
+                free(count[t]);
+                free(touched[t]);
+                free(cursor[t]);
             }
             free(b.dst);
             free(b.src);
