@@ -368,7 +368,7 @@ static void judge_run(const size_run *r, int model, failures *f)
         add_failure(f, "FAIL report n=%" PRIu64 ": no PRAM reported a run (a PRAM reports when "
                     "bspram_pram_destroy is called)", r->n);
     if (r->beyond) {
-        char where[420];
+        char where[48 + 192 + 192 + 48]; /* pram, the step, where and what: never truncated */
         if (r->beyond_at[0] && r->beyond_what[0])
             snprintf(where, sizeof where, "%sstep %" PRIu64 " at %s: %s", pram, r->beyond_step, r->beyond_at,
                      r->beyond_what);
