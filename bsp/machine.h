@@ -713,9 +713,13 @@ double bspram_machine_predicted_cost(bspram_machine *m);
 /* Write the log to path: JSON if the name ends in ".json", CSV otherwise
  * (the trace's format, bsp/trace.h).
  *
- * The file is created or truncated. Opening it never waits: a FIFO that
- * no process reads fails at once (ENXIO). Over MPI every rank that calls it
- * writes the file.
+ * The file is written to a new file beside path and renamed over it once
+ * whole: path holds its old contents or the whole log, never a log cut
+ * short, and a failed write removes only that new file. A device, a FIFO,
+ * a symbolic link (/dev/stdout) or a file with hard links is written in
+ * place and never removed. Opening it never waits: a FIFO that no process
+ * reads fails at once (ENXIO). Over MPI every rank that calls it writes
+ * the file.
  *
  * @param m       the machine; not NULL
  * @param path    the file's name; not NULL

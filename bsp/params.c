@@ -218,24 +218,24 @@ int bspram_params_save(const bspram_params *params)
         return -1;
     }
     bspram__base_make_parents(path);
-    /* Never block, whatever lies at the path: O_NONBLOCK makes opening a
-     * FIFO without a reader fail (ENXIO) instead of waiting for one, and
-     * anything but a regular file is refused (EINVAL) before a byte is
-     * written; the file is emptied only then. */
-    int fd = open(path, O_WRONLY | O_CREAT | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0644);
-    if (fd < 0)
-        return -1;
+    /* Never block, whatever lies at the path, and write a regular file
+     * only: anything else is refused (EINVAL) before a byte is written,
+     * a FIFO without a reader with ENXIO (O_NONBLOCK: at once). */
     struct stat st;
-    int err = fstat(fd, &st) != 0 ? errno : !S_ISREG(st.st_mode) ? EINVAL : 0;
-    if (!err && ftruncate(fd, 0) != 0)
-        err = errno;
-    FILE *f = err ? NULL : fdopen(fd, "w");
-    if (!f) {
-        err = err ? err : errno;
-        close(fd);
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        int fd = S_ISFIFO(st.st_mode) ? open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) : -2;
+        int err = fd == -1 ? errno : EINVAL;
+        if (fd >= 0)
+            close(fd);
         errno = err;
         return -1;
     }
+    /* A new file renamed over the old once whole (base/output.h): a reader
+     * finds the old set or the new one, never a set cut short. */
+    bspram_output out;
+    if (bspram__base_output_open(&out, path) != 0)
+        return -1;
+    FILE *f = out.f;
     fprintf(f, "# bspram BSP parameters, measured by `bspram probe`\n");
     fprintf(f, "p = %u\n", params->p);
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
@@ -243,11 +243,5 @@ int bspram_params_save(const bspram_params *params)
         memcpy(&v, (const char *)params + fields[i].offset, sizeof v);
         fprintf(f, "%s = %.6g\n", fields[i].key, v);
     }
-    /* A full disk shows at the latest when fclose flushes (errno set). */
-    int bad = ferror(f);
-    if (fclose(f) != 0)
-        return -1;
-    if (bad)
-        errno = EIO;
-    return bad ? -1 : 0;
+    return bspram__base_output_close(&out);
 }

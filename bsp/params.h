@@ -129,6 +129,9 @@ int bspram_params_read(bspram_params *out);
 /* Write the whole set to the parameter file (creating its directories),
  * as `bspram probe` does. It refuses what bspram_params_read would refuse,
  * and never blocks either: a FIFO or device at the path is not written.
+ * The set goes to a new file beside the path, renamed over it once whole
+ * (a symbolic link or a file with hard links is written in place): a
+ * failed write leaves the earlier file as it was.
  *
  * @param params  the parameters: p in [1, 65536], every other field a finite
  *                number ≥ 0; must not be NULL
@@ -145,8 +148,9 @@ int bspram_params_read(bspram_params *out);
  * @par BSP cost
  *     None: local; writes about 250 bytes.
  * @par Thread safety
- *     Any thread; not concurrently with another bspram_params_save, nor with
- *     a reader of the same file (it truncates the file, then writes it).
+ *     Any thread. A reader of the same file meanwhile finds the old set
+ *     or the new one (the file is replaced whole, unless written in
+ *     place); of two saves at once, one set stays.
  */
 int bspram_params_save(const bspram_params *params);
 

@@ -11,6 +11,7 @@
 
 #include "base/error.h"
 #include "base/environment.h"
+#include "base/output.h"
 #include "bsp/trace.h"
 
 static int is_json(const char *path)
@@ -30,49 +31,26 @@ static int write_rows(FILE *f, int json, int start, const bspram_log_view *log, 
                 : bspram_records_write_csv(f, log, start);
 }
 
-/* What makes the file complete after the rows: JSON's closing bracket. */
-static void write_closing(FILE *f, int json, int first)
-{
-    if (json)
-        fputs(first ? "]\n" : "\n]\n", f);
-}
+/* What makes the file complete after the rows: JSON's closing bracket
+ * (after "\n" once an element is written); nothing for CSV. */
+static const char *closing(int json, int first) { return !json ? "" : first ? "]\n" : "\n]\n"; }
 
-/* fopen(path, "w"), or "r+" to append, that never blocks: O_NONBLOCK makes
- * opening a FIFO that no process reads fail at once (ENXIO) instead of
- * waiting for a reader, for ever at the end of the run. Once open, the
- * descriptor blocks again, so a pipe with a reader (BSPRAM_TRACE=/dev/stdout
- * into a pager) is written as any output is. */
-static FILE *open_trace(const char *path, int append)
-{
-    int fd = open(path, (append ? O_RDWR : O_WRONLY | O_CREAT | O_TRUNC) | O_NONBLOCK | O_CLOEXEC |
-                            O_NOCTTY, 0666);
-    if (fd < 0)
-        return NULL;
-    int flags = fcntl(fd, F_GETFL);
-    FILE *f = flags >= 0 && fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0
-                  ? fdopen(fd, append ? "r+" : "w")
-                  : NULL;
-    if (!f) {
-        int err = errno;
-        close(fd);
-        errno = err;
-    }
-    return f;
-}
+static void write_closing(FILE *f, int json, int first) { fputs(closing(json, first), f); }
 
 int bspram__bsp_trace_write_file(const char *path, const bspram_log_view *log)
 {
     BSPRAM_NONNULL(path);
     BSPRAM_NONNULL(log);
-    FILE *f = open_trace(path, 0);
-    if (!f)
+    bspram_output out;
+    if (bspram__base_output_open(&out, path) != 0)
         return -1;
     int json = is_json(path), first = 1;
-    int rc = write_rows(f, json, 1, log, &first);
-    write_closing(f, json, first);
-    if (fclose(f) != 0)
-        rc = -1;
-    return rc;
+    if (write_rows(out.f, json, 1, log, &first) != 0) {
+        bspram__base_output_abandon(&out);
+        return -1;
+    }
+    write_closing(out.f, json, first);
+    return bspram__base_output_close(&out);
 }
 
 static atomic_uint next_id;
@@ -83,53 +61,106 @@ unsigned bspram__bsp_trace_next_id(void) { return atomic_fetch_add(&next_id, 1);
  * the closing (where the next machine's rows go). Each destroy writes only
  * its own rows, so M machines cost O(total rows) bytes of I/O, not O(M²).
  * Updated only after a fully successful append: a failed one (disk full) is
- * overwritten by the next, and the truncation below drops its leftovers. */
+ * cut off again at once, so the file always ends on a whole row. */
 static pthread_mutex_t sink_lock = PTHREAD_MUTEX_INITIALIZER;
 static char *sink_path;  /* NULL until a file has been started */
-static long sink_end;    /* bytes before the closing */
+static long sink_end;    /* bytes before the closing; −1: not a regular file */
 static int sink_first;   /* JSON: no element written yet */
+
+/* A new trace file, written whole as any output (base/output.h): the path
+ * holds its old contents or the whole first piece. */
+static int sink_start(const char *path, const bspram_log_view *log)
+{
+    bspram_output out;
+    if (bspram__base_output_open(&out, path) != 0)
+        return -1;
+    int json = is_json(path), first = 1;
+    if (write_rows(out.f, json, 1, log, &first) != 0) {
+        bspram__base_output_abandon(&out);
+        return -1;
+    }
+    write_closing(out.f, json, first);
+    if (bspram__base_output_close(&out) != 0)
+        return -1;
+    /* Later rows go before the closing: a regular file only (a pipe such as
+     * /dev/stdout takes one machine). */
+    struct stat st;
+    long end = stat(path, &st) == 0 && S_ISREG(st.st_mode)
+                   ? (long)st.st_size - (long)strlen(closing(json, first))
+                   : -1;
+    size_t len = strlen(path) + 1;
+    free(sink_path);
+    sink_path = memcpy(bspram__base_malloc(len, "BSPRAM_TRACE"), path, len);
+    sink_end = end;
+    sink_first = first;
+    return 0;
+}
+
+/* The rows of one more machine over the closing of the file started, and
+ * the closing after them. A write that fails (a full disk) is cut off
+ * again, and the closing put back: the file is as the last append left it,
+ * whole rows only. Never waits: O_NONBLOCK makes opening a FIFO that no
+ * process reads fail at once (ENXIO), and the descriptor blocks again once
+ * open. */
+static int sink_add(const char *path, const bspram_log_view *log)
+{
+    int fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0)
+        return -1;
+    int flags = fcntl(fd, F_GETFL);
+    FILE *f = flags >= 0 && fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0 ? fdopen(fd, "r+") : NULL;
+    int keep = f ? dup(fd) : -1; /* to cut a failed append back after fclose */
+    if (!f || keep < 0) {
+        int err = errno;
+        if (f)
+            fclose(f);
+        else
+            close(fd);
+        errno = err;
+        return -1;
+    }
+    int json = is_json(path), first = sink_first;
+    int rc = fseek(f, sink_end, SEEK_SET);
+    if (rc == 0)
+        rc = write_rows(f, json, 0, log, &first);
+    long end = rc == 0 ? ftell(f) : -1;
+    write_closing(f, json, first);
+    if (end < 0 || fflush(f) != 0 || ferror(f))
+        rc = -1;
+    /* Cut anything beyond the closing (the file may have been longer). */
+    if (rc == 0 && ftruncate(fileno(f), ftell(f)) != 0)
+        rc = -1;
+    int err = errno;
+    if (fclose(f) != 0 && rc == 0)
+        rc = -1, err = errno;
+    if (rc != 0) {
+        const char *c = closing(json, sink_first);
+        size_t n = strlen(c);
+        /* Should this fail too, the readers refuse the row cut short. */
+        if (ftruncate(keep, sink_end) == 0 && n)
+            (void)!pwrite(keep, c, n, sink_end);
+        close(keep);
+        errno = err ? err : EIO;
+        return -1;
+    }
+    close(keep);
+    sink_end = end;
+    sink_first = first;
+    return 0;
+}
 
 static int sink_append(const char *path, const bspram_log_view *log)
 {
     /* A new name starts a new file; so does a file removed since. */
-    int start = !sink_path || strcmp(sink_path, path) != 0;
-    if (!start && sink_end < 0) {
+    if (!sink_path || strcmp(sink_path, path) != 0)
+        return sink_start(path, log);
+    if (sink_end < 0) {
         errno = ESPIPE; /* started on a pipe or terminal */
         return -1;
     }
-    FILE *f = start ? NULL : open_trace(path, 1);
-    if (!f && (start || errno == ENOENT)) {
-        start = 1;
-        f = open_trace(path, 0);
-    }
-    if (!f)
-        return -1;
-    int json = is_json(path), first = start ? 1 : sink_first;
-    int rc = start ? 0 : fseek(f, sink_end, SEEK_SET);
-    if (rc == 0)
-        rc = write_rows(f, json, start, log, &first);
-    /* −1 on a pipe: one machine can be traced to /dev/stdout; a second one
-     * is then reported, as it cannot seek back over the closing. */
-    long end = ftell(f);
-    write_closing(f, json, first);
-    if (rc == 0 && fflush(f) != 0)
-        rc = -1;
-    /* Cut anything beyond the closing, left by an earlier failed append (a
-     * new file was emptied by fopen). */
-    if (rc == 0 && !start && ftruncate(fileno(f), ftell(f)) != 0)
-        rc = -1;
-    if (fclose(f) != 0)
-        rc = -1;
-    if (rc != 0)
-        return -1;
-    if (start) {
-        size_t len = strlen(path) + 1;
-        free(sink_path);
-        sink_path = memcpy(bspram__base_malloc(len, "BSPRAM_TRACE"), path, len);
-    }
-    sink_end = end;
-    sink_first = first;
-    return 0;
+    if (sink_add(path, log) == 0)
+        return 0;
+    return errno == ENOENT ? sink_start(path, log) : -1;
 }
 
 void bspram__bsp_trace_add(const bspram_log_view *log)

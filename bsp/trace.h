@@ -3,12 +3,15 @@
  * With BSPRAM_TRACE=path.csv (or .json) in the environment (read when each
  * machine is destroyed or clears its records; base/environment.h), every
  * machine adds its log to a process-wide trace when it is destroyed, and
- * before bspram_machine_clear_records drops it: the first append creates
- * (or truncates) the file and writes the CSV header, or JSON's "["; each
- * later one appends only its own rows. After every append the file is
- * complete and valid — CSV rows, or one JSON array whose closing "]" the
- * next append writes over — so a trace can be read while the program runs
- * or after it was killed. Rows carry the machine's number (0, 1, … in order
+ * before bspram_machine_clear_records drops it: the first append writes
+ * the file whole — the CSV header, or JSON's "[", and the rows — to a new
+ * file beside the path and renames it over the path (base/output.h: a
+ * device, FIFO, symbolic link or hard-linked file is written in place,
+ * never removed); each later one appends only its own rows. After every
+ * append the file is complete and valid — CSV rows, or one JSON array
+ * whose closing "]" the next append writes over — so a trace can be read
+ * while the program runs or after it was killed; an append that fails
+ * (a full disk) is cut off again, so the file ends on a whole row. Rows carry the machine's number (0, 1, … in order
  * of creation) and appear in the order of the appends: a machine's rows in
  * superstep order, those of a machine that clears its records in several
  * pieces, between which other machines' rows may come. Cost: O(the rows)

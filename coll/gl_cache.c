@@ -267,7 +267,7 @@ static int any(const cache_line *c, const char *raw, size_t rawlen, void *arg)
 
 int bspram__coll_gl_cache_write(unsigned p, const coll_gl_entry *e, char *path, size_t len)
 {
-    char model[256], tmp[4200];
+    char model[256];
     if (bspram__coll_gl_cache_path(path, len) != 0) {
         errno = ENOENT;
         return -1;
@@ -275,10 +275,10 @@ int bspram__coll_gl_cache_write(unsigned p, const coll_gl_entry *e, char *path, 
     lookup k = {.model = model, .p = p};
     bspram__coll_gl_machine(model, sizeof model, &k.cores);
     bspram__base_make_parents(path);
-    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
-    FILE *f = fopen(tmp, "w");
-    if (!f)
+    bspram_output out; /* the cache is replaced whole (base/output.h) */
+    if (bspram__base_output_open(&out, path) != 0)
         return -1;
+    FILE *f = out.f;
     fprintf(f, "# bspram: g and l measured by the collectives (docs/collectives.md), one line per\n"
                "# machine: CPU model, cores, P, g (ns per byte), l (ns), the library's version,\n"
                "# the share of the cores other work kept busy meanwhile (-1: unknown), the\n"
@@ -293,12 +293,5 @@ int bspram__coll_gl_cache_write(unsigned p, const coll_gl_entry *e, char *path, 
     }
     fprintf(f, "%s\t%u\t%u\t%.6g\t%.6g\t%s\t%.3g\t%.3g\t%lld\n", model, k.cores, p, e->g, e->l,
             e->version, e->load.busy, e->load.loadavg, (long long)e->when);
-    int bad = ferror(f);
-    if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
-        int err = errno ? errno : EIO;
-        unlink(tmp);
-        errno = err;
-        return -1;
-    }
-    return 0;
+    return bspram__base_output_close(&out);
 }

@@ -1359,8 +1359,11 @@ const bspram_pram_step_record *bspram_pram_trace(const bspram_pram *P, size_t *n
  * supersteps, charge), CSV otherwise (the header
  * step,reads,writes,violations,supersteps,charge, one row per step).
  *
- * The file is opened with fopen(path, "w"): created or truncated, and a
- * FIFO without a reader blocks until one opens it. Over MPI
+ * The file is written as bspram_pram_write_html writes its page: to a new
+ * file beside path, renamed over it once whole (path holds its old
+ * contents or the whole trace, never one cut short), or in place for a
+ * device, a FIFO, a symbolic link or a file with hard links, which is
+ * never removed; a FIFO that no process reads fails at once (ENXIO). Over MPI
  * (libbspram-mpi) every rank calls it alike; rank 0 writes the file, and
  * every rank returns once it is written, with rank 0's result.
  *

@@ -23,6 +23,7 @@
 
 #include "base/error.h"
 #include "base/grow.h"
+#include "base/output.h"
 #include "pram/pram_internal.h"
 #include "bsp/machine_internal.h"
 #include "combine/team_internal.h"
@@ -185,9 +186,10 @@ int bspram_pram_write_trace(const bspram_pram *P, const char *path)
 
 static int write_trace(const bspram_pram *P, const char *path)
 {
-    FILE *f = fopen(path, "w");
-    if (!f)
+    bspram_output out;
+    if (bspram__base_output_open(&out, path) != 0)
         return -1;
+    FILE *f = out.f;
     const int json = ends_with(path, ".json");
     if (json)
         fputs("[", f);
@@ -205,12 +207,5 @@ static int write_trace(const bspram_pram *P, const char *path)
     }
     if (json)
         fputs("\n]\n", f);
-    int err = ferror(f) ? (errno ? errno : EIO) : 0;
-    if (fclose(f) != 0 && !err)
-        err = errno ? errno : EIO;
-    if (err) {
-        errno = err;
-        return -1;
-    }
-    return 0;
+    return bspram__base_output_close(&out);
 }

@@ -2,14 +2,16 @@
  * and saving never hang, loading never crashes, and a bad file is refused
  * with exactly one warning line, the outputs untouched. Before: /dev/zero
  * and a FIFO hung every program (a FIFO also the probe's save), nan, inf,
- * -1 and 1e400 were accepted, p = 1e30 was an undefined cast, and a comment
- * over 255 bytes was split and its tail read as a setting. */
+ * -1 and 1e400 were accepted, p = 1e30 was an undefined cast, a comment
+ * over 255 bytes was split and its tail read as a setting, and a save cut
+ * short by a full disk left half a file. */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -239,6 +241,28 @@ int main(void)
     errno = 0;
     CHECK(bspram_params_save(&bad) == -1 && errno == EINVAL);
     setenv("BSPRAM_PARAMS", file, 1);
+
+    /* A save that fails midway (a file-size limit, as a full disk) leaves
+     * the earlier set whole: it truncated the file, then wrote what fitted. */
+    CHECK(bspram_params_save(&bad) == 0);
+    f = fopen(file, "r");
+    char before[1024] = {0}, after[1024] = {0};
+    CHECK(f && fread(before, 1, sizeof before - 1, f) > 0);
+    if (f)
+        fclose(f);
+    struct rlimit was, small;
+    getrlimit(RLIMIT_FSIZE, &was);
+    small = (struct rlimit){60, was.rlim_max};
+    signal(SIGXFSZ, SIG_IGN);
+    CHECK(setrlimit(RLIMIT_FSIZE, &small) == 0);
+    bad.p = 3;
+    errno = 0;
+    CHECK(bspram_params_save(&bad) == -1 && errno == EFBIG);
+    CHECK(setrlimit(RLIMIT_FSIZE, &was) == 0);
+    f = fopen(file, "r");
+    CHECK(f && fread(after, 1, sizeof after - 1, f) > 0 && !strcmp(before, after));
+    if (f)
+        fclose(f);
 
     remove(file);
     remove(errfile);

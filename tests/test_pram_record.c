@@ -8,7 +8,7 @@
  * stops when asked; a page with nothing recorded is one error line, and a
  * file that cannot be written is −1 with errno. A write that fails leaves
  * what was at the path: an older file whole (a file-size limit cuts the
- * page short), a device node (a copy of /dev/full, root only) and a FIFO
+ * page, or the per-step trace, short), a device node (a copy of /dev/full, root only) and a FIFO
  * that no process reads (refused at once, not waited on) still there; a
  * page written over a file keeps its mode, and a symbolic link stays one,
  * the file it names getting the page. */
@@ -179,6 +179,11 @@ static void failed_writes(void)
     CHECK(setrlimit(RLIMIT_FSIZE, &small) == 0);
     errno = 0;
     CHECK(bspram_pram_write_html(P, file) == -1 && errno == EFBIG);
+    /* The per-step trace alike (its one row does not fit in 30 bytes). */
+    small.rlim_cur = 30;
+    CHECK(setrlimit(RLIMIT_FSIZE, &small) == 0);
+    errno = 0;
+    CHECK(bspram_pram_write_trace(P, file) == -1 && errno == EFBIG);
     CHECK(setrlimit(RLIMIT_FSIZE, &was) == 0);
     char *text = slurp(file);
     CHECK(text && !strcmp(text, "the earlier page\n"));

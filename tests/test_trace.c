@@ -3,15 +3,21 @@
  * far, and the bytes written before are never written again (each destroy
  * appends only its own rows); concurrent destroys; a removed file starts
  * afresh; an unwritable file is reported in one line per machine, and the
- * program goes on. */
+ * program goes on; a machine whose rows do not fit (a full disk, made by a
+ * file-size limit) is reported in one line and cut off again, the file
+ * ending on the whole rows before it, and the next machine appends after
+ * them; bspram_machine_write_records that fails so leaves the earlier file
+ * whole. */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "bspram.h"
@@ -333,6 +339,112 @@ static void unwritable(const char *scratch)
     remove(scratch);
 }
 
+/* Writes past `bytes` fail (EFBIG, SIGXFSZ ignored), as on a full disk;
+ * 0 restores the limit there was. */
+static void file_limit(rlim_t bytes)
+{
+    static struct rlimit was;
+    static int saved;
+    if (!saved) {
+        getrlimit(RLIMIT_FSIZE, &was);
+        signal(SIGXFSZ, SIG_IGN);
+        saved = 1;
+    }
+    struct rlimit r = {bytes ? bytes : was.rlim_cur, was.rlim_max};
+    CHECK(setrlimit(RLIMIT_FSIZE, &r) == 0);
+}
+
+/* stderr into path until the returned descriptor is given back. */
+static int stderr_to(const char *path)
+{
+    fflush(stderr);
+    int saved = dup(STDERR_FILENO);
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    CHECK(saved >= 0 && fd >= 0);
+    dup2(fd, STDERR_FILENO);
+    close(fd);
+    return saved;
+}
+
+static void stderr_back(int saved)
+{
+    fflush(stderr);
+    dup2(saved, STDERR_FILENO);
+    close(saved);
+}
+
+/* A machine whose rows do not fit: one line, and the file as it was before
+ * it — whole rows, ending as a complete file — then the next machine's rows
+ * after those. Before, the file kept the rows up to the limit, the last
+ * one cut short, until another machine's append wrote over it. */
+static void cut_short(const char *path, int json, const char *errpath)
+{
+    setenv("BSPRAM_TRACE", path, 1);
+    remove(path);
+    unsigned ids[2];
+    ids[0] = machines_created;
+    bspram_machine_destroy(new_machine(2));
+    size_t before_len;
+    char *before = slurp(path, &before_len);
+    CHECK(before != NULL);
+    if (!before)
+        return;
+    int saved = stderr_to(errpath);
+    file_limit(before_len + 100); /* some of the next machine's 40 rows */
+    bspram_machine_destroy(new_machine(40));
+    file_limit(0);
+    stderr_back(saved);
+    size_t len, elen;
+    char *got = slurp(path, &len), *err = slurp(errpath, &elen);
+    char expect[256];
+    snprintf(expect, sizeof expect, "bspram: BSPRAM_TRACE=%s: cannot write the trace: %s\n", path,
+             strerror(EFBIG));
+    CHECK(err && !strcmp(err, expect));
+    if (err && strcmp(err, expect))
+        fprintf(stderr, "stderr was:\n%s", err);
+    CHECK(got && len == before_len && !memcmp(got, before, len));
+    free(got);
+    free(err);
+    ids[1] = machines_created;
+    bspram_machine_destroy(new_machine(3));
+    got = slurp(path, &len);
+    CHECK(got && len > before_len && !memcmp(got, before, before_len - (json ? 3 : 0)));
+    if (got && json)
+        check_json(got, len, 5, ids);
+    else if (got)
+        check_csv(got, 5, ids);
+    free(got);
+    free(before);
+    remove(path);
+    remove(errpath);
+    unsetenv("BSPRAM_TRACE");
+}
+
+/* bspram_machine_write_records that fails midway leaves the earlier file
+ * whole (it truncated it, then wrote what fitted). */
+static void records_cut_short(const char *path)
+{
+    FILE *f = fopen(path, "w");
+    fputs("the earlier log\n", f);
+    fclose(f);
+    bspram_machine *m = new_machine(40);
+    file_limit(200);
+    errno = 0;
+    CHECK(bspram_machine_write_records(m, path) == -1 && errno == EFBIG);
+    file_limit(0);
+    size_t len;
+    char *got = slurp(path, &len);
+    CHECK(got && !strcmp(got, "the earlier log\n"));
+    free(got);
+    CHECK(bspram_machine_write_records(m, path) == 0);
+    got = slurp(path, &len);
+    if (got)
+        check_csv(got, 40, NULL);
+    free(got);
+    bspram_machine_destroy(m);
+    remove(path);
+}
+
 int main(void)
 {
     char csv[64], json[64], conc[64], gone[64], err[64];
@@ -348,5 +460,8 @@ int main(void)
     concurrent(conc);
     removed(gone);
     unwritable(err);
+    cut_short(csv, 0, err);
+    cut_short(json, 1, err);
+    records_cut_short(csv);
     return check_report("test_trace");
 }

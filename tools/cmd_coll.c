@@ -13,6 +13,7 @@
 #include <bsp.h>
 #include <bsp_coll.h>
 
+#include "base/output.h"
 #include "combine/combine.h"
 #include "tools/coll_tune.h"
 #include "tools/commands.h"
@@ -360,10 +361,17 @@ static int run_tune(const coll_settings *o, const char *file)
         printf("]\n");
     int rc = BSPRAM_TOOL_OK;
     if (o->export) {
-        FILE *f = fopen(file, "w");
-        if (!f || coll_export(f, o->export, (unsigned)o->p, rows, n_ops, n_sizes) < 0)
-            rc = bspram_tool_error("coll", "--export %s: cannot write '%s': %s", o->export, file, strerror(errno));
-        if (f && fclose(f) && rc == BSPRAM_TOOL_OK)
+        /* A new file renamed over FILE once whole; a FIFO that no process
+         * reads refused at once (base/output.h). */
+        bspram_output out;
+        int ok = bspram__base_output_open(&out, file) == 0;
+        if (ok && coll_export(out.f, o->export, (unsigned)o->p, rows, n_ops, n_sizes) < 0) {
+            bspram__base_output_abandon(&out);
+            ok = 0;
+        } else if (ok) {
+            ok = bspram__base_output_close(&out) == 0;
+        }
+        if (!ok)
             rc = bspram_tool_error("coll", "--export %s: cannot write '%s': %s", o->export, file, strerror(errno));
     }
     free(rows);

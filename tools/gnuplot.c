@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "base/input.h"
+#include "base/output.h"
 #include "tools/commands.h"
 #include "tools/gnuplot.h"
 
@@ -105,9 +106,17 @@ int bspram_tool_gnuplot_check(const char *command, const char *option, const cha
  * ends this process without a word. */
 static struct sigaction sigpipe_before;
 
+/* The picture being drawn: gnuplot writes a new file beside the path,
+ * renamed over it once read back whole (base/output.h). One at a time. */
+static bspram_output picture;
+
 FILE *bspram_tool_gnuplot_open(const char *command, const char *option, const char *path, int width,
                                int height)
 {
+    if (bspram__base_output_open(&picture, path) != 0) {
+        bspram_tool_error(command, "%s %s: cannot write: %s", option, path, strerror(errno));
+        return NULL;
+    }
     struct sigaction ignore;
     memset(&ignore, 0, sizeof ignore);
     ignore.sa_handler = SIG_IGN;
@@ -116,6 +125,7 @@ FILE *bspram_tool_gnuplot_open(const char *command, const char *option, const ch
     if (!g) {
         int err = errno;
         sigaction(SIGPIPE, &sigpipe_before, NULL);
+        bspram__base_output_abandon(&picture);
         bspram_tool_error(command, "%s %s: cannot run gnuplot: %s", option, path, strerror(err));
         return NULL;
     }
@@ -127,7 +137,7 @@ FILE *bspram_tool_gnuplot_open(const char *command, const char *option, const ch
     /* The path goes into a gnuplot single-quoted string (no escapes but ''
      * for a quote, doubled here; newlines were refused by the check). */
     fputs("set output '", g);
-    for (const char *q = path; *q; q++)
+    for (const char *q = bspram__base_output_name(&picture); *q; q++)
         if (*q == '\'')
             fputs("''", g);
         else
@@ -140,11 +150,12 @@ FILE *bspram_tool_gnuplot_open(const char *command, const char *option, const ch
 /* Whether gnuplot wrote a whole picture: gnuplot exits 0 even when its
  * writes failed (a full disk leaves an empty or cut file), so the file is
  * read back: an SVG ends with </svg>, a PNG starts with the PNG signature
- * and ends with the IEND chunk. NULL, or what is wrong. */
-static const char *incomplete(const char *path, char *why, size_t len)
+ * and ends with the IEND chunk — the format by path's name, the bytes read
+ * from `file` (where gnuplot wrote). NULL, or what is wrong. */
+static const char *incomplete(const char *path, const char *file, char *why, size_t len)
 {
     bspram_input in;
-    if (bspram__base_input_open(&in, path, UINT64_MAX - 1) != 0)
+    if (bspram__base_input_open(&in, file, UINT64_MAX - 1) != 0)
         return bspram__base_input_problem(&in, why, len);
     struct stat st;
     memset(&st, 0, sizeof st);
@@ -176,6 +187,20 @@ static const char *incomplete(const char *path, char *why, size_t len)
     return bad ? why : NULL;
 }
 
+/* The picture's end when something failed: its new file removed (the path
+ * as it was), then the line. */
+static int failed(const char *command, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int failed(const char *command, const char *fmt, ...)
+{
+    char line[4400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    bspram__base_output_abandon(&picture);
+    return bspram_tool_error(command, "%s", line);
+}
+
 int bspram_tool_gnuplot_close(const char *command, const char *option, const char *path, FILE *g)
 {
     /* What we sent must have reached gnuplot (a pipe it closed: EPIPE). */
@@ -183,26 +208,25 @@ int bspram_tool_gnuplot_close(const char *command, const char *option, const cha
     int st = pclose(g), wait_err = errno;
     sigaction(SIGPIPE, &sigpipe_before, NULL);
     if (st == -1)
-        return bspram_tool_error(command, "%s %s: gnuplot: %s", option, path, strerror(wait_err));
+        return failed(command, "%s %s: gnuplot: %s", option, path, strerror(wait_err));
     if (WIFSIGNALED(st))
-        return bspram_tool_error(command, "%s %s: gnuplot was killed by signal %d", option, path,
-                                 WTERMSIG(st));
+        return failed(command, "%s %s: gnuplot was killed by signal %d", option, path, WTERMSIG(st));
     if (WIFEXITED(st) && WEXITSTATUS(st) == 127)
-        return bspram_tool_error(command, "%s %s: cannot run gnuplot (exit code 127: not installed?)",
-                                 option, path);
+        return failed(command, "%s %s: cannot run gnuplot (exit code 127: not installed?)", option,
+                      path);
     if (WIFEXITED(st) && WEXITSTATUS(st) != 0)
-        return bspram_tool_error(command, "%s %s: gnuplot failed (exit code %d)", option, path,
-                                 WEXITSTATUS(st));
+        return failed(command, "%s %s: gnuplot failed (exit code %d)", option, path,
+                      WEXITSTATUS(st));
     if (!sent)
-        return bspram_tool_error(command, "%s %s: cannot send the picture to gnuplot: %s", option,
-                                 path, strerror(send_err));
+        return failed(command, "%s %s: cannot send the picture to gnuplot: %s", option, path,
+                      strerror(send_err));
+    /* gnuplot exits 0 on a full disk: never give the path a picture that
+     * only looks written. */
     char why[200];
-    if (incomplete(path, why, sizeof why)) {
-        /* Never leave a picture that only looks written. */
-        int removed = unlink(path) == 0;
-        return bspram_tool_error(command, "%s %s: %s%s", option, path, why,
-                                 removed ? "; removed" : "");
-    }
+    if (incomplete(path, bspram__base_output_name(&picture), why, sizeof why))
+        return failed(command, "%s %s: %s", option, path, why);
+    if (bspram__base_output_close(&picture) != 0)
+        return bspram_tool_error(command, "%s %s: cannot write: %s", option, path, strerror(errno));
     return 0;
 }
 

@@ -20,7 +20,8 @@ int bspram_tool_gnuplot_check(const char *command, const char *option, const cha
                               const char *input, int end_job);
 
 /* gnuplot, set to draw width × height pixels on a white background into
- * path, as SVG or PNG by its name; NULL after one line if it cannot start.
+ * path, as SVG or PNG by its name; NULL after one line if it cannot start
+ * or the picture's file cannot be made. One picture at a time.
  * SIGPIPE is ignored until bspram_tool_gnuplot_close. */
 FILE *bspram_tool_gnuplot_open(const char *command, const char *option, const char *path, int width,
                                int height);
@@ -28,7 +29,9 @@ FILE *bspram_tool_gnuplot_open(const char *command, const char *option, const ch
 /* Wait for gnuplot: 0, or 1 after one line saying what failed — gnuplot,
  * sending it the commands, or the picture, which is read back (gnuplot
  * exits 0 on a full disk): an SVG must end in </svg>, a PNG hold its
- * signature and end chunk; an incomplete one is removed. */
+ * signature and end chunk. gnuplot draws into a new file beside path,
+ * renamed over it once whole (base/output.h): when anything fails, path is
+ * as it was. */
 int bspram_tool_gnuplot_close(const char *command, const char *option, const char *path, FILE *g);
 
 #endif

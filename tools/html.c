@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "base/output.h"
 #include "tools/commands.h"
 #include "tools/html.h"
 
@@ -28,20 +29,15 @@ int bspram_tool_html_write(const char *command, const char *option, const char *
                            const char *page, void (*data)(FILE *f, void *arg), void *arg)
 {
     const char *mark = strstr(page, DATA_MARK);
-    FILE *f = fopen(path, "w");
-    if (!f)
+    bspram_output out; /* a new file renamed over path once whole (base/output.h) */
+    if (bspram__base_output_open(&out, path) != 0)
         return bspram_tool_error(command, "%s %s: cannot write: %s", option, path, strerror(errno));
+    FILE *f = out.f;
     fwrite(page, 1, (size_t)(mark - page), f);
     data(f, arg);
     fputs(mark + strlen(DATA_MARK), f);
-    int err = ferror(f) ? errno : 0;
-    if (fclose(f) != 0 && !err)
-        err = errno ? errno : EIO;
-    if (err) {
-        remove(path);
-        return bspram_tool_error(command, "%s %s: cannot write: %s (removed)", option, path,
-                                 strerror(err));
-    }
+    if (bspram__base_output_close(&out) != 0)
+        return bspram_tool_error(command, "%s %s: cannot write: %s", option, path, strerror(errno));
     return 0;
 }
 

@@ -19,8 +19,9 @@ int bspram_tool_html_check(const char *command, const char *option, const char *
                            const char *input);
 
 /* Write the page: the template up to its data mark, then data(f, arg) —
- * a <script> defining the page's `D` — then the rest. 0, or 1 after one
- * line naming the file and what failed (a file cut short is removed). */
+ * a <script> defining the page's `D` — then the rest — to a new file
+ * beside path, renamed over it once whole (base/output.h). 0, or 1 after
+ * one line naming the file and what failed; path is then as it was. */
 int bspram_tool_html_write(const char *command, const char *option, const char *path,
                            const char *page, void (*data)(FILE *f, void *arg), void *arg);
 

@@ -106,12 +106,16 @@ if command -v gnuplot >/dev/null 2>&1; then
         trap 'umount "$scratch/full" 2>/dev/null; rm -rf "$scratch"' EXIT
         dd if=/dev/zero of="$scratch/full/fill" bs=1k count=64 2>/dev/null
         for ext in svg png; do
-            expect_error "full disk ($ext)" "--output $scratch/full/x.$ext: gnuplot wrote nothing (0 bytes: is the disk full?); removed" \
+            expect_error "full disk ($ext)" "--output $scratch/full/x.$ext: gnuplot wrote nothing (0 bytes: is the disk full?)" \
                 "$scratch/inprod.csv" --output "$scratch/full/x.$ext"
             [ ! -e "$scratch/full/x.$ext" ] && ok || fail "full disk: x.$ext left behind"
         done
         rm -f "$scratch/full/fill" # room for part of it: an SVG cut short
+        # An earlier picture at the path stays as it was (it was removed).
+        echo "the earlier picture" > "$scratch/full/x.svg"
         expect_error "disk full midway" "gnuplot wrote an incomplete SVG" "$scratch/inprod.csv" --output "$scratch/full/x.svg"
+        [ "$(cat "$scratch/full/x.svg")" = "the earlier picture" ] && [ "$(ls -A "$scratch/full" | wc -l)" -eq 1 ] \
+            && ok || fail "disk full midway: the earlier picture not kept, or a file left beside it"
         umount "$scratch/full"
     else
         echo "skipped: the full-disk case (mounting a tmpfs needs root)"
@@ -154,9 +158,15 @@ cmp -s "$scratch/I.csv" "$scratch/inprod.csv" && ok || fail "--html: the input w
 expect_usage "--html missing trace" "TRACE '$scratch/none.csv': no such file" "$scratch/none.csv" --html "$scratch/y.html"
 [ ! -e "$scratch/y.html" ] && ok || fail "--html: a page of a trace that could not be read"
 if mkdir "$scratch/fullh" && mount -t tmpfs -o size=8k tmpfs "$scratch/fullh" 2>/dev/null; then
-    expect_error "--html on a full disk" "--html $scratch/fullh/x.html: cannot write: No space left on device (removed)" \
+    expect_error "--html on a full disk" "--html $scratch/fullh/x.html: cannot write: No space left on device" \
         "$scratch/inprod.csv" --html "$scratch/fullh/x.html"
     [ ! -e "$scratch/fullh/x.html" ] && ok || fail "--html on a full disk: the page cut short is left"
+    # An earlier page at the path stays as it was (it was removed).
+    echo "the earlier page" > "$scratch/fullh/x.html"
+    expect_error "--html over a page on a full disk" "--html $scratch/fullh/x.html: cannot write: No space left on device" \
+        "$scratch/inprod.csv" --html "$scratch/fullh/x.html"
+    [ "$(cat "$scratch/fullh/x.html")" = "the earlier page" ] && [ "$(ls -A "$scratch/fullh" | wc -l)" -eq 1 ] \
+        && ok || fail "--html on a full disk: the earlier page not kept, or a file left beside it"
     umount "$scratch/fullh"
 fi
 
@@ -216,6 +226,17 @@ run "$bspram" prof "$scratch/old.csv"
 [ "$rc" -eq 0 ] && grep -q "S = 1 supersteps" "$scratch/out" && ok || fail "a trace without loads: exit $rc $(cat "$scratch/err")"
 printf '%s\n0,0,x,1,8,1,1,1,8,8,0,0.1,0.1,4,-' "$header" >"$scratch/cut.csv"
 expect_error "no newline at the end" "cut.csv:2:34: the file ends inside this line" "$scratch/cut.csv"
+# A trace cut short inside a row anywhere (a full disk, a copy stopped
+# midway) is refused in one line, never read as the rows before it.
+for ext in csv json; do
+    size=$(wc -c <"$scratch/inprod.$ext")
+    for k in $(seq 1 24); do
+        head -c $((size * k / 25)) "$scratch/inprod.$ext" >"$scratch/torn.$ext"
+        [ "$(tail -c 1 "$scratch/torn.$ext" | od -An -c | tr -d ' ')" = '\n' ] && continue
+        expect_error "cut at byte $((size * k / 25)) ($ext)" "the file ends inside this line (no newline: a trace cut short?)" \
+            "$scratch/torn.$ext"
+    done
+done
 sed 's/"p": 4,/"p": -3,/' "$scratch/inprod.json" >"$scratch/bad.json"
 expect_error "JSON p = -3" "bad.json:2:" "$scratch/bad.json"
 grep -q "p '-3': not a whole number" "$scratch/err" && ok || fail "JSON p = -3: $(cat "$scratch/err")"

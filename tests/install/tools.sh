@@ -5,7 +5,7 @@
 # files (prof's page template among them), the PRAM examples they run, and
 # the self-contained utilities that the command compiles as its own (strict
 # numbers: base/number.*; bounded reading of files: base/input.*; a clock:
-# base/clock.h; the environment: base/environment.*; parent directories:
+# base/clock.h; the environment: base/environment.*; files written whole:
 # base/output.*; the collectives' cache of g and l, which prof prices with:
 # coll/gl_cache.*). Any other
 # header of the library's inside is absent here, and any internal symbol is
