@@ -100,7 +100,7 @@ void *bspram__base_malloc(size_t size, const char *what)
 {
     void *p = malloc(size ? size : 1);
     if (!p)
-        bspram__base_fatal("%s: out of memory allocating %zu bytes", what ? what : "bspram__base_malloc", size);
+        bspram__base_fatal("%s: out of memory allocating %zu bytes", what ? what : "an allocation", size);
     return p;
 }
 
@@ -109,7 +109,7 @@ void *bspram__base_calloc(size_t n, size_t size, const char *what)
     void *p = calloc(n ? n : 1, size ? size : 1);
     if (!p)
         bspram__base_fatal("%s: out of memory allocating %zu x %zu bytes",
-                     what ? what : "bspram__base_calloc", n, size);
+                     what ? what : "an allocation", n, size);
     return p;
 }
 
@@ -118,7 +118,7 @@ void *bspram__base_pages(size_t bytes, const char *what)
     void *p = mmap(NULL, bytes ? bytes : 1, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
                    -1, 0);
     if (p == MAP_FAILED)
-        bspram__base_fatal("%s: out of memory mapping %zu bytes", what ? what : "bspram__base_pages", bytes);
+        bspram__base_fatal("%s: out of memory mapping %zu bytes", what ? what : "an allocation", bytes);
 #ifdef MADV_NOHUGEPAGE
     /* Where transparent huge pages are always on, one write would bring in
      * 2 MiB: the point of these pages is that few of them are written. */
@@ -137,7 +137,7 @@ void *bspram__base_realloc(void *ptr, size_t size, const char *what)
 {
     void *p = realloc(ptr, size ? size : 1);
     if (!p)
-        bspram__base_fatal("%s: out of memory growing to %zu bytes", what ? what : "bspram__base_realloc",
+        bspram__base_fatal("%s: out of memory growing to %zu bytes", what ? what : "an allocation",
                      size);
     return p;
 }

@@ -32,7 +32,8 @@ BSPRAM_NORETURN void bspram__base_vfatal(const char *fmt, va_list ap)
 /* Same, but without the "bspram: " prefix and with the message as it is
  * (bsp_abort prints the user's text). A NULL fmt, here as in bspram__base_fatal,
  * ends the job with the line "bspram: bspram__base_vfatal_raw(fmt=NULL): fmt must
- * not be NULL". */
+ * not be NULL" (the internal functions' own argument checks, which only a
+ * fault of the library reaches, name them). */
 BSPRAM_NORETURN void bspram__base_vfatal_raw(const char *fmt, va_list ap)
     __attribute__((format(printf, 1, 0)));
 

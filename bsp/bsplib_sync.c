@@ -190,7 +190,7 @@ const void *bspram__bsp_bsplib_gather(bsplib_proc *me, const void *mine, size_t 
     const bool lead = me->pid == w->lo;
     if (lead)
         w->gathered = bspram__grow(w->gathered, &w->gathered_cap, (size_t)w->p * n, 1, 4096,
-                                   "bspram__bsp_bsplib_gather");
+                                   "bsp_sync (what the processes agree on)");
     bspram__router_gather(bspram__bsp_machine_router(w->m), me->pid, mine, n, lead ? w->gathered : NULL);
     return lead ? w->gathered : NULL;
 }

@@ -37,7 +37,7 @@ void *bspram__bsp_machine_concat(bspram_machine *m, const void *mine, size_t byt
         BSPRAM_NONNULL(mine);
     if (bspram__bsp_machine_spread(m))
         return bspram__router_concat(bspram__bsp_machine_router(m), mine, bytes, total);
-    void *all = bspram__base_malloc(bytes ? bytes : 1, "bspram__bsp_machine_concat");
+    void *all = bspram__base_malloc(bytes ? bytes : 1, "gathering the ranks' parts");
     if (bytes)
         memcpy(all, mine, bytes);
     *total = bytes;
@@ -85,7 +85,7 @@ void bspram__bsp_machine_share_parts(bspram_machine *m, void *base, size_t size,
     size_t total;
     unsigned char *all = bspram__bsp_machine_concat(m, whole + lo * size, (hi - lo) * size, &total);
     if (total != n * size)
-        bspram__base_fatal("bspram__bsp_machine_share_parts: the ranks' parts make %zu bytes, not the "
+        bspram__base_fatal("sharing the ranks' parts: they make %zu bytes, not the "
                            "%zu of %zu elements of %zu bytes (offsets that differ between ranks?)",
                            total, n * size, n, size);
     if (!only) {
@@ -94,7 +94,7 @@ void bspram__bsp_machine_share_parts(bspram_machine *m, void *base, size_t size,
         free(all);
         return;
     }
-    uint8_t *mine = bspram__base_malloc(hi - lo + 1, "bspram__bsp_machine_share_parts");
+    uint8_t *mine = bspram__base_malloc(hi - lo + 1, "sharing the ranks' parts");
     for (size_t i = lo; i < hi; i++)
         mine[i - lo] = only(i, arg);
     size_t nf;

@@ -298,7 +298,7 @@ void bspram__bsp_machine_team(bspram_machine *m, void (*fn)(bspram_team *, void 
 {
     BSPRAM_NONNULL(m);
     BSPRAM_NONNULL(fn);
-    run_team(m, fn, arg, "bspram__bsp_machine_team");
+    run_team(m, fn, arg, "a team run of the machine");
 }
 
 void bspram__bsp_machine_team_for(bspram_machine *m, void (*fn)(bspram_team *, void *), void *arg,
@@ -364,7 +364,7 @@ unsigned bspram__bsp_team_exchange(bspram_team *t, unsigned tag)
     t->m->hold[t->lane].restored = false; /* the exchange delivers a new inbox */
     unsigned all = bspram__router_exchange(t->m->router, t->lane, tag);
     if (all & BSPRAM_TAG_LEAVE)
-        bspram__base_fatal("bspram__bsp_team_exchange: lane %u is in superstep %llu's exchange, but another "
+        bspram__base_fatal("internal error: lane %u is in superstep %llu's exchange, but another "
                      "lane's function has ended; every lane must exchange equally often",
                      t->lane, (unsigned long long)t->superstep);
     t->superstep++;
@@ -462,13 +462,13 @@ void bspram__bsp_team_hold_inbox(bspram_team *t)
             bytes += (size_t)bspram__round8(in[i].len);
     }
     h->off = bspram__grow(h->off, &h->cap_off, (size_t)nb + 1, sizeof *h->off, 64,
-                          "bspram__bsp_team_hold_inbox");
+                          "holding a lane's inbox");
     h->msgs = bspram__grow(h->msgs, &h->cap_msgs, count, sizeof *h->msgs, 64,
-                           "bspram__bsp_team_hold_inbox");
+                           "holding a lane's inbox");
     if (bytes > h->cap_bytes || !h->bytes) { /* replaced, not grown: the old copy is dead */
         free(h->bytes);
         h->cap_bytes = bspram__capacity(h->cap_bytes, bytes, 4096);
-        h->bytes = bspram__base_malloc(h->cap_bytes, "bspram__bsp_team_hold_inbox");
+        h->bytes = bspram__base_malloc(h->cap_bytes, "holding a lane's inbox");
     }
     size_t n = 0, at = 0;
     for (uint64_t pid = t->first; pid < t->end; pid++) {
@@ -493,8 +493,7 @@ void bspram__bsp_team_restore_inbox(bspram_team *t)
     BSPRAM_NONNULL(t);
     lane_hold *h = &t->m->hold[t->lane];
     if (!h->held)
-        bspram__base_fatal("bspram__bsp_team_restore_inbox: lane %u has held no inbox (superstep %llu); call "
-                     "bspram__bsp_team_hold_inbox first", t->lane, (unsigned long long)t->superstep);
+        bspram__base_fatal("internal error: lane %u restores an inbox it never held (superstep %llu)", t->lane, (unsigned long long)t->superstep);
     h->restored = true;
 }
 
@@ -564,24 +563,24 @@ void bspram__bsp_machine_spmd(bspram_machine *m, void (*program)(bspram_componen
 {
     BSPRAM_NONNULL(m);
     if (m->config.p != (uint64_t)m->config.threads)
-        bspram__base_fatal("bspram__bsp_machine_spmd(p=%llu, threads=%d): the SPMD style needs p == threads",
+        bspram__base_fatal("internal error: an SPMD run with p = %llu components on %d threads; the SPMD style needs p == threads",
                      (unsigned long long)m->config.p, m->config.threads);
     BSPRAM_NONNULL(program);
     spmd_run run = {program, arg};
-    run_team(m, spmd_lane, &run, "bspram__bsp_machine_spmd");
+    run_team(m, spmd_lane, &run, "a BSPlib section");
 }
 
 unsigned bspram__bsp_sync(bspram_component *self, unsigned tag)
 {
     BSPRAM_NONNULL(self);
     if (!self->team) /* an extra exchange on one lane would hang the others */
-        bspram__base_fatal("bspram__bsp_sync: called from a bulk-style step (component %llu, superstep "
+        bspram__base_fatal("internal error: a sync called from a bulk-style step (component %llu, superstep "
                      "%llu); a bulk step ends its superstep by returning",
                      (unsigned long long)self->pid, (unsigned long long)bspram_superstep(self));
     self->m->hold[self->lane].restored = false; /* the exchange delivers a new inbox */
     unsigned all = bspram__router_exchange(self->m->router, self->lane, tag);
     if (all & BSPRAM_TAG_LEAVE)
-        bspram__base_fatal("bspram__bsp_sync: component %llu is in superstep %llu's sync, but another "
+        bspram__base_fatal("a superstep's sync: component %llu is in superstep %llu's sync, but another "
                      "component's program has ended; every component must sync equally often",
                      (unsigned long long)self->pid, (unsigned long long)bspram_superstep(self));
     self->team->superstep++;
@@ -592,7 +591,7 @@ bspram_team *bspram__bsp_component_team(bspram_component *self)
 {
     BSPRAM_NONNULL(self);
     if (!self->team)
-        bspram__base_fatal("bspram__bsp_component_team: called from a bulk-style step (component %llu, "
+        bspram__base_fatal("internal error: a team call from a bulk-style step (component %llu, "
                      "superstep %llu); only an SPMD component is a lane of its own",
                      (unsigned long long)self->pid, (unsigned long long)self->superstep);
     return self->team;
@@ -652,14 +651,14 @@ void *bspram_send_buffer(bspram_component *self, uint64_t dst, uint64_t len)
 
 void *bspram__bsp_reserve(bspram_component *self, uint64_t dst, uint32_t size, uint64_t count)
 {
-    return bspram__reserve(self->m->router, self->lane, self->pid, dst, size, count, "bspram__bsp_reserve");
+    return bspram__reserve(self->m->router, self->lane, self->pid, dst, size, count, "a reservation of messages");
 }
 
 void bspram__bsp_reserve_runs(bspram_component *self, uint32_t size, size_t n, const uint32_t *dst,
                               uint32_t *count, char **cursor)
 {
     bspram__reserve_runs(self->m->router, self->lane, self->pid, size, n, dst, count, cursor,
-                         "bspram__bsp_reserve_runs");
+                         "a reservation of runs of messages");
 }
 
 size_t bspram__bsp_inbox_runs(const bspram_component *self, const bspram__run **runs)
@@ -678,7 +677,7 @@ void *bspram__bsp_send_buffer_counted(bspram_component *self, uint64_t dst, uint
 {
     BSPRAM_NONNULL(self);
     return bspram__router_post_counted(self->m->router, self->lane, self->pid, dst, len, counted,
-                                      "bspram__bsp_send_buffer_counted");
+                                      "a message by reference");
 }
 
 void bspram_work(bspram_component *self, uint64_t w)

@@ -126,12 +126,8 @@ typedef struct bspram_component bspram_component;
  *     4294967295]"; "bspram: bspram_machine_create(p=8, threads=0): threads
  *     must be in [1, 65536]"; "bspram: bspram_machine_create(p=8,
  *     threads=2, g=nan, l=1): g and l must be finite and >= 0"; an unknown
- *     BSPRAM_TRANSPORT, refused by the router in a line that names it, not
- *     this call ("bspram: bspram__router_create(p=8, lanes=2,
- *     transport=foo): unknown transport; valid: shm, staged");
- *     BSPRAM_PATTERN set on a machine spread over MPI ranks ("bspram:
- *     bspram__router_keep_pattern: the mpi transport spreads the lanes over
- *     processes; the message pattern is kept on one process only"); out of
+ *     BSPRAM_TRANSPORT ("bspram: the router's transport 'foo'
+ *     (BSPRAM_TRANSPORT) is unknown; valid: shm, staged"); out of
  *     memory ("bspram: bspram_machine_create(p=8, threads=2): out of
  *     memory", or "bspram: bspram_machine_create (local state): out of
  *     memory allocating 8 x 64 bytes"); config NULL ("bspram:

@@ -204,13 +204,13 @@ static void run_batch(bspram_team *t, bspram_combiner *C, const bspram_request *
                       bspram_combine_stats *stats)
 {
     if (bspram__bsp_team_machine(t) != C->m)
-        bspram__base_fatal("bspram__combine_team: the team runs another machine than the combiner's");
+        bspram__base_fatal("internal error: a combining batch on the team of another machine than the combiner's");
     const unsigned lane = bspram__bsp_team_lane(t);
     const uint64_t lo = bspram__bsp_team_first(t), hi = bspram__bsp_team_end(t);
     if (!parts)
         check_offsets(first, lo, hi);
     if (bspram__bsp_team_posted(t))
-        bspram__base_fatal("bspram__combine_team: lane %u posted messages in this superstep; a batch "
+        bspram__base_fatal("a combining batch: lane %u posted messages in this superstep; a batch "
                      "starts right after an exchange (its first phase would deliver them as "
                      "requests)", lane);
     batch_state *b = &C->ls[lane].b;

@@ -577,9 +577,9 @@ typedef struct bspram_combine_stats {
  *     "bspram: bspram_combine: common-write conflict at address
  *     0x10000000005 (segment 1, cell 5): origin 2 writes 7, origin 3 writes
  *     8" (unless BSPRAM_WATCH_VALUES is watched);
- *     a run of the machine already in progress, named as the internal team
- *     call ("bspram: bspram__bsp_machine_team: the machine's team is
- *     already running (…); a machine runs one team at a time"), or OpenMP
+ *     a run of the machine already in progress, named as this call
+ *     ("bspram: bspram_combine: the machine's team is already running
+ *     (…); a machine runs one team at a time"), or OpenMP
  *     giving too few threads (bspram_machine_run's error, under the same
  *     name); c, requests or first NULL ("bspram:
  *     bspram_combine(requests=NULL): requests must not be NULL").

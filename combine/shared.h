@@ -183,9 +183,9 @@ bspram_combiner *bspram_shared_combiner(bspram_shared *sh);
  *     this object's run already in progress on another thread ("bspram:
  *     bspram_shared_run(max_supersteps=0): a run of this object is already
  *     in progress (a call from another thread); one run at a time");
- *     another run already running on the machine, in a line naming the
- *     internal team call ("bspram: bspram__bsp_machine_team: the machine's
- *     team is already running (…); a machine runs one team at a time"), and
+ *     another run already running on the machine, in a line naming this
+ *     call ("bspram: bspram_shared_run: the machine's team is already
+ *     running (…); a machine runs one team at a time"), and
  *     OpenMP giving too few threads (bspram_machine_run's error, under the
  *     same name);
  *     conflicts met at the owners, in the engine's lines, which name

@@ -390,7 +390,7 @@ void bspram__hash_space_hold(bspram_space *s, uint64_t first, uint64_t end)
 {
     BSPRAM_NONNULL(s);
     if (first > end || end > s->p)
-        bspram__base_fatal("bspram__hash_space_hold(first=%" PRIu64 ", end=%" PRIu64 "): not a range of the %" PRIu64
+        bspram__base_fatal("internal error: holding cells [%" PRIu64 ", %" PRIu64 "): not a range of the %" PRIu64
                            " owners", first, end, s->p);
     if (first == s->held_first && end == s->held_end)
         return;
@@ -398,7 +398,7 @@ void bspram__hash_space_hold(bspram_space *s, uint64_t first, uint64_t end)
         segment *g = &s->segs[i];
         if (!g->live || g->layout != BSPRAM_LAYOUT_HASHED)
             continue;
-        unsigned char *vals = bspram__base_calloc(g->n, g->w, "bspram__hash_space_hold");
+        unsigned char *vals = bspram__base_calloc(g->n, g->w, "holding a segment's cells");
         for (uint64_t slot = 0; slot < g->tstart[s->p]; slot++)
             if (g->key[slot])
                 memcpy(vals + (g->key[slot] - 1) * g->w, g->bytes + slot * g->w, g->w);

@@ -28,7 +28,7 @@ void bspram__hash_init(bspram_hash *h, bspram_hash_kind kind, uint64_t seed)
         for (uint64_t i = 0; i < 4; i++) {
             uint64_t key = bspram_random2(seed, TABULATION_STREAM, i);
             if (bspram__hash_xxh3_8(h, key) != XXH3_64bits_withSeed(&key, sizeof key, seed))
-                bspram__base_fatal("bspram__hash_init: internal error: the inline XXH3 of 8-byte keys "
+                bspram__base_fatal("internal error: the inline XXH3 of 8-byte keys "
                              "differs from xxhash's XXH3_64bits_withSeed (xxhash %u)",
                              (unsigned)XXH_versionNumber());
         }
@@ -40,7 +40,7 @@ void bspram__hash_init(bspram_hash *h, bspram_hash_kind kind, uint64_t seed)
                 h->table[c][x] = bspram_random3(seed, TABULATION_STREAM, c, x);
         return;
     }
-    bspram__base_fatal("bspram__hash_init(kind=%d): unknown hash family; valid: %d (xxh3), %d (tabulation)",
+    bspram__base_fatal("unknown hash family %d; valid: %d (xxh3), %d (tabulation)",
                  (int)kind, BSPRAM_HASH_XXH3, BSPRAM_HASH_TABULATION);
 }
 

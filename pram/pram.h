@@ -702,8 +702,8 @@ void bspram_pram_visit(const bspram_pram *P, bspram_pram_array a, bspram_pram_vi
  *     live array (VP 5, step 1)"); a violation of the model's rule, unless in
  *     report mode (one line "bspram: EREW violation in step 3: VPs 17 and 40
  *     both read cell A[5]", top of this file; over MPI rank 0 prints it);
- *     a call from a VP callback, in a line naming the internal team call
- *     ("bspram: bspram__bsp_machine_team: the machine's team is already
+ *     a call from a VP callback, in a line naming the call
+ *     ("bspram: bspram_pram_gather: the machine's team is already
  *     running (…); a machine runs one team at a time"); P NULL ("bspram:
  *     bspram_pram_gather(P=NULL): P must not be NULL").
  * @par BSP cost
@@ -752,8 +752,8 @@ void bspram_pram_gather(bspram_pram *P, uint64_t k, const uint64_t *cells, uint6
  *     both write cell A[5]" or "bspram: CRCW-common violation in step 3: VPs
  *     17 and 40 write different values to cell A[5]", top of this file; over
  *     MPI rank 0 prints it);
- *     a call from a VP callback, in a line naming the internal team call
- *     ("bspram: bspram__bsp_machine_team: the machine's team is already
+ *     a call from a VP callback, in a line naming the call
+ *     ("bspram: bspram_pram_scatter: the machine's team is already
  *     running (…); a machine runs one team at a time"); P NULL ("bspram:
  *     bspram_pram_scatter(P=NULL): P must not be NULL").
  * @par BSP cost
@@ -799,8 +799,8 @@ void bspram_pram_scatter(bspram_pram *P, uint64_t k, const uint64_t *cells, cons
  *     of a live array (VP 5, step 1)"); two operations at one cell in one
  *     phase cannot happen here (one call, one operation), and CRCW-combining
  *     has no violations;
- *     a call from a VP callback, in a line naming the internal team call
- *     ("bspram: bspram__bsp_machine_team: the machine's team is already
+ *     a call from a VP callback, in a line naming the call
+ *     ("bspram: bspram_pram_scatter_reduce: the machine's team is already
  *     running (…); a machine runs one team at a time"); P NULL ("bspram:
  *     bspram_pram_scatter_reduce(P=NULL): P must not be NULL").
  * @par BSP cost
@@ -847,8 +847,8 @@ void bspram_pram_scatter_reduce(bspram_pram *P, uint64_t k, const uint64_t *cell
  *     live array (VP 5, step 1)"); two operations at one cell in one phase
  *     cannot happen here (one call, one operation), and CRCW-combining has no
  *     violations;
- *     a call from a VP callback, in a line naming the internal team call
- *     ("bspram: bspram__bsp_machine_team: the machine's team is already
+ *     a call from a VP callback, in a line naming the call
+ *     ("bspram: bspram_pram_fetch_op: the machine's team is already
  *     running (…); a machine runs one team at a time"); P NULL ("bspram:
  *     bspram_pram_fetch_op(P=NULL): P must not be NULL").
  * @par BSP cost
@@ -1005,8 +1005,8 @@ typedef void (*bspram_vp_fn)(bspram_vp *vp, void *arg);
  *     in the engine's line, which names the cell by its address ("bspram:
  *     bspram_combine: two update species at address 0x10000000005 in one
  *     batch: write(sum:i64#0) and reduce(max:i64#3)");
- *     a phase run from a VP callback, in a line naming the internal team call
- *     ("bspram: bspram__bsp_machine_team: the machine's team is already
+ *     a phase run from a VP callback, in a line naming the call
+ *     ("bspram: bspram_pram_step: the machine's team is already
  *     running (…); a machine runs one team at a time"); P NULL ("bspram:
  *     bspram_pram_step(P=NULL): P must not be NULL").
  * @par BSP cost

@@ -88,7 +88,7 @@ void bspram__router_barrier_init_as(bspram_barrier *b, unsigned n, bool dissemin
             b->rounds++;
         b->inbox = aligned_alloc(64, sizeof *b->inbox * b->n);
         if (!b->inbox)
-            bspram__base_fatal("bspram__router_barrier_init(n=%u): out of memory", n);
+            bspram__base_fatal("a barrier of %u threads: out of memory", n);
         for (unsigned i = 0; i < b->n; i++) {
             for (unsigned k = 0; k < BSPRAM_BARRIER_ROUNDS; k++)
                 for (int par = 0; par < 2; par++) {

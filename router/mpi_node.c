@@ -74,7 +74,7 @@ bspram_mpi_node *bspram__mpi_node_open(MPI_Comm comm, unsigned node_ranks, size_
         MPI_Comm_free(&shared);
         return NULL;
     }
-    bspram_mpi_node *node = bspram__base_calloc(1, sizeof *node, "bspram__router_create (mpi node)");
+    bspram_mpi_node *node = bspram__base_calloc(1, sizeof *node, "the MPI transport (a node's shared window)");
     node->comm = shared;
     MPI_Comm_rank(shared, &node->rank); /* split by comm's rank: comm's order */
     node->n = here;
@@ -95,14 +95,14 @@ bspram_mpi_node *bspram__mpi_node_open(MPI_Comm comm, unsigned node_ranks, size_
     int err = MPI_Win_allocate_shared(bytes, 64, info, shared, &mine, &node->win);
     MPI_Info_free(&info);
     if (err != MPI_SUCCESS)
-        bspram__base_fatal("bspram__router_create: MPI_Win_allocate_shared of %ld bytes failed",
+        bspram__base_fatal("the MPI transport: MPI_Win_allocate_shared of %ld bytes for a node's shared window failed",
                            (long)bytes);
     for (int par = 0; par < 2; par++) {
         atomic_init(&mine->flag[par], 0);
         atomic_init(&mine->rflag[par], 0);
     }
     bspram__router_waiter_init(&mine->waiter);
-    node->slot = bspram__base_calloc((size_t)here, sizeof *node->slot, "bspram__router_create (mpi node)");
+    node->slot = bspram__base_calloc((size_t)here, sizeof *node->slot, "the MPI transport (a node's shared window)");
     for (int r = 0; r < here; r++) {
         MPI_Aint got = 0;
         int unit = 0;

@@ -314,7 +314,7 @@ static void fold_words(void *in, void *inout, int *len, MPI_Datatype *type)
         fold_vector((const uint64_t *)in + (size_t)k * W, (uint64_t *)inout + (size_t)k * W, W);
 }
 
-_Static_assert(sizeof(bspram__stats) == (W_BYTES - W_STATS) * sizeof(uint64_t), "bspram__stats is eight words");
+_Static_assert(sizeof(bspram__stats) == (W_BYTES - W_STATS) * sizeof(uint64_t), "the statistics are eight words");
 
 /* The bytes after the W words that one rank's inline runs may take:
  * INLINE_MAX, and per lane index a segment's header and padding; and every
@@ -345,7 +345,7 @@ static void *mpi_open(unsigned lanes, unsigned *lo, unsigned *hi)
         *lo = *hi = 0;
         return NULL;
     }
-    mpi_state *s = bspram__base_calloc(1, sizeof *s, "bspram__router_create (mpi)");
+    mpi_state *s = bspram__base_calloc(1, sizeof *s, "the MPI transport");
     MPI_Group world, group;
     MPI_Comm_group(MPI_COMM_WORLD, &world);
     int range[1][3] = {{0, (int)active - 1, 1}};
@@ -360,7 +360,7 @@ static void *mpi_open(unsigned lanes, unsigned *lo, unsigned *hi)
     s->rank = world_rank;
     s->n = (int)active;
     s->lanes = lanes;
-    s->lane_of_rank = bspram__base_calloc(active + 1, sizeof *s->lane_of_rank, "bspram__router_create (mpi)");
+    s->lane_of_rank = bspram__base_calloc(active + 1, sizeof *s->lane_of_rank, "the MPI transport");
     for (unsigned rho = 0; rho <= active; rho++)
         s->lane_of_rank[rho] = block_first(lanes, active, rho);
     s->lo = *lo = s->lane_of_rank[s->rank];
@@ -368,7 +368,7 @@ static void *mpi_open(unsigned lanes, unsigned *lo, unsigned *hi)
     s->T = s->hi - s->lo;
     s->Tmax = (lanes + active - 1) / active;
     bspram__router_barrier_init(&s->barrier, s->T);
-    s->slot = bspram__base_calloc(s->T, sizeof *s->slot, "bspram__router_create (mpi)");
+    s->slot = bspram__base_calloc(s->T, sizeof *s->slot, "the MPI transport");
     size_t nt = (size_t)s->n * s->Tmax;
     s->counts = nt * (size_t)s->n <= COUNTS_MAX;
     s->W = COUNTS + (s->counts ? (unsigned)(nt * (size_t)s->n) : 0);
@@ -377,7 +377,7 @@ static void *mpi_open(unsigned lanes, unsigned *lo, unsigned *hi)
     const bspram_environment env = bspram__base_environment_read();
     const char *v = env.mpi_get;
     if (s->rank == 0 && v && bspram__base_parse_u64(v, 0, UINT64_MAX / 65536, &set[0]) != 0)
-        bspram__base_fatal("bspram__router_create: BSPRAM_MPI_GET=%s is not a whole number of bytes in "
+        bspram__base_fatal("BSPRAM_MPI_GET=%s is not a whole number of bytes in "
                      "[0, 2^48)", v);
     if (s->rank == 0 && env.mpi_exchange) {
         set[1] = WAY_GET;
@@ -385,13 +385,13 @@ static void *mpi_open(unsigned lanes, unsigned *lo, unsigned *hi)
             if (strcmp(env.mpi_exchange, WAY_NAMES[k]) == 0)
                 set[1] = k;
         if (set[1] == WAY_GET)
-            bspram__base_fatal("bspram__router_create: BSPRAM_MPI_EXCHANGE=%s is none of counts, nbx, "
+            bspram__base_fatal("BSPRAM_MPI_EXCHANGE=%s is none of counts, nbx, "
                          "alltoall", env.mpi_exchange);
     }
     if (s->rank == 0 && env.mpi_node && bspram__base_parse_u64(env.mpi_node, 0, 65536, &set[2]) != 0)
-        bspram__base_fatal("bspram__router_create: BSPRAM_MPI_NODE=%s is not a whole number of ranks in "
+        bspram__base_fatal("BSPRAM_MPI_NODE=%s is not a whole number of ranks in "
                            "[0, 65536]", env.mpi_node);
-    check(MPI_Bcast(set, 3, MPI_UINT64_T, 0, s->comm), "bspram__router_create: MPI_Bcast");
+    check(MPI_Bcast(set, 3, MPI_UINT64_T, 0, s->comm), "starting the MPI transport: MPI_Bcast");
     s->get_bytes = set[0];
     s->way_env = (int)set[1];
     s->inline_ok = s->counts && s->way_env == WAY_AUTO;
@@ -411,37 +411,37 @@ static void *mpi_open(unsigned lanes, unsigned *lo, unsigned *hi)
     const int by_messages = !s->node ? s->n : bspram__mpi_node_whole(s->node) ? 1 : s->nodes;
     s->inline_ok &= !(by_messages & (by_messages - 1));
     const size_t room = s->W + inline_room(s) / 8;
-    s->vec = bspram__base_calloc(room, sizeof *s->vec, "bspram__router_create (mpi)");
-    s->result = bspram__base_calloc(room, sizeof *s->result, "bspram__router_create (mpi)");
-    s->in = bspram__base_calloc(room, sizeof *s->in, "bspram__router_create (mpi)");
-    s->seg = bspram__base_calloc(nt, sizeof *s->seg, "bspram__router_create (mpi)");
-    s->req = bspram__base_calloc(2 * nt, sizeof *s->req, "bspram__router_create (mpi)");
-    s->used = bspram__base_calloc(s->Tmax, sizeof *s->used, "bspram__router_create (mpi)");
+    s->vec = bspram__base_calloc(room, sizeof *s->vec, "the MPI transport");
+    s->result = bspram__base_calloc(room, sizeof *s->result, "the MPI transport");
+    s->in = bspram__base_calloc(room, sizeof *s->in, "the MPI transport");
+    s->seg = bspram__base_calloc(nt, sizeof *s->seg, "the MPI transport");
+    s->req = bspram__base_calloc(2 * nt, sizeof *s->req, "the MPI transport");
+    s->used = bspram__base_calloc(s->Tmax, sizeof *s->used, "the MPI transport");
     MPI_Type_contiguous((int)s->W, MPI_UINT64_T, &s->words);
     MPI_Type_commit(&s->words);
     MPI_Op_create(fold_words, 1, &s->fold);
-    s->sendcnt = bspram__base_calloc(nt * COUNT_WORDS, sizeof *s->sendcnt, "bspram__router_create (mpi)");
-    s->recvcnt = bspram__base_calloc(nt * COUNT_WORDS, sizeof *s->recvcnt, "bspram__router_create (mpi)");
-    s->win = bspram__base_calloc(s->Tmax, sizeof *s->win, "bspram__router_create (mpi)");
-    s->wbase = bspram__base_calloc(s->Tmax, sizeof *s->wbase, "bspram__router_create (mpi)");
-    s->wcap = bspram__base_calloc(s->Tmax, sizeof *s->wcap, "bspram__router_create (mpi)");
+    s->sendcnt = bspram__base_calloc(nt * COUNT_WORDS, sizeof *s->sendcnt, "the MPI transport");
+    s->recvcnt = bspram__base_calloc(nt * COUNT_WORDS, sizeof *s->recvcnt, "the MPI transport");
+    s->win = bspram__base_calloc(s->Tmax, sizeof *s->win, "the MPI transport");
+    s->wbase = bspram__base_calloc(s->Tmax, sizeof *s->wbase, "the MPI transport");
+    s->wcap = bspram__base_calloc(s->Tmax, sizeof *s->wcap, "the MPI transport");
     for (unsigned t = 0; t < s->Tmax; t++)
         s->win[t] = MPI_WIN_NULL;
-    s->scounts = bspram__base_calloc((size_t)s->n, sizeof(int), "bspram__router_create (mpi)");
-    s->sdispls = bspram__base_calloc((size_t)s->n, sizeof(int), "bspram__router_create (mpi)");
-    s->rcounts = bspram__base_calloc((size_t)s->n, sizeof(int), "bspram__router_create (mpi)");
-    s->rdispls = bspram__base_calloc(nt, sizeof(int), "bspram__router_create (mpi)");
-    s->rlen = bspram__base_calloc(nt, sizeof(int), "bspram__router_create (mpi)");
+    s->scounts = bspram__base_calloc((size_t)s->n, sizeof(int), "the MPI transport");
+    s->sdispls = bspram__base_calloc((size_t)s->n, sizeof(int), "the MPI transport");
+    s->rcounts = bspram__base_calloc((size_t)s->n, sizeof(int), "the MPI transport");
+    s->rdispls = bspram__base_calloc(nt, sizeof(int), "the MPI transport");
+    s->rlen = bspram__base_calloc(nt, sizeof(int), "the MPI transport");
     for (int par = 0; par < 2; par++) {
-        s->rbuf[par] = bspram__base_calloc(s->Tmax, sizeof *s->rbuf[par], "bspram__router_create (mpi)");
-        s->rcap[par] = bspram__base_calloc(s->Tmax, sizeof *s->rcap[par], "bspram__router_create (mpi)");
+        s->rbuf[par] = bspram__base_calloc(s->Tmax, sizeof *s->rbuf[par], "the MPI transport");
+        s->rcap[par] = bspram__base_calloc(s->Tmax, sizeof *s->rcap[par], "the MPI transport");
     }
     s->lane = aligned_alloc(64, sizeof *s->lane * (s->T ? s->T : 1));
     if (!s->lane)
-        bspram__base_fatal("bspram__router_create(lanes=%u): out of memory", lanes);
+        bspram__base_fatal("the MPI transport (%u lanes): out of memory", lanes);
     memset(s->lane, 0, sizeof *s->lane * (s->T ? s->T : 1));
     for (unsigned i = 0; i < s->T; i++)
-        s->lane[i].to_rank = bspram__base_calloc((size_t)s->n, sizeof(uint64_t), "bspram__router_create (mpi)");
+        s->lane[i].to_rank = bspram__base_calloc((size_t)s->n, sizeof(uint64_t), "the MPI transport");
     return s;
 }
 
@@ -682,8 +682,8 @@ static unsigned mpi_allreduce(bspram_router *r, unsigned lane, unsigned tag, bsp
             if (append_inline(s))
                 v[W_INLINE] = (uint64_t)1 << s->rank;
         }
-        reduce(s, s->T > 1 ? NULL : bspram__router_waiting, r, "bspram__router_exchange: MPI_Allreduce",
-               "bspram__router_exchange: MPI_Sendrecv");
+        reduce(s, s->T > 1 ? NULL : bspram__router_waiting, r, "a superstep's exchange: MPI_Allreduce",
+               "a superstep's exchange: MPI_Sendrecv");
         s->way = pick(s);
         if (s->result[W_INLINE])
             index_inline(s);
@@ -708,7 +708,7 @@ static void pack(bspram_router *r, mpi_state *s, unsigned lane, unsigned par)
     bspram__lane *ln = &r->lane[lane];
     mpi_lane *me = &s->lane[lane - s->lo];
     size_t n = ln->n_touched[par];
-    me->order = bspram__grow(me->order, &me->cap_order, n, sizeof *me->order, 256, "bspram__router_exchange (mpi)");
+    me->order = bspram__grow(me->order, &me->cap_order, n, sizeof *me->order, 256, "a superstep's exchange over MPI");
     memcpy(me->order, ln->touched[par], n * sizeof *me->order);
     if (n > 1)
         qsort(me->order, n, sizeof *me->order, mpi_cmp_u32);
@@ -725,7 +725,7 @@ static void pack(bspram_router *r, mpi_state *s, unsigned lane, unsigned par)
     if (total + 1 <= s->wcap[i]) {
         me->pack = s->wbase[i];
     } else {
-        me->spill = bspram__grow(me->spill, &me->cap_spill, total + 1, 1, 4096, "bspram__router_exchange (mpi)");
+        me->spill = bspram__grow(me->spill, &me->cap_spill, total + 1, 1, 4096, "a superstep's exchange over MPI");
         me->pack = me->spill;
     }
     me->total = total;
@@ -740,7 +740,7 @@ static void pack(bspram_router *r, mpi_state *s, unsigned lane, unsigned par)
             rho++;
         run_header h = {dst, (uint32_t)o->count, o->bytes, 0};
         if (o->count > UINT32_MAX)
-            bspram__base_fatal("bspram__router_exchange: more than 2^32 - 1 messages from lane %u to "
+            bspram__base_fatal("a superstep's exchange: more than 2^32 - 1 messages from lane %u to "
                          "component %u in one superstep (the MPI transport's limit)", lane, dst);
         char *head = at;
         at += sizeof h;
@@ -757,7 +757,7 @@ static void pack(bspram_router *r, mpi_state *s, unsigned lane, unsigned par)
 static int as_count(uint64_t n, const char *what)
 {
     if (n > INT_MAX)
-        bspram__base_fatal("bspram__router_exchange: %s of %llu bytes in one superstep; MPI counts stop at "
+        bspram__base_fatal("over MPI: %s of %llu bytes; MPI counts stop at "
                      "2^31 - 1 (the MPI transport's limit)", what, (unsigned long long)n);
     return (int)n;
 }
@@ -769,18 +769,18 @@ static void regrow(mpi_state *s, unsigned t)
     mpi_lane *me = t < s->T ? &s->lane[t] : NULL;
     if (me && me->pack != me->spill) { /* in the old window: keep them aside */
         me->spill = bspram__grow(me->spill, &me->cap_spill, me->total + 1, 1, 4096,
-                                 "bspram__router_exchange (mpi)");
+                                 "a superstep's exchange over MPI");
         memcpy(me->spill, me->pack, me->total);
         me->pack = me->spill;
     }
     if (s->win[t] != MPI_WIN_NULL)
-        check(MPI_Win_free(&s->win[t]), "bspram__router_exchange: MPI_Win_free");
+        check(MPI_Win_free(&s->win[t]), "a superstep's exchange: MPI_Win_free");
     uint64_t want = me ? me->total + 1 : 0, cap = s->wcap[t];
     if (want > cap)
         cap = (want + 65535) & ~(uint64_t)65535; /* no slack: MPI may touch every page it allocates */
     void *base = NULL;
     check(MPI_Win_allocate((MPI_Aint)cap, 1, MPI_INFO_NULL, s->comm, &base, &s->win[t]),
-          "bspram__router_exchange: MPI_Win_allocate");
+          "a superstep's exchange: MPI_Win_allocate");
     MPI_Win_set_errhandler(s->win[t], MPI_ERRORS_RETURN); /* errors end in one line (check) */
     s->wbase[t] = base;
     s->wcap[t] = cap;
@@ -821,7 +821,7 @@ static void exchange(mpi_state *s, unsigned par, bool get)
     }
     check(MPI_Alltoall(s->sendcnt, (int)(Tm * COUNT_WORDS), MPI_UINT64_T, s->recvcnt,
                        (int)(Tm * COUNT_WORDS), MPI_UINT64_T, s->comm),
-          "bspram__router_exchange: MPI_Alltoall");
+          "a superstep's exchange: MPI_Alltoall");
     for (unsigned t = 0; t < Tm; t++) {
         uint64_t off = 0;
         for (int rho = 0; rho < n; rho++) {
@@ -841,27 +841,27 @@ static void exchange(mpi_state *s, unsigned par, bool get)
         }
         as_count(in, "messages received from one lane index");
         s->rbuf[par][t] = bspram__grow(s->rbuf[par][t], &s->rcap[par][t], (size_t)in + 1, 1, 4096,
-                                       "bspram__router_exchange (mpi)");
+                                       "a superstep's exchange over MPI");
         if (get) {
             if (grow)
                 regrow(s, t);
             check(MPI_Win_fence(MPI_MODE_NOPRECEDE | MPI_MODE_NOPUT, s->win[t]),
-                  "bspram__router_exchange: MPI_Win_fence");
+                  "a superstep's exchange: MPI_Win_fence");
             for (int rho = 0; rho < n; rho++) {
                 const uint64_t *w = s->recvcnt + ((size_t)rho * Tm + t) * COUNT_WORDS;
                 if (w[0])
                     check(MPI_Get(s->rbuf[par][t] + s->rdispls[(size_t)t * n + rho], (int)w[0], MPI_BYTE,
                                   rho, (MPI_Aint)w[1], (int)w[0], MPI_BYTE, s->win[t]),
-                          "bspram__router_exchange: MPI_Get");
+                          "a superstep's exchange: MPI_Get");
             }
-            check(MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win[t]), "bspram__router_exchange: MPI_Win_fence");
+            check(MPI_Win_fence(MPI_MODE_NOSUCCEED, s->win[t]), "a superstep's exchange: MPI_Win_fence");
             continue;
         }
         static char nothing; /* a lane index this rank lacks sends nothing */
         check(MPI_Alltoallv(t < s->T ? s->lane[t].pack : &nothing, s->scounts, s->sdispls,
                             MPI_BYTE, s->rbuf[par][t], s->rcounts, s->rdispls + (size_t)t * n,
                             MPI_BYTE, s->comm),
-              "bspram__router_exchange: MPI_Alltoallv");
+              "a superstep's exchange: MPI_Alltoallv");
     }
 }
 
@@ -887,7 +887,7 @@ static void known(mpi_state *s, unsigned par)
         }
         as_count(in, "messages received from one lane index");
         s->rbuf[par][t] = bspram__grow(s->rbuf[par][t], &s->rcap[par][t], (size_t)in + 1, 1, 4096,
-                                       "bspram__router_exchange (mpi)");
+                                       "a superstep's exchange over MPI");
         for (int rho = 0; rho < n; rho++) {
             const int len = s->rlen[(size_t)t * n + rho];
             char *into = s->rbuf[par][t] + s->rdispls[(size_t)t * n + rho];
@@ -900,7 +900,7 @@ static void known(mpi_state *s, unsigned par)
                 memcpy(into, s->seg[(size_t)rho * Tm + t] + off, (size_t)len);
             } else {
                 check(MPI_Irecv(into, len, MPI_BYTE, rho, (int)t, s->comm, &s->req[nreq++]),
-                      "bspram__router_exchange: MPI_Irecv");
+                      "a superstep's exchange: MPI_Irecv");
             }
         }
     }
@@ -911,12 +911,12 @@ static void known(mpi_state *s, unsigned par)
             const int c = as_count(me->to_rank[rho], "a lane's messages to one rank");
             if (c)
                 check(MPI_Isend(me->pack + off, c, MPI_BYTE, rho, (int)t, s->comm, &s->req[nreq++]),
-                      "bspram__router_exchange: MPI_Isend");
+                      "a superstep's exchange: MPI_Isend");
             off += (uint64_t)c;
         }
     }
     if (nreq) /* (every run came inline: MPI has nothing to do) */
-        check(MPI_Waitall(nreq, s->req, MPI_STATUSES_IGNORE), "bspram__router_exchange: MPI_Waitall");
+        check(MPI_Waitall(nreq, s->req, MPI_STATUSES_IGNORE), "a superstep's exchange: MPI_Waitall");
 }
 
 /* Step 2, way nbx: the non-blocking consensus of Hoefler, Siebert and
@@ -939,7 +939,7 @@ static void nbx(mpi_state *s, unsigned par)
             const int c = as_count(me->to_rank[rho], "a lane's messages to one rank");
             if (c)
                 check(MPI_Issend(me->pack + off, c, MPI_BYTE, rho, (int)t, s->comm, &s->req[nreq++]),
-                      "bspram__router_exchange: MPI_Issend");
+                      "a superstep's exchange: MPI_Issend");
             off += (uint64_t)c;
         }
     }
@@ -947,7 +947,7 @@ static void nbx(mpi_state *s, unsigned par)
     for (int done = 0; !done;) {
         int found = 0;
         MPI_Status st;
-        check(MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, s->comm, &found, &st), "bspram__router_exchange: MPI_Iprobe");
+        check(MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, s->comm, &found, &st), "a superstep's exchange: MPI_Iprobe");
         if (found) {
             int c = 0;
             MPI_Get_count(&st, MPI_BYTE, &c);
@@ -955,20 +955,20 @@ static void nbx(mpi_state *s, unsigned par)
             const size_t at = (size_t)s->used[t];
             as_count(at + (size_t)c, "messages received from one lane index");
             s->rbuf[par][t] = bspram__grow(s->rbuf[par][t], &s->rcap[par][t], at + (size_t)c + 1, 1, 4096,
-                                           "bspram__router_exchange (mpi)");
+                                           "a superstep's exchange over MPI");
             check(MPI_Recv(s->rbuf[par][t] + at, c, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG, s->comm,
                            MPI_STATUS_IGNORE),
-                  "bspram__router_exchange: MPI_Recv");
+                  "a superstep's exchange: MPI_Recv");
             s->rdispls[(size_t)t * n + st.MPI_SOURCE] = (int)at;
             s->rlen[(size_t)t * n + st.MPI_SOURCE] = c;
             s->used[t] += (uint64_t)c;
         } else if (barrier == MPI_REQUEST_NULL) {
             int sent = 0;
-            check(MPI_Testall(nreq, s->req, &sent, MPI_STATUSES_IGNORE), "bspram__router_exchange: MPI_Testall");
+            check(MPI_Testall(nreq, s->req, &sent, MPI_STATUSES_IGNORE), "a superstep's exchange: MPI_Testall");
             if (sent)
-                check(MPI_Ibarrier(s->comm, &barrier), "bspram__router_exchange: MPI_Ibarrier");
+                check(MPI_Ibarrier(s->comm, &barrier), "a superstep's exchange: MPI_Ibarrier");
         } else {
-            check(MPI_Test(&barrier, &done, MPI_STATUS_IGNORE), "bspram__router_exchange: MPI_Test");
+            check(MPI_Test(&barrier, &done, MPI_STATUS_IGNORE), "a superstep's exchange: MPI_Test");
         }
     }
 }
@@ -980,7 +980,7 @@ static void unpack(bspram_router *r, mpi_state *s, unsigned lane, unsigned par)
     mpi_lane *me = &s->lane[lane - s->lo];
     const uint64_t first = ln->first, nd = ln->end - ln->first;
     me->cursor = bspram__grow(me->cursor, &me->cap_cursor, (size_t)nd + 1, sizeof *me->cursor, 64,
-                              "bspram__router_exchange (mpi)");
+                              "a superstep's exchange over MPI");
     memset(me->cursor, 0, ((size_t)nd + 1) * sizeof *me->cursor);
     uint64_t *bytes = ln->in_off; /* borrowed as per-destination byte counts */
     memset(bytes, 0, ((size_t)nd + 1) * sizeof *bytes);
@@ -995,7 +995,7 @@ static void unpack(bspram_router *r, mpi_state *s, unsigned lane, unsigned par)
                 const run_header *h = (const run_header *)(buf + at);
                 if (h->dst >= first && h->dst < ln->end) {
                     me->runs = bspram__grow(me->runs, &me->cap_runs, nruns + 1, sizeof *me->runs, 64,
-                                            "bspram__router_exchange (mpi)");
+                                            "a superstep's exchange over MPI");
                     me->runs[nruns++] = h;
                     me->cursor[h->dst - first] += h->count;
                     bytes[h->dst - first] += h->counted;
@@ -1059,7 +1059,7 @@ static void mpi_fold(void *state, bspram__stats *stats)
     memset(s->vec, 0, (size_t)s->W * sizeof *s->vec);
     s->appended = 0;
     memcpy(s->vec + W_STATS, stats, sizeof *stats);
-    reduce(s, NULL, NULL, "bspram__router_flush: MPI_Allreduce", "bspram__router_flush: MPI_Sendrecv");
+    reduce(s, NULL, NULL, "completing the records: MPI_Allreduce", "completing the records: MPI_Sendrecv");
     memcpy(stats, s->result + W_STATS, sizeof *stats);
 }
 
@@ -1071,7 +1071,7 @@ static void mpi_gather(void *state, void *all, size_t n)
         s->sdispls[rho] = (int)(s->lane_of_rank[rho] * n);
     }
     check(MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_BYTE, all, s->scounts, s->sdispls, MPI_BYTE, s->comm),
-          "bspram__router_gather: MPI_Allgatherv");
+          "gathering what the processes agree on: MPI_Allgatherv");
 }
 
 static void mpi_merge(void *state, uint64_t *words, size_t n, int op)
@@ -1081,7 +1081,7 @@ static void mpi_merge(void *state, uint64_t *words, size_t n, int op)
         int k = n - at > (size_t)INT_MAX ? INT_MAX : (int)(n - at);
         check(MPI_Allreduce(MPI_IN_PLACE, words + at, k, MPI_UINT64_T,
                             op == BSPRAM_MERGE_SUM ? MPI_SUM : MPI_BOR, s->comm),
-              "bspram__router_merge: MPI_Allreduce");
+              "merging the ranks' parts: MPI_Allreduce");
         at += (size_t)k;
     }
 }
@@ -1089,9 +1089,9 @@ static void mpi_merge(void *state, uint64_t *words, size_t n, int op)
 static void *mpi_concat(void *state, const void *mine, size_t bytes, size_t *total)
 {
     mpi_state *s = state;
-    uint64_t b = bytes, *all_bytes = bspram__base_malloc((size_t)s->n * sizeof *all_bytes, "bspram__router_concat");
+    uint64_t b = bytes, *all_bytes = bspram__base_malloc((size_t)s->n * sizeof *all_bytes, "gathering the ranks' parts");
     check(MPI_Allgather(&b, 1, MPI_UINT64_T, all_bytes, 1, MPI_UINT64_T, s->comm),
-          "bspram__router_concat: MPI_Allgather");
+          "gathering the ranks' parts: MPI_Allgather");
     uint64_t sum = 0;
     for (int rho = 0; rho < s->n; rho++) {
         s->rcounts[rho] = as_count(all_bytes[rho], "one rank's part of a concatenation");
@@ -1100,9 +1100,9 @@ static void *mpi_concat(void *state, const void *mine, size_t bytes, size_t *tot
     }
     as_count(sum, "a concatenation");
     free(all_bytes);
-    char *all = bspram__base_malloc(sum ? (size_t)sum : 1, "bspram__router_concat");
+    char *all = bspram__base_malloc(sum ? (size_t)sum : 1, "gathering the ranks' parts");
     check(MPI_Allgatherv(mine, (int)bytes, MPI_BYTE, all, s->rcounts, s->sdispls, MPI_BYTE, s->comm),
-          "bspram__router_concat: MPI_Allgatherv");
+          "gathering the ranks' parts: MPI_Allgatherv");
     *total = (size_t)sum;
     return all;
 }

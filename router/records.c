@@ -68,7 +68,7 @@ void bspram_log_append(bspram_log *log, const bspram_record *rec)
 void bspram__router_log_ready(bspram_log *log)
 {
     if (log->n == log->cap)
-        log_grow(log, "bspram__router_exchange (log)");
+        log_grow(log, "the records");
     memset(&log->records[log->n], 0, sizeof *log->records);
 }
 

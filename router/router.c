@@ -100,18 +100,18 @@ bspram_router *bspram__router_create_on(uint64_t p, unsigned lanes, const char *
     const char *fallback = registered ? registered->name : "shm";
     const bspram__transport *t = bspram__router_transport_find(transport && *transport ? transport : fallback);
     if (!t)
-        bspram__base_fatal("bspram__router_create(p=%llu, lanes=%u, transport=%s): unknown transport; "
-                     "valid: shm, staged%s%s", (unsigned long long)p, lanes, transport,
+        bspram__base_fatal("the router's transport '%s' (BSPRAM_TRANSPORT) is unknown; valid: shm, staged%s%s",
+                     transport,
                      registered ? ", " : "", registered ? registered->name : "");
     if (p < 1 || p > BSPRAM_MAX_COMPONENTS)
-        bspram__base_fatal("bspram__router_create(p=%llu, lanes=%u): p must be in [1, %llu]",
+        bspram__base_fatal("internal error: a router of p = %llu components on %u lanes; p must be in [1, %llu]",
                      (unsigned long long)p, lanes, (unsigned long long)BSPRAM_MAX_COMPONENTS);
     if (lanes < 1)
-        bspram__base_fatal("bspram__router_create(p=%llu, lanes=%u): lanes must be >= 1",
+        bspram__base_fatal("internal error: a router of p = %llu components on %u lanes; lanes must be >= 1",
                      (unsigned long long)p, lanes);
     bspram_router *r = aligned_alloc(64, (sizeof *r + 63) / 64 * 64);
     if (!r)
-        bspram__base_fatal("bspram__router_create(p=%llu, lanes=%u): out of memory", (unsigned long long)p, lanes);
+        bspram__base_fatal("the router of p = %llu components on %u lanes: out of memory", (unsigned long long)p, lanes);
     memset(r, 0, sizeof *r);
     r->p = p;
     r->lanes = lanes;
@@ -123,7 +123,7 @@ bspram_router *bspram__router_create_on(uint64_t p, unsigned lanes, const char *
     r->tstate = t->open ? t->open(lanes, &r->lane_lo, &r->lane_hi) : NULL;
     r->lane = aligned_alloc(64, ((sizeof(bspram__lane) * lanes + 63) / 64) * 64);
     if (!r->lane)
-        bspram__base_fatal("bspram__router_create(p=%llu, lanes=%u): out of memory", (unsigned long long)p, lanes);
+        bspram__base_fatal("the router of p = %llu components on %u lanes: out of memory", (unsigned long long)p, lanes);
     memset(r->lane, 0, sizeof(bspram__lane) * lanes);
     for (unsigned l = 0; l < lanes; l++) {
         r->lane[l].first = lane_first(p, lanes, l);
@@ -142,7 +142,7 @@ bspram_router *bspram__router_create_on(uint64_t p, unsigned lanes, const char *
            page = (size_t)sysconf(_SC_PAGESIZE);
     r->slab = (ob + hb + 2 * sb + page - 1) / page * page;
     r->slabs_bytes = r->slab * (r->lane_hi - r->lane_lo);
-    r->slabs = bspram__base_pages(r->slabs_bytes, "bspram__router_create");
+    r->slabs = bspram__base_pages(r->slabs_bytes, "the router");
     for (unsigned l = r->lane_lo; l < r->lane_hi; l++) {
         bspram__lane *ln = &r->lane[l];
         char *slab = r->slabs + (l - r->lane_lo) * r->slab;
@@ -152,15 +152,15 @@ bspram_router *bspram__router_create_on(uint64_t p, unsigned lanes, const char *
         for (int par = 0; par < 2; par++) {
             ln->sent[par].src = ln->first;
             atomic_init(&ln->n_senders[par], 0);
-            ln->registered[par] = bspram__base_calloc((lanes + 63) / 64, sizeof(uint64_t), "bspram__router_create");
+            ln->registered[par] = bspram__base_calloc((lanes + 63) / 64, sizeof(uint64_t), "the router");
         }
         ln->cap_registered = (lanes + 63) / 64 * sizeof(uint64_t);
-        ln->in_off = bspram__base_calloc(ln->end - ln->first + 1, sizeof *ln->in_off, "bspram__router_create");
-        ln->in_built = bspram__base_calloc(ln->end - ln->first + 1, sizeof *ln->in_built, "bspram__router_create");
-        ln->run_off = bspram__base_calloc(ln->end - ln->first + 1, sizeof *ln->run_off, "bspram__router_create");
-        ln->runs_built = bspram__base_calloc(ln->end - ln->first + 1, sizeof *ln->runs_built, "bspram__router_create");
+        ln->in_off = bspram__base_calloc(ln->end - ln->first + 1, sizeof *ln->in_off, "the router");
+        ln->in_built = bspram__base_calloc(ln->end - ln->first + 1, sizeof *ln->in_built, "the router");
+        ln->run_off = bspram__base_calloc(ln->end - ln->first + 1, sizeof *ln->run_off, "the router");
+        ln->runs_built = bspram__base_calloc(ln->end - ln->first + 1, sizeof *ln->runs_built, "the router");
     }
-    r->gather = bspram__base_calloc(lanes, sizeof *r->gather, "bspram__router_create");
+    r->gather = bspram__base_calloc(lanes, sizeof *r->gather, "the router");
     strcpy(r->label, "superstep");
     r->windows_from = windows_from(lanes);
     r->clock = bspram__clock();
@@ -282,10 +282,10 @@ static void *arena_take(bspram__arena *a, uint64_t len)
     while (fit < a->n && a->blocks[fit].cap < need)
         fit++;
     if (fit == a->n) {
-        a->blocks = bspram__grow(a->blocks, &a->cap, a->n + 1, sizeof *a->blocks, 8, "bspram__router_post");
+        a->blocks = bspram__grow(a->blocks, &a->cap, a->n + 1, sizeof *a->blocks, 8, "the messages' storage");
         size_t block = a->n ? ARENA_BLOCK : ARENA_FIRST;
         size_t cap = need > block ? need : block;
-        a->blocks[a->n].base = huge_alloc(cap, "bspram__router_post (payload storage)");
+        a->blocks[a->n].base = huge_alloc(cap, "the messages' payloads");
         a->blocks[a->n].cap = cap;
         a->blocks[a->n].used = 0;
         a->n++;
@@ -402,7 +402,7 @@ static void outbox_open(bspram_router *r, unsigned lane, unsigned par, uint32_t 
 {
     bspram__lane *ln = &r->lane[lane];
     ln->touched[par] = bspram__grow(ln->touched[par], &ln->cap_touched[par], ln->n_touched[par] + 1,
-                                    sizeof(uint32_t), 256, "bspram__router_post");
+                                    sizeof(uint32_t), 256, "the messages' storage");
     ln->touched[par][ln->n_touched[par]++] = dst;
     unsigned d = bspram__router_lane_of(r, dst);
     uint64_t bit = UINT64_C(1) << (d % 64);
@@ -758,7 +758,7 @@ unsigned bspram__router_exchange(bspram_router *r, unsigned lane, unsigned tag)
     BSPRAM_NONNULL(r);
     bspram__lane *ln = &r->lane[lane];
     if (tag & BSPRAM_TAG_ROUTER_MASK)
-        bspram__base_fatal("bspram__router_exchange(tag=%#x): bits %#x are reserved by the router",
+        bspram__base_fatal("internal error: an exchange with tag %#x; bits %#x are reserved by the router",
                      tag, BSPRAM_TAG_ROUTER_MASK);
     const unsigned par = (unsigned)(ln->step & 1);
     if (lane == r->lane_lo) {
@@ -839,7 +839,7 @@ static unsigned collective(bspram_router *r, unsigned lane, unsigned tag, const 
 unsigned bspram__router_barrier(bspram_router *r, unsigned lane, unsigned tag)
 {
     BSPRAM_NONNULL(r);
-    return collective(r, lane, tag, "bspram__router_barrier");
+    return collective(r, lane, tag, "a barrier");
 }
 
 unsigned bspram__router_leave(bspram_router *r, unsigned lane)
@@ -853,7 +853,7 @@ unsigned bspram__router_leave(bspram_router *r, unsigned lane)
 void bspram__router_complete(bspram_router *r, unsigned lane)
 {
     BSPRAM_NONNULL(r);
-    collective(r, lane, 0, "bspram__router_complete");
+    collective(r, lane, 0, "completing the records");
 }
 
 void bspram__router_gather(bspram_router *r, unsigned lane, const void *mine, size_t n, void *all)
@@ -865,9 +865,9 @@ void bspram__router_gather(bspram_router *r, unsigned lane, const void *mine, si
             BSPRAM_NONNULL(all);
     }
     if ((uint64_t)n * r->lanes >= (UINT64_C(1) << 31))
-        bspram__base_fatal("bspram__router_gather(n=%zu): %u lanes × n bytes must stay below 2^31", n, r->lanes);
+        bspram__base_fatal("gathering what the processes agree on (%zu bytes each): %u lanes × the bytes must stay below 2^31", n, r->lanes);
     r->gather[lane] = mine;
-    collective(r, lane, 0, "bspram__router_gather");
+    collective(r, lane, 0, "gathering what the processes agree on");
     if (lane == r->lane_lo) {
         for (unsigned l = r->lane_lo; l < r->lane_hi; l++)
             if (n)
@@ -875,7 +875,7 @@ void bspram__router_gather(bspram_router *r, unsigned lane, const void *mine, si
         if (r->transport->gather)
             r->transport->gather(r->tstate, all, n);
     }
-    collective(r, lane, 0, "bspram__router_gather"); /* the lanes' parts are read */
+    collective(r, lane, 0, "gathering what the processes agree on"); /* the lanes' parts are read */
 }
 
 bool bspram__router_lane_posted(const bspram_router *r, unsigned lane)
@@ -893,7 +893,7 @@ size_t bspram__router_inbox(const bspram_router *r, unsigned lane, uint64_t dst,
     BSPRAM_NONNULL(msgs);
     *msgs = NULL;
     if (lane >= r->lanes || dst < r->lane[lane].first || dst >= r->lane[lane].end)
-        bspram__base_fatal("bspram__router_inbox(lane=%u, dst=%llu): component outside the lane's block "
+        bspram__base_fatal("internal error: lane %u reads the inbox of component %llu, outside its block "
                      "[%llu, %llu) (a lane reads only the inboxes it serves)", lane,
                      (unsigned long long)dst, (unsigned long long)bspram__router_lane_first(r, lane),
                      (unsigned long long)bspram__router_lane_first(r, lane + 1));
@@ -1022,7 +1022,7 @@ void bspram__router_lane_runs_reserve(bspram__lane *ln, uint64_t n)
         return;
     free(ln->runs); /* dead: rebuilt at every delivery */
     ln->cap_runs = bspram__capacity(ln->cap_runs, (size_t)n, 1024);
-    ln->runs = bspram__base_malloc(ln->cap_runs * sizeof *ln->runs, "bspram__router_exchange (inbox runs)");
+    ln->runs = bspram__base_malloc(ln->cap_runs * sizeof *ln->runs, "the inboxes' runs");
 }
 
 void bspram__router_lane_inbox_reserve(bspram__lane *ln, uint64_t n)
@@ -1032,7 +1032,7 @@ void bspram__router_lane_inbox_reserve(bspram__lane *ln, uint64_t n)
     /* The old headers are dead (rebuilt at every delivery): no copy. */
     free(ln->in);
     ln->cap_in = bspram__capacity(ln->cap_in, (size_t)n, 1024);
-    ln->in = bspram__base_malloc(ln->cap_in * sizeof *ln->in, "bspram__router_exchange (inbox)");
+    ln->in = bspram__base_malloc(ln->cap_in * sizeof *ln->in, "the inboxes");
 }
 
 void bspram__router_transport_register(const bspram__transport *t) { registered = t; }
@@ -1108,7 +1108,7 @@ void bspram__router_merge(bspram_router *r, uint64_t *words, size_t n, bspram_me
     BSPRAM_NONNULL(r);
     if (n > 0) /* nothing to merge: NULL is fine */
         BSPRAM_NONNULL(words);
-    host_collective_check(r, "bspram__router_merge");
+    host_collective_check(r, "merging the ranks' parts");
     if (r->transport->merge)
         r->transport->merge(r->tstate, words, n, (int)op);
 }
@@ -1119,10 +1119,10 @@ void *bspram__router_concat(bspram_router *r, const void *mine, size_t bytes, si
     BSPRAM_NONNULL(total);
     if (bytes > 0) /* nothing of its own: NULL is fine */
         BSPRAM_NONNULL(mine);
-    host_collective_check(r, "bspram__router_concat");
+    host_collective_check(r, "gathering the ranks' parts");
     if (r->transport->concat)
         return r->transport->concat(r->tstate, mine, bytes, total);
-    void *all = bspram__base_malloc(bytes ? bytes : 1, "bspram__router_concat");
+    void *all = bspram__base_malloc(bytes ? bytes : 1, "gathering the ranks' parts");
     if (bytes)
         memcpy(all, mine, bytes);
     *total = bytes;
@@ -1138,7 +1138,7 @@ void bspram__router_read(bspram_router *r, unsigned lane, unsigned from_lane, co
         BSPRAM_NONNULL(local);
     }
     if (!r->transport->read)
-        bspram__base_fatal("bspram__router_read(from_lane=%u, n=%zu): the %s transport cannot read "
+        bspram__base_fatal("a one-sided read (lane %u, %zu bytes): the %s transport cannot read "
                      "another lane's memory", from_lane, n, r->transport->name);
     if (n)
         r->transport->read(r, lane, from_lane, remote, local, n);

@@ -77,7 +77,8 @@ typedef struct bspram_router bspram_router;
 /* A router for p components (1 ≤ p ≤ BSPRAM_MAX_COMPONENTS) served by
  * `lanes` threads (1 ≤ lanes). Lanes may outnumber components (lanes with an
  * empty block only take part in exchanges). Errors are fatal:
- * "bspram__router_create(p=0, lanes=2): p must be in [1, 4294967295]". */
+ * "internal error: a router of p = 0 components on 2 lanes; p must be in
+ * [1, 4294967295]" (the machine checks p first, in a line of its own). */
 bspram_router *bspram__router_create(uint64_t p, unsigned lanes);
 
 /* The same on a named transport: "shm" (shared memory, the default) or
@@ -224,8 +225,8 @@ unsigned bspram__router_exchange(bspram_router *r, unsigned lane, unsigned tag);
 
 /* A barrier of the lane team with tag OR, without an exchange (collective;
  * `lane` is the caller's lane). Meeting a lane that left (bspram__router_leave)
- * is fatal: "bspram__router_barrier: lane 1 is in a barrier (superstep 4)
- * while another lane's program has ended; …". */
+ * is fatal: "a barrier: lane 1 is in a barrier (superstep 4) while another
+ * lane's program has ended; …". */
 unsigned bspram__router_barrier(bspram_router *r, unsigned lane, unsigned tag);
 
 /* A lane whose program has ended says so: a barrier with tag

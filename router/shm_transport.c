@@ -43,11 +43,11 @@ typedef struct shm_state {
 static void *shm_open(unsigned lanes, unsigned *lo, unsigned *hi)
 {
     (void)lo, (void)hi; /* every lane is here */
-    shm_state *s = bspram__base_calloc(1, sizeof *s, "bspram__router_create");
+    shm_state *s = bspram__base_calloc(1, sizeof *s, "the shared-memory transport");
     s->lanes = lanes;
     s->slot = aligned_alloc(64, sizeof *s->slot * lanes);
     if (!s->slot)
-        bspram__base_fatal("bspram__router_create(lanes=%u): out of memory", lanes);
+        bspram__base_fatal("the shared-memory transport (%u lanes): out of memory", lanes);
     memset(s->slot, 0, sizeof *s->slot * lanes);
     bspram__router_barrier_init(&s->barrier, lanes);
     return s;

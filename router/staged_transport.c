@@ -61,12 +61,12 @@ typedef struct staged_state {
 static void *staged_open(unsigned lanes, unsigned *lo, unsigned *hi)
 {
     (void)lo, (void)hi; /* every lane is here */
-    staged_state *s = bspram__base_calloc(1, sizeof *s, "bspram__router_create (staged)");
+    staged_state *s = bspram__base_calloc(1, sizeof *s, "the staged transport");
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->cond, NULL);
     s->lanes = lanes;
-    s->lane = bspram__base_calloc(lanes, sizeof *s->lane, "bspram__router_create (staged)");
-    s->send = bspram__base_calloc((size_t)lanes * lanes, sizeof *s->send, "bspram__router_create (staged)");
+    s->lane = bspram__base_calloc(lanes, sizeof *s->lane, "the staged transport");
+    s->send = bspram__base_calloc((size_t)lanes * lanes, sizeof *s->send, "the staged transport");
     return s;
 }
 
@@ -120,7 +120,7 @@ static unsigned staged_allreduce(bspram_router *r, unsigned lane, unsigned tag, 
 
 static void *buffer_append(staged_buffer *b, size_t n)
 {
-    b->data = bspram__grow(b->data, &b->cap, b->len + n, 1, 4096, "bspram__router_exchange (staging)");
+    b->data = bspram__grow(b->data, &b->cap, b->len + n, 1, 4096, "a superstep's exchange (staged)");
     void *at = b->data + b->len;
     b->len += n;
     return at;
@@ -159,7 +159,7 @@ static void staged_unpack(bspram_router *r, staged_state *s, unsigned lane, unsi
     const unsigned L = r->lanes;
     const uint64_t nd = ln->end - ln->first;
     me->cursor = bspram__grow(me->cursor, &me->cap_cursor, (size_t)nd + 1, sizeof *me->cursor, 64,
-                              "bspram__router_exchange (staging)");
+                              "a superstep's exchange (staged)");
     memset(me->cursor, 0, (nd + 1) * sizeof *me->cursor);
     uint64_t *bytes = ln->in_off; /* borrowed as per-destination byte counts */
     memset(bytes, 0, (nd + 1) * sizeof *bytes);
@@ -178,7 +178,7 @@ static void staged_unpack(bspram_router *r, staged_state *s, unsigned lane, unsi
     bspram__router_lane_inbox_layout(ln, par, me->cursor, bytes);
     staged_buffer *rb = &me->receive[par];
     rb->len = 0;
-    rb->data = bspram__grow(rb->data, &rb->cap, payload + 8, 1, 4096, "bspram__router_exchange (staging)");
+    rb->data = bspram__grow(rb->data, &rb->cap, payload + 8, 1, 4096, "a superstep's exchange (staged)");
     for (unsigned k = 0; k < L; k++) {
         const staged_buffer *b = &s->send[(size_t)k * L + lane];
         for (size_t at = 0; at < b->len;) {
@@ -216,7 +216,7 @@ static void staged_read(bspram_router *r, unsigned lane, unsigned from_lane, con
                         void *local, size_t n)
 {
     (void)r, (void)lane, (void)from_lane;
-    void *bounce = bspram__base_malloc(n, "bspram__router_read (staging)");
+    void *bounce = bspram__base_malloc(n, "a one-sided read (staged)");
     memcpy(bounce, remote, n);
     memcpy(local, bounce, n);
     free(bounce);

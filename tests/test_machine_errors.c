@@ -241,7 +241,7 @@ int main(void)
                 "bspram_machine_create(p=4, threads=2, g=nan, l=1): g and l must be finite and >= 0", 1, 10);
     check_death("l = -1", bad_g_l, (void *)bad_gl[5],
                 "bspram_machine_create(p=4, threads=2, g=1, l=-1): g and l must be finite and >= 0", 1, 10);
-    check_death("p = 2^33", p_too_big, NULL, "bspram__router_create(p=8589934592, lanes=1): p must be in [1, 4294967295]", 1, 10);
+    check_death("p = 2^33", p_too_big, NULL, "bspram: internal error: a router of p = 8589934592 components on 1 lanes; p must be in [1, 4294967295]", 1, 10);
     check_death("dst out of range", dst_out_of_range, NULL,
                 "bspram: bspram_send(dst=9): destination outside [0, 8) (superstep 1, component 2)", 1, 10);
     check_death("dst out of range, T = p", dst_out_of_range_oversubscribed, NULL,
@@ -252,13 +252,13 @@ int main(void)
     check_death("basis zero", bad_basis, "0x4096", "basis entry b_1 is 0; every entry must be >= 1", 1, 10);
     check_death("basis syntax", bad_basis, "8x-8", "cannot read '8x-8' as a basis", 1, 10);
     check_death("random n = 0", random_n_zero, NULL, "bspram_random_below(n=0): n must be >= 1", 1, 10);
-    check_death("spmd p != T", spmd_p_ne_threads, NULL, "bspram__bsp_machine_spmd(p=4, threads=2): the SPMD style needs p == threads", 1, 10);
+    check_death("spmd p != T", spmd_p_ne_threads, NULL, "bspram: internal error: an SPMD run with p = 4 components on 2 threads; the SPMD style needs p == threads", 1, 10);
     static int two = 2, sixteen = 16;
     check_death("spmd early end", spmd_early_end, &two, "another component's program has ended", 0, 10);
     check_death("spmd early end, oversubscribed", spmd_early_end, &sixteen, "another component's program has ended", 0, 10);
     check_death("reserved tag", reserved_tag, NULL, "bits 0xf0000000 are reserved by the router", 1, 10);
-    check_death("bspram__bsp_sync in a bulk step", bulk_sync, NULL,
-                "bspram__bsp_sync: called from a bulk-style step (component 0, superstep 0); a bulk step ends its superstep by returning", 1, 10);
+    check_death("a component's sync in a bulk step", bulk_sync, NULL,
+                "bspram: internal error: a sync called from a bulk-style step (component 0, superstep 0); a bulk step ends its superstep by returning", 1, 10);
     static int one = 1;
     const char *nested = ": the machine's team is already running (a call from inside one of its "
                          "steps or programs, or from another thread); a machine runs one team at a time\n";
@@ -266,7 +266,7 @@ int main(void)
     snprintf(want, sizeof want, "bspram: bspram_machine_run%s", nested);
     check_death("nested run, T = 1", nested_run, &one, want, 1, 10);
     check_death("nested run, T = 2", nested_run, &two, want, 1, 10);
-    snprintf(want, sizeof want, "bspram: bspram__bsp_machine_team%s", nested);
+    snprintf(want, sizeof want, "bspram: a team run of the machine%s", nested);
     check_death("nested team, T = 1", nested_team, &one, want, 1, 10);
     check_death("nested team, T = 2", nested_team, &two, want, 1, 10);
     snprintf(want, sizeof want, "bspram: bspram_combine%s", nested);

@@ -135,8 +135,8 @@ int main(void)
 {
     compare_transports();
     check_death("unknown transport", unknown_transport, NULL,
-                "bspram__router_create(p=4, lanes=2, transport=carrier-pigeon): unknown transport; "
-                "valid: shm, staged", 1, 10);
+                "bspram: the router's transport 'carrier-pigeon' (BSPRAM_TRANSPORT) is unknown; valid: shm, "
+                "staged", 1, 10);
     abort_hook();
     return check_report("test_transport");
 }

@@ -72,20 +72,20 @@ export BSPRAM_MPI_NODE=0
 expect 3 kill "exited on signal 9" "stopped by the MPI runtime in superstep "
 expect 2 abort "faults: pid 1 gives up in superstep 2"
 export BSPRAM_MPI_NODE=two
-expect 2 abort "bspram__router_create: BSPRAM_MPI_NODE=two is not a whole number of ranks in [0, 65536]"
+expect 2 abort "bspram: BSPRAM_MPI_NODE=two is not a whole number of ranks in [0, 65536]"
 unset BSPRAM_MPI_NODE
 # A bad tuning value is one line, from rank 0 (every rank must take one path).
 export BSPRAM_MPI_GET=4k
-expect 2 abort "bspram__router_create: BSPRAM_MPI_GET=4k is not a whole number of bytes"
+expect 2 abort "bspram: BSPRAM_MPI_GET=4k is not a whole number of bytes"
 unset BSPRAM_MPI_GET
 export BSPRAM_MPI_EXCHANGE=fast
-expect 2 abort "bspram__router_create: BSPRAM_MPI_EXCHANGE=fast is none of counts, nbx, alltoall"
+expect 2 abort "bspram: BSPRAM_MPI_EXCHANGE=fast is none of counts, nbx, alltoall"
 unset BSPRAM_MPI_EXCHANGE
 # Empty, both are refused as docs/environment.md says (they were taken as unset).
 export BSPRAM_MPI_NODE=
-expect 2 abort "BSPRAM_MPI_NODE= is not a whole number of ranks in [0, 65536]"
+expect 2 abort "bspram: BSPRAM_MPI_NODE= is not a whole number of ranks in [0, 65536]"
 unset BSPRAM_MPI_NODE
 export BSPRAM_MPI_EXCHANGE=
-expect 2 abort "BSPRAM_MPI_EXCHANGE= is none of counts, nbx, alltoall"
+expect 2 abort "bspram: BSPRAM_MPI_EXCHANGE= is none of counts, nbx, alltoall"
 unset BSPRAM_MPI_EXCHANGE
 [ "$fails" -eq 0 ] || { echo "faults.sh: $fails case(s) failed"; exit 1; }
