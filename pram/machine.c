@@ -99,6 +99,7 @@ bspram_pram *bspram_pram_create(const bspram_pram_config *config)
     P->arrays = bspram__grow(NULL, &P->caparrays, 8, sizeof *P->arrays, 8, "bspram_pram_create");
     memset(P->arrays, 0, P->caparrays * sizeof *P->arrays);
     bspram__pram_report_open(P); /* BSPRAM_PRAM_REPORT, BSPRAM_PRAM_HTML */
+    bspram__pram_live_add(P);
     return P;
 }
 
@@ -106,6 +107,7 @@ void bspram_pram_destroy(bspram_pram *P)
 {
     if (!P)
         return;
+    bspram__pram_live_remove(P);
     bspram__pram_report_close(P, "destroy"); /* the checker's line and the page, if asked */
     free(P->report_path);
     free(P->html_path);
@@ -119,6 +121,7 @@ void bspram_pram_destroy(bspram_pram *P)
         free(P->lanes[l].saved);
         free(P->lanes[l].res);
         free(P->lanes[l].nreads);
+        free(P->lanes[l].handles);
     }
     free(P->lanes);
     free(P->regs);

@@ -971,7 +971,20 @@ void bspram_pram_fetch_op_owned(bspram_pram *P, uint64_t k, const uint64_t *cell
 
 /* ---- per-VP steps (for teaching) ---- */
 
-/* A VP inside bspram_pram_step (valid during the callback). */
+/* A VP inside bspram_pram_step or bspram_pram_for_all: the handle a
+ * callback is given, valid only while that callback runs. Every
+ * bspram_vp_* call checks it, so a handle kept and used later is one line,
+ * exit status 1, naming the call (never a crash or a wrong VP): after its
+ * callback returned, "bspram: bspram_vp_read: the bspram_vp of VP 5 used
+ * after its callback returned (after step 2); a bspram_vp is valid only
+ * inside the callback it was given to"; by another VP's callback, that
+ * VP's misuse, "bspram: bspram_vp_write: VP 0 (step 3) used the bspram_vp
+ * of VP 5, kept from an earlier callback; …" (the least such VP for any
+ * thread count, as every misuse in a callback); after bspram_pram_destroy,
+ * or a pointer that is no handle, "bspram: bspram_vp_n: vp is the handle
+ * of no VP of a live PRAM (kept after bspram_pram_destroy, or not a
+ * bspram_vp); …". A VP's own handle from an earlier step is its handle
+ * again in its later callbacks. */
 typedef struct bspram_vp bspram_vp;
 
 typedef void (*bspram_vp_fn)(bspram_vp *vp, void *arg);

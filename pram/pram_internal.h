@@ -121,6 +121,12 @@ typedef struct pram_lane {
     char error[320];
     uint64_t *saved;      /* textbook steps: a VP's registers, kept across the first run */
     size_t capsaved;
+    /* per-VP steps: the handles the callbacks are given, one byte per VP of
+     * the lane's block from its first VP handles_v0 (step.c: a handle's
+     * address names its VP; only grown, so a kept one stays recognisable) */
+    struct bspram_vp *handles;
+    size_t caphandles;
+    uint64_t handles_v0;
     jmp_buf out;          /* per-VP steps: back from the user's callback */
     char pad[64];         /* lanes' scratch on separate cache lines */
 } pram_lane;
@@ -221,6 +227,11 @@ static inline bool bspram__pram_cell_ok(const bspram_pram *P, uint64_t cell)
     return seg < P->narrays && P->arrays[seg].live &&
            (cell & (BSPRAM_SEGMENT_MAX_CELLS - 1)) < P->arrays[seg].cells;
 }
+
+/* step.c: the live PRAMs, among whose lanes a bspram_vp kept past its
+ * callback is recognised (bspram_pram_create, bspram_pram_destroy). */
+void bspram__pram_live_add(bspram_pram *P);
+void bspram__pram_live_remove(bspram_pram *P);
 
 /* machine.c */
 /* The live array a, or a fatal error naming `call` and its arguments. */

@@ -23,11 +23,20 @@
  * learn its reads (bspram_vp_get answers 0 and the writes are dropped), then
  * after the read batch again, with each get answered in issue order and the
  * writes kept. The second run must ask for the same cells as the first —
- * in a PRAM step every read is issued before any value is seen (pram.h). */
+ * in a PRAM step every read is issued before any value is seen (pram.h).
+ *
+ * A callback's handle (bspram_vp) is valid only while the callback runs
+ * (pram.h). Its address names the VP — one byte per VP of the lane, never
+ * read — and its state lives with the running callback (this thread's
+ * `running`), so a handle kept past its callback is never dereferenced: it
+ * differs from the running one, and is reported in one line naming the VP
+ * it was given to (found among the live PRAMs' lanes) and the step. */
 #include <inttypes.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/error.h"
@@ -36,7 +45,13 @@
 #include "bsp/machine_internal.h"
 #include "combine/team_internal.h"
 
+/* What a callback is given: its address is all there is to it. */
 struct bspram_vp {
+    unsigned char unused;
+};
+
+/* A running callback's VP. */
+typedef struct vp_state {
     bspram_pram *P;
     pram_lane *L;
     uint64_t id;
@@ -48,7 +63,14 @@ struct bspram_vp {
     const bspram_request *asked; /* textbook write phase: the reads of the read phase */
     uint64_t nget;            /* textbook write phase: gets answered so far */
     pram_site site;           /* of the call being made (bspram_vp_at) */
-};
+} vp_state;
+
+/* The callback running on this thread: its handle and its VP (both NULL
+ * outside callbacks). */
+static _Thread_local struct {
+    const bspram_vp *handle;
+    vp_state *vp;
+} running;
 
 typedef struct vp_phase {
     bspram_pram *P;
@@ -59,9 +81,9 @@ typedef struct vp_phase {
 } vp_phase;
 
 /* A misuse by a VP: kept by its lane, and out of the callback (top of file). */
-static _Noreturn void vp_fail(const bspram_vp *vp, const char *fmt, ...)
+static _Noreturn void vp_fail(const vp_state *vp, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-static _Noreturn void vp_fail(const bspram_vp *vp, const char *fmt, ...)
+static _Noreturn void vp_fail(const vp_state *vp, const char *fmt, ...)
 {
     pram_lane *L = vp->L;
     va_list ap;
@@ -72,30 +94,102 @@ static _Noreturn void vp_fail(const bspram_vp *vp, const char *fmt, ...)
     longjmp(L->out, 1);
 }
 
-bspram_vp *bspram_vp_at(bspram_vp *vp, const char *file, unsigned line)
+/* ---- handles kept past their callback ---- */
+
+/* The live PRAMs, where a kept handle is looked for (never dereferenced:
+ * its address is compared with the lanes' handle arrays). */
+static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
+static bspram_pram **live;
+static size_t nlive, caplive;
+
+void bspram__pram_live_add(bspram_pram *P)
 {
-    if (vp) {
-        vp->site.file = file;
-        vp->site.line = line;
+    pthread_mutex_lock(&live_lock);
+    live = bspram__grow(live, &caplive, nlive + 1, sizeof *live, 8, "bspram_pram_create");
+    live[nlive++] = P;
+    pthread_mutex_unlock(&live_lock);
+}
+
+void bspram__pram_live_remove(bspram_pram *P)
+{
+    pthread_mutex_lock(&live_lock);
+    for (size_t i = 0; i < nlive; i++)
+        if (live[i] == P) {
+            live[i] = live[--nlive];
+            break;
+        }
+    pthread_mutex_unlock(&live_lock);
+}
+
+/* The VP whose handle h is among P's lanes' (*vp), or false. Addresses are
+ * compared as integers: h may point into no array of P. */
+static bool handle_of(const bspram_pram *P, const bspram_vp *h, uint64_t *vp)
+{
+    const uintptr_t a = (uintptr_t)h;
+    for (unsigned l = 0; l < P->nlanes; l++) {
+        const pram_lane *L = &P->lanes[l];
+        const uintptr_t lo = (uintptr_t)L->handles;
+        if (L->handles && a >= lo && a < lo + L->caphandles) {
+            *vp = L->handles_v0 + (a - lo);
+            return true;
+        }
     }
-    return vp;
+    return false;
 }
 
-uint64_t bspram_vp_id(const bspram_vp *vp)
+/* A handle that is not the running callback's: kept past its callback (or
+ * no handle at all). In a callback the misuse is that VP's, reported as
+ * any misuse in a callback; outside callbacks (the host) at once. */
+static _Noreturn void stale(const bspram_vp *h, const char *call)
 {
-    BSPRAM_NONNULL(vp);
-    return vp->id;
+    const char *valid = "a bspram_vp is valid only inside the callback it was given to";
+    vp_state *me = running.vp;
+    uint64_t was;
+    if (me) {
+        if (handle_of(me->P, h, &was))
+            vp_fail(me, "%s: VP %" PRIu64 " (step %" PRIu64 ") used the bspram_vp of VP %" PRIu64
+                    ", kept from an earlier callback; %s", call, me->id, me->P->step, was, valid);
+        vp_fail(me, "%s: VP %" PRIu64 " (step %" PRIu64 ") used a bspram_vp that is not its own; %s",
+                call, me->id, me->P->step, valid);
+    }
+    pthread_mutex_lock(&live_lock);
+    for (size_t i = 0; i < nlive; i++)
+        if (handle_of(live[i], h, &was)) {
+            uint64_t step = live[i]->step;
+            pthread_mutex_unlock(&live_lock);
+            bspram__base_fatal("%s: the bspram_vp of VP %" PRIu64 " used after its callback returned "
+                               "(after step %" PRIu64 "); %s", call, was, step, valid);
+        }
+    pthread_mutex_unlock(&live_lock);
+    bspram__base_fatal("%s: vp is the handle of no VP of a live PRAM (kept after "
+                       "bspram_pram_destroy, or not a bspram_vp); %s", call, valid);
 }
 
-uint64_t bspram_vp_n(const bspram_vp *vp)
+/* The running callback's VP if h is its handle; else the misuse. */
+static inline vp_state *state_of(const bspram_vp *h, const char *call)
 {
-    BSPRAM_NONNULL(vp);
-    return vp->P->n;
+    if (__builtin_expect(h == running.handle && h != NULL, 1))
+        return running.vp;
+    BSPRAM_NONNULL_AS(call, "vp", h);
+    stale(h, call);
 }
 
-uint64_t *bspram_vp_registers(bspram_vp *vp)
+bspram_vp *bspram_vp_at(bspram_vp *h, const char *file, unsigned line)
 {
-    BSPRAM_NONNULL(vp);
+    if (h && h == running.handle) { /* any other is reported by the call it is passed to */
+        running.vp->site.file = file;
+        running.vp->site.line = line;
+    }
+    return h;
+}
+
+uint64_t bspram_vp_id(const bspram_vp *h) { return state_of(h, "bspram_vp_id")->id; }
+
+uint64_t bspram_vp_n(const bspram_vp *h) { return state_of(h, "bspram_vp_n")->P->n; }
+
+uint64_t *bspram_vp_registers(bspram_vp *h)
+{
+    const vp_state *vp = state_of(h, "bspram_vp_registers");
     const unsigned r = vp->P->cfg.registers;
     return r ? vp->P->regs + vp->id * r : NULL;
 }
@@ -115,7 +209,7 @@ static const char *array_name(const bspram_pram *P, bspram_pram_array a, char *b
 /* The cell of (a, index) for a call of VP vp, or the VP's misuse. In a
  * textbook body's first run, where bspram_vp_get answered 0, a bad cell
  * after a get may come from that 0: the line says so. */
-static uint64_t vp_cell(const bspram_vp *vp, bspram_pram_array a, uint64_t index, const char *call)
+static uint64_t vp_cell(const vp_state *vp, bspram_pram_array a, uint64_t index, const char *call)
 {
     const bspram_pram *P = vp->P;
     const char *why = vp->body && vp->phase == PHASE_READ && vp->nreads > 0
@@ -134,13 +228,13 @@ static uint64_t vp_cell(const bspram_vp *vp, bspram_pram_array a, uint64_t index
     return ((uint64_t)a << BSPRAM_SEGMENT_SHIFT) | index;
 }
 
-static _Noreturn void wrong_phase(const bspram_vp *vp, const char *call, const char *args, const char *hint)
+static _Noreturn void wrong_phase(const vp_state *vp, const char *call, const char *args, const char *hint)
 {
     vp_fail(vp, "%s(%s): called in the %s callback (VP %" PRIu64 ", step %" PRIu64 "); %s", call, args,
             phase_name(vp->phase), vp->id, vp->P->step, hint);
 }
 
-static void push(bspram_vp *vp, uint64_t cell, uint64_t value, uint8_t kind)
+static void push(vp_state *vp, uint64_t cell, uint64_t value, uint8_t kind)
 {
     pram_lane *L = vp->L;
     if (L->nrq == L->caprq)
@@ -157,7 +251,7 @@ static void push(bspram_vp *vp, uint64_t cell, uint64_t value, uint8_t kind)
 }
 
 /* A textbook step's body called a two-callback function, or the reverse. */
-static void check_style(const bspram_vp *vp, bool body, const char *call)
+static void check_style(const vp_state *vp, bool body, const char *call)
 {
     if (vp->body != body)
         vp_fail(vp, "%s: called in %s (VP %" PRIu64 ", step %" PRIu64 "); %s", call,
@@ -166,9 +260,9 @@ static void check_style(const bspram_vp *vp, bool body, const char *call)
                 vp->body ? "a body reads with bspram_vp_get" : "callbacks read with bspram_vp_read");
 }
 
-uint64_t (bspram_vp_read)(bspram_vp *vp, bspram_pram_array a, uint64_t index)
+uint64_t (bspram_vp_read)(bspram_vp *h, bspram_pram_array a, uint64_t index)
 {
-    BSPRAM_NONNULL(vp);
+    vp_state *vp = state_of(h, "bspram_vp_read");
     check_style(vp, false, "bspram_vp_read");
     if (vp->phase != PHASE_READ) {
         char args[64], buf[16];
@@ -179,9 +273,9 @@ uint64_t (bspram_vp_read)(bspram_vp *vp, bspram_pram_array a, uint64_t index)
     return vp->nreads++;
 }
 
-uint64_t (bspram_vp_get)(bspram_vp *vp, bspram_pram_array a, uint64_t index)
+uint64_t (bspram_vp_get)(bspram_vp *h, bspram_pram_array a, uint64_t index)
 {
-    BSPRAM_NONNULL(vp);
+    vp_state *vp = state_of(h, "bspram_vp_get");
     check_style(vp, true, "bspram_vp_get");
     const uint64_t cell = vp_cell(vp, a, index, "bspram_vp_get");
     if (vp->phase == PHASE_READ) { /* learning the reads: no value yet */
@@ -205,9 +299,9 @@ uint64_t (bspram_vp_get)(bspram_vp *vp, bspram_pram_array a, uint64_t index)
     return vp->values[k];
 }
 
-uint64_t bspram_vp_value(const bspram_vp *vp, uint64_t k)
+uint64_t bspram_vp_value(const bspram_vp *h, uint64_t k)
 {
-    BSPRAM_NONNULL(vp);
+    const vp_state *vp = state_of(h, "bspram_vp_value");
     check_style(vp, false, "bspram_vp_value");
     if (vp->phase != PHASE_WRITE) {
         char args[32];
@@ -225,9 +319,9 @@ uint64_t bspram_vp_value(const bspram_vp *vp, uint64_t k)
     return vp->values[k];
 }
 
-void (bspram_vp_write)(bspram_vp *vp, bspram_pram_array a, uint64_t index, uint64_t value)
+void (bspram_vp_write)(bspram_vp *h, bspram_pram_array a, uint64_t index, uint64_t value)
 {
-    BSPRAM_NONNULL(vp);
+    vp_state *vp = state_of(h, "bspram_vp_write");
     if (vp->phase != PHASE_WRITE && !vp->body) {
         char args[96], buf[16];
         snprintf(args, sizeof args, "array=%s, index=%" PRIu64 ", value=%" PRIu64,
@@ -242,9 +336,9 @@ void (bspram_vp_write)(bspram_vp *vp, bspram_pram_array a, uint64_t index, uint6
     push(vp, cell, value, bspram__pram_write_kind(vp->P));
 }
 
-void (bspram_vp_reduce)(bspram_vp *vp, bspram_pram_array a, uint64_t index, uint64_t value, unsigned op)
+void (bspram_vp_reduce)(bspram_vp *h, bspram_pram_array a, uint64_t index, uint64_t value, unsigned op)
 {
-    BSPRAM_NONNULL(vp);
+    vp_state *vp = state_of(h, "bspram_vp_reduce");
     const bspram_pram *P = vp->P;
     if (P->cfg.model != BSPRAM_CRCW_COMBINING)
         vp_fail(vp, "bspram_vp_reduce: the %s model has no combining operations; use CRCW-combining",
@@ -298,7 +392,8 @@ static void run_vps(const vp_phase *x, pram_lane *L, pram_phase phase, uint64_t 
     bspram_pram *P = x->P;
     const unsigned nregs = P->cfg.registers;
     uint64_t off = 0;
-    bspram_vp vp = {.P = P, .L = L, .phase = phase, .body = x->body};
+    vp_state vp = {.P = P, .L = L, .phase = phase, .body = x->body};
+    running.vp = &vp;
     for (uint64_t c = lo; c < hi; c++) {
         uint64_t v0, v1;
         bspram__pram_vps(P, c, &v0, &v1);
@@ -310,7 +405,9 @@ static void run_vps(const vp_phase *x, pram_lane *L, pram_phase phase, uint64_t 
                 uint64_t *regs = x->body && nregs ? P->regs + v * nregs : NULL;
                 if (regs)
                     memcpy(L->saved, regs, nregs * sizeof *regs);
-                x->fn(&vp, x->arg);
+                running.handle = &L->handles[v - lv0];
+                x->fn(&L->handles[v - lv0], x->arg);
+                running.handle = NULL;
                 if (regs)
                     memcpy(regs, L->saved, nregs * sizeof *regs);
                 if (vp.nreads > UINT32_MAX)
@@ -324,7 +421,9 @@ static void run_vps(const vp_phase *x, pram_lane *L, pram_phase phase, uint64_t 
             vp.asked = x->had_reads ? L->rq_reads + off : NULL;
             vp.nget = 0;
             off += vp.nvalues;
-            x->fn(&vp, x->arg);
+            running.handle = &L->handles[v - lv0];
+            x->fn(&L->handles[v - lv0], x->arg);
+            running.handle = NULL;
             if (x->body && vp.nget != vp.nvalues)
                 vp_fail(&vp, "bspram_vp_get: VP %" PRIu64 " read %" PRIu64 " cells in step %" PRIu64
                         " once its values were known, %" PRIu64 " before; the cells a VP reads in a step may "
@@ -343,6 +442,12 @@ static void phase_lane(bspram_team *t, void *arg, pram_phase phase, bool batch)
     const uint64_t lo = bspram__bsp_team_first(t), hi = bspram__bsp_team_end(t);
     uint64_t lv0, lv1;
     lane_vps(P, t, &lv0, &lv1);
+    if (L->caphandles < lv1 - lv0 || L->handles_v0 != lv0) { /* the first phase: a lane's block is fixed */
+        free(L->handles);
+        L->caphandles = lv1 - lv0 ? lv1 - lv0 : 1;
+        L->handles = bspram__base_malloc(L->caphandles, "bspram_pram_step");
+        L->handles_v0 = lv0;
+    }
     if (phase == PHASE_READ) {
         L->nreads = bspram__grow(L->nreads, &L->capnreads, lv1 - lv0, sizeof *L->nreads, 256,
                                  "bspram_pram_step");
@@ -365,6 +470,7 @@ static void phase_lane(bspram_team *t, void *arg, pram_phase phase, bool batch)
     } else if (batch) {
         bspram__pram_silent(P, lo, hi);
     }
+    running.vp = NULL, running.handle = NULL; /* also after a misuse's longjmp */
     if (batch)
         bspram__combine_team_parts(t, P->C, P->parts, NULL);
 }

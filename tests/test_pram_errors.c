@@ -206,6 +206,58 @@ static void vp_value_no_reads(void *arg)
     bspram_pram_step(P, NULL, vp_write_cb, v);
 }
 
+/* ---- a handle kept past its callback ---- */
+
+static bspram_vp *kept;
+static bspram_pram_array kept_array;
+
+static void keep_body(bspram_vp *vp, void *arg)
+{
+    (void)arg;
+    if (bspram_vp_id(vp) == 5)
+        kept = vp;
+    bspram_vp_write(vp, kept_array, bspram_vp_id(vp), 1);
+}
+
+static void keep_read(bspram_vp *vp, void *arg)
+{
+    (void)arg;
+    if (bspram_vp_id(vp) == 5)
+        kept = vp;
+    bspram_vp_read(vp, kept_array, bspram_vp_id(vp));
+}
+
+/* Every VP but 5 writes through VP 5's handle from step 2. */
+static void use_kept(bspram_vp *vp, void *arg)
+{
+    (void)arg;
+    bspram_vp_write(bspram_vp_id(vp) == 5 ? vp : kept, kept_array, bspram_vp_id(vp), 2);
+}
+
+/* how: 0 bspram_vp_id on the host after the step, 1 bspram_vp_read there,
+ * 2 through the handle in the next step's callbacks, 3 after destroy. The
+ * handle is kept by a textbook body (even how) or a read callback (odd). */
+static void kept_handle(void *arg)
+{
+    const int how = *(const int *)arg;
+    bspram_pram_config c = bspram_pram_config_default(16, BSPRAM_CREW);
+    c.p = 4;
+    c.threads = 1 + (how / 2 + how) % 3;
+    bspram_pram *P = bspram_pram_create(&c);
+    kept_array = bspram_pram_alloc(P, "A", 16);
+    bspram_pram_step(P, NULL, NULL, NULL);
+    if (how % 2)
+        bspram_pram_step(P, keep_read, NULL, NULL);
+    else
+        bspram_pram_for_all(P, keep_body, NULL); /* step 2 */
+    switch (how / 2) {
+    case 0: bspram_vp_id(kept); break;
+    case 1: bspram_vp_read(kept, kept_array, 3); break;
+    case 2: bspram_pram_step(P, NULL, use_kept, NULL); break; /* step 3 */
+    default: bspram_pram_destroy(P); bspram_vp_n(kept); break;
+    }
+}
+
 /* ---- the combining rule's operation ---- */
 
 static void set_op_model(void *arg)
@@ -347,6 +399,23 @@ int main(void)
     vp_case nv = {BSPRAM_CREW, 11, 0, false};
     check_death("vp_value without reads", vp_value_no_reads, &nv,
                 "bspram: bspram_vp_value(k=1): VP 5 issued no reads in step 1\n", 1, 30);
+
+    /* A bspram_vp kept by a callback and used after it returned: one line
+     * naming the call, the VP and the step, exit 1 (a crash before). */
+    const char *valid = "; a bspram_vp is valid only inside the callback it was given to\n";
+    const char *kept_want[] = {
+        "bspram: bspram_vp_id: the bspram_vp of VP 5 used after its callback returned (after step 2)",
+        "bspram: bspram_vp_read: the bspram_vp of VP 5 used after its callback returned (after step 2)",
+        "bspram: bspram_vp_write: VP 0 (step 3) used the bspram_vp of VP 5, kept from an earlier callback",
+        "bspram: bspram_vp_n: vp is the handle of no VP of a live PRAM (kept after bspram_pram_destroy, or "
+        "not a bspram_vp)",
+    };
+    for (int how = 0; how < 8; how++) {
+        char line[300];
+        snprintf(line, sizeof line, "%s%s", kept_want[how / 2], valid);
+        int arg = how;
+        check_death(line, kept_handle, &arg, line, 1, 30);
+    }
 
     /* the combining rule's operation */
     check_death("set_op on another model", set_op_model, NULL,
