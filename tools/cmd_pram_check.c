@@ -164,10 +164,12 @@ typedef struct size_run {
     size_t prams;
     uint64_t steps, work, charge, violations;
     int weakest;                /* the weakest model the run needed (a priority run's differing writes: priority) */
-    bool beyond;                /* a step needed more than --model: */
+    bool beyond;                /* a step needed more than --model: the first, */
     int beyond_model;
     uint64_t beyond_step, beyond_pram;
     char beyond_at[192], beyond_what[192];
+    size_t nrises;              /* and every rise of that PRAM past --model */
+    bspram_report_need rises[BSPRAM_REPORT_NEEDS];
     bool ended_by_violation;    /* a violation of its own model stopped it */
     char violation[512];        /* the first violation */
     char bad_line[320];         /* a report line that does not read, or "" */
@@ -231,16 +233,21 @@ static void read_report(const char *path, int model, size_run *r)
         int need = effective(p.model, p.weakest);
         if (need > r->weakest)
             r->weakest = need;
-        for (size_t i = 0; i < p.nneeds && !r->beyond; i++) {
-            int m = effective(p.model, p.needs[i].model);
-            if (m > model) {
+        const bool had = r->beyond;
+        for (size_t i = 0; i < p.nneeds && !had; i++) {
+            bspram_report_need rise = p.needs[i];
+            rise.model = effective(p.model, rise.model);
+            if (rise.model <= model)
+                continue;
+            if (!r->beyond) {
                 r->beyond = true;
-                r->beyond_model = m;
-                r->beyond_step = p.needs[i].step;
+                r->beyond_model = rise.model;
+                r->beyond_step = rise.step;
                 r->beyond_pram = p.pram;
-                snprintf(r->beyond_at, sizeof r->beyond_at, "%s", p.needs[i].at);
-                snprintf(r->beyond_what, sizeof r->beyond_what, "%s", p.needs[i].what);
+                snprintf(r->beyond_at, sizeof r->beyond_at, "%s", rise.at);
+                snprintf(r->beyond_what, sizeof r->beyond_what, "%s", rise.what);
             }
+            r->rises[r->nrises++] = rise;
         }
         /* a weakest above the rises listed (a line without needs) */
         if (!r->beyond && need > model) {
@@ -338,6 +345,8 @@ static void add_failure(failures *f, const char *fmt, ...)
     memcpy(f->line[f->n++], buf, len);
 }
 
+static const char *model_text_of(int m) { return bspram_pram_model_name((bspram_pram_model)m); }
+
 /* The failures of one run: exit status, report, violations, model. */
 static void judge_run(const size_run *r, int model, failures *f)
 {
@@ -368,16 +377,23 @@ static void judge_run(const size_run *r, int model, failures *f)
         add_failure(f, "FAIL report n=%" PRIu64 ": no PRAM reported a run (a PRAM reports when "
                     "bspram_pram_destroy is called)", r->n);
     if (r->beyond) {
-        char where[48 + 192 + 192 + 48]; /* pram, the step, where and what: never truncated */
-        if (r->beyond_at[0] && r->beyond_what[0])
-            snprintf(where, sizeof where, "%sstep %" PRIu64 " at %s: %s", pram, r->beyond_step, r->beyond_at,
-                     r->beyond_what);
-        else if (r->beyond_what[0])
-            snprintf(where, sizeof where, "%sstep %" PRIu64 ": %s", pram, r->beyond_step, r->beyond_what);
-        else
+        /* Where: each rise past --model ("step 2 at f.c:9: VPs 0 and 4 both
+         * read cell A[0]"), with its model when there are several. */
+        char where[1100];
+        size_t at = 0;
+        where[0] = 0;
+        for (size_t i = 0; i < r->nrises && at < sizeof where; i++) {
+            const bspram_report_need *x = &r->rises[i];
+            at += (size_t)snprintf(where + at, sizeof where - at, "%s%sstep %" PRIu64 "%s%s%s%s", i ? "; " : "",
+                                   i ? "" : pram, x->step, x->at[0] ? " at " : "", x->at, x->what[0] ? ": " : "",
+                                   x->what);
+            if (r->nrises > 1 && at < sizeof where)
+                at += (size_t)snprintf(where + at, sizeof where - at, " (%s)", model_text_of(x->model));
+        }
+        if (!r->nrises)
             snprintf(where, sizeof where, "%sstep %" PRIu64, pram, r->beyond_step);
         add_failure(f, "FAIL model n=%" PRIu64 ": needs %s, more than %s: %s", r->n,
-                    bspram_pram_model_name((bspram_pram_model)r->beyond_model), mname, where);
+                    bspram_pram_model_name((bspram_pram_model)r->weakest), mname, where);
     }
 }
 

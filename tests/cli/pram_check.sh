@@ -16,6 +16,9 @@
 # usage: pram_check.sh <bspram> <check_prog> <doc_course_1> <docs/course.md>
 bspram=$1 prog=$2 doc_prog=$3 doc_page=$4 subcommand=pram
 . "$(dirname "$0")/common.sh"
+# One thread but where the threads are the point (1 against 3, below): the
+# reports are the same for any number, and small runs are quicker so.
+export OMP_NUM_THREADS=1
 sizes=16,64,256
 set -- # (the arguments are read)
 lines_of_prog=$("$prog" lines)

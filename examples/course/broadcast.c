@@ -1,0 +1,64 @@
+/* Exercise 12 (docs/course/12_broadcast.md): broadcast one value to n cells
+ * on an EREW PRAM in O(log n) steps and O(n) work. The reference solution.
+ *
+ * Doubling (JáJá 1992, §1.3): VP 0 copies x into B[0]; then in the step of
+ * span s = 1, 2, 4, … the s cells that hold x are copied to the next s:
+ * VP i < s with i + s < n copies B[i] to B[i + s]. Each cell is read by one
+ * VP and written by one: EREW — where every VP reading x at once would need
+ * CREW. Steps 1 + ⌈log2 n⌉, work O(n).
+ *
+ *   broadcast N     (1 ≤ N ≤ 2^22; 1000 without N) exit 0 if every B[i] = x */
+#include <bspram.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static bspram_pram_array X, B;
+
+typedef struct span {
+    uint64_t n, s; /* s = 0: the first copy */
+} span;
+
+static void copy(bspram_vp *vp, void *arg)
+{
+    const span *sp = arg;
+    const uint64_t i = bspram_vp_id(vp), s = sp->s;
+    if (s == 0) {
+        if (i == 0)
+            bspram_vp_write(vp, B, 0, bspram_vp_get(vp, X, 0));
+    } else if (i < s && i + s < sp->n) {
+        bspram_vp_write(vp, B, i + s, bspram_vp_get(vp, B, i));
+    }
+}
+
+int main(int argc, char **argv)
+{
+    const uint64_t n = argc > 1 ? strtoull(argv[argc - 1], NULL, 10) : 1000;
+    if (n < 1 || n > (UINT64_C(1) << 22)) {
+        fprintf(stderr, "usage: broadcast N, 1 <= N <= 2^22\n");
+        return 2;
+    }
+    uint64_t *b = malloc(n * sizeof *b);
+    if (!b)
+        return 1;
+    const uint64_t x = 1 + bspram_random_below(1000000, 12, 0, 0, 0);
+    bspram_pram_config c = bspram_pram_config_default(n, BSPRAM_EREW);
+    bspram_pram *P = bspram_pram_create(&c);
+    X = bspram_pram_alloc(P, "X", 1);
+    B = bspram_pram_alloc(P, "B", n);
+    bspram_pram_load(P, X, &x, 1);
+    span sp = {n, 0};
+    bspram_pram_for_all(P, copy, &sp);
+    for (sp.s = 1; sp.s < n; sp.s *= 2)
+        bspram_pram_for_all(P, copy, &sp);
+    bspram_pram_store(P, B, b, n);
+    bspram_pram_destroy(P);
+    for (uint64_t i = 0; i < n; i++)
+        if (b[i] != x) {
+            fprintf(stderr, "broadcast: B[%" PRIu64 "] = %" PRIu64 ", not %" PRIu64 "\n", i, b[i], x);
+            return 1;
+        }
+    printf("broadcast: n = %" PRIu64 ", x = %" PRIu64 " everywhere\n", n, x);
+    free(b);
+    return 0;
+}

@@ -1,0 +1,95 @@
+/* Exercise 2 (docs/course/02_list_ranking.md): list ranking on a CREW PRAM
+ * in O(log n) steps. The reference solution.
+ *
+ * Wyllie's pointer jumping (Wyllie 1979; JáJá 1992, §3.1): each node i
+ * keeps its successor s and its distance r to it; in each round
+ *     R[i] ← r + R[s],  S[i] ← S[s]
+ * doubles the distance each pointer spans, so after ceil(log2 n) rounds
+ * every pointer is at the tail and R[i] is i's distance to it. VP i holds s
+ * and r in its registers (its private memory): a round is one step, its
+ * reads R[s] and S[s] named by what it read in the step before. Once many
+ * pointers reach the tail they read its cells at once: CREW. Steps
+ * 1 + ceil(log2 n), work Θ(n log n).
+ *
+ * The list: n nodes in a random order (a random permutation of 0..n−1),
+ * the tail pointing to itself.
+ *
+ *   list_ranking N     (1 ≤ N ≤ 2^22; 1000 without N) exit 0 if every
+ *                      R[i] is i's distance to the tail, else 1 */
+#include <bspram.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static bspram_pram_array S, R;
+
+/* Step 1: VP i reads its successor, keeps it, and writes R[i] = 1 (0 at
+ * the tail). */
+static void start(bspram_vp *vp, void *arg)
+{
+    (void)arg;
+    const uint64_t i = bspram_vp_id(vp);
+    uint64_t *reg = bspram_vp_registers(vp);
+    reg[0] = bspram_vp_get(vp, S, i);
+    reg[1] = reg[0] != i;
+    bspram_vp_write(vp, R, i, reg[1]);
+}
+
+/* A round: jump over the successor. */
+static void jump(bspram_vp *vp, void *arg)
+{
+    (void)arg;
+    const uint64_t i = bspram_vp_id(vp);
+    uint64_t *reg = bspram_vp_registers(vp);
+    const uint64_t r = reg[1] + bspram_vp_get(vp, R, reg[0]), s = bspram_vp_get(vp, S, reg[0]);
+    bspram_vp_write(vp, R, i, r);
+    bspram_vp_write(vp, S, i, s);
+    reg[0] = s;
+    reg[1] = r;
+}
+
+int main(int argc, char **argv)
+{
+    const uint64_t n = argc > 1 ? strtoull(argv[argc - 1], NULL, 10) : 1000;
+    if (n < 1 || n > (UINT64_C(1) << 22)) {
+        fprintf(stderr, "usage: list_ranking N, 1 <= N <= 2^22\n");
+        return 2;
+    }
+    /* order[k]: the k-th node of the list (a random permutation) */
+    uint64_t *order = malloc(n * sizeof *order), *succ = malloc(n * sizeof *succ), *rank = malloc(n * sizeof *rank);
+    if (!order || !succ || !rank)
+        return 1;
+    for (uint64_t k = 0; k < n; k++)
+        order[k] = k;
+    for (uint64_t k = n; k > 1; k--) {
+        uint64_t j = bspram_random_below(k, 2, k, 0, 0), t = order[k - 1];
+        order[k - 1] = order[j];
+        order[j] = t;
+    }
+    for (uint64_t k = 0; k < n; k++)
+        succ[order[k]] = order[k + 1 < n ? k + 1 : k];
+
+    bspram_pram_config c = bspram_pram_config_default(n, BSPRAM_CREW);
+    bspram_pram *P = bspram_pram_create(&c);
+    S = bspram_pram_alloc(P, "S", n);
+    R = bspram_pram_alloc(P, "R", n);
+    bspram_pram_load(P, S, succ, n);
+    bspram_pram_for_all(P, start, NULL);
+    for (uint64_t span = 1; span < n; span *= 2)
+        bspram_pram_for_all(P, jump, NULL);
+    bspram_pram_store(P, R, rank, n);
+    bspram_pram_destroy(P);
+
+    for (uint64_t k = 0; k < n; k++)
+        if (rank[order[k]] != n - 1 - k) {
+            fprintf(stderr, "list_ranking: node %" PRIu64 " has rank %" PRIu64 ", not %" PRIu64 "\n", order[k],
+                    rank[order[k]], n - 1 - k);
+            return 1;
+        }
+    printf("list_ranking: n = %" PRIu64 ", the head %" PRIu64 " has rank %" PRIu64 "\n", n, order[0],
+           rank[order[0]]);
+    free(order);
+    free(succ);
+    free(rank);
+    return 0;
+}

@@ -1,0 +1,84 @@
+/* Exercise 6 (docs/course/06_roots.md): every node of a forest finds its
+ * root, on a CREW PRAM in O(log n) steps. The reference solution.
+ *
+ * Pointer jumping (JáJá 1992, §2.2): P[v] ← P[P[v]] halves the distance of
+ * every node to its root, so ⌈log2 n⌉ rounds bring every pointer to the
+ * root (a root points to itself). VP v keeps its pointer in a register;
+ * a round is one step: read P[p], write P[v]. The roots' cells are read by
+ * many VPs at once: CREW. Steps 1 + ⌈log2 n⌉, work Θ(n log n).
+ *
+ * The forest: the nodes in a random order make five paths — one of n/2
+ * nodes and four of n/8 — each node's parent the one before it, the first
+ * of each path its root. Deep trees: a walk up one level a step takes n/2.
+ *
+ *   roots N      (1 ≤ N ≤ 2^22; 1000 without N) exit 0 if every node
+ *                ends pointing to its root */
+#include <bspram.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static bspram_pram_array P;
+
+static void start(bspram_vp *vp, void *arg)
+{
+    (void)arg;
+    bspram_vp_registers(vp)[0] = bspram_vp_get(vp, P, bspram_vp_id(vp));
+}
+
+static void jump(bspram_vp *vp, void *arg)
+{
+    (void)arg;
+    uint64_t *p = bspram_vp_registers(vp);
+    p[0] = bspram_vp_get(vp, P, p[0]);
+    bspram_vp_write(vp, P, bspram_vp_id(vp), p[0]);
+}
+
+int main(int argc, char **argv)
+{
+    const uint64_t n = argc > 1 ? strtoull(argv[argc - 1], NULL, 10) : 1000;
+    if (n < 1 || n > (UINT64_C(1) << 22)) {
+        fprintf(stderr, "usage: roots N, 1 <= N <= 2^22\n");
+        return 2;
+    }
+    uint64_t *order = malloc(n * sizeof *order), *parent = malloc(n * sizeof *parent),
+             *root = malloc(n * sizeof *root), *got = malloc(n * sizeof *got);
+    if (!order || !parent || !root || !got)
+        return 1;
+    for (uint64_t k = 0; k < n; k++)
+        order[k] = k;
+    for (uint64_t k = n; k > 1; k--) {
+        uint64_t j = bspram_random_below(k, 6, k, 0, 0), t = order[k - 1];
+        order[k - 1] = order[j];
+        order[j] = t;
+    }
+    /* paths [0, n/2), then four of n/8: a path starts where k is a start */
+    for (uint64_t k = 0; k < n; k++) {
+        const int first = k == 0 || k == n / 2 || k == n / 2 + n / 8 || k == n / 2 + n / 4 ||
+                          k == n / 2 + 3 * (n / 8);
+        parent[order[k]] = first ? order[k] : order[k - 1];
+        root[order[k]] = first ? order[k] : root[order[k - 1]];
+    }
+
+    bspram_pram_config c = bspram_pram_config_default(n, BSPRAM_CREW);
+    bspram_pram *PR = bspram_pram_create(&c);
+    P = bspram_pram_alloc(PR, "P", n);
+    bspram_pram_load(PR, P, parent, n);
+    bspram_pram_for_all(PR, start, NULL);
+    for (uint64_t span = 1; span < n; span *= 2)
+        bspram_pram_for_all(PR, jump, NULL);
+    bspram_pram_store(PR, P, got, n);
+    bspram_pram_destroy(PR);
+    for (uint64_t v = 0; v < n; v++)
+        if (got[v] != root[v]) {
+            fprintf(stderr, "roots: node %" PRIu64 " points to %" PRIu64 ", not its root %" PRIu64 "\n", v, got[v],
+                    root[v]);
+            return 1;
+        }
+    printf("roots: n = %" PRIu64 ", every node at its root\n", n);
+    free(order);
+    free(parent);
+    free(root);
+    free(got);
+    return 0;
+}

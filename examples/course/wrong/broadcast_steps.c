@@ -1,0 +1,63 @@
+/* Exercise 12 (docs/course/12_broadcast.md), a WRONG solution: too many
+ * steps.
+ *
+ * One VP reads x once and writes it to the cells one by one, a cell a step.
+ * EREW and O(n) work, but n steps where the exercise asks O(log n).
+ * fails: steps
+ *
+ *   broadcast_steps N     (1 ≤ N ≤ 2^22) exit 0 if every B[i] = x (it is) */
+#include <bspram.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static bspram_pram_array X, B;
+
+typedef struct span {
+    uint64_t n, s; /* s = 0: the first copy */
+} span;
+
+static void copy(bspram_vp *vp, void *arg)
+{
+    const span *sp = arg;
+    const uint64_t i = bspram_vp_id(vp), s = sp->s;
+    uint64_t *x = bspram_vp_registers(vp);
+    if (i != 0)
+        return;
+    if (s == 0)
+        x[0] = bspram_vp_get(vp, X, 0); /* x into VP 0's register */
+    else
+        bspram_vp_write(vp, B, s - 1, x[0]); /* step s: cell s − 1 */
+}
+
+int main(int argc, char **argv)
+{
+    const uint64_t n = argc > 1 ? strtoull(argv[argc - 1], NULL, 10) : 1000;
+    if (n < 1 || n > (UINT64_C(1) << 22)) {
+        fprintf(stderr, "usage: broadcast_steps N, 1 <= N <= 2^22\n");
+        return 2;
+    }
+    uint64_t *b = malloc(n * sizeof *b);
+    if (!b)
+        return 1;
+    const uint64_t x = 1 + bspram_random_below(1000000, 12, 0, 0, 0);
+    bspram_pram_config c = bspram_pram_config_default(n, BSPRAM_EREW);
+    bspram_pram *P = bspram_pram_create(&c);
+    X = bspram_pram_alloc(P, "X", 1);
+    B = bspram_pram_alloc(P, "B", n);
+    bspram_pram_load(P, X, &x, 1);
+    span sp = {n, 0};
+    bspram_pram_for_all(P, copy, &sp);
+    for (sp.s = 1; sp.s <= n; sp.s++)
+        bspram_pram_for_all(P, copy, &sp);
+    bspram_pram_store(P, B, b, n);
+    bspram_pram_destroy(P);
+    for (uint64_t i = 0; i < n; i++)
+        if (b[i] != x) {
+            fprintf(stderr, "broadcast_steps: B[%" PRIu64 "] = %" PRIu64 ", not %" PRIu64 "\n", i, b[i], x);
+            return 1;
+        }
+    printf("broadcast_steps: n = %" PRIu64 ", x = %" PRIu64 " everywhere\n", n, x);
+    free(b);
+    return 0;
+}

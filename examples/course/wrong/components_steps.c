@@ -1,0 +1,120 @@
+/* Exercise 9 (docs/course/09_components.md), a WRONG solution: too many
+ * steps, and too much work.
+ *
+ * Label propagation: every vertex starts with its own number as its label;
+ * in each step every edge reads the labels of its ends and, where they
+ * differ, writes the smaller to both (an arbitrary write wins where several
+ * meet, each smaller than the label it replaces), until no label changes.
+ * Right, on CRCW-arbitrary — but the least label travels one edge a step:
+ * n/4 steps on these paths, where the exercise asks O(log² n), and every
+ * edge works in every step.
+ * fails: steps, work
+ *
+ *   components_steps N    (4 ≤ N ≤ 2^20) exit 0 if the labels are right (they are) */
+#include <bspram.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static bspram_pram_array U, V, L, FLAG;
+
+enum { EDGE_U, EDGE_V };
+
+typedef struct round {
+    uint64_t m, step;
+} round;
+
+static void ends(bspram_vp *vp, void *arg)
+{
+    const round *r = arg;
+    const uint64_t e = bspram_vp_id(vp);
+    uint64_t *reg = bspram_vp_registers(vp);
+    if (e < r->m) {
+        reg[EDGE_U] = bspram_vp_get(vp, U, e);
+        reg[EDGE_V] = bspram_vp_get(vp, V, e);
+    }
+}
+
+static void spread(bspram_vp *vp, void *arg)
+{
+    const round *r = arg;
+    const uint64_t e = bspram_vp_id(vp);
+    const uint64_t *reg = bspram_vp_registers(vp);
+    if (e >= r->m)
+        return;
+    const uint64_t a = bspram_vp_get(vp, L, reg[EDGE_U]), b = bspram_vp_get(vp, L, reg[EDGE_V]);
+    if (a != b) {
+        bspram_vp_write(vp, L, a > b ? reg[EDGE_U] : reg[EDGE_V], a > b ? b : a);
+        bspram_vp_write(vp, FLAG, 0, r->step);
+    }
+}
+
+static uint64_t find(uint64_t *up, uint64_t v)
+{
+    while (up[v] != v)
+        v = up[v] = up[up[v]];
+    return v;
+}
+
+int main(int argc, char **argv)
+{
+    const uint64_t n = argc > 1 ? strtoull(argv[argc - 1], NULL, 10) : 1000;
+    if (n < 4 || n > (UINT64_C(1) << 20)) {
+        fprintf(stderr, "usage: components_steps N, 4 <= N <= 2^20\n");
+        return 2;
+    }
+    uint64_t *order = malloc(n * sizeof *order), *eu = malloc(n * sizeof *eu), *ev = malloc(n * sizeof *ev),
+             *ident = malloc(n * sizeof *ident), *got = malloc(n * sizeof *got), *up = malloc(n * sizeof *up);
+    if (!order || !eu || !ev || !ident || !got || !up)
+        return 1;
+    for (uint64_t k = 0; k < n; k++)
+        order[k] = ident[k] = up[k] = k;
+    for (uint64_t k = n; k > 1; k--) {
+        uint64_t j = bspram_random_below(k, 9, k, 0, 0), t = order[k - 1];
+        order[k - 1] = order[j];
+        order[j] = t;
+    }
+    uint64_t m = 0;
+    for (uint64_t k = 1; k < n; k++)
+        if (k % (n / 4) != 0) {
+            eu[m] = order[k - 1];
+            ev[m++] = order[k];
+        }
+    bspram_pram_config c = bspram_pram_config_default(n, BSPRAM_CRCW_ARBITRARY);
+    bspram_pram *P = bspram_pram_create(&c);
+    U = bspram_pram_alloc(P, "U", m ? m : 1);
+    V = bspram_pram_alloc(P, "V", m ? m : 1);
+    L = bspram_pram_alloc(P, "L", n);
+    FLAG = bspram_pram_alloc(P, "FLAG", 1);
+    bspram_pram_load(P, U, eu, m);
+    bspram_pram_load(P, V, ev, m);
+    bspram_pram_load(P, L, ident, n);
+    round r = {m, 1};
+    bspram_pram_for_all(P, ends, &r);
+    for (uint64_t flag = 0;; r.step++) { /* until no label changes */
+        bspram_pram_for_all(P, spread, &r);
+        bspram_pram_store(P, FLAG, &flag, 1);
+        if (flag != r.step)
+            break;
+    }
+    bspram_pram_store(P, L, got, n);
+    bspram_pram_destroy(P);
+    for (uint64_t e = 0; e < m; e++) {
+        uint64_t a = find(up, eu[e]), b = find(up, ev[e]);
+        if (a != b)
+            up[a > b ? a : b] = a > b ? b : a;
+    }
+    for (uint64_t v = 0; v < n; v++)
+        if (got[v] != find(up, v)) {
+            fprintf(stderr, "components_steps: L[%" PRIu64 "] = %" PRIu64 ", not %" PRIu64 "\n", v, got[v],
+                    find(up, v));
+            return 1;
+        }
+    free(order);
+    free(eu);
+    free(ev);
+    free(ident);
+    free(got);
+    free(up);
+    return 0;
+}

@@ -1,0 +1,74 @@
+/* Exercise 10 (docs/course/10_matvec.md), a WRONG solution: a wrong
+ * result.
+ *
+ * The reference's products and row trees (examples/course/matvec.c), but VP
+ * (i, j) multiplies A[j][i] by x_j: the matrix read across its diagonal,
+ * Aᵀx, which differs from Ax for the (unsymmetric) input; the program says
+ * so.
+ * fails: exit
+ *
+ *   matvec_result N    (1 ≤ N ≤ 2048) exit 1 for N > 1 */
+#include <bspram.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static bspram_pram_array A, X, T;
+
+typedef struct stage {
+    uint64_t n, s; /* s = 0: the products */
+} stage;
+
+static void step(bspram_vp *vp, void *arg)
+{
+    const stage *st = arg;
+    const uint64_t v = bspram_vp_id(vp), i = v / st->n, j = v % st->n, s = st->s;
+    if (s == 0)
+        bspram_vp_write(vp, T, v, bspram_vp_get(vp, A, j * st->n + i) * bspram_vp_get(vp, X, j)); /* A[j][i] */
+    else if (j % (2 * s) == 0 && j + s < st->n)
+        bspram_vp_write(vp, T, v, bspram_vp_get(vp, T, v) + bspram_vp_get(vp, T, i * st->n + j + s));
+}
+
+int main(int argc, char **argv)
+{
+    const uint64_t n = argc > 1 ? strtoull(argv[argc - 1], NULL, 10) : 64;
+    if (n < 1 || n > 2048) {
+        fprintf(stderr, "usage: matvec_result N, 1 <= N <= 2048\n");
+        return 2;
+    }
+    uint64_t *a = malloc(n * n * sizeof *a), *x = malloc(n * sizeof *x), *t = malloc(n * n * sizeof *t);
+    if (!a || !x || !t)
+        return 1;
+    for (uint64_t k = 0; k < n * n; k++)
+        a[k] = bspram_random_below(100, 10, k, 0, 0);
+    for (uint64_t j = 0; j < n; j++)
+        x[j] = bspram_random_below(100, 10, j, 1, 0);
+
+    bspram_pram_config c = bspram_pram_config_default(n * n, BSPRAM_CREW);
+    bspram_pram *P = bspram_pram_create(&c);
+    A = bspram_pram_alloc(P, "A", n * n);
+    X = bspram_pram_alloc(P, "X", n);
+    T = bspram_pram_alloc(P, "T", n * n);
+    bspram_pram_load(P, A, a, n * n);
+    bspram_pram_load(P, X, x, n);
+    stage st = {n, 0};
+    bspram_pram_for_all(P, step, &st);
+    for (st.s = 1; st.s < n; st.s *= 2)
+        bspram_pram_for_all(P, step, &st);
+    bspram_pram_store(P, T, t, n * n);
+    bspram_pram_destroy(P);
+    for (uint64_t i = 0; i < n; i++) {
+        uint64_t y = 0;
+        for (uint64_t j = 0; j < n; j++)
+            y += a[i * n + j] * x[j];
+        if (t[i * n] != y) {
+            fprintf(stderr, "matvec_result: y[%" PRIu64 "] = %" PRIu64 ", not %" PRIu64 "\n", i, t[i * n], y);
+            return 1;
+        }
+    }
+    printf("matvec_result: n = %" PRIu64 ", y = A x\n", n);
+    free(a);
+    free(x);
+    free(t);
+    return 0;
+}

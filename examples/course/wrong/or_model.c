@@ -1,0 +1,68 @@
+/* Exercise 5 (docs/course/05_or.md), a WRONG solution: it needs a
+ * CRCW-arbitrary PRAM.
+ *
+ * The reference's one step (examples/course/or.c), but a VP with a 1 writes
+ * its own number plus one to R ("who has a 1"), and the OR is R ≠ 0. The
+ * VPs that write at once write different values: some value stays and the
+ * answer is right, but only on a PRAM that resolves differing concurrent
+ * writes (CRCW-arbitrary), not on CRCW-common.
+ * fails: model
+ *
+ *   or_model N    (2 ≤ N ≤ 2^22) exit 0 if both ORs are right (they are) */
+#include <bspram.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static bspram_pram_array B, R;
+
+static void or_step(bspram_vp *vp, void *arg)
+{
+    (void)arg;
+    if (bspram_vp_get(vp, B, bspram_vp_id(vp)) == 1)
+        bspram_vp_write(vp, R, 0, bspram_vp_id(vp) + 1); /* who */
+}
+
+/* The OR of bits[0..n) on a PRAM of its own. */
+static uint64_t or_of(const uint64_t *bits, uint64_t n)
+{
+    bspram_pram_config c = bspram_pram_config_default(n, BSPRAM_CRCW_ARBITRARY);
+    bspram_pram *P = bspram_pram_create(&c);
+    B = bspram_pram_alloc(P, "B", n);
+    R = bspram_pram_alloc(P, "R", 1);
+    bspram_pram_load(P, B, bits, n);
+    bspram_pram_for_all(P, or_step, NULL);
+    uint64_t r;
+    bspram_pram_store(P, R, &r, 1);
+    bspram_pram_destroy(P);
+    return r != 0;
+}
+
+int main(int argc, char **argv)
+{
+    const uint64_t n = argc > 1 ? strtoull(argv[argc - 1], NULL, 10) : 1000;
+    if (n < 2 || n > (UINT64_C(1) << 22)) {
+        fprintf(stderr, "usage: or_model N, 2 <= N <= 2^22\n");
+        return 2;
+    }
+    uint64_t *bits = calloc(n, sizeof *bits);
+    if (!bits)
+        return 1;
+    for (uint64_t i = 0; i < n; i++)
+        bits[i] = bspram_random_below(8, 5, i, 0, 0) == 0;
+    bits[0] = bits[n - 1] = 1; /* two ones at least */
+    const uint64_t some = or_of(bits, n);
+    for (uint64_t i = 0; i < n; i++)
+        bits[i] = 0;
+    const uint64_t none = or_of(bits, n);
+    free(bits);
+    if (some != 1 || none != 0) {
+        if (some != 1)
+            fprintf(stderr, "or_model: the OR of bits with ones is %" PRIu64 ", not 1\n", some);
+        else
+            fprintf(stderr, "or_model: the OR of zeros is %" PRIu64 ", not 0\n", none);
+        return 1;
+    }
+    printf("or_model: n = %" PRIu64 ": 1 and 0\n", n);
+    return 0;
+}

@@ -1,0 +1,79 @@
+/* Exercise 1 (docs/course/01_prefix_sums.md), a WRONG solution: a wrong
+ * result.
+ *
+ * The reference's balanced tree (examples/course/prefix_sums.c) with its
+ * up-sweep stopped one level early, d < m/2 where it should run while
+ * d < m: the block of the whole array is never summed, so A[m − 1] keeps
+ * the sum of its second half. Where n is a power of two (every size of the
+ * default sweep) the last prefix sum is wrong, and the program says so.
+ * fails: exit
+ *
+ *   prefix_sums_result N   exit 1: A[n − 1] is not the sum */
+#include <bspram.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static bspram_pram_array A;
+
+typedef struct sweep {
+    uint64_t d, m;
+    int up;
+} sweep;
+
+static void step(bspram_vp *vp, void *arg)
+{
+    const sweep *s = arg;
+    const uint64_t t = bspram_vp_id(vp), d = s->d;
+    if (s->up) {
+        const uint64_t k = 2 * d * (t + 1) - 1;
+        if (k < s->m)
+            bspram_vp_write(vp, A, k, bspram_vp_get(vp, A, k) + bspram_vp_get(vp, A, k - d));
+    } else if (t >= 1 && 2 * d * t + d - 1 < s->m) {
+        const uint64_t k = 2 * d * t + d - 1;
+        bspram_vp_write(vp, A, k, bspram_vp_get(vp, A, k) + bspram_vp_get(vp, A, 2 * d * t - 1));
+    }
+}
+
+int main(int argc, char **argv)
+{
+    const uint64_t n = argc > 1 ? strtoull(argv[argc - 1], NULL, 10) : 1000;
+    if (n < 1 || n > (UINT64_C(1) << 22)) {
+        fprintf(stderr, "usage: prefix_sums_result N, 1 <= N <= 2^22\n");
+        return 2;
+    }
+    uint64_t m = 1;
+    while (m < n)
+        m *= 2;
+    uint64_t *x = calloc(m, sizeof *x), *y = calloc(m, sizeof *y);
+    if (!x || !y)
+        return 1;
+    for (uint64_t i = 0; i < n; i++)
+        x[i] = bspram_random_below(1000, 1, i, 0, 0);
+
+    bspram_pram_config c = bspram_pram_config_default(m / 2 ? m / 2 : 1, BSPRAM_EREW);
+    bspram_pram *P = bspram_pram_create(&c);
+    A = bspram_pram_alloc(P, "A", m);
+    bspram_pram_load(P, A, x, m);
+    sweep s = {1, m, 1};
+    for (s.d = 1; s.d < m / 2; s.d *= 2) /* one level short */
+        bspram_pram_for_all(P, step, &s);
+    s.up = 0;
+    for (s.d = m / 4; s.d >= 1; s.d /= 2)
+        bspram_pram_for_all(P, step, &s);
+    bspram_pram_store(P, A, y, m);
+    bspram_pram_destroy(P);
+
+    uint64_t sum = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        sum += x[i];
+        if (y[i] != sum) {
+            fprintf(stderr, "prefix_sums_result: A[%" PRIu64 "] = %" PRIu64 ", not %" PRIu64 "\n", i, y[i], sum);
+            return 1;
+        }
+    }
+    printf("prefix_sums_result: n = %" PRIu64 ", A[n-1] = %" PRIu64 "\n", n, y[n - 1]);
+    free(x);
+    free(y);
+    return 0;
+}

@@ -1,0 +1,89 @@
+/* Exercise 6 (docs/course/06_roots.md), a WRONG solution: it needs a
+ * concurrent-write PRAM.
+ *
+ * The reference's pointer jumping (examples/course/roots.c), but instead of
+ * counting its rounds the program jumps until no pointer moves: a VP whose
+ * pointer moved writes 1 to one cell, MOVED, which the host reads after the
+ * step (and clears). Many VPs write MOVED at once — one value, so
+ * CRCW-common suffices, but not the exercise's CREW.
+ * fails: model
+ *
+ *   roots_model N     (1 ≤ N ≤ 2^22) exit 0 if every node is at its root (it is) */
+#include <bspram.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static bspram_pram_array P, MOVED;
+
+static void start(bspram_vp *vp, void *arg)
+{
+    (void)arg;
+    bspram_vp_registers(vp)[0] = bspram_vp_get(vp, P, bspram_vp_id(vp));
+}
+
+static void jump(bspram_vp *vp, void *arg)
+{
+    (void)arg;
+    uint64_t *p = bspram_vp_registers(vp);
+    const uint64_t next = bspram_vp_get(vp, P, p[0]);
+    if (next != p[0])
+        bspram_vp_write(vp, MOVED, 0, 1);
+    p[0] = next;
+    bspram_vp_write(vp, P, bspram_vp_id(vp), p[0]);
+}
+
+int main(int argc, char **argv)
+{
+    const uint64_t n = argc > 1 ? strtoull(argv[argc - 1], NULL, 10) : 1000;
+    if (n < 1 || n > (UINT64_C(1) << 22)) {
+        fprintf(stderr, "usage: roots_model N, 1 <= N <= 2^22\n");
+        return 2;
+    }
+    uint64_t *order = malloc(n * sizeof *order), *parent = malloc(n * sizeof *parent),
+             *root = malloc(n * sizeof *root), *got = malloc(n * sizeof *got);
+    if (!order || !parent || !root || !got)
+        return 1;
+    for (uint64_t k = 0; k < n; k++)
+        order[k] = k;
+    for (uint64_t k = n; k > 1; k--) {
+        uint64_t j = bspram_random_below(k, 6, k, 0, 0), t = order[k - 1];
+        order[k - 1] = order[j];
+        order[j] = t;
+    }
+    /* paths [0, n/2), then four of n/8: a path starts where k is a start */
+    for (uint64_t k = 0; k < n; k++) {
+        const int first = k == 0 || k == n / 2 || k == n / 2 + n / 8 || k == n / 2 + n / 4 ||
+                          k == n / 2 + 3 * (n / 8);
+        parent[order[k]] = first ? order[k] : order[k - 1];
+        root[order[k]] = first ? order[k] : root[order[k - 1]];
+    }
+
+    bspram_pram_config c = bspram_pram_config_default(n, BSPRAM_CRCW_COMMON);
+    bspram_pram *PR = bspram_pram_create(&c);
+    P = bspram_pram_alloc(PR, "P", n);
+    MOVED = bspram_pram_alloc(PR, "MOVED", 1);
+    bspram_pram_load(PR, P, parent, n);
+    bspram_pram_for_all(PR, start, NULL);
+    uint64_t moved = 1;
+    const uint64_t zero = 0;
+    while (moved) { /* until no pointer moves */
+        bspram_pram_load(PR, MOVED, &zero, 1);
+        bspram_pram_for_all(PR, jump, NULL);
+        bspram_pram_store(PR, MOVED, &moved, 1);
+    }
+    bspram_pram_store(PR, P, got, n);
+    bspram_pram_destroy(PR);
+    for (uint64_t v = 0; v < n; v++)
+        if (got[v] != root[v]) {
+            fprintf(stderr, "roots_model: node %" PRIu64 " points to %" PRIu64 ", not its root %" PRIu64 "\n", v, got[v],
+                    root[v]);
+            return 1;
+        }
+    printf("roots_model: n = %" PRIu64 ", every node at its root\n", n);
+    free(order);
+    free(parent);
+    free(root);
+    free(got);
+    return 0;
+}
