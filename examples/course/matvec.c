@@ -9,10 +9,20 @@
  * (exclusive). y_i = T[i][0]. Steps 1 + ⌈log2 n⌉, work Θ(n²).
  *
  *   matvec N     (1 ≤ N ≤ 2048; 64 without N) exit 0 if y = A x */
-#include <bspram.h>
+#include <pram/pram.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+/* The input: a number in [0, bound) from (seed, i, stream), the same every
+ * run (a splitmix64 finaliser of the three). */
+static uint64_t input(uint64_t seed, uint64_t i, uint64_t stream, uint64_t bound)
+{
+    uint64_t x = seed * UINT64_C(0x9e3779b97f4a7c15) + stream * UINT64_C(0xd1b54a32d192ed03) + i;
+    x = (x ^ (x >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    x = (x ^ (x >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return (x ^ (x >> 31)) % bound;
+}
 
 static bspram_pram_array A, X, T;
 
@@ -41,9 +51,9 @@ int main(int argc, char **argv)
     if (!a || !x || !t)
         return 1;
     for (uint64_t k = 0; k < n * n; k++)
-        a[k] = bspram_random_below(100, 10, k, 0, 0);
+        a[k] = input(10, k, 0, 100);
     for (uint64_t j = 0; j < n; j++)
-        x[j] = bspram_random_below(100, 10, j, 1, 0);
+        x[j] = input(10, j, 1, 100);
 
     bspram_pram_config c = bspram_pram_config_default(n * n, BSPRAM_CREW);
     bspram_pram *P = bspram_pram_create(&c);

@@ -13,10 +13,20 @@
  *
  *   roots N      (1 ≤ N ≤ 2^22; 1000 without N) exit 0 if every node
  *                ends pointing to its root */
-#include <bspram.h>
+#include <pram/pram.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+/* The input: a number in [0, bound) from (seed, i, stream), the same every
+ * run (a splitmix64 finaliser of the three). */
+static uint64_t input(uint64_t seed, uint64_t i, uint64_t stream, uint64_t bound)
+{
+    uint64_t x = seed * UINT64_C(0x9e3779b97f4a7c15) + stream * UINT64_C(0xd1b54a32d192ed03) + i;
+    x = (x ^ (x >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    x = (x ^ (x >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return (x ^ (x >> 31)) % bound;
+}
 
 static bspram_pram_array P;
 
@@ -48,7 +58,7 @@ int main(int argc, char **argv)
     for (uint64_t k = 0; k < n; k++)
         order[k] = k;
     for (uint64_t k = n; k > 1; k--) {
-        uint64_t j = bspram_random_below(k, 6, k, 0, 0), t = order[k - 1];
+        uint64_t j = input(6, k, 0, k), t = order[k - 1];
         order[k - 1] = order[j];
         order[j] = t;
     }

@@ -11,10 +11,20 @@
  *
  *   sort N      (1 ≤ N ≤ 2^20; 1000 without N) exit 0 if the output is the
  *               input sorted */
-#include <bspram.h>
+#include <pram/pram.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+/* The input: a number in [0, bound) from (seed, i, stream), the same every
+ * run (a splitmix64 finaliser of the three). */
+static uint64_t input(uint64_t seed, uint64_t i, uint64_t stream, uint64_t bound)
+{
+    uint64_t x = seed * UINT64_C(0x9e3779b97f4a7c15) + stream * UINT64_C(0xd1b54a32d192ed03) + i;
+    x = (x ^ (x >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    x = (x ^ (x >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return (x ^ (x >> 31)) % bound;
+}
 
 static bspram_pram_array A;
 
@@ -55,7 +65,7 @@ int main(int argc, char **argv)
     if (!x || !y)
         return 1;
     for (uint64_t i = 0; i < m; i++)
-        x[i] = i < n ? bspram_random_below(n, 8, i, 0, 0) : UINT64_MAX; /* repeated keys, and the padding */
+        x[i] = i < n ? input(8, i, 0, n) : UINT64_MAX; /* repeated keys, and the padding */
 
     bspram_pram_config c = bspram_pram_config_default(m / 2, BSPRAM_EREW);
     bspram_pram *P = bspram_pram_create(&c);

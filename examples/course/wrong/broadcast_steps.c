@@ -6,10 +6,20 @@
  * fails: steps
  *
  *   broadcast_steps N     (1 ≤ N ≤ 2^22) exit 0 if every B[i] = x (it is) */
-#include <bspram.h>
+#include <pram/pram.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+/* The input: a number in [0, bound) from (seed, i, stream), the same every
+ * run (a splitmix64 finaliser of the three). */
+static uint64_t input(uint64_t seed, uint64_t i, uint64_t stream, uint64_t bound)
+{
+    uint64_t x = seed * UINT64_C(0x9e3779b97f4a7c15) + stream * UINT64_C(0xd1b54a32d192ed03) + i;
+    x = (x ^ (x >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    x = (x ^ (x >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return (x ^ (x >> 31)) % bound;
+}
 
 static bspram_pram_array X, B;
 
@@ -40,7 +50,7 @@ int main(int argc, char **argv)
     uint64_t *b = malloc(n * sizeof *b);
     if (!b)
         return 1;
-    const uint64_t x = 1 + bspram_random_below(1000000, 12, 0, 0, 0);
+    const uint64_t x = 1 + input(12, 0, 0, 1000000);
     bspram_pram_config c = bspram_pram_config_default(n, BSPRAM_EREW);
     bspram_pram *P = bspram_pram_create(&c);
     X = bspram_pram_alloc(P, "X", 1);

@@ -8,10 +8,20 @@
  * fails: steps
  *
  *   tree_sum_steps N   (1 ≤ N ≤ 2^22) exit 0 if the sum is right (it is) */
-#include <bspram.h>
+#include <pram/pram.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+/* The input: a number in [0, bound) from (seed, i, stream), the same every
+ * run (a splitmix64 finaliser of the three). */
+static uint64_t input(uint64_t seed, uint64_t i, uint64_t stream, uint64_t bound)
+{
+    uint64_t x = seed * UINT64_C(0x9e3779b97f4a7c15) + stream * UINT64_C(0xd1b54a32d192ed03) + i;
+    x = (x ^ (x >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    x = (x ^ (x >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return (x ^ (x >> 31)) % bound;
+}
 
 static bspram_pram_array A, S;
 
@@ -49,7 +59,7 @@ int main(int argc, char **argv)
     if (!x)
         return 1;
     for (uint64_t i = 0; i < n; i++)
-        want += x[i] = bspram_random_below(1000, 3, i, 0, 0);
+        want += x[i] = input(3, i, 0, 1000);
     uint64_t p = 1;
     while (p * p < n)
         p++;
