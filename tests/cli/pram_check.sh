@@ -21,8 +21,9 @@ bspram=$1 prog=$2 doc_prog=$3 doc_page=$4 subcommand=pram
 export OMP_NUM_THREADS=1
 sizes=16,64,256
 set -- # (the arguments are read)
-lines_of_prog=$("$prog" lines)
-a_line=${lines_of_prog% *} b_line=${lines_of_prog#* }
+set -- $("$prog" lines)
+a_line=$1 b_line=$2 priority_line=$3
+set --
 at="check_prog.c:$a_line and check_prog.c:$b_line"
 
 # check <args...>: bspram pram check <args>; stdout, stderr, rc as run's.
@@ -89,7 +90,7 @@ grep -q 'not judged: a run failed' "$scratch/out" && ok || fail "exit: the bound
 expect_fail "abort" "FAIL exit n=16: the program was killed by signal 6 (Aborted)" --n 16 --model EREW -- "$prog" abort
 expect_fail "no report" "FAIL report n=16: no PRAM reported a run (a PRAM reports when bspram_pram_destroy is called)" \
     --n 16 --model EREW -- "$prog" none
-expect_fail "priority on arbitrary" "FAIL model n=16: needs CRCW-priority, more than CRCW-arbitrary: step 1 at check_prog.c:72: VPs 0 and 1 write different values to cell A[0]" \
+expect_fail "priority on arbitrary" "FAIL model n=16: needs CRCW-priority, more than CRCW-arbitrary: step 1 at check_prog.c:$priority_line: VPs 0 and 1 write different values to cell A[0]" \
     --n 16 --model CRCW-arbitrary -- "$prog" priority
 check --n 16 --model CRCW-priority -- "$prog" priority
 [ "$rc" -eq 0 ] && ok || fail "priority on CRCW-priority: exit $rc"
