@@ -94,12 +94,14 @@ static void bulk_phase_lane(bspram_team *t, void *arg)
         L->res = reserve_exact(L->res, &L->capres, nres, sizeof *L->res, b->call);
     bspram_request *q = L->rq;
     uint64_t *res = L->res;
+    const bool last_counts = b->values && b->kind == bspram__pram_write_kind(P) && bspram__pram_last_write_counts(P);
     for (uint64_t c = lo; c < hi; c++) {
         uint64_t v0, v1;
         bspram__pram_vps(P, c, &v0, &v1);
         const uint64_t base = v0 * k, r = P->parts[c].n;
         P->parts[c].requests = q;
         for (uint64_t v = v0; v < v1; v++) {
+            bspram_request *mine = q;
             for (uint64_t s = v * k, e = s + k; s < e; s++) {
                 const uint64_t cell = b->cells[s - off];
                 if (cell == BSPRAM_PRAM_NONE)
@@ -110,6 +112,8 @@ static void bulk_phase_lane(bspram_team *t, void *arg)
                 q->label = (uint32_t)v; /* conflicts name VPs */
                 q++;
             }
+            if (last_counts && q - mine > 1) /* a VP's last slot for a cell counts */
+                bspram__pram_last_write(L, mine, (size_t)(q - mine));
         }
         if (!b->out)
             P->parts[c].results = NULL;

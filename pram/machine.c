@@ -122,6 +122,7 @@ void bspram_pram_destroy(bspram_pram *P)
         free(P->lanes[l].res);
         free(P->lanes[l].nreads);
         free(P->lanes[l].handles);
+        free(P->lanes[l].own);
     }
     free(P->lanes);
     free(P->regs);
@@ -204,6 +205,51 @@ uint8_t bspram__pram_write_kind(const bspram_pram *P)
     /* EREW, CREW and common: their conflicts are watched (violation.c); in
      * report mode the run goes on under the arbitrary rule. */
     default: return BSPRAM_WRITE_ARBITRARY;
+    }
+}
+
+bool bspram__pram_last_write_counts(const bspram_pram *P)
+{
+    return P->cfg.model == BSPRAM_EREW || P->cfg.model == BSPRAM_CREW;
+}
+
+/* The pairs of a long list: (cell, position), sorted. */
+typedef struct own_write {
+    uint64_t address;
+    size_t at;
+} own_write;
+
+static int own_write_order(const void *pa, const void *pb)
+{
+    const own_write *a = pa, *b = pb;
+    if (a->address != b->address)
+        return a->address < b->address ? -1 : 1;
+    return (a->at > b->at) - (a->at < b->at);
+}
+
+void bspram__pram_last_write(pram_lane *L, bspram_request *q, size_t n)
+{
+    if (n < 2)
+        return;
+    if (n <= 16) { /* the usual few writes: no sort, at most 120 comparisons */
+        for (size_t i = 0; i + 1 < n; i++)
+            for (size_t j = n - 1; j > i; j--)
+                if (q[j].address == q[i].address) {
+                    q[i].value = q[j].value;
+                    break;
+                }
+        return;
+    }
+    L->own = bspram__grow(L->own, &L->capown, n, sizeof *L->own, 64, "bspram_pram_step");
+    own_write *w = L->own;
+    for (size_t i = 0; i < n; i++)
+        w[i] = (own_write){q[i].address, i};
+    qsort(w, n, sizeof *w, own_write_order);
+    for (size_t g = 0, e; g < n; g = e) {
+        for (e = g + 1; e < n && w[e].address == w[g].address;)
+            e++;
+        for (size_t i = g; i + 1 < e; i++) /* the group's last is its last in program order */
+            q[w[i].at].value = q[w[e - 1].at].value;
     }
 }
 

@@ -55,7 +55,11 @@
  * step's read phase may be written in its write phase in every model.
  * A VP that reads (or writes) one cell twice in a phase competes with no
  * other VP: that is no EREW or CREW violation (under CRCW_COMMON its values
- * must still agree).
+ * must still agree). Under EREW and CREW the cell gets the VP's last write
+ * there in program order — its last bspram_vp_write call, or its last slot
+ * for the cell in a bulk phase — for every seed and thread count (its
+ * earlier writes there carry that value to the engine; they are still
+ * issued and counted).
  *
  * Violations are found where combining meets them (the engine watches its
  * merges: bspram_combiner_watch), not by a second pass over the requests.
@@ -1317,7 +1321,9 @@ typedef struct bspram_pram_stats {
  * The weakest model orders EREW < CREW < CRCW-common < CRCW-arbitrary
  * (priority alike) < CRCW-combining: a step needs CREW if two VPs read one
  * cell, CRCW-common if two VPs write one cell, CRCW-arbitrary if two
- * writes of one cell carry different values (one VP's two included), and
+ * writes of one cell carry different values (one VP's two included, but
+ * under EREW and CREW, where a VP's last write counts and its earlier ones
+ * carry its value), and
  * CRCW-combining if two combining updates meet at one cell (reduce,
  * fetch-and-op, or CRCW_COMBINING's writes). A VP that reads or writes one
  * cell twice with one value competes with no one. They are seen where

@@ -127,6 +127,8 @@ typedef struct pram_lane {
     struct bspram_vp *handles;
     size_t caphandles;
     uint64_t handles_v0;
+    struct own_write *own; /* EREW, CREW: a VP's many writes, sorted (machine.c) */
+    size_t capown;
     jmp_buf out;          /* per-VP steps: back from the user's callback */
     char pad[64];         /* lanes' scratch on separate cache lines */
 } pram_lane;
@@ -242,6 +244,15 @@ void bspram__pram_check_op(const bspram_pram *P, unsigned op, const char *call);
 const char *bspram__pram_cell_text(const bspram_pram *P, uint64_t cell, char *buf, size_t len);
 /* The request kind of the model's write rule. */
 uint8_t bspram__pram_write_kind(const bspram_pram *P);
+/* EREW and CREW: of one VP's writes to a cell in a step, its last in
+ * program order counts (pram.h) — whatever the engine's arbitrary rule
+ * picks among them, for every seed and thread count. */
+bool bspram__pram_last_write_counts(const bspram_pram *P);
+/* One VP's writes q[0..n) in program order: each earlier write to a cell
+ * takes the value of the VP's last write there (the requests, their number
+ * and the charge stay as issued). Up to 16 writes without a sort,
+ * O(n log n) with L's scratch beyond. */
+void bspram__pram_last_write(pram_lane *L, bspram_request *q, size_t n);
 
 /* violation.c */
 /* Set the combiner's watch for a read (is_read) or write phase of the model. */

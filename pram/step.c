@@ -392,6 +392,7 @@ static void run_vps(const vp_phase *x, pram_lane *L, pram_phase phase, uint64_t 
     bspram_pram *P = x->P;
     const unsigned nregs = P->cfg.registers;
     uint64_t off = 0;
+    const bool last_counts = phase == PHASE_WRITE && bspram__pram_last_write_counts(P);
     vp_state vp = {.P = P, .L = L, .phase = phase, .body = x->body};
     running.vp = &vp;
     for (uint64_t c = lo; c < hi; c++) {
@@ -421,9 +422,12 @@ static void run_vps(const vp_phase *x, pram_lane *L, pram_phase phase, uint64_t 
             vp.asked = x->had_reads ? L->rq_reads + off : NULL;
             vp.nget = 0;
             off += vp.nvalues;
+            const size_t first = L->nrq;
             running.handle = &L->handles[v - lv0];
             x->fn(&L->handles[v - lv0], x->arg);
             running.handle = NULL;
+            if (last_counts && L->nrq - first > 1)
+                bspram__pram_last_write(L, L->rq + first, L->nrq - first);
             if (x->body && vp.nget != vp.nvalues)
                 vp_fail(&vp, "bspram_vp_get: VP %" PRIu64 " read %" PRIu64 " cells in step %" PRIu64
                         " once its values were known, %" PRIu64 " before; the cells a VP reads in a step may "

@@ -5,7 +5,11 @@
  * scatter-reduce and fetch-and-op with several operations and a user
  * operation; k > 1 cells per VP, NONE slots, VPs hosted unevenly (the last
  * components host fewer or none). Also: a per-VP step and the same step in
- * bulk give the same memory, answers, statistics and trace. */
+ * bulk give the same memory, answers, statistics and trace. Under EREW and
+ * CREW a VP that writes one cell several times in a step leaves its last
+ * value there (in program order: its calls, or its slots in a bulk phase),
+ * for every seed and thread count, with no violation (the cell got one of
+ * the VP's values, seed by seed, before). */
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -380,8 +384,98 @@ static void shift(const shape *sh)
     bspram_pram_destroy(P);
 }
 
+/* ---- a VP's own writes to one cell (EREW, CREW) ---- */
+
+#define OWN_N 37
+#define OWN_WRITES 40 /* past the short lists' quadratic pass */
+
+typedef struct own_prog {
+    bspram_pram_array A, B;
+    int many; /* OWN_WRITES writes per VP instead of five */
+} own_prog;
+
+/* VP i's j-th write: cell A[i] or B[i], and its value. */
+static void own_write(uint64_t i, int j, int many, int *to_b, uint64_t *value)
+{
+    *to_b = many ? (int)(rnd(i, 7, (uint64_t)j) % 3 == 0) : j == 1;
+    *value = 1000 * (uint64_t)j + i;
+}
+
+static int own_count(int many) { return many ? OWN_WRITES : 5; }
+
+static void own_body(bspram_vp *vp, void *arg)
+{
+    const own_prog *g = arg;
+    const uint64_t i = bspram_vp_id(vp);
+    for (int j = 0; j < own_count(g->many); j++) {
+        int to_b;
+        uint64_t v;
+        own_write(i, j, g->many, &to_b, &v);
+        bspram_vp_write(vp, to_b ? g->B : g->A, i, v);
+    }
+}
+
+/* One step of every VP's writes, by form: 0 per-VP step, 1 textbook, 2
+ * bulk (slots in program order, a NONE among them). A[i] and B[i] must
+ * hold VP i's last writes there. */
+static void own_writes(bspram_pram_model model, int form, int many, int threads, uint64_t seed)
+{
+    bspram_pram_config c = bspram_pram_config_default(OWN_N, model);
+    c.p = 5;
+    c.threads = threads;
+    c.seed = seed;
+    bspram_pram *P = bspram_pram_create(&c);
+    own_prog g = {bspram_pram_alloc(P, "A", OWN_N), bspram_pram_alloc(P, "B", OWN_N), many};
+    const int w = own_count(many);
+    uint64_t want_a[OWN_N] = {0}, want_b[OWN_N] = {0};
+    uint64_t *cells = malloc((size_t)OWN_N * (w + 1) * sizeof *cells);
+    uint64_t *values = malloc((size_t)OWN_N * (w + 1) * sizeof *values);
+    for (uint64_t i = 0; i < OWN_N; i++)
+        for (int j = 0; j <= w; j++) {
+            const size_t s = i * (size_t)(w + 1) + (size_t)j;
+            if (j == 2) { /* a NONE slot among the VP's slots */
+                cells[s] = BSPRAM_PRAM_NONE, values[s] = 0;
+                continue;
+            }
+            int to_b;
+            uint64_t v;
+            own_write(i, j - (j > 2), many, &to_b, &v);
+            cells[s] = bspram_pram_cell(P, to_b ? g.B : g.A, i);
+            values[s] = v;
+            (to_b ? want_b : want_a)[i] = v;
+        }
+    if (form == 0)
+        bspram_pram_step(P, NULL, own_body, &g);
+    else if (form == 1)
+        bspram_pram_for_all(P, own_body, &g);
+    else
+        bspram_pram_scatter(P, (uint64_t)(w + 1), cells, values);
+    uint64_t a[OWN_N], b[OWN_N];
+    bspram_pram_store(P, g.A, a, OWN_N);
+    bspram_pram_store(P, g.B, b, OWN_N);
+    bool same = !memcmp(a, want_a, sizeof a) && !memcmp(b, want_b, sizeof b);
+    CHECK(same);
+    if (!same)
+        fprintf(stderr, "  %s, form %d, %d writes per VP, T = %d, seed %" PRIu64 ": A[0] = %" PRIu64
+                ", want %" PRIu64 "\n", bspram_pram_model_name(model), form, w, threads, seed, a[0],
+                want_a[0]);
+    const bspram_pram_stats st = bspram_pram_stats_of(P);
+    CHECK_EQ_U64(st.violations, 0);
+    CHECK_EQ_U64(st.weakest, BSPRAM_EREW);
+    free(cells);
+    free(values);
+    bspram_pram_destroy(P);
+}
+
 int main(void)
 {
+    for (int model = BSPRAM_EREW; model <= BSPRAM_CREW; model++)
+        for (int form = 0; form < 3; form++)
+            for (int many = 0; many < 2; many++)
+                for (int threads = 1; threads <= 3; threads++)
+                    for (uint64_t seed = 1; seed <= 6; seed++)
+                        own_writes((bspram_pram_model)model, form, many, threads, seed);
+
     const shape shapes[] = {
         {1000, 64, 1, 2, 0}, /* per = 16: components 62 and 63 host 8 and 0 VPs */
         {1000, 64, 3, 2, 2},
