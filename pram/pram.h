@@ -1072,7 +1072,11 @@ void bspram_pram_step(bspram_pram *P, bspram_vp_fn read, bspram_vp_fn write, voi
  *     not depend on what it reads in that step (read it in the next
  *     step)"; "… VP 3 read 1 cells in step 2 before its values were known;
  *     …" for a read more; "bspram: bspram_vp_get: VP 3 read 1 cells in step
- *     2 once its values were known, 2 before; …" for a read fewer);
+ *     2 once its values were known, 2 before; …" for a read fewer) — in
+ *     every model and mode, named before any violation of the step's
+ *     reads: those were the first run's, where a read computed from a get
+ *     of 0 may meet other VPs' reads at one cell — an EREW violation the
+ *     program did not make;
  *     bspram_vp_read or bspram_vp_value called in the body ("bspram:
  *     bspram_vp_read: called in the body of bspram_pram_for_all (VP 3,
  *     step 2); a body reads with bspram_vp_get");

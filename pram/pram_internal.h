@@ -180,6 +180,8 @@ struct bspram_pram {
     char *report_path;          /* BSPRAM_PRAM_REPORT when created, or NULL */
     char *html_path;            /* the page BSPRAM_PRAM_HTML asks of this PRAM, or NULL */
     bool fatal_pending;         /* a violation ends the run once its phase is recorded */
+    bool fatal_later;           /* ... but later: a textbook step's read batch, whose reads
+                                   the body's second run may prove wrong (step.c) */
     char fatal[512];            /* its line, without "bspram: " */
 };
 

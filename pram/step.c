@@ -559,10 +559,18 @@ void bspram_pram_for_all(bspram_pram *P, bspram_vp_fn body, void *arg)
     bspram__bsp_machine_team_for(P->m, learn_lane, &x, "bspram_pram_for_all");
     bspram__pram_report_misuse(P);
     x.had_reads = lanes_requests(P) > 0;
+    /* A violation of the read batch is the step's only once the second run
+     * asked for the same cells: a read that depends on a value read in the
+     * step was asked for as if that value were 0, and under EREW the VPs'
+     * reads of that one cell met — the second run names the real error. */
+    P->fatal_later = true;
     if (x.had_reads)
         phase_batch(P, rec, true, submit_reads, &x);
     bspram__bsp_machine_team_for(P->m, replay_lane, &x, "bspram_pram_for_all");
     bspram__pram_report_misuse(P);
+    P->fatal_later = false;
+    if (P->fatal_pending)
+        bspram__pram_fatal_end(P);
     if (lanes_requests(P) > 0) {
         rec = bspram__pram_begin_phase(P, PHASE_WRITE, false);
         phase_batch(P, rec, false, submit_writes, &x);

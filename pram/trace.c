@@ -138,7 +138,7 @@ void bspram__pram_end_phase(bspram_pram *P, bspram_pram_step_record *rec, size_t
         bspram__pram_record_phase(P, rec->step, is_read, tot.supersteps, tot.charge, violations);
     if (n > BSPRAM__PRAM_KEEP_RECORDS)
         bspram_machine_clear_records(P->m);
-    if (P->fatal_pending) /* a violation in fatal mode: the phase is counted and recorded */
+    if (P->fatal_pending && !P->fatal_later) /* a violation in fatal mode: the phase is counted and recorded */
         bspram__pram_fatal_end(P);
 }
 

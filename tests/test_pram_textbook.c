@@ -208,6 +208,8 @@ typedef struct misuse {
     int what;
     int threads;
     bspram_pram_array S, B;
+    int model;  /* CREW unless set (model + 1: 0 is CREW) */
+    bool report;
 } misuse;
 
 /* S[20] = 7 and S[50] = 9, the other cells 0: VPs 20 and 50 (on the two
@@ -233,7 +235,12 @@ static void misuse_body(bspram_vp *vp, void *arg)
 static void misuse_run(void *arg)
 {
     misuse *m = arg;
-    bspram_pram *P = make(BSPRAM_CREW, 64, 8, m->threads);
+    bspram_pram_config c = bspram_pram_config_default(64, m->model ? (bspram_pram_model)(m->model - 1) : BSPRAM_CREW);
+    c.p = 8;
+    c.threads = m->threads;
+    c.seed = 11;
+    c.report = m->report;
+    bspram_pram *P = bspram_pram_create(&c);
     m->S = bspram_pram_alloc(P, "S", 64);
     m->B = bspram_pram_alloc(P, "B", 64);
     uint64_t s[64] = {0};
@@ -285,10 +292,20 @@ static void errors(void)
              "computed from a value read in this step is read in the next step\n");
     for (int what = 0; what < 6; what++)
         for (int t = 1; t <= 2; t++) {
-            misuse m = {what, t, 0, 0};
+            misuse m = {what, t, 0, 0, 0, false};
             check_death(want[what], misuse_run, &m, want[what], 1, 60);
         }
-    misuse m = {0, 2, 0, 0};
+    /* The same line in every model and mode: the first run's gets answer 0,
+     * so under EREW the VPs' reads of S[0] (case 0) or B[0] met in the read
+     * batch and were reported as an EREW violation on that cell, before the
+     * second run found the real error. */
+    for (int model = BSPRAM_EREW; model <= BSPRAM_CRCW_COMBINING; model++)
+        for (int what = 0; what < 6; what += 5)
+            for (int report = 0; report < 2; report++) {
+                misuse m = {what, 2, 0, 0, model + 1, report};
+                check_death(want[what], misuse_run, &m, want[what], 1, 60);
+            }
+    misuse m = {0, 2, 0, 0, 0, false};
     check_death("get in a callback", get_in_callback, &m,
                 "bspram: bspram_vp_get: called in a callback of bspram_pram_step (VP 5, step 1); callbacks read "
                 "with bspram_vp_read\n", 1, 60);
