@@ -1410,9 +1410,15 @@ int bspram_pram_write_trace(const bspram_pram *P, const char *path);
 
 /* Record the run step by step from the next step on (on), for
  * bspram_pram_write_html: each phase's accesses — the VP, the cell, the
- * value written — as the engine received them, with the phase's
- * supersteps, charge and violations. Off: the record is dropped. At most
- * 2^20 accesses are kept (24 MiB); later phases keep their costs only.
+ * kind (read, write, reduce, fetch-and-op, combining write), the value
+ * written or contributed, the value a read or fetch-and-op got, and the
+ * line of the program that made it (the call's site: pram.h's macros) — as
+ * the engine received them, with the phase's supersteps, charge and
+ * violations (each (cell, kind) with its two least VPs, up to 2^16 in a
+ * run), and where the weakest model the run needed rose (the step, cell,
+ * VPs and lines: bspram_pram_stats_of). Off: the record is dropped. At
+ * most 2^20 accesses are kept (40 MiB): from the first phase that would
+ * pass them on, phases keep their costs only.
  *
  * @param P       the PRAM; not NULL
  * @param on      true: start recording (again: go on); false: stop and
@@ -1434,11 +1440,15 @@ void bspram_pram_record(bspram_pram *P, bool on);
 
 /* Write the recorded run (bspram_pram_record) as one self-contained HTML
  * page to open in a browser (its script, style and data inline; nothing is
- * fetched): per step the VPs active, the cells each array had read and
- * written (a cell per square up to 4096 cells, a density of accesses
- * beyond), the concurrent accesses and, in report mode, the violations
- * with their VPs and cells, the step's phases with their supersteps and
- * charge; controls to step, play and jump to the next violation.
+ * fetched): the model the run needed and the step (cell, VPs and line)
+ * where it first needed each model past EREW; per step the VPs active, the
+ * cells each array had read and written (a cell per square up to 4096
+ * cells, a density of accesses beyond), the concurrent accesses, the first
+ * 64 accesses of each phase with their values and lines, the violations —
+ * in report mode all of them, in fatal mode the one that ended the run —
+ * each with its line and every VP that took part marked, the step's phases
+ * with their supersteps and charge; controls to step, play and jump to the
+ * next violation.
  *
  * The page is written to a new file beside path (".NAME.XXXXXX", in the
  * same directory, which must be writable) and renamed over path once it is

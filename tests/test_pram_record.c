@@ -3,7 +3,10 @@
  * VP v reads A[3v mod n] and writes B[v] = v + 100 in step 1 (CREW: several
  * VPs read one cell when 3 and n share a factor), then an empty step, then
  * VP v writes B[n − 1 − v] — in the order of VPs, listed here from the
- * program's definition; the steps' costs are the per-step trace's; the page
+ * program's definition, with the value each read got (A holds 1000 + i),
+ * each write wrote, the kind of each access and the line of this file
+ * that made it; where the run first needed CREW (VPs 0 and 4 read A[0] in
+ * step 1, at read_a's line); the steps' costs are the per-step trace's; the page
  * is the same for T = 1, 2 and 3; recording starts at the next step and
  * stops when asked; a page with nothing recorded is one error line, and a
  * file that cannot be written is −1 with errno. A write that fails leaves
@@ -33,6 +36,8 @@ typedef struct prog {
     bspram_pram_array A, B;
 } prog;
 
+/* The lines of the three accesses (the page names them). */
+enum { READ_LINE = __LINE__ + 4, WRITE_LINE = READ_LINE + 6, REVERSED_LINE = WRITE_LINE + 6 };
 static void read_a(bspram_vp *vp, void *arg)
 {
     const prog *g = arg;
@@ -73,6 +78,10 @@ static char *run(int threads, int late, const char *path)
     c.threads = threads;
     bspram_pram *P = bspram_pram_create(&c);
     prog g = {bspram_pram_alloc(P, "A", N), bspram_pram_alloc(P, "B", N)};
+    uint64_t a[N];
+    for (int i = 0; i < N; i++)
+        a[i] = 1000 + (uint64_t)i;
+    bspram_pram_load(P, g.A, a, N);
     if (!late)
         bspram_pram_record(P, true);
     bspram_pram_step(P, read_a, write_b, &g);
@@ -97,10 +106,21 @@ static char *run(int threads, int late, const char *path)
     return page;
 }
 
-/* The accesses the program makes, by VP, as the page lists them. */
-static void want_accesses(int late, char *vp, char *index, char *value, size_t len)
+/* The accesses the program makes, by VP, as the page lists them: VPs,
+ * cells, values (a read's the one it got), and their lines and kinds (the
+ * page's sites 1, 2, 3 in the order they are met; read 0, write 1). */
+static void want_accesses(int late, char *vp, char *index, char *value, size_t len, char *site, char *kind)
 {
-    size_t a = 0, b = 0, c = 0;
+    size_t a = 0, b = 0, c = 0, d = 0, e = 0;
+    d += (size_t)snprintf(site + d, len - d, "\"site\":[");
+    e += (size_t)snprintf(kind + e, len - e, "\"kind\":[");
+    for (int k = 0; k < (late ? N : 3 * N); k++) {
+        const int which = late ? 1 : k / N + 1; /* late: step 3's writes are the first site met */
+        d += (size_t)snprintf(site + d, len - d, "%s%d", k ? "," : "", which);
+        e += (size_t)snprintf(kind + e, len - e, "%s%d", k ? "," : "", !late && k < N ? 0 : 1);
+    }
+    snprintf(site + d, len - d, "]");
+    snprintf(kind + e, len - e, "]");
     a += (size_t)snprintf(vp + a, len - a, "\"vp\":[");
     b += (size_t)snprintf(index + b, len - b, "\"index\":[");
     c += (size_t)snprintf(value + c, len - c, "\"value\":[");
@@ -109,7 +129,7 @@ static void want_accesses(int late, char *vp, char *index, char *value, size_t l
         for (int v = 0; v < N; v++, k++) { /* step 1's read phase, then its write phase */
             a += (size_t)snprintf(vp + a, len - a, "%s%d", k ? "," : "", v);
             b += (size_t)snprintf(index + b, len - b, "%s%d", k ? "," : "", v * 3 % N);
-            c += (size_t)snprintf(value + c, len - c, "%s0", k ? "," : "");
+            c += (size_t)snprintf(value + c, len - c, "%s%d", k ? "," : "", 1000 + v * 3 % N);
         }
         for (int v = 0; v < N; v++, k++) {
             a += (size_t)snprintf(vp + a, len - a, ",%d", v);
@@ -234,13 +254,24 @@ static void failed_writes(void)
 
 int main(void)
 {
-    char path[64], vp[1024], index[1024], value[1024];
+    char path[64], vp[1024], index[1024], value[1024], site[1024], kind[1024], want[512];
     snprintf(path, sizeof path, "/tmp/bspram-test-record-%d.html", (int)getpid());
     char *pages[3];
     for (int T = 1; T <= 3; T++)
         pages[T - 1] = run(T, 0, path);
-    want_accesses(0, vp, index, value, sizeof vp);
+    want_accesses(0, vp, index, value, sizeof vp, site, kind);
     CHECK(pages[0] && strstr(pages[0], vp) && strstr(pages[0], index) && strstr(pages[0], value));
+    CHECK(pages[0] && strstr(pages[0], site) && strstr(pages[0], kind));
+    snprintf(want, sizeof want, "\"sites\":[\"\",\"test_pram_record.c:%d\",\"test_pram_record.c:%d\","
+             "\"test_pram_record.c:%d\"]", READ_LINE, WRITE_LINE, REVERSED_LINE);
+    CHECK(pages[0] && strstr(pages[0], want));
+    /* Where the run first needed CREW: step 1, VPs 0 and 4 read A[0] (3·4 mod 12 = 0). */
+    snprintf(want, sizeof want, "\"weakest\":\"CREW\",\"weakest_step\":1,\n\"needs\":[{\"model\":\"CREW\","
+             "\"step\":1,\"at\":\"test_pram_record.c:%d\",\"what\":\"VPs 0 and 4 both read cell A[0]\","
+             "\"vps\":[0,4],\"cell\":\"A[0]\"}]", READ_LINE);
+    if (pages[0] && !strstr(pages[0], want))
+        fprintf(stderr, "want %s\n", want);
+    CHECK(pages[0] && strstr(pages[0], want));
     CHECK(pages[0] && strstr(pages[0], "\"first\":1,"));
     CHECK(pages[0] && strstr(pages[0], "{\"seg\":1,\"cells\":12,\"name\":\"A\"},{\"seg\":2,\"cells\":12,\"name\":\"B\"}"));
     /* Phases: step 1 read (12 accesses from 0), write (12 from 12); step 3 write. */
@@ -248,8 +279,10 @@ int main(void)
     for (int T = 1; T < 3; T++)
         CHECK(pages[0] && pages[T] && !strcmp(pages[0], pages[T]));
     char *late = run(2, 1, path);
-    want_accesses(1, vp, index, value, sizeof vp);
-    CHECK(late && strstr(late, vp) && strstr(late, "\"first\":2,"));
+    want_accesses(1, vp, index, value, sizeof vp, site, kind);
+    CHECK(late && strstr(late, vp) && strstr(late, "\"first\":2,") && strstr(late, site) && strstr(late, kind));
+    snprintf(want, sizeof want, "\"sites\":[\"\",\"test_pram_record.c:%d\"]", REVERSED_LINE);
+    CHECK(late && strstr(late, want));
     for (int T = 0; T < 3; T++)
         free(pages[T]);
     free(late);
