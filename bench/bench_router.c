@@ -15,7 +15,8 @@
  * component counts its payloads by destination, reserves one run per
  * destination at once (bspram__router_reserve_runs) and copies each payload
  * into its run; receivers read their inboxes as runs. The payloads, the
- * destinations and the records are the same as by single posts.
+ * destinations and the records are the same as by single posts. (Only the
+ * build tree's bench_router has it: the channel is not exported.)
  *
  * usage: bench_router [MiB per superstep (default 64)] [supersteps (default 8)] [p] [bytes]
  *                     [land|pattern|channel]
@@ -29,7 +30,9 @@
 
 #include "base/clock.h"
 #include "bspram.h"
+#ifdef BSPRAM_BENCH_CHANNEL /* the build tree's bench_router, linked with the library's internals */
 #include "bsp/machine_internal.h" /* the record channel (channel mode) */
+#endif
 
 typedef struct bench {
     uint64_t p, h, len, supersteps;
@@ -52,6 +55,7 @@ static bool step(bspram_component *c, void *arg)
     uint64_t pid = bspram_pid(c);
     const bspram_message *in;
     size_t n = 0;
+#ifdef BSPRAM_BENCH_CHANNEL
     if (b->channel) {
         const bspram__run *u;
         size_t nr = bspram__bsp_inbox_runs(c, &u);
@@ -78,6 +82,7 @@ static bool step(bspram_component *c, void *arg)
         }
         return true;
     }
+#endif
     n = bspram_inbox(c, &in);
     if (b->land) {
         unsigned char *o = b->out + pid * b->out_stride;
@@ -166,6 +171,13 @@ int main(int argc, char **argv)
     int land = argc > 5 && !strcmp(argv[5], "land");
     int pattern = argc > 5 && !strcmp(argv[5], "pattern");
     int channel = argc > 5 && !strcmp(argv[5], "channel");
+#ifndef BSPRAM_BENCH_CHANNEL
+    if (channel) {
+        fprintf(stderr, "bench_router: channel mode needs the build tree's bench_router (the record channel is "
+                        "not exported)\n");
+        return 2;
+    }
+#endif
     printf("router throughput, %llu MiB of payload per superstep, %llu supersteps, receivers %s; "
            "cores: %u\n", (unsigned long long)mib, (unsigned long long)supersteps,
            land ? "copy payloads out" : "read every byte", (unsigned)omp_get_num_procs());

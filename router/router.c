@@ -157,7 +157,7 @@ bspram_router *bspram__router_create_on(uint64_t p, unsigned lanes, const char *
         ln->cap_registered = (lanes + 63) / 64 * sizeof(uint64_t);
         ln->in_off = bspram__base_calloc(ln->end - ln->first + 1, sizeof *ln->in_off, "the router");
         ln->in_built = bspram__base_calloc(ln->end - ln->first + 1, sizeof *ln->in_built, "the router");
-        ln->run_off = bspram__base_calloc(ln->end - ln->first + 1, sizeof *ln->run_off, "the router");
+        ln->n_runs = bspram__base_calloc(ln->end - ln->first + 1, sizeof *ln->n_runs, "the router");
         ln->runs_built = bspram__base_calloc(ln->end - ln->first + 1, sizeof *ln->runs_built, "the router");
     }
     r->gather = bspram__base_calloc(lanes, sizeof *r->gather, "the router");
@@ -191,7 +191,7 @@ void bspram__router_destroy(bspram_router *r)
         free(ln->in);
         free(ln->in_off);
         free(ln->in_built);
-        free(ln->run_off);
+        free(ln->n_runs);
         free(ln->runs_built);
         free(ln->runs);
         free(ln->window);
@@ -584,7 +584,6 @@ void *bspram__router_reserve_slow(bspram_router *r, unsigned lane, uint64_t src,
     e->count = count;
     o->at += need;
     o->count += count;
-    o->entries++;
     o->bytes += (uint64_t)size * count;
     bspram__lane_sent *st = &ln->sent[par];
     st->src_count += count;
@@ -741,7 +740,7 @@ static void reset_parity(bspram__lane *ln, unsigned par)
         ln->hint[dst] = used < (1u << 20) ? (uint32_t)used : (1u << 20);
         o->head = o->tail = NULL;
         o->at = o->limit = o->line = o->end = NULL;
-        o->count = o->bytes = o->entries = 0;
+        o->count = o->bytes = 0;
     }
     if (ln->n_touched[par])
         memset(ln->registered[par], 0, ln->cap_registered);
@@ -948,12 +947,12 @@ size_t bspram__router_inbox_runs(const bspram_router *r, unsigned lane, uint64_t
     if (dst < owner->first || dst >= owner->end || !owner->delivered)
         return bspram__router_inbox(r, lane, dst, &(const bspram_message *){NULL}); /* its error, or 0 */
     uint64_t i = dst - owner->first;
-    size_t n = (size_t)(owner->run_off[i + 1] - owner->run_off[i]);
-    if (n && owner->runs_built[i] != owner->deliveries)
+    if (owner->in_off[i + 1] == owner->in_off[i])
+        return 0;
+    if (owner->runs_built[i] != owner->deliveries)
         r->transport->build_runs((bspram_router *)r, lane, i);
-    if (n)
-        *runs = owner->runs + owner->run_off[i];
-    return n;
+    *runs = owner->runs + owner->in_off[i];
+    return (size_t)owner->n_runs[i];
 }
 
 void bspram__router_set_label(bspram_router *r, const char *label)

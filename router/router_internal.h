@@ -162,8 +162,10 @@ typedef struct bspram__outbox {
     bspram__chunk *head, *tail;
     uint64_t count;                    /* messages */
     uint64_t bytes;                    /* what the records count of them (len + extra) */
-    uint64_t entries;                  /* entries: messages and runs */
 } bspram__outbox;
+/* One cache line: posting touches one line of bookkeeping, and a lane's
+ * tables by destination are 2·64 bytes a destination (router.h, Memory). */
+_Static_assert(sizeof(bspram__outbox) == 64, "an outbox's bookkeeping is one cache line");
 
 /* What one lane sent in the current superstep (final when it enters the
  * exchange). */
@@ -217,12 +219,14 @@ typedef struct bspram__lane {
      * before its payloads are, so headers and payloads come from memory once. */
     bool lazy;                         /* headers are built on first read */
     /* The same inboxes as runs (bspram__router_inbox_runs): on the shm
-     * transport built lazily per destination from the outboxes' entries
-     * (run_off from their entry counts, runs_built as in_built); on the
-     * others made from the messages of one inbox at a time. */
+     * transport built lazily per destination from the outboxes' entries,
+     * inbox i's at runs + in_off[i] (it has no more runs than messages),
+     * n_runs[i] of them, runs_built as in_built; on the others made from
+     * the messages of one inbox at a time. (Counting entries at posting
+     * would take a ninth word in every outbox, 64 bytes now.) */
     bspram__run *runs;
     size_t cap_runs;
-    uint64_t *run_off;                 /* [end-first+1] offsets into runs (shm) */
+    uint64_t *n_runs;                  /* [end-first] runs of each inbox (shm) */
     uint64_t *runs_built;              /* [end-first]: == deliveries once built (shm) */
     uint64_t deliveries;               /* exchanges that delivered */
     uint64_t *in_built;                /* [end-first]: == deliveries once built */
@@ -318,7 +322,6 @@ static inline void *bspram__post_entry(bspram__outbox *o, bspram__lane_sent *s, 
     uint64_t counted = len + extra;
     o->at += need;
     o->count++;
-    o->entries++;
     o->bytes += counted;
     e->src = (uint32_t)src;
     void *payload;
@@ -384,7 +387,6 @@ static inline void *bspram__reserve(bspram_router *r, unsigned lane, uint64_t sr
     bspram__entry *e = (bspram__entry *)o->at;
     o->at += need;
     o->count += count;
-    o->entries++;
     o->bytes += bytes;
     e->src = (uint32_t)src;
     e->len32 = bspram__run_len32(size, (uint32_t)count);
@@ -433,8 +435,7 @@ static inline void bspram__reserve_runs(bspram_router *r, unsigned lane, uint64_
         bspram__entry *e = (bspram__entry *)o->at;
         o->at += need;
         o->count += c;
-        o->entries++;
-        o->bytes += (uint64_t)size * c;
+            o->bytes += (uint64_t)size * c;
         e->src = (uint32_t)src;
         e->len32 = head | (uint32_t)c;
         cursor[d] = (char *)(e + 1);

@@ -105,28 +105,24 @@ static void deliver_shm(bspram_router *r, unsigned lane)
     /* Offsets of our inboxes, the most messages one receives (Valiant's r)
      * and the most bytes (the receive side of h), from the outboxes' counts;
      * the headers are written when an inbox is first read (shm_build). */
-    uint64_t total = 0, runs = 0, rmax = 0, hmax = 0;
+    uint64_t total = 0, rmax = 0, hmax = 0;
     for (uint64_t i = 0; i < nd; i++) {
-        uint64_t c = 0, bytes = 0, entries = 0;
+        uint64_t c = 0, bytes = 0;
         for (unsigned k = 0; k < L; k++) {
             const bspram__outbox *o = bspram__lane_outbox(&r->lane[from[k]], par, first + i);
             c += o->count;
             bytes += o->bytes;
-            entries += o->entries;
         }
         ln->in_off[i] = total;
-        ln->run_off[i] = runs;
         total += c;
-        runs += entries;
         if (c > rmax)
             rmax = c;
         if (bytes > hmax)
             hmax = bytes;
     }
     ln->in_off[nd] = total;
-    ln->run_off[nd] = runs;
     bspram__router_lane_inbox_reserve(ln, total);
-    bspram__router_lane_runs_reserve(ln, runs);
+    bspram__router_lane_runs_reserve(ln, total); /* pages touched only where runs are built */
     ln->r[par] = rmax;
     ln->h_in[par] = hmax;
     ln->lazy = true;
@@ -183,7 +179,7 @@ static void shm_build_runs(bspram_router *r, unsigned lane, uint64_t i)
     bspram__lane *ln = &r->lane[lane];
     const unsigned par = ln->from_par;
     const uint64_t dst = ln->first + i;
-    bspram__run *u = ln->runs + ln->run_off[i];
+    bspram__run *u = ln->runs + ln->in_off[i], *first = u;
     for (unsigned k = 0; k < ln->n_from; k++) {
         const bspram__outbox *o = bspram__lane_outbox(&r->lane[ln->from[k]], par, dst);
         if (!o->count)
@@ -211,6 +207,7 @@ static void shm_build_runs(bspram_router *r, unsigned lane, uint64_t i)
             }
         }
     }
+    ln->n_runs[i] = (uint64_t)(u - first);
     ln->runs_built[i] = ln->deliveries;
 }
 

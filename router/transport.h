@@ -19,7 +19,7 @@
  *               when the inbox is first read (the lane's `lazy`); this writes
  *               them.
  *   build_runs  optional, with build: the same inbox as runs (the lane's
- *               run_off, set by deliver); without it the router makes the
+ *               runs at in_off, n_runs); without it the router makes the
  *               runs from the built messages.
  *   read        one-sided read of n bytes of another lane's memory (what
  *               bsp_direct_get needs; an MPI transport would use MPI_Get).
