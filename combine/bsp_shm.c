@@ -55,6 +55,7 @@
 #include "combine/combine.h"
 #include "hash/address_space.h"
 #include "hash/basis.h"
+#include "hash/hash_internal.h"
 #include "bsp/machine_internal.h"
 #include "combine/team_internal.h"
 
@@ -672,6 +673,12 @@ static void apply_call(bsplib_world *w, shm_world *ws, const shm_call *c, uint64
             call_text(c, t, sizeof t);
             bspram__bsp_bsplib_fatal(NULL, "%s: more than %u segments would be live in superstep %" PRIu64
                          " (free some with bsp_shm_free)", t, BSPRAM_MAX_SEGMENTS, ss);
+        }
+        char why[320];
+        if (bspram__hash_segment_problem(ws->space, c->cells, (unsigned)c->width, (bspram_layout)c->layout, why,
+                                         sizeof why)) {
+            call_text(c, t, sizeof t);
+            bspram__bsp_bsplib_fatal(NULL, "%s: %s (superstep %" PRIu64 ")", t, why, ss);
         }
         ws->segs = bspram__grow(ws->segs, &ws->segs_cap, ws->nsegs + 1, sizeof *ws->segs, 8,
                                 "bsp_shm");

@@ -186,8 +186,15 @@ typedef enum bsp_shm_policy {
  *     (…)"; at the sync, not collective (the lines at the top of this
  *     section), or more than 65535 segments live: "bspram:
  *     bsp_shm_alloc(cells=64, width=8, layout=hashed): more than 65535
- *     segments would be live in superstep 3 (free some with bsp_shm_free)".
- *     Exit status 1.
+ *     segments would be live in superstep 3 (free some with bsp_shm_free)",
+ *     or a hashed segment whose tables cannot fit in the memory a process
+ *     can have (at least 2 slots of 8 + width bytes per cell it holds),
+ *     refused at once rather than built: "bspram:
+ *     bsp_shm_alloc(cells=1099511627776, width=8, layout=hashed): a hashed
+ *     segment of 1099511627776 cells needs at least 32 TiB for its owners'
+ *     tables (2 slots of 8 + 8 bytes per cell this process holds); this
+ *     process can have at most 15.6 GiB (the machine's memory) (superstep
+ *     0)". Exit status 1.
  * @par BSP cost
  *     O(1) now; at the next sync one barrier (no record; two if requests ran
  *     in that sync too) and O(cells + P) work and memory on the first process

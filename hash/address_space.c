@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include "base/error.h"
 #include "base/grow.h"
@@ -130,6 +132,68 @@ static void hashed_build(const bspram_space *s, segment *g, uint32_t seg,
     free(count);
 }
 
+/* bytes in words: "32 TiB", "15.6 GiB", "512 bytes". */
+static const char *size_text(uint64_t bytes, char *buf, size_t len)
+{
+    static const char *const unit[] = {"PiB", "TiB", "GiB", "MiB", "KiB"};
+    for (int k = 0; k < 5; k++) {
+        const uint64_t u = (uint64_t)1 << (50 - 10 * k);
+        if (bytes >= u) {
+            if (bytes % u == 0)
+                snprintf(buf, len, "%" PRIu64 " %s", bytes / u, unit[k]);
+            else
+                snprintf(buf, len, "%.1f %s", (double)bytes / (double)u, unit[k]);
+            return buf;
+        }
+    }
+    snprintf(buf, len, "%" PRIu64 " bytes", bytes);
+    return buf;
+}
+
+/* The most memory this process can have: the machine's, or less under
+ * RLIMIT_AS or RLIMIT_DATA. *what says which. */
+static uint64_t memory_limit(const char **what)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    uint64_t most = pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page : UINT64_MAX;
+    *what = "the machine's memory";
+    static const struct {
+        int resource;
+        const char *name;
+    } lim[] = {{RLIMIT_AS, "its RLIMIT_AS"}, {RLIMIT_DATA, "its RLIMIT_DATA"}};
+    for (int i = 0; i < 2; i++) {
+        struct rlimit r;
+        if (getrlimit(lim[i].resource, &r) == 0 && r.rlim_cur != RLIM_INFINITY && (uint64_t)r.rlim_cur < most) {
+            most = (uint64_t)r.rlim_cur;
+            *what = lim[i].name;
+        }
+    }
+    return most;
+}
+
+const char *bspram__hash_segment_problem(const bspram_space *s, uint64_t n, unsigned w, bspram_layout layout,
+                                         char *buf, size_t len)
+{
+    BSPRAM_NONNULL(s);
+    if (layout != BSPRAM_LAYOUT_HASHED)
+        return NULL; /* calloc'd storage: its pages are touched as cells are, or refused at once */
+    /* At least 2 slots of 8 + w bytes per cell the process holds (load at
+     * most 1/2), whatever the hash: the tables are built whole, hashing
+     * every cell first, so a segment that cannot fit is refused before. */
+    const bspram_u128 held = (bspram_u128)n * (s->held_end - s->held_first) / s->p;
+    const bspram_u128 need128 = held * 2 * (8 + w);
+    const uint64_t need = need128 > UINT64_MAX ? UINT64_MAX : (uint64_t)need128;
+    const char *what;
+    const uint64_t most = memory_limit(&what);
+    if (need <= most)
+        return NULL;
+    char a[32], b[32];
+    snprintf(buf, len, "a hashed segment of %" PRIu64 " cells needs at least %s for its owners' tables (2 slots "
+             "of 8 + %u bytes per cell this process holds); this process can have at most %s (%s)", n,
+             size_text(need, a, sizeof a), w, size_text(most, b, sizeof b), what);
+    return buf;
+}
+
 uint32_t bspram_segment_alloc(bspram_space *s, uint64_t n, unsigned w, bspram_layout layout)
 {
     BSPRAM_NONNULL(s);
@@ -141,6 +205,9 @@ uint32_t bspram_segment_alloc(bspram_space *s, uint64_t n, unsigned w, bspram_la
         layout != BSPRAM_LAYOUT_CYCLIC)
         bspram__base_fatal("bspram_segment_alloc(n=%" PRIu64 ", w=%u, layout=%d): unknown layout; "
                      "valid: 0 (hashed), 1 (block), 2 (cyclic)", n, w, (int)layout);
+    char why[320];
+    if (bspram__hash_segment_problem(s, n, w, layout, why, sizeof why))
+        bspram__base_fatal("bspram_segment_alloc(n=%" PRIu64 ", w=%u): %s", n, w, why);
     uint32_t seg = 0;
     for (uint32_t i = s->free_from; i < s->nsegs; i++)
         if (!s->segs[i].live) {

@@ -135,8 +135,16 @@ uint64_t bspram_space_p(const bspram_space *s);
  *     "bspram: bspram_segment_alloc(n=10, w=8, layout=5): unknown layout;
  *     valid: 0 (hashed), 1 (block), 2 (cyclic)";
  *     "bspram: bspram_segment_alloc(n=10, w=8): more than 65535 live
- *     segments"; out of memory ("bspram: bspram_segment_alloc: out of
- *     memory allocating N bytes"); s NULL ("bspram:
+ *     segments"; a hashed segment whose tables cannot fit in the memory
+ *     this process can have (at least 2 slots of 8 + w bytes per cell it
+ *     holds, against the machine's memory or its RLIMIT_AS / RLIMIT_DATA),
+ *     refused before any is built: "bspram:
+ *     bspram_segment_alloc(n=1099511627776, w=8): a hashed segment of
+ *     1099511627776 cells needs at least 32 TiB for its owners' tables (2
+ *     slots of 8 + 8 bytes per cell this process holds); this process can
+ *     have at most 15.6 GiB (the machine's memory)"; out of memory
+ *     ("bspram: bspram_segment_alloc: out of memory allocating N bytes");
+ *     s NULL ("bspram:
  *     bspram_segment_alloc(s=NULL): s must not be NULL").
  * @par BSP cost
  *     None: local (no superstep); O(n + p) time (n hash evaluations for a

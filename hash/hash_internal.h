@@ -30,6 +30,17 @@ typedef struct bspram_hash {
     uint64_t table[8][256]; /* used by BSPRAM_HASH_TABULATION only */
 } bspram_hash;
 
+/* Why a segment of n cells of w bytes cannot be built on this process —
+ * a hashed one whose owners' tables (at least 2 slots of 8 + w bytes per
+ * cell held here) exceed the memory it can have, the machine's or its
+ * RLIMIT_AS / RLIMIT_DATA: "a hashed segment of 1099511627776 cells needs
+ * at least 32 TiB for its owners' tables (…); this process can have at
+ * most 15.6 GiB (the machine's memory)" in buf, returned — or NULL. O(1):
+ * checked before the O(n) build (bspram_segment_alloc, bsp_shm_alloc,
+ * bspram_pram_alloc). */
+const char *bspram__hash_segment_problem(const bspram_space *s, uint64_t n, unsigned w, bspram_layout layout,
+                                         char *buf, size_t len);
+
 /* Initialise `h` as the member of family `kind` selected by `seed`.
  * Errors: an unknown kind is fatal ("bspram__hash_init(kind=…)"). */
 void bspram__hash_init(bspram_hash *h, bspram_hash_kind kind, uint64_t seed);

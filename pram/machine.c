@@ -16,6 +16,7 @@
 #include "base/error.h"
 #include "base/grow.h"
 #include "hash/address_space.h"
+#include "hash/hash_internal.h"
 #include "hash/random.h"
 #include "pram/pram_internal.h"
 #include "bsp/machine_internal.h"
@@ -265,6 +266,9 @@ bspram_pram_array bspram_pram_alloc(bspram_pram *P, const char *name, uint64_t c
     if (P->live_arrays >= BSPRAM_MAX_SEGMENTS)
         bspram__base_fatal("bspram_pram_alloc(name=%s, cells=%" PRIu64 "): too many arrays; at most %u live",
                      name ? name : "(null)", cells, BSPRAM_MAX_SEGMENTS);
+    char why[320];
+    if (bspram__hash_segment_problem(P->s, cells, BSPRAM__PRAM_CELL_BYTES, BSPRAM_LAYOUT_HASHED, why, sizeof why))
+        bspram__base_fatal("bspram_pram_alloc(name=%s, cells=%" PRIu64 "): %s", name ? name : "(null)", cells, why);
     uint32_t seg = bspram_segment_alloc(P->s, cells, BSPRAM__PRAM_CELL_BYTES, BSPRAM_LAYOUT_HASHED);
     if (seg >= P->narrays) {
         size_t old = P->caparrays;

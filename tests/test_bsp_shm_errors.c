@@ -8,7 +8,9 @@
  * superstep 1 (or 2). Pointers vary between runs, so lines that print one
  * are checked in two pieces: up to the pointer and after it. Conflicts met
  * while combining (common writes that differ, two update species at a cell)
- * are the engine's lines (combine.h), with the same exit status. */
+ * are the engine's lines (combine.h), with the same exit status. A hashed
+ * segment too large for the memory is refused at the sync, at once (its
+ * tables were built for hours). */
 #include <bsp.h>
 #include <bsp_shm.h>
 #include <stdint.h>
@@ -31,7 +33,7 @@ enum {
     FREED, NEVER, FOREIGN, INDEX, WIDTH, UNKNOWN_OP, NEW_OP, ALLOC_SOME, ALLOC_NOT_PID0,
     ALLOC_ARGS, FREE_SOME, SAME_STEP, OUTSIDE_READ, OUTSIDE_ALLOC, FREE_TWICE, BASIS_TEXT,
     BASIS_DIFFER, OP_DIFFER, COMMON, SPECIES, POLICY, NULL_DST, FREE_NEW, ALLOC_WIDTH, TOO_MANY_OPS,
-    USER_UNKNOWN, NCASES
+    USER_UNKNOWN, HUGE, NCASES
 };
 
 static bsp_shm_t old_handle; /* FOREIGN: from the first section */
@@ -158,6 +160,9 @@ static void spmd(void)
         for (int k = 0; k < 12; k++)
             bsp_shm_add_op("plus", add, NULL, 0);
         break;
+    case HUGE: /* 2^40 cells: the tables would need 32 TiB (built for hours, then out of memory) */
+        bsp_shm_alloc((size_t)1 << 40, 8, BSP_SHM_HASHED);
+        break;
     }
     bsp_sync();
     bsp_sync();
@@ -226,6 +231,10 @@ int main(void)
         {ALLOC_WIDTH, "alloc width", "bspram: bsp_shm_alloc(cells=10, width=9, layout=hashed): width outside [1, 8] bytes (superstep 1, pid 0)\n"},
         {TOO_MANY_OPS, "too many operations", "bspram: bsp_shm_add_op(name=plus, fn=" PTR},
         {TOO_MANY_OPS, "too many operations line", ", identity=0): more than 11 user operations in one section (superstep 1, pid "},
+        {HUGE, "a segment that cannot be built", "bspram: bsp_shm_alloc(cells=1099511627776, width=8, layout=hashed): "
+         "a hashed segment of 1099511627776 cells needs at least 32 TiB for its owners' tables (2 slots of 8 + 8 bytes "
+         "per cell this process holds); this process can have at most "},
+        {HUGE, "a segment that cannot be built line", " (superstep 1)\n"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         check_death_status(cases[i].name, cases[i].which == FOREIGN ? two_sections : bsplib_death_run,

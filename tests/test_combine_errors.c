@@ -207,6 +207,14 @@ static void bad_width(void *a)
     bspram_segment_alloc(s, 10, 9, BSPRAM_LAYOUT_HASHED);
 }
 
+/* 2^40 hashed cells need 32 TiB of tables: refused at once (built for
+ * hours, then out of memory). Over 1 component and over 2^31 alike. */
+static void unbuildable(void *a)
+{
+    bspram_space *s = bspram_space_create(*(const uint64_t *)a, BSPRAM_HASH_XXH3, 1);
+    bspram_segment_alloc(s, UINT64_C(1) << 40, 8, BSPRAM_LAYOUT_HASHED);
+}
+
 static void bad_hash_kind(void *a)
 {
     (void)a;
@@ -279,6 +287,12 @@ int main(void)
     check_death("request index out of range", request_out_of_range, NULL, "index 10 out of range [0, 10)", 1, 20);
     check_death("request in no segment", request_no_segment, NULL, "is in no live segment", 1, 20);
     check_death("cell width 9", bad_width, NULL, "w must be in [1, 8] bytes", 1, 20);
+    static const uint64_t ps[] = {1, 4, UINT64_C(1) << 31};
+    for (int i = 0; i < 3; i++)
+        check_death("a hashed segment that cannot be built", unbuildable, (void *)&ps[i],
+                    "bspram: bspram_segment_alloc(n=1099511627776, w=8): a hashed segment of 1099511627776 "
+                    "cells needs at least 32 TiB for its owners' tables (2 slots of 8 + 8 bytes per cell this "
+                    "process holds); this process can have at most ", 1, 20);
     check_death("reads without results", reads_without_results, NULL, "results=NULL", 1, 20);
     return check_report("test_combine_errors");
 }
