@@ -419,8 +419,8 @@ int main(void)
         "bspram: bspram_vp_id: the bspram_vp of VP 5 used after its callback returned (after step 2)",
         "bspram: bspram_vp_read: the bspram_vp of VP 5 used after its callback returned (after step 2)",
         "bspram: bspram_vp_write: VP 0 (step 3) used the bspram_vp of VP 5, kept from an earlier callback",
-        "bspram: bspram_vp_n: vp is the handle of no VP of a live PRAM (kept after bspram_pram_destroy, or "
-        "not a bspram_vp)",
+        ("bspram: bspram_vp_n: vp is the handle of no VP of a live PRAM (kept after bspram_pram_destroy, or "
+         "not a bspram_vp)"),
     };
     for (int how = 0; how < 8; how++) {
         char line[300];
