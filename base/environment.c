@@ -32,6 +32,10 @@ bspram_environment bspram__base_environment_read(void)
     e.mpi_node = getenv("BSPRAM_MPI_NODE");
     e.pram_report = var("BSPRAM_PRAM_REPORT");
     e.pram_html = var("BSPRAM_PRAM_HTML");
+    e.wait = var("BSPRAM_WAIT");
+    e.omp_proc_bind = var("OMP_PROC_BIND");
+    e.omp_places = var("OMP_PLACES");
+    e.omp_stacksize = var("OMP_STACKSIZE");
     if (e.pattern && !strcmp(e.pattern, "0"))
         e.pattern = NULL;
     return e;

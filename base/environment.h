@@ -53,10 +53,22 @@
  *                     Anything else, empty too, is a fatal error; rank
  *                     0's value holds.
  *
- * The OpenMP runtime reads its own OMP_* variables (e.g. OMP_NUM_THREADS,
- * which sets omp_get_max_threads() and so the T of bspram_config_default,
- * capped at BSPRAM_DEFAULT_MAX_THREADS = 4096 (bsp/machine.h);
- * OMP_WAIT_POLICY, how idle workers wait); the library does not read them.
+ *   BSPRAM_WAIT       how a waiting thread waits, for measuring the choice
+ *                     (router/barrier.c): "spin", "yield" or "sleep"; unset
+ *                     (or anything else): the library's own choice.
+ *
+ * Read here for the team's threads, which are the library's own POSIX
+ * threads, not OpenMP's (bsp/threads.c), with OpenMP's meaning:
+ *   OMP_PROC_BIND     "false": the threads are not bound; "true", "close",
+ *                     "spread", "primary" or "master": bound to OMP_PLACES'
+ *                     places by that policy (bsp/placement.c).
+ *   OMP_PLACES        the places: "threads", "cores", "sockets" or a list of
+ *                     sets of CPUs ("{0,1},{2:2}", "{0}:4:2").
+ *   OMP_STACKSIZE     the size of a team thread's stack ("4M", "512K").
+ * The OpenMP runtime reads its own OMP_* variables too (OMP_NUM_THREADS sets
+ * omp_get_max_threads() and so the T of bspram_config_default, capped at
+ * BSPRAM_DEFAULT_MAX_THREADS = 4096, bsp/machine.h); the library reads no
+ * other OMP_* variable.
  * Nothing else: bspram_config_default, in particular, reads no variable and
  * no file (bsp/machine.h); the collectives' automatic choice reads the
  * parameter file and its cache, and writes the cache (coll/gl.c).
@@ -87,6 +99,10 @@ typedef struct bspram_environment {
     const char *mpi_node;        /* BSPRAM_MPI_NODE */
     const char *pram_report;     /* BSPRAM_PRAM_REPORT */
     const char *pram_html;       /* BSPRAM_PRAM_HTML */
+    const char *wait;            /* BSPRAM_WAIT */
+    const char *omp_proc_bind;   /* OMP_PROC_BIND */
+    const char *omp_places;      /* OMP_PLACES */
+    const char *omp_stacksize;   /* OMP_STACKSIZE */
 } bspram_environment;
 
 /* Read the variables now. Not cached: each call sees the environment as it

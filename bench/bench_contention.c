@@ -9,8 +9,15 @@
  *     in a row from the main thread: what the OpenMP runtime's idle threads
  *     (OMP_WAIT_POLICY, GOMP_SPINCOUNT) cost between sections; the median
  *     over 7 repetitions.
- * output: <mode>,bspram,<P>,<us> */
+ *   bench_contention pram T [N (20)]
+ *     a small PRAM run, N times in a row: create a PRAM of 1024 VPs on T
+ *     threads (EREW), load 2048 numbers, sum them by a balanced tree (11
+ *     steps), store the sum, destroy; the median over 7 repetitions of the
+ *     time per run (a run is several teams of the machine's threads, with
+ *     the host's serial work between them).
+ * output: <mode>,bspram,<P or T>,<us> */
 #include <bsp.h>
+#include <bspram.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,18 +85,67 @@ static void spmd(void)
     bsp_end();
 }
 
+typedef struct level {
+    bspram_pram_array A;
+    uint64_t active;
+} level;
+
+static void add_pairs(bspram_vp *vp, void *arg)
+{
+    const level *l = arg;
+    uint64_t i = bspram_vp_id(vp);
+    if (i < l->active)
+        bspram_vp_write(vp, l->A, i, bspram_vp_get(vp, l->A, 2 * i) + bspram_vp_get(vp, l->A, 2 * i + 1));
+}
+
+/* One small PRAM run; returns the sum (checked by the caller). */
+static uint64_t pram_run(unsigned threads)
+{
+    enum { M = 2048 };
+    static uint64_t x[M];
+    for (uint64_t i = 0; i < M; i++)
+        x[i] = i;
+    bspram_pram_config cfg = bspram_pram_config_default(M / 2, BSPRAM_EREW);
+    cfg.threads = (int)threads;
+    bspram_pram *pr = bspram_pram_create(&cfg);
+    level l = {bspram_pram_alloc(pr, "A", M), 0};
+    bspram_pram_load(pr, l.A, x, M);
+    for (l.active = M / 2; l.active >= 1; l.active /= 2)
+        bspram_pram_for_all(pr, add_pairs, &l);
+    uint64_t got;
+    bspram_pram_store(pr, l.A, &got, 1);
+    bspram_pram_destroy(pr);
+    return got;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc < 3 || (strcmp(argv[1], "sync") && strcmp(argv[1], "section"))) {
-        fprintf(stderr, "usage: bench_contention sync|section P [N]\n");
+    const char *usage = "usage: bench_contention sync|section|pram P [N]\n";
+    if (argc < 3 || (strcmp(argv[1], "sync") && strcmp(argv[1], "section") && strcmp(argv[1], "pram"))) {
+        fputs(usage, stderr);
         return 2;
     }
-    mode = strcmp(argv[1], "sync") == 0 ? 0 : 1;
+    mode = strcmp(argv[1], "sync") == 0 ? 0 : strcmp(argv[1], "section") == 0 ? 1 : 2;
     P = (unsigned)atoi(argv[2]);
-    iters = argc > 3 ? atoi(argv[3]) : mode == 0 ? 2000 : 200;
+    iters = argc > 3 ? atoi(argv[3]) : mode == 0 ? 2000 : mode == 1 ? 200 : 20;
     if (P < 1 || iters < 1) {
-        fprintf(stderr, "usage: bench_contention sync|section P [N]\n");
+        fputs(usage, stderr);
         return 2;
+    }
+    if (mode == 2) {
+        double t[REPS];
+        for (int r = 0; r < REPS; r++) {
+            double t0 = now();
+            for (int i = 0; i < iters; i++)
+                if (pram_run(P) != 2047ull * 2048 / 2) {
+                    fprintf(stderr, "bench_contention pram: wrong sum\n");
+                    return 1;
+                }
+            t[r] = (now() - t0) / iters;
+        }
+        qsort(t, REPS, sizeof *t, cmpd);
+        printf("pram,bspram,%u,%.3f\n", P, t[REPS / 2] * 1e6);
+        return 0;
     }
     bsp_init(spmd, argc, argv);
     double us;

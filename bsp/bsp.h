@@ -12,8 +12,8 @@
  * The header is the specification (in the style of LPF's core.h): every
  * function says what it does, which misuse it detects, and what it costs.
  *
- * Processes and the machine. bsp_begin(P) starts P BSP processes, one OpenMP
- * thread each, as the SPMD style of a bspram machine (bsp/machine.h) with
+ * Processes and the machine. bsp_begin(P) starts P BSP processes, one
+ * thread each (the library's own, pid 0 the calling thread), as the SPMD style of a bspram machine (bsp/machine.h) with
  * p = T = P. P may exceed the number of cores: waiting processes spin briefly,
  * then sleep in the kernel (docs/bsplib.md). Every put, get and send is a
  * message through the router; every exchange is one record in the machine's
@@ -201,11 +201,10 @@ void bsp_init(void (*spmd)(void), int argc, char **argv);
  *     1024 kept for the rest), above this system's vm.max_map_count of 65530,
  *     which fits 32253 processes; lower P or raise vm.max_map_count"
  *     (docs/limits.md); no thread for the team: "bspram: bsp_begin(P=4): cannot
- *     start the team: …", or, when the OpenMP runtime exits because it cannot
- *     create the threads, "bspram: bsp_begin(P=4): the OpenMP runtime could
- *     not start 4 threads; lower P, or raise the limits on threads and memory
- *     (ulimit -u, ulimit -v) or lower OMP_STACKSIZE" with the runtime's exit
- *     status. Exit status 1 otherwise.
+ *     start the team: …", or "bspram: bsp_begin(P=4000): could not start
+ *     4000 threads (Resource temporarily unavailable after 498); lower the
+ *     number of threads, or raise the limits on threads and memory (ulimit
+ *     -u, ulimit -v) or lower OMP_STACKSIZE". Exit status 1.
  * @par BSP cost
  *     No superstep and no record: starting P threads (tens of µs) and O(P)
  *     memory for the processes' state — each thread's stack (about 12 KB

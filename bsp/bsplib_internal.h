@@ -39,6 +39,7 @@
 #define BSPRAM_BSP_BSPLIB_INTERNAL_H
 
 #include <pthread.h>
+#include <sched.h>
 #include <setjmp.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -249,6 +250,8 @@ struct bsplib_world {
     pthread_cond_t cond;
     bspram_component *comp0; /* lane 0's component, handed to pid 0 */
     int finished;            /* pid 0 has passed bsp_end */
+    bool lo_bound;           /* process lo's thread was bound to its lane's place, */
+    cpu_set_t lo_mask;       /* and had this mask before */
 };
 
 extern _Thread_local bsplib_proc *bspram__bsp_bsplib_current;

@@ -31,6 +31,7 @@
 #include "bsp/bsplib_internal.h"
 #include "router/barrier_internal.h"
 #include "bsp/machine_internal.h"
+#include "bsp/threads.h"
 #include "router/router.h"
 
 _Thread_local bsplib_proc *bspram__bsp_bsplib_current;
@@ -101,8 +102,7 @@ void bsp_init(void (*spmd)(void), int argc, char **argv)
 }
 
 /* P of a section whose team has not started yet (0: none). If the program
- * exits meanwhile, the OpenMP runtime failed to create the threads and has
- * printed its own line (libgomp: "Thread creation failed") before exiting. */
+ * exits meanwhile (another thread called exit), the section never began. */
 static atomic_uint starting_p;
 
 /* What lane `pid` runs inside the machine's parallel region. */
@@ -141,7 +141,9 @@ static void team_program(bspram_component *self, void *arg)
 static void *driver_main(void *arg)
 {
     bsplib_world *w = arg;
-    bspram__bsp_machine_spmd(w->m, team_program, w);
+    char call[32];
+    snprintf(call, sizeof call, "bsp_begin(P=%u)", w->p);
+    bspram__bsp_machine_spmd_as(w->m, team_program, w, call);
     return NULL;
 }
 
@@ -171,9 +173,8 @@ static void check_section_closed(int status, void *unused)
     int end = status ? status : BSPRAM_EXIT_FAILURE;
     unsigned starting = atomic_load(&starting_p);
     if (starting)
-        bspram__base_fatal_status(end, "bsp_begin(P=%u): the OpenMP runtime could not start %u threads; "
-                             "lower P, or raise the limits on threads and memory (ulimit -u, "
-                             "ulimit -v) or lower OMP_STACKSIZE", starting, starting);
+        bspram__base_fatal_status(end, "bsp_begin(P=%u): the program exited while the section's %u "
+                             "threads were starting", starting, starting);
     /* exit runs the handlers on the thread that called it: its BSPlib
      * process (if any) says who ended the program. Pid 0 also gets here by
      * returning from main; any other process only by calling exit. */
@@ -243,6 +244,9 @@ static bsplib_world *world_start(unsigned P, void (*spmd)(void))
     while (!w->comp0)
         pthread_cond_wait(&w->cond, &w->lock);
     pthread_mutex_unlock(&w->lock);
+    /* Process lo runs on this thread, not on its team thread (asleep): it
+     * takes that lane's place for the section (bsp/placement.h). */
+    w->lo_bound = bspram__bsp_threads_bind(bspram__bsp_machine_place(w->m, 0), &w->lo_mask);
     return w;
 }
 
@@ -367,6 +371,8 @@ void bsp_end(void)
     if (me->pid != w->lo)
         longjmp(me->leave, 1);
 
+    if (w->lo_bound) /* this thread's own mask again */
+        bspram__bsp_threads_unbind(&w->lo_mask);
     atomic_store(&section_open, 0);
     atomic_store(&last_p, w->p);
     pthread_mutex_lock(&w->lock);

@@ -1,4 +1,5 @@
-/* The BSP machine: p components on T OpenMP threads.
+/* The BSP machine: p components on T threads (bsp/threads.h: the
+ * library's own, placed on cores as MPI places ranks, bsp/placement.h).
  * Thread l is the router's lane l and serves its block of components. */
 #include <math.h>
 #include <omp.h>
@@ -12,6 +13,8 @@
 #include "base/environment.h"
 #include "bsp/trace.h"
 #include "bsp/machine_internal.h"
+#include "bsp/placement.h"
+#include "bsp/threads.h"
 #include "router/router.h"
 #include "router/router_internal.h" /* the inline hot path of posting */
 
@@ -40,6 +43,7 @@ struct bspram_machine {
     uint64_t supersteps;      /* supersteps run so far */
     unsigned id;              /* the machine's number in the trace */
     atomic_bool running;      /* a team is running (run_team) */
+    bspram_placement place;   /* where this process's lanes run */
 };
 
 struct bspram_team {
@@ -123,6 +127,9 @@ static bspram_machine *create(const bspram_config *config, bool replicate)
     m->id = bspram__bsp_trace_next_id();
     if (bspram__base_environment_read().pattern)
         bspram__router_keep_pattern(m->router, true);
+    unsigned lo, hi;
+    bspram__router_local_lanes(m->router, &lo, &hi);
+    bspram__bsp_placement_make(&m->place, hi - lo, bspram__router_spread(m->router));
     return m;
 }
 
@@ -173,6 +180,7 @@ void bspram_machine_destroy(bspram_machine *m)
     }
     free(m->hold);
     free(m->local);
+    bspram__bsp_placement_free(&m->place);
     free(m);
 }
 
@@ -226,16 +234,6 @@ void bspram__bsp_machine_block(const bspram_machine *m, uint64_t *first, uint64_
     *end = bspram__router_lane_first(m->router, hi);
 }
 
-/* Open the team of T threads; OpenMP may give fewer (nested regions,
- * thread limits): that would leave lanes unserved and hang, so refuse. */
-static void check_team(int threads, const char *call)
-{
-    if (omp_get_num_threads() != threads)
-        bspram__base_fatal("%s: OpenMP gave %d threads instead of threads=%d (nested parallel region "
-                     "or OMP_THREAD_LIMIT?); a machine needs all its threads",
-                     call, omp_get_num_threads(), threads);
-}
-
 /* Over MPI a rank's components change only the rank's copy of the local
  * state; the others' copies are stale until the host gathers them. */
 void bspram_machine_gather_local(bspram_machine *m)
@@ -254,16 +252,46 @@ void bspram_machine_owned(const bspram_machine *m, uint64_t *first, uint64_t *en
     bspram__bsp_machine_block(m, first, end);
 }
 
+const cpu_set_t *bspram__bsp_machine_place(const bspram_machine *m, unsigned i)
+{
+    BSPRAM_NONNULL(m);
+    return bspram__bsp_placement_of(&m->place, i);
+}
+
+/* What each thread of a team runs. */
+typedef struct team_run {
+    bspram_machine *m;
+    void (*fn)(bspram_team *, void *);
+    void *arg;
+    unsigned lo;
+    uint64_t done;
+} team_run;
+
+static void team_lane(unsigned index, void *arg)
+{
+    team_run *run = arg;
+    bspram_machine *m = run->m;
+    bspram_router *r = m->router;
+    unsigned lane = run->lo + index;
+    bspram_team t = {m, lane, run->lo, bspram__router_lane_first(r, lane),
+                     bspram__router_lane_first(r, lane + 1), m->supersteps};
+    run->fn(&t, run->arg);
+    /* Meet the others one last time: a lane still exchanging learns that
+     * this one has left instead of waiting for it; the leave also completes
+     * the last record. */
+    bspram__router_leave(r, lane);
+    if (lane == run->lo)
+        run->done = t.superstep - m->supersteps;
+}
+
 /* The team of T threads; `call` names the API function in errors. */
 static void run_team(bspram_machine *m, void (*fn)(bspram_team *, void *), void *arg,
                      const char *call)
 {
     bspram_router *r = m->router;
-    uint64_t done = 0;
     /* One team at a time: a run started from inside one of the machine's own
      * steps would, with T = 1, run to completion in the middle of the outer
-     * superstep and interleave its records and superstep count with it
-     * (with T > 1 OpenMP's nested region would be short of threads). The
+     * superstep and interleave its records and superstep count with it. The
      * flag is atomic because a second run may also come from another
      * thread, outside the team, where nothing orders it with this one. */
     if (atomic_exchange(&m->running, true))
@@ -274,22 +302,10 @@ static void run_team(bspram_machine *m, void (*fn)(bspram_team *, void *), void 
     /* This process's lanes: all of them, or a rank's block over MPI. */
     unsigned lo, hi;
     bspram__router_local_lanes(r, &lo, &hi);
-    const int threads = (int)(hi - lo);
-#pragma omp parallel num_threads(threads) if (threads > 0)
-    if (threads > 0) {
-        check_team(threads, call);
-        unsigned lane = lo + (unsigned)omp_get_thread_num();
-        bspram_team t = {m, lane, lo, bspram__router_lane_first(r, lane),
-                         bspram__router_lane_first(r, lane + 1), m->supersteps};
-        fn(&t, arg);
-        /* Meet the others one last time: a lane still exchanging learns that
-         * this one has left instead of waiting for it; the leave also
-         * completes the last record. */
-        bspram__router_leave(r, lane);
-        if (lane == lo)
-            done = t.superstep - m->supersteps;
-    }
-    m->supersteps += done;
+    team_run run = {m, fn, arg, lo, 0};
+    if (hi > lo)
+        bspram__bsp_threads_run(hi - lo, team_lane, &run, &m->place, call);
+    m->supersteps += run.done;
     m->local_whole = !bspram__bsp_machine_spread(m); /* over MPI: each rank its own */
     atomic_store(&m->running, false);
 }
@@ -561,13 +577,20 @@ static void spmd_lane(bspram_team *t, void *arg)
 
 void bspram__bsp_machine_spmd(bspram_machine *m, void (*program)(bspram_component *, void *), void *arg)
 {
-    BSPRAM_NONNULL(m);
+    bspram__bsp_machine_spmd_as(m, program, arg, "a BSPlib section");
+}
+
+void bspram__bsp_machine_spmd_as(bspram_machine *m, void (*program)(bspram_component *, void *), void *arg,
+                                 const char *call)
+{
+    /* Named as the first, which tests and the layers above call. */
+    BSPRAM_NONNULL_AS("bspram__bsp_machine_spmd", "m", m);
     if (m->config.p != (uint64_t)m->config.threads)
         bspram__base_fatal("internal error: an SPMD run with p = %llu components on %d threads; the SPMD style needs p == threads",
                      (unsigned long long)m->config.p, m->config.threads);
-    BSPRAM_NONNULL(program);
+    BSPRAM_NONNULL_AS("bspram__bsp_machine_spmd", "program", program);
     spmd_run run = {program, arg};
-    run_team(m, spmd_lane, &run, "a BSPlib section");
+    run_team(m, spmd_lane, &run, call);
 }
 
 unsigned bspram__bsp_sync(bspram_component *self, unsigned tag)

@@ -1,4 +1,4 @@
-/* bspram — the BSP machine: p components on T OpenMP threads.
+/* bspram — the BSP machine: p components on T threads.
  *
  * Components are not threads (docs/architecture.md). A machine has p
  * components (Valiant's word for BSP processors) served by T worker threads;
@@ -50,7 +50,7 @@ BSPRAM_BEGIN_DECLS
  * runs P processes on a machine of P threads). Above it, bspram_machine_create
  * fails in one line. Whether the system gives that many threads is another
  * matter (each thread maps a stack; Linux's default vm.max_map_count of 65530
- * allows about 30000): where it does not, the OpenMP runtime fails. */
+ * allows about 30000): where it does not, the run fails in one line. */
 #define BSPRAM_MAX_THREADS 65536
 
 /* The most threads bspram_config_default takes from the OpenMP runtime.
@@ -258,8 +258,9 @@ typedef bool (*bspram_step_fn)(bspram_component *self, void *arg);
  * Stops after the first superstep in which no component returned true, or
  * after max_supersteps (0 = no limit). Messages sent in the last superstep
  * are delivered and can be read with bspram_machine_inbox, and a run's first
- * step reads the inbox the machine's previous superstep left. One OpenMP
- * parallel region for the whole run. Over MPI every rank calls it alike;
+ * step reads the inbox the machine's previous superstep left. One start of
+ * the machine's threads for the whole run (the library's own threads,
+ * placed and waiting as docs/environment.md, "Threads", says). Over MPI every rank calls it alike;
  * afterwards every rank has every record and every component's local state
  * (one MPI_Allgatherv of p × local_bytes), but the inboxes of its own
  * components only.
@@ -275,11 +276,11 @@ typedef bool (*bspram_step_fn)(bspram_component *self, void *arg);
  *     progress — from inside one of its steps, or from another thread
  *     ("bspram: bspram_machine_run: the machine's team is already running
  *     (a call from inside one of its steps or programs, or from another
- *     thread); a machine runs one team at a time"); OpenMP giving the team
- *     fewer threads than T, as in a nested parallel region ("bspram:
- *     bspram_machine_run: OpenMP gave 1 threads instead of threads=2
- *     (nested parallel region or OMP_THREAD_LIMIT?); a machine needs all
- *     its threads"); m or step NULL ("bspram:
+ *     thread); a machine runs one team at a time"); threads that cannot be
+ *     started ("bspram: bspram_machine_run: could not start 4000 threads
+ *     (Resource temporarily unavailable after 498); lower the number of
+ *     threads, or raise the limits on threads and memory (ulimit -u,
+ *     ulimit -v) or lower OMP_STACKSIZE"); m or step NULL ("bspram:
  *     bspram_machine_run(step=NULL): step must not be NULL"); and every
  *     error of the calls the steps make.
  * @par BSP cost

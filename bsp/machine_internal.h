@@ -12,13 +12,15 @@
  *          combining engine, whose phases are supersteps of whatever team
  *          runs it — a host-side batch, a bulk program between its own
  *          supersteps, or an SPMD program (p = T, each thread its own lane:
- *          bspram__bsp_component_team). One OpenMP parallel region per team,
- *          however many supersteps.
+ *          bspram__bsp_component_team). One start of the team's threads per
+ *          team (bsp/threads.h), however many supersteps.
  *   SPMD   bspram__bsp_machine_spmd: p = T, each thread runs one component's
  *          whole program and calls bspram__bsp_sync(). BSPlib is built on it.
  */
 #ifndef BSPRAM_BSP_MACHINE_INTERNAL_H
 #define BSPRAM_BSP_MACHINE_INTERNAL_H
+
+#include <sched.h>
 
 #include "bsp/machine.h"
 #include "router/router.h" /* bspram__run */
@@ -225,6 +227,15 @@ void bspram__bsp_team_restore_inbox(bspram_team *t);
  * must call it equally often. */
 void bspram__bsp_machine_spmd(bspram_machine *m, void (*program)(bspram_component *, void *),
                          void *arg);
+/* The same, `call` naming the caller in the one line of a team whose
+ * threads cannot start ("bsp_begin(P=4000): could not start 4000 threads …"). */
+void bspram__bsp_machine_spmd_as(bspram_machine *m, void (*program)(bspram_component *, void *),
+                                 void *arg, const char *call);
+
+/* Where lane index i (0: the process's first lane) of the machine runs:
+ * its CPUs, or NULL if it is not bound (bsp/placement.h). For a thread that
+ * runs a lane's program outside the team's threads (BSPlib's pid 0). */
+const cpu_set_t *bspram__bsp_machine_place(const bspram_machine *m, unsigned i);
 
 /* End the superstep (SPMD only; from a bulk step it is fatal: a bulk step
  * ends by returning): exchange, then the inbox holds what was sent to this

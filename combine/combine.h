@@ -202,7 +202,7 @@ uint64_t bspram_op_apply(unsigned op, uint64_t a, uint64_t b);
 /* A user-defined commutative, associative operation with an identity on
  * 64-bit words. The engine trusts commutativity and associativity (results
  * depend on the combining order otherwise). The callback is called
- * concurrently from several OpenMP threads (one per worker of the machine),
+ * concurrently from several threads (one per worker of the machine),
  * all with the same ctx: it must be thread-safe (a pure function of a and b,
  * or ctx guarded by the callback itself). */
 typedef uint64_t (*bspram_user_op_fn)(uint64_t a, uint64_t b, void *ctx);
@@ -537,7 +537,7 @@ typedef struct bspram_combine_stats {
  * The requests are combined and carried to the owners of their cells in
  * the phases of the basis (top of this file), the updates applied, and the
  * answers carried back; other entries of results are left untouched. One
- * OpenMP parallel region for the whole batch. Over MPI (libbspram-mpi)
+ * start of the machine's threads for the whole batch. Over MPI (libbspram-mpi)
  * every rank calls it alike, and on return every rank has every answer, as
  * on one machine (each rank gives its components': two MPI_Allgatherv of
  * O(requests) per batch, the answers of a batch below 2^31 bytes); the
@@ -579,8 +579,8 @@ typedef struct bspram_combine_stats {
  *     8" (unless BSPRAM_WATCH_VALUES is watched);
  *     a run of the machine already in progress, named as this call
  *     ("bspram: bspram_combine: the machine's team is already running
- *     (…); a machine runs one team at a time"), or OpenMP
- *     giving too few threads (bspram_machine_run's error, under the same
+ *     (…); a machine runs one team at a time"), or threads
+ *     that cannot be started (bspram_machine_run's error, under the same
  *     name); c, requests or first NULL ("bspram:
  *     bspram_combine(requests=NULL): requests must not be NULL").
  * @par BSP cost

@@ -211,7 +211,7 @@ void bspram_pattern_fill(const bspram_space *s, uint32_t seg, uint64_t p, uint64
  *     all of them kept if they fit in 256 MiB, else the baseline's and one.
  * @par Thread safety
  *     The host only: not from a step of a machine (it runs a machine of its
- *     own, one OpenMP parallel region for every run and entry). cfg->progress
+ *     own, one start of its threads for every run and entry). cfg->progress
  *     is called by one thread of each process while the others wait.
  */
 void bspram_table_run(const bspram_table_config *cfg, bspram_table_entry *entries, size_t n,

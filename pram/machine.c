@@ -8,7 +8,6 @@
  * the address space's H (hash/address_space.h), the components are the
  * machine's, and VP i lives on component i div ceil(n/p). */
 #include <inttypes.h>
-#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +19,7 @@
 #include "hash/random.h"
 #include "pram/pram_internal.h"
 #include "bsp/machine_internal.h"
+#include "bsp/threads.h"
 
 /* The space's hash is keyed apart from the engine's spreading and arbitrary
  * winners (which use config.seed itself, as combine.h documents), so that
@@ -354,18 +354,44 @@ static void host_check(const bspram_pram *P, bspram_pram_array a, const void *va
                      array_text(A, a, buf, sizeof buf), count);
 }
 
+/* A copy between the user's array and the cells, in blocks, one per
+ * thread of the machine's count (bsp/threads.h) when it is long. */
+typedef struct cell_copy {
+    bspram_space *s;
+    uint64_t base, count;
+    uint64_t *values;
+    unsigned n;
+    bool load; /* values → cells (else cells → values) */
+} cell_copy;
+
+static void copy_block(unsigned lane, void *arg)
+{
+    const cell_copy *c = arg;
+    const uint64_t lo = c->count * lane / c->n, hi = c->count * (lane + 1) / c->n;
+    for (uint64_t i = lo; i < hi; i++)
+        if (bspram_holds(c->s, c->base + i)) { /* over MPI: the rank's own cells only */
+            if (c->load)
+                memcpy(bspram_cell(c->s, c->base + i), &c->values[i], sizeof c->values[i]);
+            else
+                memcpy(&c->values[i], bspram_cell(c->s, c->base + i), sizeof c->values[i]);
+        }
+}
+
+static void copy_cells(cell_copy *c, const char *call)
+{
+    c->n = c->count >= 65536 && c->n > 1 ? c->n : 1;
+    bspram__bsp_threads_run(c->n, copy_block, c, NULL, call);
+}
+
 /* The cells are in their owners' hash tables; distinct cells may be touched
  * concurrently (address_space.h), so the copy runs on the machine's threads. */
 void bspram_pram_load(bspram_pram *P, bspram_pram_array a, const uint64_t *values, uint64_t count)
 {
     BSPRAM_NONNULL(P);
     host_check(P, a, values, count, "bspram_pram_load");
-    const uint64_t base = (uint64_t)a << BSPRAM_SEGMENT_SHIFT;
-    bspram_space *s = P->s;
-#pragma omp parallel for num_threads(P->nlanes) schedule(static) if (count >= 65536)
-    for (uint64_t i = 0; i < count; i++)
-        if (bspram_holds(s, base + i)) /* over MPI: the rank's own cells only */
-            memcpy(bspram_cell(s, base + i), &values[i], sizeof values[i]);
+    cell_copy c = {P->s, (uint64_t)a << BSPRAM_SEGMENT_SHIFT, count, (uint64_t *)(uintptr_t)values,
+                   P->nlanes, true};
+    copy_cells(&c, "bspram_pram_load");
 }
 
 /* The held cells one by one in increasing index: over MPI the rank's share
@@ -406,11 +432,9 @@ void bspram_pram_store(const bspram_pram *P, bspram_pram_array a, uint64_t *valu
     BSPRAM_NONNULL(P);
     host_check(P, a, values, count, "bspram_pram_store");
     const uint64_t base = (uint64_t)a << BSPRAM_SEGMENT_SHIFT;
-    const bspram_space *s = P->s;
-#pragma omp parallel for num_threads(P->nlanes) schedule(static) if (count >= 65536)
-    for (uint64_t i = 0; i < count; i++)
-        if (bspram_holds(s, base + i))
-            memcpy(&values[i], bspram_cell(s, base + i), sizeof values[i]);
+    bspram_space *s = P->s;
+    cell_copy c = {s, base, count, values, P->nlanes, false};
+    copy_cells(&c, "bspram_pram_store");
     /* Over MPI a rank holds the cells its components own: the ranks share
      * them, the explicit gather this call is (pram.h). */
     bspram__combine_share_range(P->m, s, base, values, (size_t)count);

@@ -587,8 +587,7 @@ uint64_t bspram_pram_cell(const bspram_pram *P, bspram_pram_array a, uint64_t in
  *     must not be NULL").
  * @par BSP cost
  *     None: no superstep, no record, no PRAM step. O(count) expected time,
- *     on the machine's threads when count ≥ 65536 (an OpenMP parallel
- *     region).
+ *     on the machine's threads when count ≥ 65536.
  * @par Thread safety
  *     The host only: not from a VP callback, nor concurrently with
  *     another call on P.

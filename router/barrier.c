@@ -2,6 +2,8 @@
  * centralised with yielding when they do not (see barrier_internal.h). */
 #include <limits.h>
 #include <linux/futex.h>
+#include <pthread.h>
+#include <string.h>
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -9,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/environment.h"
 #include "base/error.h"
 #include "router/barrier_internal.h"
 #include "router/router.h"
@@ -54,6 +57,29 @@ enum {
     SLEEP_COLOCATED_AFTER_LOSS = 256
 };
 #define YIELD_COLOCATED_NS 50000L /* 50 µs */
+#define FORCED_NS 100000000L /* a forced way of waiting, 100 ms at most per wait */
+
+/* BSPRAM_WAIT (base/environment.h): a way of waiting forced for measuring
+ * the choice (bench/contention.sh): spin, yield or sleep at once; 0: ours. */
+enum { WAIT_OURS, WAIT_SPIN, WAIT_YIELD, WAIT_SLEEP };
+static int forced = -1;
+static pthread_once_t forced_once = PTHREAD_ONCE_INIT;
+
+static void read_forced(void)
+{
+    const char *w = bspram__base_environment_read().wait;
+    forced = !w                       ? WAIT_OURS
+             : !strcmp(w, "spin")     ? WAIT_SPIN
+             : !strcmp(w, "yield")    ? WAIT_YIELD
+             : !strcmp(w, "sleep")    ? WAIT_SLEEP
+                                      : WAIT_OURS;
+}
+
+static int forced_wait(void)
+{
+    pthread_once(&forced_once, read_forced);
+    return forced;
+}
 #define SLEEP_SLICE_NS 1000000L /* 1 ms */
 
 unsigned bspram__router_cores(void)
@@ -145,9 +171,37 @@ void bspram__router_waiter_init(bspram_waiter *w)
 /* See the constants. The `cpu` words are hints, relaxed: a stale one costs
  * at most the spin or the yields, never correctness, which rests on the flag
  * alone. */
+/* A forced way of waiting (BSPRAM_WAIT): spin or yield for up to
+ * FORCED_NS, or not at all; then asleep. Returns whether the flag came. */
+static bool wait_forced(atomic_uint *flag, unsigned e, int mode)
+{
+    if (mode == WAIT_SLEEP)
+        return false;
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (unsigned i = 1;; i++) {
+        if (mode == WAIT_SPIN)
+            cpu_relax();
+        else
+            sched_yield();
+        if (atomic_load_explicit(flag, memory_order_acquire) == e)
+            return true;
+        if ((mode == WAIT_YIELD || !(i & 1023)) && elapsed_ns(&t0) > FORCED_NS)
+            return false;
+    }
+}
+
 void bspram__router_await(atomic_uint *flag, unsigned e, bspram_waiter *me, const bspram_waiter *from,
                           unsigned spin, int how)
 {
+    const int mode = forced_wait();
+    if (mode != WAIT_OURS) {
+        if (wait_forced(flag, e, mode))
+            return;
+        spin = 0;
+        how &= ~BSPRAM_AWAIT_YIELD;
+        from = NULL;
+    }
     int c = sched_getcpu();
     unsigned cpu = c < 0 ? UINT_MAX - 1 : (unsigned)c;
     if (atomic_load_explicit(&me->cpu, memory_order_relaxed) != cpu)
@@ -247,6 +301,11 @@ static unsigned centralised(bspram_barrier *b, unsigned tag, void (*work)(void *
         if (work)
             work(arg);
         unsigned spins = 0;
+        const int mode = forced_wait();
+        if (mode != WAIT_OURS && atomic_load_explicit(&b->generation, memory_order_acquire) == gen) {
+            wait_forced(&b->generation, gen + 1, mode);
+            spins = b->spin;
+        }
         while (atomic_load_explicit(&b->generation, memory_order_acquire) == gen) {
             if (++spins < b->spin) {
                 sched_yield();

@@ -1,12 +1,11 @@
 #!/bin/sh
-# A BSPlib program under OMP_THREAD_LIMIT below P: OpenMP gives the section
-# fewer threads than processes, and every short-handed lane finds out at
-# once; the program must still end with exit status 1 and exactly one line
-# on stderr (that line was once printed twice). Repeated, as which threads
-# race to report is up to the scheduler. OMP_THREAD_LIMIT is read when
-# libgomp starts, so each run is a process of its own. KMP_WARNINGS=0: LLVM's
-# libomp (the ThreadSanitizer build) prints its own two-line warning about
-# the short team, which is not ours to count; libgomp ignores the variable.
+# A BSPlib program under OMP_THREAD_LIMIT below P: the section's threads are
+# the library's own, not OpenMP's (bsp/threads.h), so OpenMP's limit does not
+# shorten the team — the program (P = 1..4) runs to its end with exit status
+# 0 and nothing on stderr, every time (it once failed: a short OpenMP team).
+# OMP_THREAD_LIMIT is read when libgomp starts, so each run is a process of
+# its own. KMP_WARNINGS=0: LLVM's libomp (the ThreadSanitizer build) would
+# warn about the limit itself; libgomp ignores the variable.
 # usage: bsplib_env.sh <path of a BSPlib test program that runs P = 1..4>
 set -u
 prog=$1
@@ -17,7 +16,7 @@ i=0
 while [ $i -lt 20 ]; do
     KMP_WARNINGS=0 OMP_THREAD_LIMIT=2 "$prog" >"$scratch/out" 2>"$scratch/err"; rc=$?
     n=$(wc -l <"$scratch/err" | tr -d ' ')
-    if [ "$rc" -eq 1 ] && [ "$n" -eq 1 ] && grep -q "OMP_THREAD_LIMIT" "$scratch/err"; then
+    if [ "$rc" -eq 0 ] && [ "$n" -eq 0 ]; then
         passed=$((passed + 1))
     else
         failed=$((failed + 1))
