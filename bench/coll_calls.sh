@@ -25,7 +25,7 @@ for b in before after; do
 done
 ir() { # side, args...
     side=$1; shift
-    BSPRAM_PROBE=0 OMP_WAIT_POLICY=passive valgrind --tool=callgrind --fair-sched=yes --callgrind-out-file="$tmp/cg" \
+    BSPRAM_PROBE=0 BSPRAM_WAIT=sleep OMP_WAIT_POLICY=passive valgrind --tool=callgrind --fair-sched=yes --callgrind-out-file="$tmp/cg" \
         "$tmp/calls_$side" "$@" 2>&1 |
         sed -n 's/.*Collected : //p'
 }

@@ -46,10 +46,6 @@ void bspram__coll_default_ports(bsp_coll_algorithm alg, unsigned n, unsigned *po
         *ports = alg == BSP_COLL_DIRECT && n > 2 ? n - 1 : 1;
 }
 
-static const char *const CALLS[] = {
-    "bsp_coll_broadcast", "bsp_coll_scatter", "bsp_coll_gather", "bsp_coll_allgather",
-    "bsp_coll_alltoall", "bsp_coll_reduce", "bsp_coll_allreduce", "bsp_coll_scan"};
-
 static const char *ptr_text(const void *p, char *buf, size_t len)
 {
     if (p == BSP_COLL_IN_PLACE)
@@ -89,121 +85,165 @@ void bspram__coll_describe(const coll_call *c, char *buf, size_t len, int buffer
                  d->size_name, d->size, root, op, alg);
 }
 
-/* One call of any operation; `exclusive` only for scans. */
-static void call(bsp_coll_op kind, const bsp_coll_group *g, const void *send, void *recv,
-                 size_t size, unsigned root, unsigned op, int exclusive,
-                 const bsp_coll_options *opt)
-{
-    const char *name = exclusive ? "bsp_coll_exscan" : CALLS[kind];
-    bsplib_proc *me = bsplib_me(name);
-    int rooted = kind == BSP_COLL_BROADCAST || kind == BSP_COLL_SCATTER ||
-                 kind == BSP_COLL_GATHER || kind == BSP_COLL_REDUCE;
-    int reduces = kind >= BSP_COLL_REDUCE;
-    coll_desc desc = {g, send, recv, size,
-                      kind == BSP_COLL_BROADCAST ? "size" : reduces ? "count" : "block",
-                      rooted ? (long)root : -1, reduces ? (long)op : -1, opt, NULL, NULL};
-    coll_call c = {.me = me, .name = name, .desc = &desc};
-    unsigned n = g ? g->n : me->p, rank = g ? g->rank : me->pid;
+/* ---- the operations, one descriptor each ----
+ * What a call needs to know of its operation, as MPICH keeps a table per
+ * collective: one path (call, below) reads the row, never the operation's
+ * name. Where a buffer must be given and where it may be in place: */
+enum { NOWHERE, AT_ROOT, EVERYWHERE };
+/* Where an in-place send's data is in recv: */
+enum { IN_RECV, IN_RECV_AT_RANK, IN_RECV_AT_ROOT };
 
-    /* The algorithm and its radix and ports. */
-    bsp_coll_options o = opt ? *opt : (bsp_coll_options){0};
-    const bsp_coll_options given = o;
-    if ((unsigned)o.algorithm >= COLL_ALGORITHMS)
-        bspram__coll_fail(&c, "unknown algorithm %d", (int)o.algorithm);
-    if ((unsigned)o.tradeoff > BSP_COLL_OPTIMAL_C2)
-        bspram__coll_fail(&c, "unknown tradeoff %d", (int)o.tradeoff);
-    size_t b = reduces ? size * 8 : size;
-    if (reduces && size > SIZE_MAX / 8)
+typedef struct coll_kind {
+    const char *call;              /* the records' label and the errors' call */
+    bsp_coll_op op;                /* whose algorithms run it (bspram__coll_table) */
+    unsigned code;                 /* the signature's code (frame.c) */
+    int exclusive;                 /* an exclusive scan */
+    const char *size_name;         /* what the size counts: size, block or count */
+    const char *const *names;      /* the signature's words, named for errors */
+    unsigned char rooted;          /* takes a root */
+    unsigned char reduces;         /* count words of 8 bytes and an operation */
+    unsigned char blocks;          /* n blocks somewhere (else one) */
+    unsigned char one_buffer;      /* broadcast: buf is send and recv */
+    unsigned char send_needed;     /* where send must not be NULL */
+    unsigned char recv_needed;     /* where recv must not be NULL */
+    unsigned char send_in_place;   /* where send may be BSP_COLL_IN_PLACE */
+    unsigned char recv_in_place;   /* where recv may be BSP_COLL_IN_PLACE (the
+                                      scatter's root keeps its block in send) */
+    unsigned char in_place_from;   /* where an in-place send's data is */
+} coll_kind;
+
+static const char *const REDUCTIONS[] = {"count", "root", "op", "algorithm", "radix", "ports", "tradeoff"};
+static const char *const BLOCKS[] = {"block", "root", "op", "algorithm", "radix", "ports", "tradeoff"};
+static const char *const ONE_BUFFER[] = {"size", "root", "op", "algorithm", "radix", "ports", "tradeoff"};
+
+enum { EXSCAN = COLL_OPS, KINDS };
+static const coll_kind KIND[KINDS] = {
+    [BSP_COLL_BROADCAST] = {"bsp_coll_broadcast", BSP_COLL_BROADCAST, BSP_COLL_BROADCAST, 0, "size",
+                            ONE_BUFFER, 1, 0, 0, 1, NOWHERE, EVERYWHERE, NOWHERE, NOWHERE, IN_RECV},
+    [BSP_COLL_SCATTER] = {"bsp_coll_scatter", BSP_COLL_SCATTER, BSP_COLL_SCATTER, 0, "block", BLOCKS,
+                          1, 0, 1, 0, AT_ROOT, EVERYWHERE, NOWHERE, AT_ROOT, IN_RECV},
+    [BSP_COLL_GATHER] = {"bsp_coll_gather", BSP_COLL_GATHER, BSP_COLL_GATHER, 0, "block", BLOCKS, 1, 0,
+                         1, 0, EVERYWHERE, AT_ROOT, AT_ROOT, NOWHERE, IN_RECV_AT_ROOT},
+    [BSP_COLL_ALLGATHER] = {"bsp_coll_allgather", BSP_COLL_ALLGATHER, BSP_COLL_ALLGATHER, 0, "block",
+                            BLOCKS, 0, 0, 1, 0, EVERYWHERE, EVERYWHERE, EVERYWHERE, NOWHERE,
+                            IN_RECV_AT_RANK},
+    [BSP_COLL_ALLTOALL] = {"bsp_coll_alltoall", BSP_COLL_ALLTOALL, BSP_COLL_ALLTOALL, 0, "block",
+                           BLOCKS, 0, 0, 1, 0, EVERYWHERE, EVERYWHERE, EVERYWHERE, NOWHERE, IN_RECV},
+    [BSP_COLL_REDUCE] = {"bsp_coll_reduce", BSP_COLL_REDUCE, BSP_COLL_REDUCE, 0, "count", REDUCTIONS,
+                         1, 1, 0, 0, EVERYWHERE, AT_ROOT, AT_ROOT, NOWHERE, IN_RECV},
+    [BSP_COLL_ALLREDUCE] = {"bsp_coll_allreduce", BSP_COLL_ALLREDUCE, BSP_COLL_ALLREDUCE, 0, "count",
+                            REDUCTIONS, 0, 1, 0, 0, EVERYWHERE, EVERYWHERE, EVERYWHERE, NOWHERE,
+                            IN_RECV},
+    [BSP_COLL_SCAN] = {"bsp_coll_scan", BSP_COLL_SCAN, BSP_COLL_SCAN, 0, "count", REDUCTIONS, 0, 1, 0,
+                       0, EVERYWHERE, EVERYWHERE, EVERYWHERE, NOWHERE, IN_RECV},
+    [EXSCAN] = {"bsp_coll_exscan", BSP_COLL_SCAN, COLL_CODE_EXSCAN, 1, "count", REDUCTIONS, 0, 1, 0, 0,
+                EVERYWHERE, EVERYWHERE, EVERYWHERE, NOWHERE, IN_RECV},
+};
+
+static int here(unsigned where, int at_root) { return where == EVERYWHERE || (where == AT_ROOT && at_root); }
+
+/* The options as given, checked and resolved for n members: the algorithm
+ * (selected for AUTO), its entry, radix and ports. Fatal on a bad option. */
+static const coll_entry *resolve(const coll_call *c, const coll_kind *k, coll_state *cs, unsigned n,
+                                 size_t b, bsp_coll_options *o)
+{
+    const bsp_coll_options given = *o;
+    if ((unsigned)o->algorithm >= COLL_ALGORITHMS)
+        bspram__coll_fail(c, "unknown algorithm %d", (int)o->algorithm);
+    if ((unsigned)o->tradeoff > BSP_COLL_OPTIMAL_C2)
+        bspram__coll_fail(c, "unknown tradeoff %d", (int)o->tradeoff);
+    if (o->algorithm == BSP_COLL_AUTO) {
+        if (o->radix)
+            bspram__coll_fail(c, "a radix needs an algorithm that takes one (bruck, for alltoall)");
+        if (n > 0) {
+            bsp_coll_choice ch = bspram__coll_select(cs, k->op, n, b, o->ports);
+            o->algorithm = ch.algorithm;
+            o->radix = ch.radix;
+            o->ports = ch.ports;
+        }
+    }
+    const coll_entry *e = &bspram__coll_table[k->op][o->algorithm];
+    if (!e->run)
+        bspram__coll_fail(c, "%s has no algorithm %s", bsp_coll_op_name(k->op),
+                          bsp_coll_algorithm_name(o->algorithm));
+    if (given.radix && e->radix != COLL_RADIX_CHOSEN)
+        bspram__coll_fail(c, "algorithm %s takes no radix", bsp_coll_algorithm_name(o->algorithm));
+    if (o->ports > 1 && !e->ports)
+        bspram__coll_fail(c, "algorithm %s of %s has one port", bsp_coll_algorithm_name(o->algorithm),
+                          bsp_coll_op_name(k->op));
+    if (o->algorithm == BSP_COLL_EXCHANGE && (n & (n - 1)))
+        bspram__coll_fail(c, "algorithm exchange needs n a power of two, not %u", n);
+    o->radix = coll_radix(e, n, o->radix);
+    bspram__coll_default_ports(o->algorithm, n, &o->ports);
+    if (e->radix == COLL_RADIX_CHOSEN && n >= 2 && o->radix > n)
+        bspram__coll_fail(c, "radix %u is outside [2, n = %u]", o->radix, n);
+    if (e->radix == COLL_RADIX_CHOSEN && o->radix < 2)
+        bspram__coll_fail(c, "radix %u is below 2", o->radix);
+    return e;
+}
+
+/* One call of any operation (KIND[kind]). */
+static void call(unsigned kind, const bsp_coll_group *g, const void *send, void *recv, size_t size,
+                 unsigned root, unsigned op, const bsp_coll_options *opt)
+{
+    const coll_kind *k = &KIND[kind];
+    bsplib_proc *me = bsplib_me(k->call);
+    coll_desc desc = {g, send, recv, size, k->size_name, k->rooted ? (long)root : -1,
+                      k->reduces ? (long)op : -1, opt, NULL, k->names};
+    coll_call c = {.me = me, .name = k->call, .desc = &desc};
+    const unsigned n = g ? g->n : me->p, rank = g ? g->rank : me->pid;
+    if (k->reduces && size > SIZE_MAX / 8)
         bspram__coll_fail(&c, "count is too large");
+    const size_t b = k->reduces ? size * 8 : size;
+
     /* g and l, at the first call of the section that may select: one that
      * selects, or any group call (groups may differ in their options, and
      * a probe needs every process). */
-    coll_state *cs = NULL;
-    if (o.algorithm == BSP_COLL_AUTO || g) {
-        cs = coll_state_of(me);
-        if (!cs->gl_ready)
-            bspram__coll_gl_resolve(me, cs);
-    }
-    if (o.algorithm == BSP_COLL_AUTO) {
-        if (o.radix)
-            bspram__coll_fail(&c, "a radix needs an algorithm that takes one (bruck, for alltoall)");
-        if (n > 0) {
-            bsp_coll_choice ch = bspram__coll_select(cs, kind, n, b, o.ports);
-            o.algorithm = ch.algorithm;
-            o.radix = ch.radix;
-            o.ports = ch.ports;
-        }
-    }
-    const coll_entry *e = &bspram__coll_table[kind][o.algorithm];
-    if (!e->run)
-        bspram__coll_fail(&c, "%s has no algorithm %s", bsp_coll_op_name(kind),
-                  bsp_coll_algorithm_name(o.algorithm));
-    if (given.radix && e->radix != COLL_RADIX_CHOSEN)
-        bspram__coll_fail(&c, "algorithm %s takes no radix", bsp_coll_algorithm_name(o.algorithm));
-    if (o.ports > 1 && !e->ports)
-        bspram__coll_fail(&c, "algorithm %s of %s has one port", bsp_coll_algorithm_name(o.algorithm),
-                  bsp_coll_op_name(kind));
-    if (o.algorithm == BSP_COLL_EXCHANGE && (n & (n - 1)))
-        bspram__coll_fail(&c, "algorithm exchange needs n a power of two, not %u", n);
-    o.radix = coll_radix(e, n, o.radix);
-    bspram__coll_default_ports(o.algorithm, n, &o.ports);
-    if (e->radix == COLL_RADIX_CHOSEN && n >= 2 && o.radix > n)
-        bspram__coll_fail(&c, "radix %u is outside [2, n = %u]", o.radix, n);
-    if (e->radix == COLL_RADIX_CHOSEN && o.radix < 2)
-        bspram__coll_fail(&c, "radix %u is below 2", o.radix);
+    bsp_coll_options o = opt ? *opt : (bsp_coll_options){0};
+    const bsp_coll_options given = o;
+    coll_state *cs = coll_state_of(me);
+    if ((o.algorithm == BSP_COLL_AUTO || g) && !cs->gl_ready)
+        bspram__coll_gl_resolve(me, cs);
+    const coll_entry *e = resolve(&c, k, cs, n, b, &o);
 
-    /* Buffers. */
-    if (rooted && n > 0 && root >= n)
+    /* Buffers, by the row's rules. */
+    if (k->rooted && n > 0 && root >= n)
         bspram__coll_fail(&c, "root %u is outside the group's ranks [0, %u)", root, n);
-    int at_root = rooted && rank == root;
-    int blocks = !reduces && kind != BSP_COLL_BROADCAST; /* n blocks somewhere */
-    if (blocks && n > 0 && b > SIZE_MAX / n)
+    const int at_root = k->rooted && rank == root;
+    if (k->blocks && n > 0 && b > SIZE_MAX / n)
         bspram__coll_fail(&c, "n·block overflows");
-    size_t whole = blocks ? (size_t)n * b : b;
-    if (recv == BSP_COLL_IN_PLACE && !(kind == BSP_COLL_SCATTER && at_root))
+    if (recv == BSP_COLL_IN_PLACE && !here(k->recv_in_place, at_root))
         bspram__coll_fail(&c, "recv may be BSP_COLL_IN_PLACE only at a scatter's root");
-    if (send == BSP_COLL_IN_PLACE &&
-        (kind == BSP_COLL_SCATTER || (rooted && !at_root) || kind == BSP_COLL_BROADCAST))
-        bspram__coll_fail(&c, "send may be BSP_COLL_IN_PLACE only %s",
-                  rooted ? "at the root of a gather or reduce" : "here with recv holding the data");
-    coll_args a = {.send = send, .recv = recv, .block = b, .count = reduces ? size : 0,
-                   .root = root, .op = op, .exclusive = exclusive, .radix = o.radix,
-                   .ports = o.ports, .tradeoff = o.tradeoff};
-    if (n > 0 && whole > 0) {
-        int needs_send = kind == BSP_COLL_SCATTER ? at_root : kind != BSP_COLL_BROADCAST;
-        int needs_recv = kind == BSP_COLL_GATHER || kind == BSP_COLL_REDUCE ? at_root : 1;
-        if (needs_send && !send)
+    if (send == BSP_COLL_IN_PLACE && !here(k->send_in_place, at_root))
+        bspram__coll_fail(&c, "send may be BSP_COLL_IN_PLACE only at the root of a gather or reduce");
+    if (n > 0 && b > 0) {
+        if (!send && here(k->send_needed, at_root))
             bspram__coll_fail(&c, "send is NULL");
-        if (needs_recv && !recv)
-            bspram__coll_fail(&c, kind == BSP_COLL_BROADCAST ? "buf is NULL" : "recv is NULL");
+        if (!recv && here(k->recv_needed, at_root))
+            bspram__coll_fail(&c, k->one_buffer ? "buf is NULL" : "recv is NULL");
     }
+    coll_args a = {.send = send, .recv = recv, .block = b, .count = k->reduces ? size : 0,
+                   .root = root, .op = op, .exclusive = k->exclusive, .radix = o.radix,
+                   .ports = o.ports, .tradeoff = o.tradeoff};
     if (send == BSP_COLL_IN_PLACE) {
-        unsigned char *r = recv;
-        a.send = kind == BSP_COLL_ALLGATHER ? r + (size_t)rank * b
-                 : kind == BSP_COLL_GATHER  ? r + (size_t)root * b
-                                            : recv;
+        const size_t at = k->in_place_from == IN_RECV_AT_RANK   ? (size_t)rank * b
+                          : k->in_place_from == IN_RECV_AT_ROOT ? (size_t)root * b
+                                                                : 0;
+        a.send = (unsigned char *)recv + at;
     }
     if (recv == BSP_COLL_IN_PLACE) /* a scatter's root keeps its block in send */
         a.recv = (unsigned char *)(uintptr_t)send + (size_t)root * b;
-    if (kind == BSP_COLL_BROADCAST)
+    if (k->one_buffer)
         a.send = recv;
 
     /* What must agree: on the whole machine the arguments as resolved; in a
      * group as passed (members of one group resolve them alike, and groups
      * of different sizes passing the same arguments then agree). */
     const bsp_coll_options *as = g ? &given : &o;
-    uint64_t sig[] = {size, rooted ? root : 0, reduces ? op : 0, (uint64_t)as->algorithm,
+    uint64_t sig[] = {size, k->rooted ? root : 0, k->reduces ? op : 0, (uint64_t)as->algorithm,
                       as->radix, as->ports, (uint64_t)as->tradeoff};
-    static const char *const reductions[] = {"count", "root", "op", "algorithm", "radix",
-                                             "ports", "tradeoff"};
-    static const char *const blocks_of[] = {"block", "root", "op", "algorithm", "radix",
-                                            "ports", "tradeoff"};
-    static const char *const broadcast[] = {"size", "root", "op", "algorithm", "radix",
-                                            "ports", "tradeoff"};
-    desc.names = reduces ? reductions : kind == BSP_COLL_BROADCAST ? broadcast : blocks_of;
-    bspram__coll_begin(&c, me, name, g, exclusive ? COLL_CODE_EXSCAN : (unsigned)kind, sig,
-               sizeof sig / sizeof *sig, &desc);
-    if (reduces && n > 0)
+    bspram__coll_begin(&c, me, k->call, g, k->code, sig, sizeof sig / sizeof *sig, &desc);
+    if (k->reduces && n > 0)
         (void)bspram__coll_op_get(&c, op); /* an unknown operation fails before any round */
     if (n > 0)
         e->run(&c, &a);
@@ -213,53 +253,53 @@ static void call(bsp_coll_op kind, const bsp_coll_group *g, const void *send, vo
 void bsp_coll_broadcast(const bsp_coll_group *g, void *buf, bsp_size_t size, bsp_pid_t root,
                         const bsp_coll_options *opt)
 {
-    call(BSP_COLL_BROADCAST, g, buf, buf, size, root, 0, 0, opt);
+    call(BSP_COLL_BROADCAST, g, buf, buf, size, root, 0, opt);
 }
 
 void bsp_coll_scatter(const bsp_coll_group *g, const void *send, void *recv, bsp_size_t block,
                       bsp_pid_t root, const bsp_coll_options *opt)
 {
-    call(BSP_COLL_SCATTER, g, send, recv, block, root, 0, 0, opt);
+    call(BSP_COLL_SCATTER, g, send, recv, block, root, 0, opt);
 }
 
 void bsp_coll_gather(const bsp_coll_group *g, const void *send, void *recv, bsp_size_t block,
                      bsp_pid_t root, const bsp_coll_options *opt)
 {
-    call(BSP_COLL_GATHER, g, send, recv, block, root, 0, 0, opt);
+    call(BSP_COLL_GATHER, g, send, recv, block, root, 0, opt);
 }
 
 void bsp_coll_allgather(const bsp_coll_group *g, const void *send, void *recv, bsp_size_t block,
                         const bsp_coll_options *opt)
 {
-    call(BSP_COLL_ALLGATHER, g, send, recv, block, 0, 0, 0, opt);
+    call(BSP_COLL_ALLGATHER, g, send, recv, block, 0, 0, opt);
 }
 
 void bsp_coll_alltoall(const bsp_coll_group *g, const void *send, void *recv, bsp_size_t block,
                        const bsp_coll_options *opt)
 {
-    call(BSP_COLL_ALLTOALL, g, send, recv, block, 0, 0, 0, opt);
+    call(BSP_COLL_ALLTOALL, g, send, recv, block, 0, 0, opt);
 }
 
 void bsp_coll_reduce(const bsp_coll_group *g, const void *send, void *recv, bsp_size_t count,
                      unsigned op, bsp_pid_t root, const bsp_coll_options *opt)
 {
-    call(BSP_COLL_REDUCE, g, send, recv, count, root, op, 0, opt);
+    call(BSP_COLL_REDUCE, g, send, recv, count, root, op, opt);
 }
 
 void bsp_coll_allreduce(const bsp_coll_group *g, const void *send, void *recv,
                         bsp_size_t count, unsigned op, const bsp_coll_options *opt)
 {
-    call(BSP_COLL_ALLREDUCE, g, send, recv, count, 0, op, 0, opt);
+    call(BSP_COLL_ALLREDUCE, g, send, recv, count, 0, op, opt);
 }
 
 void bsp_coll_scan(const bsp_coll_group *g, const void *send, void *recv, bsp_size_t count,
                    unsigned op, const bsp_coll_options *opt)
 {
-    call(BSP_COLL_SCAN, g, send, recv, count, 0, op, 0, opt);
+    call(BSP_COLL_SCAN, g, send, recv, count, 0, op, opt);
 }
 
 void bsp_coll_exscan(const bsp_coll_group *g, const void *send, void *recv, bsp_size_t count,
                      unsigned op, const bsp_coll_options *opt)
 {
-    call(BSP_COLL_SCAN, g, send, recv, count, 0, op, 1, opt);
+    call(EXSCAN, g, send, recv, count, 0, op, opt);
 }
