@@ -175,7 +175,7 @@ static size_t keep(bsplib_proc *me, const bspram_message *in, size_t n, int send
 
 static void set_label(bsplib_proc *me, const char *label)
 {
-    /* The rank's first lane appends the records (router.c), so it may relabel
+    /* The rank's first lane appends the records (router/exchange.c), so it may relabel
      * right before an exchange (router.h, bspram__router_set_label). */
     bsplib_world *w = me->world;
     if (me->pid == w->lo && w->label != label) {

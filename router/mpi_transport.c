@@ -1066,7 +1066,7 @@ static void mpi_fold(void *state, bspram__stats *stats)
 static void mpi_gather(void *state, void *all, size_t n)
 {
     mpi_state *s = state;
-    for (int rho = 0; rho < s->n; rho++) { /* counts and places in bytes: below 2^31 (router.c) */
+    for (int rho = 0; rho < s->n; rho++) { /* counts and places in bytes: below 2^31 (exchange.c) */
         s->scounts[rho] = (int)((s->lane_of_rank[rho + 1] - s->lane_of_rank[rho]) * n);
         s->sdispls[rho] = (int)(s->lane_of_rank[rho] * n);
     }

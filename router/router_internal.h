@@ -1,4 +1,5 @@
-/* bspram — the router's state, shared by router.c and its transports.
+/* bspram — the router's state, shared by its files (outbox.c, exchange.c,
+ * inbox.c, host.c) and its transports.
  * Internal (not installed): the layers above see only router.h. */
 #ifndef BSPRAM_ROUTER_INTERNAL_H
 #define BSPRAM_ROUTER_INTERNAL_H
@@ -38,7 +39,7 @@ typedef struct bspram__chunk {
  * destination's tail chunk, and copies its complete lines to the chunk with
  * non-temporal stores. Scattered posts to thousands of destinations then cost
  * no read for ownership of every line they open. Only in supersteps that
- * outgrow the caches (router.c, windows_from) and where the windows of all
+ * outgrow the caches (host.c, windows_from; exchange.c) and where the windows of all
  * destinations fit a core's L2 (p ≤ BSPRAM__WINDOW_MAX_P); otherwise posts go
  * straight to the chunks. */
 #define BSPRAM__LINE 64u
@@ -192,7 +193,7 @@ typedef struct bspram__lane {
     bspram__lane_sent sent[2];
     char *window;                      /* [p][BSPRAM__WINDOW], or NULL */
     bool windows;                      /* post through the windows this superstep */
-    unsigned heavy;                    /* supersteps the windows stay on (router.c) */
+    unsigned heavy;                    /* supersteps the windows stay on (exchange.c) */
 
     /* Which lanes posted to this lane's block, by parity: a lane that posts to
      * a destination of this block for the first time in a superstep appends
@@ -311,7 +312,7 @@ void bspram__router_waiting(void *router);
  * append costs no allocation and no page fault (records.c). */
 void bspram__router_log_ready(bspram_log *log);
 
-/* Posting (router.c): the hot path is here, inline, so that the layers that
+/* Posting (outbox.c): the hot path is here, inline, so that the layers that
  * post once per put or request (bsp/) pay no call for it. */
 /* Append the entry (there is room: need = bspram__entry_size(len, extra))
  * and count it; returns where its payload goes. */
@@ -342,7 +343,7 @@ static inline void *bspram__post_entry(bspram__outbox *o, bspram__lane_sent *s, 
     return payload;
 }
 
-/* Everything else about a post, out of line (router.c): a bad destination or
+/* Everything else about a post, out of line (outbox.c): a bad destination or
  * size, a new source component, a long entry, a full window or chunk. */
 void *bspram__router_post_slow(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint64_t len,
                         uint64_t extra, const char *call);
@@ -453,6 +454,19 @@ static inline void bspram__reserve_runs(bspram_router *r, unsigned lane, uint64_
  * callers inside the library need not make (bspram_send). */
 void bspram__router_send_from(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, const void *data,
                   uint64_t len, const char *call);
+
+/* What the exchange (exchange.c) and the router's end (host.c) ask of the
+ * outboxes (outbox.c). */
+/* Fold the lane's current component's counts into its maxima (s->src stays). */
+void bspram__router_close_src(bspram__lane_sent *s);
+/* Entering the exchange: close lane ln's windows of parity par and record
+ * how far each tail chunk was filled (fenced, for the lanes that read them). */
+void bspram__router_outboxes_close(bspram__lane *ln, unsigned par);
+/* Ready lane ln's storage of parity par for a new superstep (its messages
+ * were read in the superstep that just ended). */
+void bspram__router_reset_parity(bspram__lane *ln, unsigned par);
+/* Free the blocks of arena a. */
+void bspram__router_arena_free(bspram__arena *a);
 
 /* The message pattern (pattern.c): lane ln's flows of parity par, from its
  * outboxes (before the barrier); lane 0 appends every lane's flows as the

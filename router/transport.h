@@ -1,8 +1,9 @@
 /* bspram — the transport seam: what the router asks of whatever moves its
  * messages between lanes. Internal (not installed).
  *
- * The router (router.c) owns posting, the outboxes, the inbox arrays and the
- * records; a transport owns everything that crosses between lanes. It is the
+ * The router (outbox.c, exchange.c, inbox.c, host.c) owns posting, the
+ * outboxes, the inbox arrays and the records; a transport owns everything
+ * that crosses between lanes. It is the
  * set of operations a distributed transport (one lane team spread over MPI
  * ranks) has to provide, so nothing in the router assumes one address space:
  *

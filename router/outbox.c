@@ -1,0 +1,482 @@
+/* The outboxes: posting, the chunks that hold what a lane posts, the
+ * write-combining windows over them, and the record channel's slow paths.
+ *
+ * Posting appends the message (an 8-byte entry and the payload; a run's one
+ * header and its records) to the lane's outbox for its destination; so each
+ * payload is written once, and every outbox holds its messages in (source,
+ * issue) order. The hot paths are inline in router_internal.h; here is what
+ * they do rarely, and what the exchange asks of the outboxes (closing them,
+ * and readying a parity's storage for the superstep to come).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "base/error.h"
+#include "base/grow.h"
+#include "router/router_internal.h"
+#include "router/router.h"
+
+/* An arena's first block is 1 MiB of ordinary pages, touched only as far as
+ * it is used (thousands of lanes that post a few words each stay small); a
+ * lane that posts more gets blocks of 2 MiB on huge pages. */
+#define ARENA_FIRST ((size_t)1 << 20)
+#define ARENA_BLOCK ((size_t)2 << 20)
+#define HUGE_PAGE ((size_t)2 << 20)
+
+/* n bytes on whole cache lines; from 2 MiB on, on transparent huge pages
+ * where the kernel gives them: scattered posts and reads then miss the TLB
+ * far less often (a 4 KiB page per destination run otherwise). */
+static void *huge_alloc(size_t n, const char *call)
+{
+    size_t align = n >= HUGE_PAGE ? HUGE_PAGE : BSPRAM__LINE;
+    n = (n + align - 1) & ~(align - 1);
+    void *p = aligned_alloc(align, n);
+    if (!p)
+        bspram__base_fatal("%s: out of memory (%zu bytes)", call, n);
+#ifdef MADV_HUGEPAGE
+    if (align == HUGE_PAGE)
+        madvise(p, n, MADV_HUGEPAGE); /* advice: nothing to do if refused */
+#endif
+    return p;
+}
+
+/* Space for len bytes, on whole cache lines, that never moves. */
+static void *arena_take(bspram__arena *a, uint64_t len)
+{
+    size_t need = ((size_t)len + BSPRAM__LINE - 1) & ~(size_t)(BSPRAM__LINE - 1);
+    if (a->n && a->blocks[a->cur].cap - a->blocks[a->cur].used >= need) {
+        bspram__arena_block *b = &a->blocks[a->cur];
+        void *p = b->base + b->used;
+        b->used += need;
+        return p;
+    }
+    /* Move on to a later block that fits, bringing it next to the current
+     * one, or make a new block; blocks are reused across supersteps. */
+    size_t next = a->n ? a->cur + 1 : 0;
+    size_t fit = next;
+    while (fit < a->n && a->blocks[fit].cap < need)
+        fit++;
+    if (fit == a->n) {
+        a->blocks = bspram__grow(a->blocks, &a->cap, a->n + 1, sizeof *a->blocks, 8, "the messages' storage");
+        size_t block = a->n ? ARENA_BLOCK : ARENA_FIRST;
+        size_t cap = need > block ? need : block;
+        a->blocks[a->n].base = huge_alloc(cap, "the messages' payloads");
+        a->blocks[a->n].cap = cap;
+        a->blocks[a->n].used = 0;
+        a->n++;
+    }
+    bspram__arena_block tmp = a->blocks[fit];
+    a->blocks[fit] = a->blocks[next];
+    a->blocks[next] = tmp;
+    a->cur = next;
+    a->blocks[next].used = need;
+    return a->blocks[next].base;
+}
+
+static void arena_reset(bspram__arena *a)
+{
+    for (size_t i = 0; i < a->n; i++)
+        a->blocks[i].used = 0;
+    a->cur = 0;
+}
+
+void bspram__router_arena_free(bspram__arena *a)
+{
+    for (size_t i = 0; i < a->n; i++)
+        free(a->blocks[i].base);
+    free(a->blocks);
+}
+
+/* Fold the current component's counts into the lane's maxima. */
+void bspram__router_close_src(bspram__lane_sent *s)
+{
+    s->messages += s->src_count;
+    s->bytes += s->src_bytes;
+    if (s->src_count > s->q)
+        s->q = s->src_count;
+    if (s->src_bytes > s->h_out)
+        s->h_out = s->src_bytes;
+    if (s->src_work > s->work)
+        s->work = s->src_work;
+    s->src_count = s->src_bytes = s->src_work = 0;
+}
+
+/* Make src the lane's current component, closing the statistics of the
+ * previous one. Sources must be in the lane and must not decrease, so that
+ * the lane's posting order is (source, issue) order. */
+static __attribute__((noinline)) void enter_src(bspram__lane *ln, unsigned lane, uint64_t src,
+                                                const char *call)
+{
+    bspram__lane_sent *s = &ln->sent[ln->step & 1];
+    if (src == s->src)
+        return;
+    if (src < s->src || src >= ln->end)
+        bspram__base_fatal("%s: component %llu cannot act in lane %u now (lane serves [%llu, %llu), "
+                     "component %llu already acted; superstep %llu)", call,
+                     (unsigned long long)src, lane, (unsigned long long)ln->first,
+                     (unsigned long long)ln->end, (unsigned long long)s->src,
+                     (unsigned long long)ln->step);
+    bspram__router_close_src(s);
+    s->src = src;
+}
+
+static char *chunk_data(bspram__chunk *ch) { return (char *)(ch + 1); }
+
+/* Where the next entry of outbox o goes in its tail chunk. */
+static char *chunk_cursor(const bspram__outbox *o, const char *window)
+{
+    return o->line ? o->line + (o->at - window) : o->at;
+}
+
+static char *line_floor(char *x) { return (char *)((uintptr_t)x & ~(uintptr_t)(BSPRAM__LINE - 1)); }
+
+/* Copy n bytes (whole lines, both ends line-aligned) from a window to its
+ * chunk. Non-temporal (windows are used only when supersteps outgrow the
+ * caches), so the
+ * lines go to memory without being read first and without evicting the
+ * windows; ordered before the exchange's barrier by bspram__router_outboxes_close's fence.
+ * Plain copies under the sanitizers, so that they check every byte as an
+ * ordinary store. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define BSPRAM__NO_STREAM 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define BSPRAM__NO_STREAM 1
+#endif
+#endif
+#if defined(__SSE2__) && !defined(BSPRAM__NO_STREAM)
+#include <emmintrin.h>
+static void lines_copy(char *to, const char *from, size_t n)
+{
+    for (size_t i = 0; i < n; i += 16)
+        _mm_stream_si128((__m128i *)(void *)(to + i), _mm_load_si128((const __m128i *)(const void *)(from + i)));
+}
+static void lines_fence(void) { _mm_sfence(); }
+#else
+static void lines_copy(char *to, const char *from, size_t n) { memcpy(to, from, n); }
+static void lines_fence(void) {}
+#endif
+
+/* Lane ln's window for dst (NULL before the lane first needed windows). */
+static char *window_of(const bspram__lane *ln, uint32_t dst)
+{
+    return ln->window ? ln->window + (size_t)dst * BSPRAM__WINDOW : NULL;
+}
+
+/* Close o's window: copy its lines up to the cursor's (the last one whole:
+ * chunks are whole lines, and bytes past the cursor are never read). Returns
+ * the chunk cursor; o->at = o->limit = it, so the next post takes the slow path. */
+static char *window_close(bspram__outbox *o, const char *window)
+{
+    char *at = chunk_cursor(o, window);
+    if (o->line) {
+        size_t n = (size_t)(line_floor(at + BSPRAM__LINE - 1) - o->line);
+        lines_copy(o->line, window, n);
+        o->line = NULL;
+    }
+    o->at = o->limit = at;
+    return at;
+}
+
+/* The first message to dst this superstep: note dst, and register with the
+ * lane that serves it if this is our first message to its block. */
+static void outbox_open(bspram_router *r, unsigned lane, unsigned par, uint32_t dst)
+{
+    bspram__lane *ln = &r->lane[lane];
+    ln->touched[par] = bspram__grow(ln->touched[par], &ln->cap_touched[par], ln->n_touched[par] + 1,
+                                    sizeof(uint32_t), 256, "the messages' storage");
+    ln->touched[par][ln->n_touched[par]++] = dst;
+    unsigned d = bspram__router_lane_of(r, dst);
+    uint64_t bit = UINT64_C(1) << (d % 64);
+    if (!(ln->registered[par][d / 64] & bit)) { /* first message to d's block */
+        ln->registered[par][d / 64] |= bit;
+        bspram__lane *to = &r->lane[d];
+        if (d < r->lane_lo || d >= r->lane_hi)
+            return; /* another process's lane: its transport delivers without the list */
+        unsigned k = atomic_fetch_add_explicit(&to->n_senders[par], 1, memory_order_relaxed);
+        *(par ? to->senders + k : to->senders - 1 - k) = lane; /* published by the exchange's barrier */
+    }
+}
+
+/* Start a new tail chunk for outbox o (to dst) with room for at least `need`
+ * bytes; `at` is the old tail's cursor. Returns the new chunk's data. */
+static char *chunk_add(bspram__lane *ln, unsigned par, bspram__outbox *o, uint32_t dst, char *at,
+                       size_t need)
+{
+    bspram__chunk *t = o->tail;
+    if (t)
+        t->used = (uint64_t)(at - chunk_data(t));
+    /* Chunks grow geometrically; the first is as large as last time's total. */
+    size_t cap = t ? 2 * t->cap : (ln->hint[dst] > 192 ? (size_t)ln->hint[dst] : 192);
+    if (cap > (1u << 20))
+        cap = 1u << 20;
+    if (cap < need)
+        cap = need;
+    cap = (cap + BSPRAM__LINE - 1) & ~(size_t)(BSPRAM__LINE - 1);
+    bspram__chunk *ch = arena_take(&ln->arena[par], sizeof *ch + cap);
+    ch->next = NULL;
+    ch->cap = cap;
+    ch->used = 0;
+    if (t)
+        t->next = ch;
+    else
+        o->head = ch;
+    o->tail = ch;
+    o->end = chunk_data(ch) + cap;
+    return chunk_data(ch);
+}
+
+/* Make room for an entry of `need` bytes in outbox o of lane ln. The usual
+ * case: the window is full and the chunk has room; its complete lines go to
+ * the chunk and the line under the cursor moves to the window's start (it is
+ * copied once, when complete or at the exchange). Otherwise: close the window,
+ * start a chunk if the tail is full, and open the window at the cursor's line
+ * if the entry fits in a window (the line's bytes so far come along: they are
+ * final, as the caller wrote its last payload before posting again); a
+ * larger entry goes straight to the chunk, and the next post comes back here. */
+static void outbox_make_room(bspram_router *r, unsigned lane, unsigned par, bspram__outbox *o,
+                             uint32_t dst, size_t need)
+{
+    bspram__lane *ln = &r->lane[lane];
+    char *window = window_of(ln, dst);
+    char *at, *end = o->end;
+    if (o->line) {
+        at = chunk_cursor(o, window);
+        char *line = line_floor(at);
+        size_t keep = (size_t)(at - line);
+        if ((size_t)(end - at) >= need && need <= BSPRAM__WINDOW - keep) {
+            size_t full = (size_t)(line - o->line);
+            lines_copy(o->line, window, full);
+            if (keep && full)
+                memcpy(window, window + full, BSPRAM__LINE);
+            o->line = line;
+            o->at = window + keep;
+            o->limit = window + ((size_t)(end - line) < BSPRAM__WINDOW ? (size_t)(end - line) : BSPRAM__WINDOW);
+            return;
+        }
+        window_close(o, window);
+    } else if (!o->tail) {
+        outbox_open(r, lane, par, dst);
+        at = NULL;
+    } else {
+        at = o->at;
+    }
+    if (!o->tail || (size_t)(end - at) < need) {
+        at = chunk_add(ln, par, o, dst, at, need);
+        end = o->end;
+    }
+    char *line = line_floor(at);
+    if (!ln->windows || need > BSPRAM__WINDOW - (size_t)(at - line)) {
+        /* No windows: the chunk is the cursor's home; a large entry: it is,
+         * for this entry only. */
+        o->at = at;
+        o->limit = ln->windows ? at + need : end;
+        return;
+    }
+    if (at != line) /* the line was copied whole by window_close, or written directly */
+        memcpy(window, line, BSPRAM__LINE);
+    o->line = line;
+    o->at = window + (at - line);
+    o->limit = window + ((size_t)(end - line) < BSPRAM__WINDOW ? (size_t)(end - line) : BSPRAM__WINDOW);
+}
+
+/* Entering the exchange: close the windows and record how far each tail
+ * chunk was filled; the fence makes the windows' non-temporal copies visible
+ * to the lanes that read them after the barrier. */
+void bspram__router_outboxes_close(bspram__lane *ln, unsigned par)
+{
+    for (size_t i = 0; i < ln->n_touched[par]; i++) {
+        uint32_t dst = ln->touched[par][i];
+        bspram__outbox *o = bspram__lane_outbox(ln, par, dst);
+        char *at = window_close(o, window_of(ln, dst));
+        o->tail->used = (uint64_t)(at - chunk_data(o->tail));
+    }
+    if (ln->windows && ln->n_touched[par])
+        lines_fence();
+}
+
+/* What posting does rarely — a bad destination, a new source component, a
+ * full window or chunk — out of line, so that the hot path saves no registers
+ * (every put and send goes through bspram__router_post). Returns to the hot
+ * path, which then succeeds. */
+void *bspram__router_post_slow(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint64_t len,
+                        uint64_t extra, const char *call)
+{
+    bspram__lane *ln = &r->lane[lane];
+    const unsigned par = (unsigned)(ln->step & 1);
+    if (dst >= r->p)
+        bspram__base_fatal("%s(dst=%llu): destination outside [0, %llu) (superstep %llu, component %llu)",
+                     call, (unsigned long long)dst, (unsigned long long)r->p,
+                     (unsigned long long)ln->step, (unsigned long long)src);
+    if (len > BSPRAM_MAX_MESSAGE)
+        bspram__base_fatal("%s(dst=%llu, len=%llu): message too large; at most %llu bytes (superstep "
+                     "%llu, component %llu)", call, (unsigned long long)dst,
+                     (unsigned long long)len, (unsigned long long)BSPRAM_MAX_MESSAGE,
+                     (unsigned long long)ln->step, (unsigned long long)src);
+    enter_src(ln, lane, src, call);
+    bspram__outbox *o = bspram__lane_outbox(ln, par, dst);
+    size_t need = (size_t)bspram__entry_size(len, extra);
+    if ((size_t)(o->limit - o->at) < need)
+        outbox_make_room(r, lane, par, o, (uint32_t)dst, need);
+    return bspram__post_entry(o, &ln->sent[par], src, len, extra, need);
+}
+
+/* The record channel's rare cases (bspram__reserve): checks, a new source
+ * component, a window open over the outbox, a full chunk. A run goes to the
+ * chunk itself, never through a window, so that its room stays where it is
+ * until the exchange and several runs can be filled in any order; the
+ * window, if one was open, is closed first, and the outbox's cursor stays in
+ * the chunk after the run (the next post reopens a window). */
+void *bspram__router_reserve_slow(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint32_t size,
+                                  uint64_t count, const char *call)
+{
+    bspram__lane *ln = &r->lane[lane];
+    const unsigned par = (unsigned)(ln->step & 1);
+    if (dst >= r->p)
+        bspram__base_fatal("%s(dst=%llu): destination outside [0, %llu) (superstep %llu, component %llu)",
+                     call, (unsigned long long)dst, (unsigned long long)r->p,
+                     (unsigned long long)ln->step, (unsigned long long)src);
+    if (size < 8 || size > BSPRAM__RUN_MAX_SIZE || (size & 7) || count < 1 ||
+        count > BSPRAM_MAX_MESSAGE / BSPRAM__RUN_MAX_SIZE)
+        bspram__base_fatal("%s(dst=%llu, size=%u, count=%llu): a run holds 1 to 2^53 records of 8 to %u bytes, "
+                     "a multiple of 8 (superstep %llu, component %llu)", call, (unsigned long long)dst, size,
+                     (unsigned long long)count, BSPRAM__RUN_MAX_SIZE,
+                     (unsigned long long)ln->step, (unsigned long long)src);
+    enter_src(ln, lane, src, call);
+    bspram__outbox *o = bspram__lane_outbox(ln, par, dst);
+    const bool is_long = count > BSPRAM__RUN_MAX_COUNT;
+    const size_t need = (is_long ? sizeof(bspram__entry_run_long) : sizeof(bspram__entry)) + (size_t)size * count;
+    char *at;
+    if (o->line)
+        at = window_close(o, window_of(ln, (uint32_t)dst));
+    else if (!o->tail) {
+        outbox_open(r, lane, par, (uint32_t)dst);
+        at = NULL;
+    } else
+        at = o->at;
+    if (!o->tail || (size_t)(o->end - at) < need)
+        at = chunk_add(ln, par, o, (uint32_t)dst, at, need);
+    o->at = at;
+    o->limit = o->end;
+    if (!is_long)
+        return bspram__reserve(r, lane, src, dst, size, count, call);
+    bspram__entry_run_long *e = (bspram__entry_run_long *)at;
+    e->head.src = (uint32_t)src;
+    e->head.len32 = BSPRAM__RUN_BIT | BSPRAM__RUN_LONG_BIT | (size / 8 - 1) << 24;
+    e->count = count;
+    o->at += need;
+    o->count += count;
+    o->bytes += (uint64_t)size * count;
+    bspram__lane_sent *st = &ln->sent[par];
+    st->src_count += count;
+    st->src_bytes += (uint64_t)size * count;
+    if (size > st->max_message)
+        st->max_message = size;
+    return e + 1;
+}
+
+void *bspram__router_reserve(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint32_t size,
+                             uint64_t count, const char *call)
+{
+    BSPRAM_NONNULL(r);
+    BSPRAM_NONNULL(call);
+    return bspram__reserve(r, lane, src, dst, size, count, call);
+}
+
+void bspram__router_reserve_runs(bspram_router *r, unsigned lane, uint64_t src, uint32_t size, size_t n,
+                                 const uint32_t *dst, uint32_t *count, char **cursor, const char *call)
+{
+    BSPRAM_NONNULL(r);
+    BSPRAM_NONNULL(call);
+    if (n) {
+        BSPRAM_NONNULL(dst);
+        BSPRAM_NONNULL(count);
+        BSPRAM_NONNULL(cursor);
+    }
+    bspram__reserve_runs(r, lane, src, size, n, dst, count, cursor, call);
+}
+
+void *bspram__router_post(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint64_t len,
+                         const char *call)
+{
+    BSPRAM_NONNULL(r);
+    BSPRAM_NONNULL(call);
+    return bspram__post(r, lane, src, dst, len, call);
+}
+
+void *bspram__router_post_counted(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,
+                                 uint64_t len, uint64_t counted, const char *call)
+{
+    BSPRAM_NONNULL(r);
+    BSPRAM_NONNULL(call);
+    if (counted < len || counted - len > UINT32_MAX)
+        bspram__base_fatal("%s: a message storing %llu bytes cannot count %llu (it must count between "
+                     "its size and its size + %u)", call, (unsigned long long)len,
+                     (unsigned long long)counted, UINT32_MAX);
+    return bspram__router_post_slow(r, lane, src, dst, len, counted - len, call);
+}
+
+void bspram__router_send_from(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, const void *data,
+                  uint64_t len, const char *call)
+{
+    if (!data && len)
+        bspram__base_fatal("%s(dst=%llu, data=NULL, len=%llu): NULL payload with a non-zero size "
+                     "(superstep %llu, component %llu)", call, (unsigned long long)dst,
+                     (unsigned long long)len, (unsigned long long)r->lane[lane].step,
+                     (unsigned long long)src);
+    void *dest = bspram__post(r, lane, src, dst, len, call);
+    if (len)
+        memcpy(dest, data, (size_t)len);
+}
+
+void bspram__router_send(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,
+                        const void *data, uint64_t len, const char *call)
+{
+    BSPRAM_NONNULL(r);
+    BSPRAM_NONNULL(call);
+    bspram__router_send_from(r, lane, src, dst, data, len, call);
+}
+
+void bspram__router_work(bspram_router *r, unsigned lane, uint64_t src, uint64_t w)
+{
+    BSPRAM_NONNULL(r);
+    bspram__lane *ln = &r->lane[lane];
+    enter_src(ln, lane, src, "bspram_work");
+    ln->sent[ln->step & 1].src_work += w;
+    if (r->keep_pattern)
+        bspram__router_lane_loads(ln, (unsigned)(ln->step & 1))[src - ln->first].work += w;
+}
+
+/* Ready the storage of parity par for a new superstep: its messages were
+ * read in the superstep that just ended. */
+void bspram__router_reset_parity(bspram__lane *ln, unsigned par)
+{
+    for (size_t i = 0; i < ln->n_touched[par]; i++) {
+        uint32_t dst = ln->touched[par][i];
+        bspram__outbox *o = bspram__lane_outbox(ln, par, dst);
+        uint64_t used = 0;
+        for (const bspram__chunk *ch = o->head; ch; ch = ch->next)
+            used += ch->used;
+        ln->hint[dst] = used < (1u << 20) ? (uint32_t)used : (1u << 20);
+        o->head = o->tail = NULL;
+        o->at = o->limit = o->line = o->end = NULL;
+        o->count = o->bytes = 0;
+    }
+    if (ln->n_touched[par])
+        memset(ln->registered[par], 0, ln->cap_registered);
+    ln->n_touched[par] = 0;
+    arena_reset(&ln->arena[par]);
+    memset(&ln->sent[par], 0, sizeof ln->sent[par]);
+    ln->sent[par].src = ln->first;
+    if (ln->loads[par])
+        memset(ln->loads[par], 0, (ln->end - ln->first) * sizeof *ln->loads[par]);
+}
+
+bool bspram__router_lane_posted(const bspram_router *r, unsigned lane)
+{
+    BSPRAM_NONNULL(r);
+    const bspram__lane *ln = &r->lane[lane];
+    const unsigned par = (unsigned)(ln->step & 1);
+    return ln->n_touched[par] != 0;
+}
