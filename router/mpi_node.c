@@ -44,6 +44,15 @@ static char *result(const bspram_mpi_node *node, node_slot *slot, unsigned par)
     return (char *)(slot + 1) + 2 * node->cap + par * node->rcap;
 }
 
+/* A rank's slot: the first cache line of its part of the window. Rounding
+ * up is the same in every process: the window is mapped page by page, so a
+ * byte's offset within its page, and thus within its cache line, does not
+ * depend on where a process maps it. */
+static node_slot *aligned_slot(void *base)
+{
+    return (node_slot *)(((uintptr_t)base + 63) & ~(uintptr_t)63);
+}
+
 bspram_mpi_node *bspram__mpi_node_open(MPI_Comm comm, unsigned node_ranks, size_t cap, size_t rcap)
 {
     int rank = 0, size = 1, here = 0, most = 0;
@@ -90,13 +99,18 @@ bspram_mpi_node *bspram__mpi_node_open(MPI_Comm comm, unsigned node_ranks, size_
     MPI_Info info;
     MPI_Info_create(&info);
     MPI_Info_set(info, "alloc_shared_noncontig", "true");
-    node_slot *mine = NULL;
-    const MPI_Aint bytes = (MPI_Aint)(sizeof(node_slot) + 2 * node->cap + 2 * node->rcap);
-    int err = MPI_Win_allocate_shared(bytes, 64, info, shared, &mine, &node->win);
+    void *base = NULL;
+    /* 64 bytes more than the slot needs: MPI_Win_allocate_shared promises
+     * no alignment (Open MPI 4.1 gave 8 bytes past a header), and a slot is
+     * laid out for a cache line of its own (UBSan saw the misaligned
+     * accesses; an aligned vector store there faults). */
+    const MPI_Aint bytes = (MPI_Aint)(sizeof(node_slot) + 2 * node->cap + 2 * node->rcap + 64);
+    int err = MPI_Win_allocate_shared(bytes, 64, info, shared, &base, &node->win);
     MPI_Info_free(&info);
     if (err != MPI_SUCCESS)
         bspram__base_fatal("the MPI transport: MPI_Win_allocate_shared of %ld bytes for a node's shared window failed",
                            (long)bytes);
+    node_slot *mine = aligned_slot(base);
     for (int par = 0; par < 2; par++) {
         atomic_init(&mine->flag[par], 0);
         atomic_init(&mine->rflag[par], 0);
@@ -106,7 +120,9 @@ bspram_mpi_node *bspram__mpi_node_open(MPI_Comm comm, unsigned node_ranks, size_
     for (int r = 0; r < here; r++) {
         MPI_Aint got = 0;
         int unit = 0;
-        MPI_Win_shared_query(node->win, r, &got, &unit, &node->slot[r]);
+        void *theirs = NULL;
+        MPI_Win_shared_query(node->win, r, &got, &unit, &theirs);
+        node->slot[r] = aligned_slot(theirs);
     }
     /* A passive-target epoch for the window's life: within it the ranks
      * load and store directly, ordered by the flags' C11 atomics (release
