@@ -18,6 +18,17 @@
 # which its extensions share wherever they live (combine/bsp_shm.h,
 # coll/bsp_coll.h).
 #
+# The contract between the machine and the engine is the engine's alone:
+# bsp/machine_internal.h (teams, lanes, the SPMD style, the host
+# collectives) may be included only by bsp/, combine/ and pram/, and
+# combine/team_internal.h (a combining batch inside a running team) only by
+# combine/ and pram/ — never by models/, coll/, the command, the examples or
+# the documentation's programs, which use the installed headers. Tests are
+# white-box and may include both; so may bench/bench_router.c, whose channel
+# mode is built only in the build tree (BSPRAM_BENCH_CHANNEL) and measures
+# the record channel from a component. Every other includer anywhere in the
+# tree (build folders and .git aside) is an error.
+#
 # usage: check.sh <source dir> <item>...
 #   item = <layer>:<file>          a file the build lists for that layer
 #        | link:<layer>:<below>    the layer's object library links <below>
@@ -104,9 +115,26 @@ if [ -n "$files" ]; then
     }' $files >> "$tmp/errors"
 fi
 
+# Who includes the engine's contract (see the top): every file of the tree
+# that could (C sources and headers, and the documents whose programs the
+# tests compile), outside build folders (a CMakeCache.txt marks one) and .git.
+find . -name .git -prune -o -type d -exec test -e '{}/CMakeCache.txt' ';' -prune -o \
+     -type f \( -name '*.c' -o -name '*.h' -o -name '*.md' \) -print | sed 's#^\./##' | sort |
+  while IFS= read -r f; do
+    awk -v f="$f" '
+      /^[ \t]*#[ \t]*include[ \t]*"(bsp\/machine_internal|combine\/team_internal)\.h"/ {
+        inc = $0; sub(/^[^"]*"/, "", inc); sub(/".*$/, "", inc)
+        if (inc == "bsp/machine_internal.h") { ok = f ~ /^(bsp|combine|pram)\//; who = "bsp/, combine/ and pram/" }
+        else { ok = f ~ /^(combine|pram)\//; who = "combine/ and pram/" }
+        if (f ~ /^tests\// || f == "bench/bench_router.c") ok = 1
+        if (!ok)
+          printf "%s:%d: #include \"%s\": the machine-engine contract is included only by %s (and white-box tests)\n", f, FNR, inc, who
+      }' "$f"
+  done >> "$tmp/errors"
+
 if [ -s "$tmp/errors" ]; then
   cat "$tmp/errors"
   echo "layering: $(wc -l < "$tmp/errors") error(s)"
   exit 1
 fi
-echo "layering: $(echo $files | wc -w) files, every include points down, every file listed, none named after another layer"
+echo "layering: $(echo $files | wc -w) files, every include points down, every file listed, none named after another layer; the machine-engine contract included by the engine alone"
