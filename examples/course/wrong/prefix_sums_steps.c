@@ -3,9 +3,8 @@
  *
  * One VP does the sequential loop, a step per element: A[k] ← A[k] +
  * A[k − 1] for k = 1, …, n − 1. EREW and O(n) work, but n − 1 steps where
- * the exercise asks O(log n) — and each step costs the emulation its
- * supersteps, so the charge grows faster than n too.
- * fails: steps, charge
+ * the exercise asks O(log n).
+ * fails: steps
  *
  *   prefix_sums_steps N    exit 0 if the prefix sums are right (they are) */
 #include <pram/pram.h>

@@ -63,6 +63,7 @@ int main(int argc, char **argv)
         x[i] = input(8, i, 0, n);
     bspram_pram_config c = bspram_pram_config_default(n * n, BSPRAM_CRCW_COMBINING);
     c.op = bspram_op_builtin(BSPRAM_OP_SUM, BSPRAM_TYPE_U64);
+    c.registers = 0; /* none used: n² VPs' worth of memory saved */
     bspram_pram *P = bspram_pram_create(&c);
     X = bspram_pram_alloc(P, "X", n);
     RANK = bspram_pram_alloc(P, "RANK", n);
