@@ -1,7 +1,8 @@
 /* The checker's picture (check_plot.h): SVG written directly. */
 #include "tools/check_plot.h"
 
-#include <errno.h>
+#include "base/output.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -148,9 +149,10 @@ static void panel(FILE *f, const bspram_plot_panel *p, double left)
 
 int bspram_check_plot(const char *path, const char *title, const bspram_plot_panel *panels, size_t count)
 {
-    FILE *f = fopen(path, "w");
-    if (!f)
+    bspram_output out; /* a new file renamed over path once whole (base/output.h) */
+    if (bspram__base_output_open(&out, path) != 0)
         return -1;
+    FILE *f = out.f;
     const int width = (int)count * PW, height = PH + 30;
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
@@ -162,13 +164,5 @@ int bspram_check_plot(const char *path, const char *title, const bspram_plot_pan
     for (size_t i = 0; i < count; i++)
         panel(f, &panels[i], (double)i * PW);
     fputs("</svg>\n", f);
-    int err = ferror(f) ? (errno ? errno : EIO) : 0;
-    if (fclose(f) != 0 && !err)
-        err = errno ? errno : EIO;
-    if (err) {
-        remove(path);
-        errno = err;
-        return -1;
-    }
-    return 0;
+    return bspram__base_output_close(&out);
 }

@@ -21,8 +21,9 @@ typedef struct bspram_plot_panel {
     bspram_growth g;
 } bspram_plot_panel;
 
-/* Write the panels side by side to path under `title`. 0, or −1 with errno
- * (a file cut short is removed). */
+/* Write the panels side by side to path under `title`, as every file of
+ * the command is written (base/output.h: a new file renamed over path once
+ * whole; what was at path is never removed). 0, or −1 with errno. */
 int bspram_check_plot(const char *path, const char *title, const bspram_plot_panel *panels, size_t count);
 
 #endif

@@ -11,7 +11,8 @@
 # per-step trace (--output) of the same run has rows; the same page for
 # --threads 1 and 3; a page that a violation ended (fatal mode, written by
 # BSPRAM_PRAM_HTML through bspram pram check --html) shows it and says so;
-# a combining run names its updates' operation; a screenshot of each.
+# a combining run names its updates' operation; bspram pram check's --plot
+# renders; a screenshot of each.
 # usage: pram.sh <bspram> <check_prog> [screenshot to keep]
 bspram=$1 prog=$2 keep=${3:-} subcommand=pram
 . "$(dirname "$0")/../cli/common.sh"
@@ -73,6 +74,12 @@ grep -q "<tr class=\"violation current\" data-step=\"2\" data-vps=\"0 4\" data-c
     "$scratch/dom.html" && ok || fail "the fatal violation: $(grep -o '<tr class="violation[^>]*>' "$scratch/dom.html")"
 grep -q 'The run ended here, at the violation below, before the step’s writes.' "$scratch/dom.html" && ok ||
     fail "step 2 does not say the run ended there"
+
+# bspram pram check --plot: the SVG renders (a screenshot, not blank).
+run "$bspram" pram check --n 16,64,256 --model EREW --steps "log n" --work n --plot "$scratch/p.svg" -- "$prog" linear
+[ "$rc" -eq 1 ] && [ -s "$scratch/p.svg" ] && ok || fail "pram check --plot: exit $rc"
+chrome --screenshot="$scratch/p.png" --window-size=1200,400 "file://$scratch/p.svg" >/dev/null 2>&1 || fail "chromium --screenshot of the plot"
+png_ok "$scratch/p.png"
 
 # A combining run: its updates named by their operation, every value shown.
 run "$bspram" pram --example histogram --n 64 --threads 1 --html "$scratch/h.html"
