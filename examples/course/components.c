@@ -146,6 +146,12 @@ int main(int argc, char **argv)
     for (uint64_t v = 0; v < n; v++)
         if (got[v] != find(up, v)) {
             fprintf(stderr, "components: D[%" PRIu64 "] = %" PRIu64 ", not %" PRIu64 "\n", v, got[v], find(up, v));
+            free(order);
+            free(eu);
+            free(ev);
+            free(ident);
+            free(got);
+            free(up);
             return 1;
         }
     printf("components: n = %" PRIu64 ", %" PRIu64 " steps\n", n, r.step);

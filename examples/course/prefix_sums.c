@@ -84,6 +84,8 @@ int main(int argc, char **argv)
         sum += x[i];
         if (y[i] != sum) {
             fprintf(stderr, "prefix_sums: A[%" PRIu64 "] = %" PRIu64 ", not %" PRIu64 "\n", i, y[i], sum);
+            free(x);
+            free(y);
             return 1;
         }
     }

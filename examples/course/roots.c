@@ -83,6 +83,10 @@ int main(int argc, char **argv)
         if (got[v] != root[v]) {
             fprintf(stderr, "roots: node %" PRIu64 " points to %" PRIu64 ", not its root %" PRIu64 "\n", v, got[v],
                     root[v]);
+            free(order);
+            free(parent);
+            free(root);
+            free(got);
             return 1;
         }
     printf("roots: n = %" PRIu64 ", every node at its root\n", n);

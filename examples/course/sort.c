@@ -81,6 +81,8 @@ int main(int argc, char **argv)
     for (uint64_t i = 0; i < n; i++)
         if (y[i] != x[i]) {
             fprintf(stderr, "sort: A[%" PRIu64 "] = %" PRIu64 ", not %" PRIu64 "\n", i, y[i], x[i]);
+            free(x);
+            free(y);
             return 1;
         }
     printf("sort: n = %" PRIu64 ", sorted\n", n);

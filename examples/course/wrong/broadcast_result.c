@@ -66,6 +66,7 @@ int main(int argc, char **argv)
     for (uint64_t i = 0; i < n; i++)
         if (b[i] != x) {
             fprintf(stderr, "broadcast_result: B[%" PRIu64 "] = %" PRIu64 ", not %" PRIu64 "\n", i, b[i], x);
+            free(b);
             return 1;
         }
     printf("broadcast_result: n = %" PRIu64 ", x = %" PRIu64 " everywhere\n", n, x);

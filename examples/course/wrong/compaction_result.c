@@ -95,6 +95,9 @@ int main(int argc, char **argv)
     for (uint64_t i = 0; i < n; i++)
         if (mark[i] && out[k++] != v[i]) {
             fprintf(stderr, "compaction_result: OUT[%" PRIu64 "] = %" PRIu64 ", not %" PRIu64 "\n", k - 1, out[k - 1], v[i]);
+            free(v);
+            free(mark);
+            free(out);
             return 1;
         }
     printf("compaction_result: n = %" PRIu64 ", %" PRIu64 " marked\n", n, k);

@@ -65,6 +65,9 @@ int main(int argc, char **argv)
         if (mark[i] && out[k++] != v[i]) {
             fprintf(stderr, "compaction_steps: OUT[%" PRIu64 "] = %" PRIu64 ", not %" PRIu64 "\n", k - 1, out[k - 1],
                     v[i]);
+            free(v);
+            free(mark);
+            free(out);
             return 1;
         }
     free(v);

@@ -118,6 +118,12 @@ int main(int argc, char **argv)
         if (got[v] != find(up, v)) {
             fprintf(stderr, "components_steps: L[%" PRIu64 "] = %" PRIu64 ", not %" PRIu64 "\n", v, got[v],
                     find(up, v));
+            free(order);
+            free(eu);
+            free(ev);
+            free(ident);
+            free(got);
+            free(up);
             return 1;
         }
     free(order);

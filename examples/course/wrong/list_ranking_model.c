@@ -95,6 +95,9 @@ int main(int argc, char **argv)
         if (rank[order[k]] != n - 1 - k) {
             fprintf(stderr, "list_ranking_model: node %" PRIu64 " has rank %" PRIu64 ", not %" PRIu64 "\n", order[k],
                     rank[order[k]], n - 1 - k);
+            free(order);
+            free(succ);
+            free(rank);
             return 1;
         }
     printf("list_ranking_model: n = %" PRIu64 ", the head %" PRIu64 " has rank %" PRIu64 "\n", n, order[0],

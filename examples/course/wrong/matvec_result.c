@@ -73,6 +73,9 @@ int main(int argc, char **argv)
             y += a[i * n + j] * x[j];
         if (t[i * n] != y) {
             fprintf(stderr, "matvec_result: y[%" PRIu64 "] = %" PRIu64 ", not %" PRIu64 "\n", i, t[i * n], y);
+            free(a);
+            free(x);
+            free(t);
             return 1;
         }
     }

@@ -64,6 +64,9 @@ int main(int argc, char **argv)
             want += a[i * n + j] * x[j];
         if (y[i] != want) {
             fprintf(stderr, "matvec_steps: y[%" PRIu64 "] = %" PRIu64 ", not %" PRIu64 "\n", i, y[i], want);
+            free(a);
+            free(x);
+            free(y);
             return 1;
         }
     }

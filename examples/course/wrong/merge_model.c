@@ -86,6 +86,8 @@ int main(int argc, char **argv)
     for (uint64_t k = 0; k < n; k++)
         if (c[k] != x[k]) {
             fprintf(stderr, "merge_model: C[%" PRIu64 "] = %" PRIu64 ", not %" PRIu64 "\n", k, c[k], x[k]);
+            free(x);
+            free(c);
             return 1;
         }
     free(x);

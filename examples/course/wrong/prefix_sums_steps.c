@@ -55,6 +55,8 @@ int main(int argc, char **argv)
     for (uint64_t i = 0; i < n; i++)
         if (y[i] != (sum += x[i])) {
             fprintf(stderr, "prefix_sums_steps: A[%" PRIu64 "] = %" PRIu64 ", not %" PRIu64 "\n", i, y[i], sum);
+            free(x);
+            free(y);
             return 1;
         }
     free(x);

@@ -78,6 +78,8 @@ int main(int argc, char **argv)
     for (uint64_t i = 0; i < n; i++)
         if (y[i] != x[i]) {
             fprintf(stderr, "sort_result: A[%" PRIu64 "] = %" PRIu64 ", not %" PRIu64 "\n", i, y[i], x[i]);
+            free(x);
+            free(y);
             return 1;
         }
     printf("sort_result: n = %" PRIu64 ", sorted\n", n);
