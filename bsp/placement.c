@@ -272,9 +272,7 @@ void bspram__bsp_placement_make_from(bspram_placement *pl, unsigned threads, boo
         goto none;
     free(key);
     pl->nplaces = n;
-    pl->places = realloc(out, sizeof *out * n);
-    if (!pl->places)
-        pl->places = out;
+    pl->places = out; /* as many as the mask's CPUs at most: not worth a shrinking realloc */
     return;
 none:
     free(key);
