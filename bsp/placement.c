@@ -12,6 +12,7 @@
 
 #include "base/environment.h"
 #include "base/error.h"
+#include "router/barrier_internal.h" /* bspram__router_cpus: the process's CPUs */
 
 enum { MAX_CPU = CPU_SETSIZE };
 
@@ -284,7 +285,7 @@ void bspram__bsp_placement_make(bspram_placement *pl, unsigned threads, bool spr
 {
     bspram_environment env = bspram__base_environment_read();
     cpu_set_t mask;
-    if (sched_getaffinity(0, sizeof mask, &mask) != 0) {
+    if (!bspram__router_cpus(&mask)) { /* the process's, also from a bound thread */
         memset(pl, 0, sizeof *pl);
         pl->threads = threads;
         return;

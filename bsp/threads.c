@@ -57,7 +57,7 @@ static struct {
     worker **w;     /* [n] */
     unsigned char *busy;
     unsigned n, cap;
-    cpu_set_t mask; /* the pool's: the first master's mask when it started the first thread */
+    cpu_set_t mask; /* the process's CPUs (bspram__router_cpus), a new thread's and an unbound one's */
     int have_mask;
     team_done *dones;
 } pool = {.lock = PTHREAD_MUTEX_INITIALIZER};
@@ -102,6 +102,7 @@ static void place(worker *w)
     if (want) {
         if (w->bound && CPU_EQUAL(&w->cpus_now, want))
             return;
+        bspram__router_placed(true);
         if (sched_setaffinity(0, sizeof *want, want) == 0) {
             w->cpus_now = *want;
             w->bound = 1;
@@ -109,6 +110,7 @@ static void place(worker *w)
     } else if (w->bound) {
         if (pool.have_mask)
             sched_setaffinity(0, sizeof pool.mask, &pool.mask);
+        bspram__router_placed(false);
         w->bound = 0;
     }
 }
@@ -185,9 +187,11 @@ static int grow(unsigned want, unsigned *index)
         pool.cap = cap;
     }
     if (!pool.have_mask)
-        pool.have_mask = sched_getaffinity(0, sizeof pool.mask, &pool.mask) == 0;
+        pool.have_mask = bspram__router_cpus(&pool.mask);
     pthread_attr_t attr;
     pthread_attr_init(&attr);
+    if (pool.have_mask) /* not the mask of a creator bound to its place */
+        pthread_attr_setaffinity_np(&attr, sizeof pool.mask, &pool.mask);
     size_t stack = stack_size();
     if (stack)
         pthread_attr_setstacksize(&attr, stack < 65536 ? 65536 : stack);
@@ -235,10 +239,18 @@ bool bspram__bsp_threads_bind(const cpu_set_t *cpus, cpu_set_t *saved)
         return false;
     if (CPU_EQUAL(saved, cpus))
         return false;
-    return sched_setaffinity(0, sizeof *cpus, cpus) == 0;
+    bspram__router_placed(true);
+    if (sched_setaffinity(0, sizeof *cpus, cpus) == 0)
+        return true;
+    bspram__router_placed(false);
+    return false;
 }
 
-void bspram__bsp_threads_unbind(const cpu_set_t *saved) { sched_setaffinity(0, sizeof *saved, saved); }
+void bspram__bsp_threads_unbind(const cpu_set_t *saved)
+{
+    sched_setaffinity(0, sizeof *saved, saved);
+    bspram__router_placed(false);
+}
 
 void bspram__bsp_threads_run(unsigned n, void (*fn)(unsigned lane, void *arg), void *arg,
                              const bspram_placement *pl, const char *call)

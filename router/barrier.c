@@ -82,14 +82,47 @@ static int forced_wait(void)
 }
 #define SLEEP_SLICE_NS 1000000L /* 1 ms */
 
+/* The process's CPUs are the affinity mask of a thread the library has not
+ * bound to a place: a bound thread's own mask is its place (bsp/threads.h),
+ * one core, and counting it made bsp_nprocs() 1 in a BSPlib process run on
+ * a bound team thread. The last mask read off an unbound thread is kept for
+ * the bound ones (a mutex: the set is 128 bytes, read at a team's start,
+ * never per superstep). */
+static pthread_mutex_t cpus_lock = PTHREAD_MUTEX_INITIALIZER;
+static cpu_set_t cpus_seen;
+static bool cpus_known;
+static _Thread_local bool placed;
+
+bool bspram__router_cpus(cpu_set_t *cpus)
+{
+    cpu_set_t now;
+    bool fresh = !placed && sched_getaffinity(0, sizeof now, &now) == 0 && CPU_COUNT(&now) > 0;
+    pthread_mutex_lock(&cpus_lock);
+    if (fresh) {
+        cpus_seen = now;
+        cpus_known = true;
+    }
+    bool known = cpus_known;
+    if (known)
+        *cpus = cpus_seen;
+    pthread_mutex_unlock(&cpus_lock);
+    return known;
+}
+
+void bspram__router_placed(bool on)
+{
+    if (on && !placed) {
+        cpu_set_t before;
+        bspram__router_cpus(&before); /* read while the mask is still the process's */
+    }
+    placed = on;
+}
+
 unsigned bspram__router_cores(void)
 {
     cpu_set_t set;
-    if (sched_getaffinity(0, sizeof set, &set) == 0) {
-        int n = CPU_COUNT(&set);
-        if (n > 0)
-            return (unsigned)n;
-    }
+    if (bspram__router_cpus(&set))
+        return (unsigned)CPU_COUNT(&set);
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n > 0 ? (unsigned)n : 1u;
 }

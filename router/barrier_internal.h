@@ -32,6 +32,7 @@
 #ifndef BSPRAM_ROUTER_BARRIER_INTERNAL_H
 #define BSPRAM_ROUTER_BARRIER_INTERNAL_H
 
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -132,8 +133,18 @@ void bspram__router_await(atomic_uint *flag, unsigned e, bspram_waiter *me, cons
  * instant is missed and sleeps out its millisecond (barrier.c). */
 void bspram__router_wake(atomic_uint *flag, const bspram_waiter *to, int how);
 
-/* Number of cores available to this process (sched_getaffinity), ≥ 1. */
+/* Number of cores available to this process (its affinity mask, as
+ * bspram__router_cpus), ≥ 1. */
 unsigned bspram__router_cores(void);
+
+/* The CPUs this process may use: the calling thread's affinity mask unless
+ * the library bound it to a place (then the mask last read off a thread it
+ * had not bound). False if none could be read. */
+bool bspram__router_cpus(cpu_set_t *cpus);
+
+/* Tell the router that the calling thread is about to be bound to a place
+ * (on) or was given back the process's mask (off): call before binding. */
+void bspram__router_placed(bool on);
 
 #ifdef __cplusplus
 }
