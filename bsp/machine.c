@@ -678,9 +678,9 @@ void *bspram__bsp_reserve(bspram_component *self, uint64_t dst, uint32_t size, u
 }
 
 void bspram__bsp_reserve_runs(bspram_component *self, uint32_t size, size_t n, const uint32_t *dst,
-                              uint32_t *count, char **cursor)
+                              uint32_t *count, char **cursor, bool merge)
 {
-    bspram__reserve_runs(self->m->router, self->lane, self->pid, size, n, dst, count, cursor,
+    bspram__reserve_runs(self->m->router, self->lane, self->pid, size, n, dst, count, cursor, merge,
                          "a reservation of runs of messages");
 }
 

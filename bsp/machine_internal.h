@@ -262,9 +262,12 @@ bspram_machine *bspram__bsp_component_machine(const bspram_component *self);
 void *bspram__bsp_reserve(bspram_component *self, uint64_t dst, uint32_t size, uint64_t count);
 
 /* bspram__bsp_reserve for the destinations dst[0..n) at once (router.h,
- * bspram__router_reserve_runs; count and cursor indexed by destination). */
+ * bspram__router_reserve_runs; count and cursor indexed by destination).
+ * merge: the runs may extend the lane's previous component's runs to the
+ * same destinations, under their headers and source numbers — for records
+ * whose receiver needs no source (router_internal.h, bspram__reserve_runs). */
 void bspram__bsp_reserve_runs(bspram_component *self, uint32_t size, size_t n, const uint32_t *dst,
-                              uint32_t *count, char **cursor);
+                              uint32_t *count, char **cursor, bool merge);
 
 /* The component's inbox as runs (router.h, bspram__router_inbox_runs; a held
  * inbox too), in bspram_inbox's order; valid until the lane's next call for

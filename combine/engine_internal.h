@@ -234,7 +234,9 @@ static inline void bspram__out_count(lane_scratch *L, uint64_t dst)
     if (L->dcount[dst]++ == 0)
         L->dtouch[L->ntouch++] = (uint32_t)dst;
 }
-void bspram__combine_out_reserve(lane_scratch *L, bspram_component *self, uint32_t size);
+/* merge: records no receiver answers (compact reductions), whose runs may
+ * extend the lane's previous component's (bsp/machine_internal.h). */
+void bspram__combine_out_reserve(lane_scratch *L, bspram_component *self, uint32_t size, bool merge);
 static inline void *bspram__out_place(lane_scratch *L, uint64_t dst, uint32_t size)
 {
     char *at = L->dcur[dst];

@@ -184,6 +184,7 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
      * counted by destination; a reduction on a hashed segment outside the
      * adaptive strategy travels compact (wire.h). */
     const bool partition = bspram__combine_out_ready(L, C->p);
+    const bool may_compact = compact_kind(b, pflags, BSPRAM__KIND_REDUCE);
     size_t ncompact = 0;
     for (size_t g = 0; g < ng; g++) {
         const wire *out = &L->g[g];
@@ -224,7 +225,7 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
                              : bspram_reduce(bspram__random3_abc(&b->rkey, ab, c, g), suffix);
             dest = bspram_basis_target(B, phase, H, k);
         }
-        ncompact += compact_kind(b, pflags, kind);
+        ncompact += may_compact && bspram__is_reduce(kind);
         L->gdest[g] = dest | (final ? FINAL_DEST : 0);
         if (partition)
             bspram__out_count(L, dest);
@@ -236,8 +237,8 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
      * are the same either way. */
     const bool uniform = ncompact == 0 || ncompact == ng;
     const uint32_t size = ncompact ? (uint32_t)sizeof(compact_wire) : (uint32_t)sizeof(wire);
-    if (partition && uniform)
-        bspram__combine_out_reserve(L, self, size);
+    if (partition && uniform) /* compact records are reductions: no answer needs their source */
+        bspram__combine_out_reserve(L, self, size, ncompact == ng);
     else if (partition)
         for (size_t t = 0; t < L->ntouch; t++) /* the counts are not used */
             L->dcount[L->dtouch[t]] = 0;

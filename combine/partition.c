@@ -24,8 +24,8 @@ bool bspram__combine_out_ready(lane_scratch *L, uint64_t p)
     return true;
 }
 
-void bspram__combine_out_reserve(lane_scratch *L, bspram_component *self, uint32_t size)
+void bspram__combine_out_reserve(lane_scratch *L, bspram_component *self, uint32_t size, bool merge)
 {
-    bspram__bsp_reserve_runs(self, size, L->ntouch, L->dtouch, L->dcount, L->dcur);
+    bspram__bsp_reserve_runs(self, size, L->ntouch, L->dtouch, L->dcount, L->dcur, merge);
     L->ntouch = 0;
 }

@@ -394,7 +394,15 @@ void bspram__router_reserve_runs(bspram_router *r, unsigned lane, uint64_t src, 
         BSPRAM_NONNULL(count);
         BSPRAM_NONNULL(cursor);
     }
-    bspram__reserve_runs(r, lane, src, size, n, dst, count, cursor, call);
+    bspram__reserve_runs(r, lane, src, size, n, dst, count, cursor, false, call);
+}
+
+void bspram__router_merge_ready(bspram_router *r, bspram__lane *ln)
+{
+    if (!ln->merge_head)
+        ln->merge_head = bspram__base_malloc(r->p * sizeof *ln->merge_head, "a reservation of runs of messages");
+    memset(ln->merge_head, 0, r->p * sizeof *ln->merge_head);
+    ln->merge_step = ln->step + 1;
 }
 
 void *bspram__router_post(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint64_t len,
