@@ -434,6 +434,8 @@ static inline void bspram__reserve_runs(bspram_router *r, unsigned lane, uint64_
      * the count are checked per run. */
     if (n && (src != s->src || size < 8 || size > BSPRAM__RUN_MAX_SIZE || (size & 7))) {
         cursor[dst[0]] = bspram__router_reserve_slow(r, lane, src, dst[0], size, count[dst[0]], call);
+        if (merge) /* a run with a short header just before its records */
+            ln->merge_head[dst[0]] = count[dst[0]] <= BSPRAM__RUN_MAX_COUNT ? (bspram__entry *)cursor[dst[0]] - 1 : NULL;
         count[dst[0]] = 0;
         i = 1;
     }
@@ -451,7 +453,7 @@ static inline void bspram__reserve_runs(bspram_router *r, unsigned lane, uint64_
             __builtin_expect((size_t)(o->limit - o->at) < need, 0)) {
             cursor[d] = bspram__router_reserve_slow(r, lane, src, d, size, c, call);
             if (merge)
-                ln->merge_head[d] = NULL;
+                ln->merge_head[d] = c <= BSPRAM__RUN_MAX_COUNT ? (bspram__entry *)cursor[d] - 1 : NULL;
             continue;
         }
         o->count += c;

@@ -8,7 +8,9 @@
  * (bspram__router_inbox_runs: the records of the runs, in order, are the
  * messages; on the shared-memory transport a run of the channel is one run),
  * and every record (messages, bytes, q, r, h, largest message), which must
- * count a run of n records of s bytes as n messages of s bytes. Runs on
+ * count a run of n records of s bytes as n messages of s bytes. Merged
+ * runs (a lane's components extending one run per destination) the same.
+ * Runs on
  * every transport the environment names (ctest runs it on shm and staged).
  * Also the channel's errors, one line each. */
 #include <omp.h>
@@ -228,6 +230,101 @@ static void long_run(void)
     bspram__router_destroy(r);
 }
 
+/* Merged runs (bspram__reserve_runs with merge): every component reserves
+ * cnt(s, src, d) records of 16 bytes {src, k} for each destination d it
+ * reaches, in one call, as combining's partition does. Every inbox, read as
+ * runs, holds exactly the reference's records in source order; the records
+ * count them per source as separate runs would; and on a transport that
+ * builds runs itself the runs are fewer than the (source, destination)
+ * pairs, since a lane's components extend one run per destination — unless
+ * the router keeps the message pattern (by source), when no run is merged. */
+static uint32_t merged_count(uint64_t s, uint64_t src, uint64_t d, uint64_t seed)
+{
+    return (uint32_t)bspram_random_below(4, seed, s, src, d); /* 0 to 3 */
+}
+
+static void merged(uint64_t p, unsigned lanes, bool pattern, uint64_t seed)
+{
+    bspram_router *r = bspram__router_create(p, lanes);
+    bspram__router_keep_pattern(r, pattern);
+    const int runs_whole = r->transport->build_runs != NULL;
+    const uint64_t supersteps = 3;
+    uint64_t wrong = 0, runs_seen = 0, pairs = 0;
+#pragma omp parallel num_threads((int)lanes) reduction(+ : wrong, runs_seen, pairs)
+    {
+        unsigned lane = (unsigned)omp_get_thread_num();
+        uint64_t first = bspram__router_lane_first(r, lane), end = bspram__router_lane_first(r, lane + 1);
+        uint32_t *dst = malloc(p * sizeof *dst), *count = calloc(p, sizeof *count);
+        char **cursor = malloc(p * sizeof *cursor);
+        for (uint64_t s = 0; s < supersteps; s++) {
+            for (uint64_t src = first; src < end; src++) {
+                size_t n = 0;
+                for (uint64_t d = 0; d < p; d++)
+                    if ((count[d] = merged_count(s, src, d, seed)) != 0)
+                        dst[n++] = (uint32_t)d;
+                pairs += n;
+                bspram__reserve_runs(r, lane, src, 16, n, dst, count, cursor, true, "test");
+                for (size_t i = 0; i < n; i++)
+                    for (uint32_t k = 0; k < merged_count(s, src, dst[i], seed); k++) {
+                        uint64_t rec[2] = {src, k};
+                        memcpy(cursor[dst[i]] + 16 * k, rec, 16);
+                    }
+            }
+            bspram__router_exchange(r, lane, 0);
+            for (uint64_t d = first; d < end; d++) {
+                const bspram__run *u;
+                size_t nr = bspram__router_inbox_runs(r, lane, d, &u);
+                runs_seen += nr;
+                uint64_t src = 0, k = 0;
+                for (size_t i = 0; i < nr; i++)
+                    for (uint64_t j = 0; j < u[i].count; j++) {
+                        while (src < p && k == merged_count(s, src, d, seed))
+                            src++, k = 0;
+                        uint64_t rec[2];
+                        memcpy(rec, (const char *)u[i].data + 16 * j, 16);
+                        wrong += u[i].size != 16 || src == p || rec[0] != src || rec[1] != k;
+                        k++;
+                    }
+                while (src < p && k == merged_count(s, src, d, seed))
+                    src++, k = 0;
+                wrong += src != p; /* records missing */
+            }
+        }
+        bspram__router_leave(r, lane);
+        free(dst);
+        free(count);
+        free(cursor);
+    }
+    CHECK_EQ_U64(wrong, 0);
+    if (runs_whole && pattern)
+        CHECK_EQ_U64(runs_seen, pairs);
+    else if (runs_whole && lanes < p)
+        CHECK(runs_seen < pairs);
+    const bspram_log *log = bspram__router_log(r);
+    for (uint64_t s = 0; s < supersteps && s < log->n; s++) {
+        uint64_t messages = 0, q = 0, rmax = 0;
+        for (uint64_t src = 0; src < p; src++) {
+            uint64_t qs = 0;
+            for (uint64_t d = 0; d < p; d++)
+                qs += merged_count(s, src, d, seed);
+            messages += qs;
+            q = qs > q ? qs : q;
+        }
+        for (uint64_t d = 0; d < p; d++) {
+            uint64_t rd = 0;
+            for (uint64_t src = 0; src < p; src++)
+                rd += merged_count(s, src, d, seed);
+            rmax = rd > rmax ? rd : rmax;
+        }
+        CHECK_EQ_U64(log->records[s].messages, messages);
+        CHECK_EQ_U64(log->records[s].bytes, 16 * messages);
+        CHECK_EQ_U64(log->records[s].q, q);
+        CHECK_EQ_U64(log->records[s].r, rmax);
+        CHECK_EQ_U64(log->records[s].max_message, messages ? 16 : 0);
+    }
+    bspram__router_destroy(r);
+}
+
 /* The channel's errors: one line naming the call and the values. */
 typedef struct bad_run {
     uint64_t dst, count;
@@ -250,6 +347,11 @@ int main(void)
             run(ps[i], lanes, 4, 9 + i, 1); /* every superstep through the windows after the first */
         }
     long_run();
+    for (unsigned lanes = 1; lanes <= 3; lanes++)
+        for (int pattern = 0; pattern <= 1; pattern++) {
+            merged(5, lanes, pattern, 11);
+            merged(64, lanes, pattern, 13);
+        }
     check_death("size 12", reserve_bad, &(bad_run){1, 1, 12},
                 "my_call(dst=1, size=12, count=1): a run holds 1 to 2^53 records of 8 to 512 bytes", 1, 60);
     check_death("count 0", reserve_bad, &(bad_run){1, 0, 16},
