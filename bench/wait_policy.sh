@@ -13,9 +13,10 @@
 #     2 ranks): windows of about 20 ms;
 #   - a whole section at P = 2 (bsp_begin, one bsp_sync, bsp_end: bench_contention
 #     section 2 SECTIONS) and a small PRAM run (bench_contention pram 2 PRAMS:
-#     1024 VPs, 11 steps) under OMP_WAIT_POLICY unset, passive and active;
-#     with BEFORE=<build dir> also the same two under that build's library
-#     (the code before a change) with the three policies.
+#     1024 VPs, 11 steps) as the library waits by default and under
+#     BSPRAM_WAIT=spin, yield and sleep; with BEFORE=<build dir> also the
+#     same two under that build's library (the code before a change, whose
+#     teams were OpenMP's) under OMP_WAIT_POLICY unset, passive and active.
 # The tables: per figure the median over the rounds (range in brackets),
 # then the ratios the goals name.
 # usage: bench/wait_policy.sh BUILD [rounds (9)] [out dir (wait-out)]
@@ -37,11 +38,11 @@ cc=${CC:-cc}
 # bench_contention from this tree's source against each library: they differ
 # in the library alone.
 sides="after"
-$cc -O2 -fopenmp -I"$here/bsp" -I"$here" "$here/bench/bench_contention.c" -o "$out/bc-after" \
+$cc -O2 -fopenmp -DBSPRAM_ENGINE_API -I"$here/bsp" -I"$here" "$here/bench/bench_contention.c" -o "$out/bc-after" \
     -L"$build" -lbspram -Wl,-rpath,"$build"
 if [ -n "${BEFORE:-}" ]; then
   before=$(cd "$BEFORE" && pwd); sides="before after"
-  $cc -O2 -fopenmp -I"$here/bsp" -I"$here" "$here/bench/bench_contention.c" -o "$out/bc-before" \
+  $cc -O2 -fopenmp -DBSPRAM_ENGINE_API -I"$here/bsp" -I"$here" "$here/bench/bench_contention.c" -o "$out/bc-before" \
       -L"$before" -lbspram -Wl,-rpath,"$before"
 fi
 mpicc -O2 "$here/bench/mpi_barrier.c" -o "$out/mpi_barrier"
@@ -59,6 +60,12 @@ omp() {
   p=$1; shift
   if [ "$p" = unset ]; then env -u OMP_WAIT_POLICY "$@"; else OMP_WAIT_POLICY=$p "$@"; fi | cut -d, -f4
 }
+# policy (default: BSPRAM_WAIT unset; spin, yield, sleep), command...
+bspram_wait() {
+  p=$1; shift
+  if [ "$p" = default ]; then env -u BSPRAM_WAIT "$@"; else BSPRAM_WAIT=$p "$@"; fi | cut -d, -f4
+}
+wait_as() { case $1 in unset|passive|active) omp "$@" ;; *) bspram_wait "$@" ;; esac; }
 one_block() { # load
   l=$1
   rec "$l" "sync P=2 default" "$(env -u BSPRAM_WAIT "$out/bc-after" sync 2 "$n" | cut -d, -f4)"
@@ -67,10 +74,13 @@ one_block() { # load
   done
   rec "$l" "sync P=2 unbound" "$(OMP_PROC_BIND=false "$out/bc-after" sync 2 "$n" | cut -d, -f4)"
   rec "$l" "MPI_Barrier 2 ranks" "$("$mpirun" $mpiflags -np 2 "$out/mpi_barrier" "$n" | cut -d, -f4)"
+  # Before: OpenMP's teams, under OMP_WAIT_POLICY; after: the library's own
+  # threads, under BSPRAM_WAIT (OMP_WAIT_POLICY reaches no code they run).
   for side in $sides; do
-    for p in unset passive active; do
-      rec "$l" "section P=2 $side $p" "$(omp $p "$out/bc-$side" section 2 "$sections")"
-      rec "$l" "pram T=2 $side $p" "$(omp $p "$out/bc-$side" pram 2 "$prams")"
+    if [ "$side" = before ]; then policies="unset passive active"; else policies="default spin yield sleep"; fi
+    for p in $policies; do
+      rec "$l" "section P=2 $side $p" "$(wait_as $p "$out/bc-$side" section 2 "$sections")"
+      rec "$l" "pram T=2 $side $p" "$(wait_as $p "$out/bc-$side" pram 2 "$prams")"
     done
   done
 }
@@ -108,8 +118,11 @@ END {
   split("before after", sd, " ")
   for (s = 1; s <= 2; s++) for (f = 1; f <= 2; f++) {
     fig = f == 1 ? "section P=2 " : "pram T=2 "
-    if (m["quiet", fig sd[s] " unset"] == "" && m["loaded", fig sd[s] " unset"] == "") continue
-    printf "| %s%s: unset / best OMP_WAIT_POLICY | %s | %s |\n", fig, sd[s], rbest("quiet", fig sd[s] " unset", fig sd[s] " ", "unset passive active"), rbest("loaded", fig sd[s] " unset", fig sd[s] " ", "unset passive active")
+    if (m["quiet", fig sd[s] (s == 1 ? " unset" : " default")] == "" && m["loaded", fig sd[s] (s == 1 ? " unset" : " default")] == "") continue
+    if (s == 1)
+      printf "| %s%s: unset / best OMP_WAIT_POLICY | %s | %s |\n", fig, sd[s], rbest("quiet", fig sd[s] " unset", fig sd[s] " ", "unset passive active"), rbest("loaded", fig sd[s] " unset", fig sd[s] " ", "unset passive active")
+    else
+      printf "| %s%s: default / best BSPRAM_WAIT | %s | %s |\n", fig, sd[s], rbest("quiet", fig sd[s] " default", fig sd[s] " ", "default spin yield sleep"), rbest("loaded", fig sd[s] " default", fig sd[s] " ", "default spin yield sleep")
   }
 }' "$raw"
 echo
