@@ -4,6 +4,11 @@
  * the shared memory of bulk programs (shared.h) and BSPlib's bsp_shm run
  * theirs between two of their own supersteps, as supersteps of the team that
  * is running them (bsp/machine_internal.h).
+ *
+ * Every function is specified under the public headers' headings, with the
+ * thread-safety phrases of bsp/machine_internal.h (tests/headers/headings.sh
+ * checks them here too, as the test contract_headings). Errors are one line
+ * on stderr and exit status 1 (base/error.h).
  */
 #ifndef BSPRAM_COMBINE_TEAM_INTERNAL_H
 #define BSPRAM_COMBINE_TEAM_INTERNAL_H
@@ -11,22 +16,58 @@
 #include "bsp/machine_internal.h"
 #include "combine/combine.h"
 
-/* The same batch run by the lanes of a team that is already running
- * (machine.h, team style: a host-side team, a bulk program between its
- * supersteps, or an SPMD program through bspram__bsp_component_team). It starts
- * right after an exchange (or at the team's start): the lane must not have
- * posted in the current superstep (fatal), and the messages the last
- * exchange delivered are no longer readable after it. Collective:
+/* The same batch as bspram_combine, run by the lanes of a team that is
+ * already running (machine.h, team style: a host-side team, a bulk program
+ * between its supersteps, or an SPMD program through
+ * bspram__bsp_component_team).
+ *
+ * It starts right after an exchange (or at the team's start): the lane must
+ * not have posted in the current superstep (fatal), and the messages the
+ * last exchange delivered are no longer readable after it. Collective:
  * every lane calls it with the same arguments, and each lane reads the
  * requests and writes the results of its own block only. The phases are
  * supersteps of that team, labelled as above; the label in force before the
- * call is restored after it. stats (NULL on every lane, or on none) is filled
- * on lane 0, after one more barrier that completes the records. Errors and
- * cost: as bspram_combine (a batch of bspram_combine is exactly one call of
- * this by every lane of a fresh team; over MPI it too leaves every rank
- * every answer, shared by each rank's first lane between two barriers
- * after the last phase; the cells stay with their owners' ranks). The team's machine must be the
- * combiner's. */
+ * call is restored after it. stats (NULL on every lane, or on none) is
+ * filled on the leading lane (lane 0 on one machine), after one more
+ * barrier that completes the records. A batch of bspram_combine is exactly
+ * one call of this by every lane of a fresh team; over MPI it too leaves
+ * every rank every answer, shared by each rank's first lane between two
+ * barriers after the last phase; the cells stay with their owners' ranks.
+ * The team's machine must be the combiner's.
+ *
+ * @param t        the lane's handle; not NULL
+ * @param c        the combiner, of the team's machine; not NULL
+ * @param requests the requests, first[p] of them; not NULL
+ * @param first    p + 1 offsets, non-decreasing, first[0] = 0; not NULL
+ * @param results  first[p] entries for the answers (each lane writes its
+ *                 block's); may be NULL if the batch has no READ or FETCH
+ * @param stats    receives what the batch cost, on the leading lane; NULL
+ *                 on every lane, or on none
+ * @pre            Right after an exchange or at the team's start, with no
+ *                 message posted by the lane since; every lane calls it
+ *                 with the same arguments (collective); the space's
+ *                 segments are not allocated or freed meanwhile.
+ * @par Errors
+ *     bspram_combine's lines, under its name ("bspram:
+ *     bspram_combine(first[3]=5, first[4]=2): offsets must not decrease",
+ *     "bspram: bspram_combine(results=NULL): the batch holds READ or FETCH
+ *     requests (request 0 of component 1)", …); and each one line: the
+ *     lane has posted in this superstep ("bspram: a combining batch: lane 1
+ *     posted messages in this superstep; a batch starts right after an
+ *     exchange (its first phase would deliver them as requests)"); the
+ *     team of another machine ("bspram: internal error: a combining batch
+ *     on the team of another machine than the combiner's"); t, c, requests
+ *     or first NULL ("bspram: bspram__combine_team(c=NULL): c must not be
+ *     NULL").
+ * @par BSP cost
+ *     As bspram_combine: the batch's supersteps ("combine:observe:j",
+ *     "combine:forward:i", "combine:reverse:j"), each one exchange and one
+ *     record of this team; with stats one barrier more, and over MPI with
+ *     results two barriers and two MPI_Allgatherv of O(requests) that share
+ *     the answers.
+ * @par Thread safety
+ *     A lane inside its team: every lane of the team.
+ */
 void bspram__combine_team(bspram_team *t, bspram_combiner *c, const bspram_request *requests,
                          const uint64_t *first, uint64_t *results, bspram_combine_stats *stats);
 
@@ -39,12 +80,33 @@ typedef struct bspram_batch_part {
     uint64_t *results;
 } bspram_batch_part;
 
-/* bspram__combine_team with component c's requests in parts[c] (p entries;
- * each lane reads the entries of its own block only), for programs whose
- * components keep their requests apart — a bulk program's or a BSPlib
- * process's queue. The same engine, batch and records as the array form;
- * errors as there ("results=NULL" when a part with a READ or FETCH has no
- * results). */
+/* bspram__combine_team with component c's requests in parts[c], for
+ * programs whose components keep their requests apart — a bulk program's
+ * or a BSPlib process's queue.
+ *
+ * Each lane reads the entries of its own block only. The same engine,
+ * batch and records as the array form; the answers go to each part's
+ * results, on the rank of the part's component (nothing is shared between
+ * ranks).
+ *
+ * @param t       the lane's handle; not NULL
+ * @param c       the combiner, of the team's machine; not NULL
+ * @param parts   p entries, parts[c] component c's requests and results;
+ *                not NULL
+ * @param stats   receives what the batch cost, on the leading lane; NULL
+ *                on every lane, or on none
+ * @pre           As bspram__combine_team.
+ * @par Errors
+ *     As bspram__combine_team ("results=NULL" when a part with a READ or
+ *     FETCH has no results: "bspram: bspram_combine(results=NULL): the
+ *     batch holds READ or FETCH requests (request 0 of component 1)"); t, c
+ *     or parts NULL ("bspram: bspram__combine_team_parts(parts=NULL): parts
+ *     must not be NULL").
+ * @par BSP cost
+ *     As bspram__combine_team, without the sharing of answers over MPI.
+ * @par Thread safety
+ *     A lane inside its team: every lane of the team.
+ */
 void bspram__combine_team_parts(bspram_team *t, bspram_combiner *c, const bspram_batch_part *parts,
                                bspram_combine_stats *stats);
 
@@ -52,9 +114,7 @@ void bspram__combine_team_parts(bspram_team *t, bspram_combiner *c, const bspram
  * requests for one cell on their way, so a merge is a concurrent access):
  * an OR of the bits below, found with O(1) per merge whatever the watch
  * (bspram_combiner_watch lists conflicts; this only says which kinds
- * occurred). Over MPI every rank calls it alike and gets the OR of every
- * rank's. The host only, after the batch. The PRAM's weakest model
- * (pram/trace.c) is read from it. */
+ * occurred). The PRAM's weakest model (pram/trace.c) is read from it. */
 enum {
     BSPRAM__MET_READS = 1,   /* two reads of one cell with different labels */
     BSPRAM__MET_WRITES = 2,  /* two writes of one cell with different labels */
@@ -62,12 +122,52 @@ enum {
     BSPRAM__MET_UPDATES = 8  /* two combining updates (reduce, fetch-and-op,
                                 combining write) of one cell */
 };
+
+/* What the last batch's merges met: an OR of BSPRAM__MET_READS,
+ * BSPRAM__MET_WRITES, BSPRAM__MET_VALUES and BSPRAM__MET_UPDATES (above).
+ *
+ * Over MPI every rank calls it alike and gets the OR of every rank's.
+ *
+ * @param c       the combiner; not NULL (not checked)
+ * @return        the OR of the kinds met by the last batch
+ * @pre           A batch has run since the combiner's creation (else 0).
+ * @par Errors
+ *     None of its own: c is not checked for NULL; over MPI
+ *     bspram__bsp_machine_sum's (a rank without a lane).
+ * @par BSP cost
+ *     None recorded (no superstep). O(T) local; over MPI one MPI_Allreduce
+ *     of 4 words.
+ * @par Thread safety
+ *     The host only, after the batch; over MPI every rank alike.
+ */
 unsigned bspram__combine_met(bspram_combiner *c);
 
 /* Over MPI (a spread machine) make words[i], the value of cell base + i of
  * space s for i < n as this rank read it, whole on every rank: each rank
  * gives the cells its components own (bspram__bsp_machine_share_owned).
- * Nothing on one machine. Collective over the ranks; the host only. */
+ *
+ * Nothing on one machine (nor on a machine that is not spread).
+ *
+ * @param m       the machine; not NULL
+ * @param s       the address space whose owners decide (bspram_owner); read
+ *                only when m is spread
+ * @param base    the address of words[0]'s cell
+ * @param words   the n values, shared in place; may be NULL only when n = 0
+ * @param n       the number of cells, alike on every rank
+ * @pre           base + i for i < n are cells of s (bspram_owner's
+ *                addresses).
+ * @par Errors
+ *     bspram__bsp_machine_share_owned's, under its name ("bspram:
+ *     bspram__bsp_machine_share_owned(words=NULL): words must not be
+ *     NULL"); over MPI bspram_owner's (s NULL: "bspram: bspram_owner(s=NULL):
+ *     s must not be NULL").
+ * @par BSP cost
+ *     None recorded (no superstep). Over MPI O(n) owner look-ups and one
+ *     MPI_Allreduce of n words; otherwise O(1).
+ * @par Thread safety
+ *     The host only: collective over the ranks, every rank alike and in
+ *     the same order.
+ */
 void bspram__combine_share_range(bspram_machine *m, const bspram_space *s, uint64_t base, uint64_t *words,
                                  size_t n);
 

@@ -2,7 +2,12 @@
 # Every function the installed headers declare, read from the preprocessed
 # headers (cc -E) — the one parser of the API's declarations that the tests
 # share (null/complete.sh, headers/headings.sh).
-# usage: declarations.sh <installed include dir, …/include/bspram>
+# usage: declarations.sh <installed include dir, …/include/bspram> [header…]
+#   with headers (relative to the include dir), only they are included
+#   (with what they include), not every header under the dir: how
+#   headings.sh --source reads headers of the source tree, which is the
+#   include dir then. Every function of a header under the dir that they
+#   bring in is listed, theirs and their includes'.
 # CC names the C compiler (default cc).
 #
 # Prints one line per function, tab-separated, sorted by header and line:
@@ -25,15 +30,18 @@
 # the top-level copies of bsp.h, bsp_shm.h, … (the same files, with the
 # same include guards) add nothing.
 set -eu
-inc=${1%/}
+inc=${1%/}; shift
 cc=${CC:-cc}
 export LC_ALL=C
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
-(cd "$inc" && find . -name '*.h' | sed 's#^\./##') |
-  awk -F/ '{ print NF "\t" $0 }' | sort -t "$(printf '\t')" -k1,1nr -k2,2 | cut -f2 |
-  sed 's/.*/#include "&"/' > "$scratch/all.c"
+if [ $# -gt 0 ]; then
+  printf '%s\n' "$@"
+else
+  (cd "$inc" && find . -name '*.h' | sed 's#^\./##') |
+    awk -F/ '{ print NF "\t" $0 }' | sort -t "$(printf '\t')" -k1,1nr -k2,2 | cut -f2
+fi | sed 's/.*/#include "&"/' > "$scratch/all.c"
 "$cc" -std=c11 -E -DBSPRAM_ENGINE_API -I"$inc" "$scratch/all.c" > "$scratch/all.i"
 
 awk -v inc="$inc/" '

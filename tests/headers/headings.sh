@@ -21,33 +21,64 @@
 # comment and the declaration, and no function sharing its comment with
 # another (grouped declarations are split). Doxygen renders the headings
 # (the target doc; tests/docs/api.sh).
+#
+# The contract between the machine and the engine (bsp/machine_internal.h,
+# combine/team_internal.h) is specified the same way, though not installed:
+# with --source the named headers are read from the source tree (the test
+# contract_headings). Their functions run where no public one does — on a
+# lane of a running team, or as a host collective — so there, and only
+# there, Thread safety may also begin with "A lane inside its team" or
+# "The host or the process's leading lane" (bsp/machine_internal.h says
+# what each means); the public headers keep the four phrases above.
 # usage: headings.sh <build dir> [header…]
 #   with headers (relative to include/bspram, e.g. bsp/bsp.h), only their
-#   functions are checked. CC names the C compiler (default cc).
+#   functions are checked.
+#        headings.sh --source <source dir> header…
+#   the headers (relative to the source dir, e.g. bsp/machine_internal.h)
+#   as the source tree has them; only their functions are checked.
+# CC names the C compiler (default cc).
 # Prints one line per fault ("bsp/bsp.h: bsp_put: no '@par BSP cost'") and
 # exits 1 if there is any.
 set -eu
-build=$1; shift
 export LC_ALL=C
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-cmake --install "$build" --prefix "$scratch/prefix" >/dev/null
-inc="$scratch/prefix/include/bspram"
+if [ "${1:-}" = --source ]; then
+  test=contract_headings
+  inc=${2%/}; shift 2
+  what="headers named"
+  extra="A lane inside its team|The host or the process's leading lane"
+  if [ $# -eq 0 ]; then
+    echo "$test: name the headers to check (relative to $inc)"
+    exit 1
+  fi
+  for h in "$@"; do
+    [ -f "$inc/$h" ] || { echo "$test: no header $inc/$h"; exit 1; }
+  done
+  sh "$(dirname "$0")/declarations.sh" "$inc" "$@" > "$scratch/declared"
+else
+  test=api_headings
+  build=$1; shift
+  what="installed headers"
+  extra=""
+  cmake --install "$build" --prefix "$scratch/prefix" >/dev/null
+  inc="$scratch/prefix/include/bspram"
+  sh "$(dirname "$0")/declarations.sh" "$inc" > "$scratch/declared"
+fi
 
-sh "$(dirname "$0")/declarations.sh" "$inc" > "$scratch/declared"
 if [ ! -s "$scratch/declared" ]; then
-  echo "api_headings: found no function in the installed headers"
+  echo "$test: found no function in the $what"
   exit 1
 fi
 for h in "$@"; do
   if ! cut -f1 "$scratch/declared" | grep -qxF "$h"; then
-    echo "api_headings: $h declares no function (or is not an installed header)"
+    echo "$test: $h declares no function (or is not one of the $what)"
     exit 1
   fi
 done
 
 printf '%s\n' "$@" > "$scratch/only"
-awk -F'\t' -v inc="$inc/" -v only="$scratch/only" -v q="'" '
+awk -F'\t' -v inc="$inc/" -v only="$scratch/only" -v q="'" -v test="$test" -v extra="$extra" '
 function fault(msg) { print file ": " name ": " msg; faults++; bad[file SUBSEP name] = 1 }
 function load(f,   l, n) {                        # the lines of header f
   if (f in loaded) return
@@ -75,7 +106,14 @@ BEGIN {
   checking_some = 0
   for (h in wanted) checking_some = 1
   order = "@param…, @return, @pre, @par Errors, @par BSP cost, @par Thread safety"
-  phrases = "\"Any thread\", \"The host only\", \"A BSPlib process inside a section\" or \"A component inside its step\""
+  # The phrases a Thread safety may begin with (extra: --source only).
+  opening = "Any thread|The host only|A BSPlib process inside a section|A component inside its step"
+  if (extra != "") opening = opening "|" extra
+  nphr = split(opening, phr, "|")
+  phrases = ""
+  for (j = 1; j <= nphr; j++)
+    phrases = phrases (j == 1 ? "" : j == nphr ? " or " : ", ") "\"" phr[j] "\""
+  opening = "^(" opening ")"
 }
 {
   file = $1; line = $2 + 0; name = $3; returns = $5
@@ -159,7 +197,7 @@ BEGIN {
   for (key in seen)
     if ((key in isexp) && trim(body[key]) == "") fault(label(key) " has no text")
   if (("TS" in seen) && trim(body["TS"]) != "" &&
-      trim(body["TS"]) !~ /^(Any thread|The host only|A BSPlib process inside a section|A component inside its step)/)
+      trim(body["TS"]) !~ opening)
     fault(label("TS") " does not begin with " phrases)
 }
 END {
@@ -167,8 +205,8 @@ END {
   for (k in bad) nbad++
   where = checking_some ? "of the headers named" : "of the installed headers"
   if (faults > 0) {
-    printf "api_headings: %d faults, in %d of the %d functions %s\n", faults, nbad, considered, where
+    printf "%s: %d faults, in %d of the %d functions %s\n", test, faults, nbad, considered, where
     exit 1
   }
-  printf "api_headings: the %d functions %s each have their own comment, with every heading\n", considered, where
+  printf "%s: the %d functions %s each have their own comment, with every heading\n", test, considered, where
 }' "$scratch/declared"
