@@ -75,7 +75,7 @@ static bool step(bspram_component *c, void *arg)
         for (uint64_t j = 0; j < b->h; j++)
             if (count[d[j]]++ == 0)
                 touched[nt++] = d[j];
-        bspram__bsp_reserve_runs(c, (uint32_t)b->len, nt, touched, count, cursor, false);
+        bspram__bsp_reserve_runs(c, (uint32_t)b->len, nt, touched, count, cursor);
         for (uint64_t j = 0; j < b->h; j++) {
             memcpy(cursor[d[j]], from + j * b->len, b->len);
             cursor[d[j]] += b->len;

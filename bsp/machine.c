@@ -678,10 +678,23 @@ void *bspram__bsp_reserve(bspram_component *self, uint64_t dst, uint32_t size, u
 }
 
 void bspram__bsp_reserve_runs(bspram_component *self, uint32_t size, size_t n, const uint32_t *dst,
-                              uint32_t *count, char **cursor, bool merge)
+                              uint32_t *count, char **cursor)
 {
-    bspram__reserve_runs(self->m->router, self->lane, self->pid, size, n, dst, count, cursor, merge,
+    bspram__reserve_runs(self->m->router, self->lane, self->pid, size, n, dst, count, cursor,
                          "a reservation of runs of messages");
+}
+
+bool bspram__bsp_lane_runs(const bspram_machine *m) { return bspram__router_lane_runs(m->router); }
+
+void bspram__bsp_account(bspram_component *self, uint64_t count, uint32_t size)
+{
+    bspram__router_account(self->m->router, self->lane, self->pid, count, size, "a reservation of runs of messages");
+}
+
+void bspram__bsp_reserve_lane(bspram_machine *m, unsigned lane, uint32_t size, size_t n, const uint32_t *dst,
+                              uint32_t *count, char **cursor)
+{
+    bspram__router_reserve_lane(m->router, lane, size, n, dst, count, cursor, "a reservation of runs of messages");
 }
 
 size_t bspram__bsp_inbox_runs(const bspram_component *self, const bspram__run **runs)

@@ -992,10 +992,7 @@ void *bspram__bsp_reserve(bspram_component *self, uint64_t dst, uint32_t size, u
  *
  * count and cursor are indexed by destination (p entries); the room for
  * dst[i] is returned in cursor[dst[i]], and count[dst[i]] is set to 0, so
- * the caller's table of counts is ready for its next use. With merge, the
- * runs may extend the lane's previous component's runs to the same
- * destinations, under their headers and source numbers — for records whose
- * receiver needs no source (router_internal.h, bspram__reserve_runs).
+ * the caller's table of counts is ready for its next use.
  *
  * @param self    the component's handle; not NULL (not checked)
  * @param size    the bytes of one record: a multiple of 8 in [8, 512]
@@ -1006,33 +1003,98 @@ void *bspram__bsp_reserve(bspram_component *self, uint64_t dst, uint32_t size, u
  *                on return; not NULL when n > 0 (not checked)
  * @param cursor  p entries: cursor[dst[i]] receives dst[i]'s room; not NULL
  *                when n > 0 (not checked)
- * @param merge   whether a run that directly follows the lane's last
- *                merged run to the same destination, of the same size, in
- *                this superstep, extends it (its header counts both, under
- *                the first source's number: the receiver sees those
- *                messages as that source's); ignored while the router
- *                keeps the message pattern
  * @pre           As bspram__bsp_reserve, for each run.
  * @par Errors
  *     bspram__bsp_reserve's, naming "a reservation of runs of messages"
  *     ("bspram: a reservation of runs of messages(dst=9): destination
  *     outside [0, 8) (superstep 3, component 2)"); a destination repeated
  *     meets its count already 0 ("… (dst=5, size=16, count=0): a run holds
- *     1 to 2^53 records …"); with merge, out of memory for the lane's table
- *     of merged runs ("bspram: a reservation of runs of messages: out of
- *     memory allocating N bytes"). self, dst, count and cursor are not
+ *     1 to 2^53 records …"). self, dst, count and cursor are not
  *     checked for NULL (the hot path).
  * @par BSP cost
  *     As n calls of bspram__bsp_reserve: each run counts count[dst[i]]
- *     messages of size bytes, merged or not. Local work O(n), a few
- *     instructions per destination, the source's statistics updated once;
- *     with merge, a table of p pointers per lane (allocated at first use,
- *     emptied once per superstep: O(p)).
+ *     messages of size bytes. Local work O(n), a few instructions per
+ *     destination, the source's statistics updated once.
  * @par Thread safety
  *     A component inside its step.
  */
 void bspram__bsp_reserve_runs(bspram_component *self, uint32_t size, size_t n, const uint32_t *dst,
-                              uint32_t *count, char **cursor, bool merge);
+                              uint32_t *count, char **cursor);
+
+/* Whether machine m's lanes may send records through the lane's runs
+ * (bspram__bsp_account, bspram__bsp_reserve_lane): not while the router
+ * keeps the message pattern, which is by source.
+ *
+ * @param m       the machine; not NULL (not checked)
+ * @return        true if a lane may reserve runs for all its components
+ * @pre           None.
+ * @par Errors
+ *     None.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread.
+ */
+bool bspram__bsp_lane_runs(const bspram_machine *m);
+
+/* Count count records of size bytes sent by component self, whose room its
+ * lane reserves later with bspram__bsp_reserve_lane (router_internal.h,
+ * bspram__router_account): the records are counted as self's, as a run
+ * from self would be, and the lane's run carries them without a source per
+ * record. For records whose receivers need no source (combining's
+ * reductions, never answered).
+ *
+ * @param self    the component's handle; not NULL (not checked)
+ * @param count   the records (0: none)
+ * @param size    the bytes of one record: a multiple of 8 in [8, 512]
+ * @pre           self is the handle of the current step; its lane counts
+ *                and posts in non-decreasing order of source.
+ * @par Errors
+ *     A source out of order, one line: "bspram: a reservation of runs of
+ *     messages: component 2 cannot act in lane 0 now (lane serves [0, 4),
+ *     component 3 already acted; superstep 3)". self is not checked for
+ *     NULL (the hot path).
+ * @par BSP cost
+ *     The records count count messages of size bytes from self (messages,
+ *     bytes, q, the byte h-relation, the largest message); r when the lane
+ *     reserves them. Local work O(1).
+ * @par Thread safety
+ *     A component inside its step.
+ */
+void bspram__bsp_account(bspram_component *self, uint64_t count, uint32_t size);
+
+/* The lane's runs: one run to each of dst[0..n) for the records its
+ * components counted with bspram__bsp_account, as bspram__bsp_reserve_runs
+ * reserves but without counting them again (router_internal.h,
+ * bspram__router_reserve_lane). The lane writes each destination's records
+ * in component order; it must reserve them before any later post or
+ * reservation of its components, so that every destination receives in
+ * component order for any number of threads.
+ *
+ * @param m       the machine; not NULL (not checked)
+ * @param lane    the lane, the calling thread's
+ * @param size    the bytes of one record: a multiple of 8 in [8, 512]
+ * @param n       the number of destinations
+ * @param dst     n distinct destinations in [0, p); not NULL when n > 0
+ *                (not checked)
+ * @param count   p entries: count[dst[i]] ≥ 1 records for dst[i], set to 0
+ *                on return; not NULL when n > 0 (not checked)
+ * @param cursor  p entries: cursor[dst[i]] receives dst[i]'s room; not NULL
+ *                when n > 0 (not checked)
+ * @pre           The records were counted by bspram__bsp_account in this
+ *                superstep; bspram__bsp_lane_runs(m).
+ * @par Errors
+ *     bspram__bsp_reserve_runs's, one line each, naming "a reservation of
+ *     runs of messages". m, dst, count and cursor are not checked for NULL.
+ * @par BSP cost
+ *     r: each run counts count[dst[i]] messages at dst[i]; q and the
+ *     messages were counted by bspram__bsp_account. Local work O(n); memory
+ *     8 bytes of header a run (16 from 2^24 records on) beside the records.
+ * @par Thread safety
+ *     A lane inside its team.
+ */
+void bspram__bsp_reserve_lane(bspram_machine *m, unsigned lane, uint32_t size, size_t n, const uint32_t *dst,
+                              uint32_t *count, char **cursor);
 
 /* The component's inbox as runs (router.h, bspram__router_inbox_runs; a
  * held inbox too), in bspram_inbox's order.

@@ -227,6 +227,7 @@ static void run_batch(bspram_team *t, bspram_combiner *C, const bspram_request *
     b->phase = 1;
     set_phase_label(t, "forward", 1);
     bspram__bsp_team_each(t, bspram__combine_forward_step, C);
+    bspram__combine_out_flush(&C->ls[lane], C->m, lane);
     b->flags = batch_flags(bspram__bsp_team_exchange(t, phase1_tag(C, t)));
     b->M = b->m_phases +
            ((b->flags & BATCH_PHYSICAL) && C->o.physical == BSPRAM_PHYSICAL_EXTRA_PHASE ? 1 : 0);
@@ -234,6 +235,7 @@ static void run_batch(bspram_team *t, bspram_combiner *C, const bspram_request *
         b->phase = i;
         set_phase_label(t, "forward", i);
         bspram__bsp_team_each(t, bspram__combine_forward_step, C);
+        bspram__combine_out_flush(&C->ls[lane], C->m, lane);
         bspram__bsp_team_exchange(t, 0);
     }
     if (b->flags & BATCH_ANSWERS) {

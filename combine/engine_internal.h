@@ -125,6 +125,12 @@ typedef struct lane_scratch {
     char **dcur;
     uint32_t *dtouch;
     size_t ntouch;
+    /* The lane's compact records of this phase kept for one reservation per
+     * destination (partition.c, bspram__combine_out_stage): each record and
+     * its destination, in component and group order. */
+    compact_wire *stage;
+    uint32_t *stage_dst;
+    size_t nstage, capstage;
     /* Replies gathered before they are sent (reverse.c). */
     struct pending_reply {
         uint64_t dst;
@@ -234,15 +240,25 @@ static inline void bspram__out_count(lane_scratch *L, uint64_t dst)
     if (L->dcount[dst]++ == 0)
         L->dtouch[L->ntouch++] = (uint32_t)dst;
 }
-/* merge: records no receiver answers (compact reductions), whose runs may
- * extend the lane's previous component's (bsp/machine_internal.h). */
-void bspram__combine_out_reserve(lane_scratch *L, bspram_component *self, uint32_t size, bool merge);
+void bspram__combine_out_reserve(lane_scratch *L, bspram_component *self, uint32_t size);
 static inline void *bspram__out_place(lane_scratch *L, uint64_t dst, uint32_t size)
 {
     char *at = L->dcur[dst];
     L->dcur[dst] = at + size;
     return at;
 }
+/* The lane's runs (bsp/machine_internal.h, bspram__bsp_reserve_lane): a
+ * component whose records are all compact reductions counts them by
+ * destination into the lane's counts, as pass 1 does, and keeps them in the
+ * lane's stage with their destinations (out_stage: room for n more, counted
+ * for component self); out_flush reserves one run per destination the lane
+ * reached and places the staged records in order. It runs after the lane's
+ * last component of a phase, and before any other component of the lane
+ * reserves or posts (so every destination receives in component order,
+ * whatever the number of threads). */
+void bspram__combine_out_stage(lane_scratch *L, bspram_component *self, size_t n);
+void bspram__combine_out_flush(lane_scratch *L, bspram_machine *m, unsigned lane);
+
 /* Make the lane's counts by destination (p of them) when first needed;
  * false when p is too large for them (more than BSPRAM__OUT_MAX_P): the
  * caller then reserves a run per record. */

@@ -185,6 +185,15 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
      * adaptive strategy travels compact (wire.h). */
     const bool partition = bspram__combine_out_ready(L, C->p);
     const bool may_compact = compact_kind(b, pflags, BSPRAM__KIND_REDUCE);
+    /* Every group a compact reduction: staged for the lane's runs
+     * (partition.c); otherwise the lane's staged records go first. */
+    bool staged = partition && may_compact && bspram__bsp_lane_runs(C->m);
+    for (size_t g = 0; staged && g < ng; g++)
+        staged = bspram__is_reduce(bspram__key_kind(L->g[g].key));
+    if (staged)
+        bspram__combine_out_stage(L, self, ng);
+    else
+        bspram__combine_out_flush(L, C->m, bspram__bsp_lane(self));
     size_t ncompact = 0;
     for (size_t g = 0; g < ng; g++) {
         const wire *out = &L->g[g];
@@ -225,10 +234,19 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
                              : bspram_reduce(bspram__random3_abc(&b->rkey, ab, c, g), suffix);
             dest = bspram_basis_target(B, phase, H, k);
         }
-        ncompact += may_compact && bspram__is_reduce(kind);
-        L->gdest[g] = dest | (final ? FINAL_DEST : 0);
         if (partition)
             bspram__out_count(L, dest);
+        if (staged) {
+            L->stage[L->nstage + g] = (compact_wire){out->key, out->value};
+            L->stage_dst[L->nstage + g] = (uint32_t)dest;
+            continue;
+        }
+        ncompact += may_compact && bspram__is_reduce(kind);
+        L->gdest[g] = dest | (final ? FINAL_DEST : 0);
+    }
+    if (staged) {
+        L->nstage += ng;
+        return false;
     }
     /* Pass 2: a run per destination, then every group's record in it, in
      * group order. Records of two sizes in one phase (a batch that mixes
@@ -237,8 +255,8 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
      * are the same either way. */
     const bool uniform = ncompact == 0 || ncompact == ng;
     const uint32_t size = ncompact ? (uint32_t)sizeof(compact_wire) : (uint32_t)sizeof(wire);
-    if (partition && uniform) /* compact records are reductions: no answer needs their source */
-        bspram__combine_out_reserve(L, self, size, ncompact == ng);
+    if (partition && uniform)
+        bspram__combine_out_reserve(L, self, size);
     else if (partition)
         for (size_t t = 0; t < L->ntouch; t++) /* the counts are not used */
             L->dcount[L->dtouch[t]] = 0;

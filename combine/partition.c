@@ -6,8 +6,10 @@
  * (Valiant §2's records are the same: a run of n records of s bytes is n
  * messages of s bytes). engine_internal.h has the passes' inline steps. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/error.h"
+#include "base/grow.h"
 #include "combine/engine_internal.h"
 
 bool bspram__combine_out_ready(lane_scratch *L, uint64_t p)
@@ -24,8 +26,29 @@ bool bspram__combine_out_ready(lane_scratch *L, uint64_t p)
     return true;
 }
 
-void bspram__combine_out_reserve(lane_scratch *L, bspram_component *self, uint32_t size, bool merge)
+void bspram__combine_out_reserve(lane_scratch *L, bspram_component *self, uint32_t size)
 {
-    bspram__bsp_reserve_runs(self, size, L->ntouch, L->dtouch, L->dcount, L->dcur, merge);
+    bspram__bsp_reserve_runs(self, size, L->ntouch, L->dtouch, L->dcount, L->dcur);
     L->ntouch = 0;
+}
+
+void bspram__combine_out_stage(lane_scratch *L, bspram_component *self, size_t n)
+{
+    bspram__bsp_account(self, n, (uint32_t)sizeof(compact_wire));
+    if (L->nstage + n <= L->capstage)
+        return;
+    L->capstage = bspram__capacity(L->capstage, L->nstage + n, 256);
+    L->stage = bspram__base_realloc(L->stage, L->capstage * sizeof *L->stage, "bspram_combine");
+    L->stage_dst = bspram__base_realloc(L->stage_dst, L->capstage * sizeof *L->stage_dst, "bspram_combine");
+}
+
+void bspram__combine_out_flush(lane_scratch *L, bspram_machine *m, unsigned lane)
+{
+    if (!L->nstage)
+        return;
+    bspram__bsp_reserve_lane(m, lane, (uint32_t)sizeof(compact_wire), L->ntouch, L->dtouch, L->dcount, L->dcur);
+    L->ntouch = 0;
+    for (size_t i = 0; i < L->nstage; i++)
+        memcpy(bspram__out_place(L, L->stage_dst[i], sizeof(compact_wire)), &L->stage[i], sizeof(compact_wire));
+    L->nstage = 0;
 }

@@ -90,7 +90,7 @@ void bspram__combine_send_replies(lane_scratch *L, bspram_component *self, uint6
     }
     for (size_t j = 0; j < n; j++)
         bspram__out_count(L, L->rep[j].dst);
-    bspram__combine_out_reserve(L, self, sizeof(reply), false);
+    bspram__combine_out_reserve(L, self, sizeof(reply));
     for (size_t j = 0; j < n; j++)
         memcpy(bspram__out_place(L, L->rep[j].dst, sizeof(reply)), &L->rep[j].r, sizeof(reply));
 }

@@ -153,7 +153,6 @@ void bspram__router_destroy(bspram_router *r)
         free(ln->in_built);
         free(ln->n_runs);
         free(ln->runs_built);
-        free(ln->merge_head);
         free(ln->runs);
         free(ln->window);
     }

@@ -394,15 +394,35 @@ void bspram__router_reserve_runs(bspram_router *r, unsigned lane, uint64_t src, 
         BSPRAM_NONNULL(count);
         BSPRAM_NONNULL(cursor);
     }
-    bspram__reserve_runs(r, lane, src, size, n, dst, count, cursor, false, call);
+    bspram__reserve_runs(r, lane, src, size, n, dst, count, cursor, call);
 }
 
-void bspram__router_merge_ready(bspram_router *r, bspram__lane *ln)
+bool bspram__router_lane_runs(const bspram_router *r) { return !r->keep_pattern; }
+
+void bspram__router_account(bspram_router *r, unsigned lane, uint64_t src, uint64_t count, uint32_t size,
+                            const char *call)
 {
-    if (!ln->merge_head)
-        ln->merge_head = bspram__base_malloc(r->p * sizeof *ln->merge_head, "a reservation of runs of messages");
-    memset(ln->merge_head, 0, r->p * sizeof *ln->merge_head);
-    ln->merge_step = ln->step + 1;
+    bspram__lane *ln = &r->lane[lane];
+    bspram__lane_sent *s = &ln->sent[ln->step & 1];
+    enter_src(ln, lane, src, call);
+    s->src_count += count;
+    s->src_bytes += count * size;
+    if (count && size > s->max_message)
+        s->max_message = size;
+}
+
+void bspram__router_reserve_lane(bspram_router *r, unsigned lane, uint32_t size, size_t n, const uint32_t *dst,
+                                 uint32_t *count, char **cursor, const char *call)
+{
+    bspram__lane *ln = &r->lane[lane];
+    bspram__lane_sent *s = &ln->sent[ln->step & 1];
+    /* Reserved under the current source, whose counts are put back: every
+     * record was counted for its own component by bspram__router_account. */
+    const uint64_t had_count = s->src_count, had_bytes = s->src_bytes, had_max = s->max_message;
+    bspram__reserve_runs(r, lane, s->src, size, n, dst, count, cursor, call);
+    s->src_count = had_count;
+    s->src_bytes = had_bytes;
+    s->max_message = had_max;
 }
 
 void *bspram__router_post(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint64_t len,

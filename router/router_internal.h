@@ -192,9 +192,6 @@ typedef struct bspram__lane {
     bspram__arena arena[2];
     bspram__lane_sent sent[2];
     char *window;                      /* [p][BSPRAM__WINDOW], or NULL */
-    bspram__entry **merge_head;        /* [p]: the last merged run to each destination
-                                          (bspram__reserve_runs), or NULL; */
-    uint64_t merge_step;               /* valid while this is step + 1 */
     bool windows;                      /* post through the windows this superstep */
     unsigned heavy;                    /* supersteps the windows stay on (exchange.c) */
 
@@ -401,41 +398,23 @@ static inline void *bspram__reserve(bspram_router *r, unsigned lane, uint64_t sr
     return e + 1;
 }
 
-/* Ready lane ln's table of merged runs (bspram__reserve_runs, merge) for
- * this superstep: allocated at first use, emptied once per superstep. */
-void bspram__router_merge_ready(bspram_router *r, bspram__lane *ln);
-
 /* bspram__router_reserve_runs (router.h): one run from src to each of
  * dst[0..n), count[dst[i]] records of size bytes, its room in cursor[dst[i]]
  * (count[dst[i]] becomes 0). The source's statistics are updated once; a
  * destination whose outbox has a window open or no room, or a bad value,
- * takes bspram__router_reserve_slow.
- * With merge, a run that would directly follow this lane's last merged run
- * to the same destination, of the same size, in this superstep, extends it
- * instead (its header counts both; it keeps the first source's number): for
- * records whose receiver needs no source — combining's reductions, which are
- * never answered. A lane posts its components in increasing order, so the
- * records arrive in the order separate runs give, and the records count the
- * same messages (the source's counts are taken here, per source, as ever).
- * Not while the router keeps the message pattern, which is by source. */
+ * takes bspram__router_reserve_slow. */
 static inline void bspram__reserve_runs(bspram_router *r, unsigned lane, uint64_t src, uint32_t size, size_t n,
-                                        const uint32_t *dst, uint32_t *count, char **cursor, bool merge,
-                                        const char *call)
+                                        const uint32_t *dst, uint32_t *count, char **cursor, const char *call)
 {
     bspram__lane *ln = &r->lane[lane];
     const unsigned par = (unsigned)(ln->step & 1);
     bspram__lane_sent *s = &ln->sent[par];
     size_t i = 0;
-    merge = merge && !r->keep_pattern;
-    if (merge && ln->merge_step != ln->step + 1)
-        bspram__router_merge_ready(r, ln);
     /* The first run through the checks of the slow path when the source is
      * new or the size is not a record's: after it, only the destination and
      * the count are checked per run. */
     if (n && (src != s->src || size < 8 || size > BSPRAM__RUN_MAX_SIZE || (size & 7))) {
         cursor[dst[0]] = bspram__router_reserve_slow(r, lane, src, dst[0], size, count[dst[0]], call);
-        if (merge) /* a run with a short header just before its records */
-            ln->merge_head[dst[0]] = count[dst[0]] <= BSPRAM__RUN_MAX_COUNT ? (bspram__entry *)cursor[dst[0]] - 1 : NULL;
         count[dst[0]] = 0;
         i = 1;
     }
@@ -452,32 +431,16 @@ static inline void bspram__reserve_runs(bspram_router *r, unsigned lane, uint64_
             (o = bspram__lane_outbox(ln, par, d), __builtin_expect(o->line != NULL, 0)) ||
             __builtin_expect((size_t)(o->limit - o->at) < need, 0)) {
             cursor[d] = bspram__router_reserve_slow(r, lane, src, d, size, c, call);
-            if (merge)
-                ln->merge_head[d] = c <= BSPRAM__RUN_MAX_COUNT ? (bspram__entry *)cursor[d] - 1 : NULL;
             continue;
-        }
-        o->count += c;
-        o->bytes += (uint64_t)size * c;
-        total += c;
-        if (merge) {
-            bspram__entry *last = ln->merge_head[d];
-            uint32_t had;
-            if (last && (last->len32 & ~BSPRAM__RUN_MAX_COUNT) == head &&
-                (had = last->len32 & BSPRAM__RUN_MAX_COUNT) + c <= BSPRAM__RUN_MAX_COUNT &&
-                (char *)(last + 1) + (size_t)size * had == o->at) {
-                last->len32 = head | (uint32_t)(had + c);
-                cursor[d] = o->at;
-                o->at += need - sizeof(bspram__entry);
-                continue;
-            }
         }
         bspram__entry *e = (bspram__entry *)o->at;
         o->at += need;
+        o->count += c;
+        o->bytes += (uint64_t)size * c;
         e->src = (uint32_t)src;
         e->len32 = head | (uint32_t)c;
         cursor[d] = (char *)(e + 1);
-        if (merge)
-            ln->merge_head[d] = e;
+        total += c;
     }
     if (total) {
         s->src_count += total;
@@ -486,6 +449,23 @@ static inline void bspram__reserve_runs(bspram_router *r, unsigned lane, uint64_
             s->max_message = size;
     }
 }
+
+/* The record channel by lane: a lane whose components' records need no
+ * source at their receivers (combining's reductions, never answered) takes
+ * their counts per component (bspram__router_account, in increasing
+ * component order, as posting would) and reserves one run per destination
+ * for all of them at once (bspram__router_reserve_lane), which does not
+ * count them again. The runs carry the lane's last counted component as
+ * their source. A lane's records then reach each destination in one run, in
+ * component order, where a run per component would hold about one record
+ * when the components are many (p = 4096: 256 records over 4096
+ * destinations). Not while the router keeps the message pattern, which is
+ * by source (bspram__router_lane_runs says whether the lane may). */
+bool bspram__router_lane_runs(const bspram_router *r);
+void bspram__router_account(bspram_router *r, unsigned lane, uint64_t src, uint64_t count, uint32_t size,
+                            const char *call);
+void bspram__router_reserve_lane(bspram_router *r, unsigned lane, uint32_t size, size_t n, const uint32_t *dst,
+                                 uint32_t *count, char **cursor, const char *call);
 
 /* bspram__router_send (router.h) without the checks of r and call, which its
  * callers inside the library need not make (bspram_send). */

@@ -1,6 +1,9 @@
 /* Same seed ⇒ the same answers, the same memory and the same charges for
  * T = 1, 2, 4, for fixed, auto, adaptive and observe bases and
- * both spreadings; and the table experiment gives bit-identical factors for
+ * both spreadings, with reads, fetches and writes, with reductions beside
+ * reads (a lane's components whose groups are all reductions send through
+ * the lane's runs, the others one run per component, in component order)
+ * and with reductions alone; and the table experiment gives bit-identical factors for
  * T = 1 and T = 2, in charges and on the cycle model (sync and async). */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -10,6 +13,11 @@
 #include "combine/combine.h"
 #include "combine/experiment.h"
 #include "hash/random.h"
+
+/* 0: reads, fetch-and-adds, arbitrary writes; 1: sums, a fifth of the
+ * addresses fetch-and-adds (whose answers depend on the order in which the
+ * owner meets the sums); 2: sums. */
+static int mix;
 
 typedef struct outcome {
     uint64_t *res, *mem;
@@ -45,9 +53,13 @@ static outcome run(uint64_t p, int threads, bspram_strategy strat, const char *b
         uint64_t a = (r % 4 == 0) ? r % 4 : (r >> 8) % ncells;
         req[i].address = bspram_address(s, seg, a);
         req[i].value = 1 + bspram_random2(3, i, 1) % 1000;
-        req[i].kind = a % 3 == 0 ? BSPRAM_READ
-                      : a % 3 == 1 ? bspram_kind_fetch(bspram_op_builtin(BSPRAM_OP_SUM, BSPRAM_TYPE_U64))
-                                   : BSPRAM_WRITE_ARBITRARY;
+        const unsigned sum = bspram_op_builtin(BSPRAM_OP_SUM, BSPRAM_TYPE_U64);
+        if (mix == 0)
+            req[i].kind = a % 3 == 0 ? BSPRAM_READ
+                          : a % 3 == 1 ? bspram_kind_fetch(sum)
+                                       : BSPRAM_WRITE_ARBITRARY;
+        else
+            req[i].kind = mix == 1 && a % 5 == 0 ? bspram_kind_fetch(sum) : bspram_kind_reduce(sum);
     }
     bspram_combine(C, req, first, out.res, &out.st);
     bspram_gather_cells(C, bspram_address(s, seg, 0), ncells, out.mem); /* over MPI: from every rank */
@@ -90,6 +102,13 @@ int main(void)
     compare(4096, BSPRAM_STRATEGY_OBSERVE, NULL, BSPRAM_SPREAD_RANDOM);
     compare(1000, BSPRAM_STRATEGY_OBSERVE, NULL, BSPRAM_SPREAD_RANDOM);
     compare(7, BSPRAM_STRATEGY_FIXED, "7", BSPRAM_SPREAD_SOURCE);
+    for (mix = 1; mix <= 2; mix++) {
+        compare(64, BSPRAM_STRATEGY_FIXED, "4x4x4", BSPRAM_SPREAD_RANDOM);
+        compare(4096, BSPRAM_STRATEGY_FIXED, "16x16x16", BSPRAM_SPREAD_RANDOM);
+        compare(4096, BSPRAM_STRATEGY_AUTO, NULL, BSPRAM_SPREAD_RANDOM);
+        compare(1000, BSPRAM_STRATEGY_FIXED, "1000", BSPRAM_SPREAD_SOURCE);
+    }
+    mix = 0;
 
     /* The table experiment: identical numbers for T = 1 and T = 2. */
     bspram_table_entry e1[4], e2[4];
