@@ -139,7 +139,7 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
     const batch_state *b = &L->b;
     comp_state *cs = &C->cs[c];
     unsigned phase = b->phase;
-    size_t n = 0;
+    size_t n = 0, ng = SIZE_MAX;
     if (phase == 1) {
         validate_and_load(C, b, c, L, cs);
         uint64_t nreq;
@@ -148,7 +148,14 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
     } else {
         const bspram__run *runs;
         const size_t nr = bspram__bsp_inbox_runs(self, &runs);
-        for (size_t i = 0; i < nr; i++) {
+        /* Compact reductions only, none final here, none answered: grouped
+         * straight from the runs (group.c). */
+        bool compact = phase - 1 < b->m_phases && !(b->flags & BATCH_ANSWERS);
+        for (size_t i = 0; compact && i < nr; i++)
+            compact = runs[i].size == sizeof(compact_wire);
+        if (compact)
+            ng = bspram__combine_group_compact(C, L, runs, nr, &n);
+        for (size_t i = 0; !compact && i < nr; i++) {
             const char *data = runs[i].data;
             const uint32_t src = runs[i].src, size = runs[i].size;
             const uint64_t count = runs[i].count;
@@ -164,7 +171,8 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
             }
         }
     }
-    size_t ng = bspram__combine_group(C, L, n);
+    if (ng == SIZE_MAX)
+        ng = bspram__combine_group(C, L, n);
     unsigned pflags = phase == 1 ? cs->flags : b->flags;
     bspram__combine_record_sources(cs, L, phase, n, ng, (pflags & BATCH_ANSWERS) != 0);
 

@@ -7,6 +7,7 @@
  * number of threads. */
 #include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/error.h"
 #include "base/grow.h"
@@ -150,6 +151,55 @@ size_t bspram__combine_group(const bspram_combiner *C, lane_scratch *L, size_t n
             L->gcount[g]++;
         }
         L->igroup[j] = g;
+    }
+    return ng;
+}
+
+/* The same for an inbox of compact reductions only (wire.h), read straight
+ * from its runs: a record that meets its group is merged as merge() merges
+ * a reduction (its weight 1), and only a group's first record gets an item's
+ * other fields — H(t) is hashed once per group, not per record, and no item
+ * is written (a reduction is never answered, so no item is kept for the
+ * reverse flow). The groups, their order and their values are those of
+ * bspram__combine_group over the unpacked items. */
+size_t bspram__combine_group_compact(const bspram_combiner *C, lane_scratch *L, const bspram__run *runs,
+                                     size_t nr, size_t *n)
+{
+    size_t total = 0;
+    for (size_t i = 0; i < nr; i++)
+        total += runs[i].count;
+    *n = total;
+    bspram__combine_table_reset(L, total);
+    groups_reserve(L, total);
+    const size_t mask = L->tcap - 1;
+    const uint32_t stamp = L->stamp;
+    size_t ng = 0;
+    for (size_t i = 0; i < nr; i++) {
+        const char *data = runs[i].data;
+        for (uint64_t j = 0; j < runs[i].count; j++, data += sizeof(compact_wire)) {
+            compact_wire cw;
+            memcpy(&cw, data, sizeof cw);
+            size_t pos = bspram__table_slot(cw.key, mask);
+            while (L->t[pos].stamp == stamp && L->t[pos].key != cw.key)
+                pos = (pos + 1) & mask;
+            if (L->t[pos].stamp != stamp) {
+                L->t[pos].stamp = stamp;
+                L->t[pos].key = cw.key;
+                L->t[pos].group = (uint32_t)ng;
+                L->g[ng] = (wire){.key = cw.key,
+                                  .value = cw.value,
+                                  .aux = 1,
+                                  .owner = (uint32_t)bspram__hashed_owner(C, bspram__key_address(cw.key)),
+                                  .handle = 0};
+                L->gcount[ng++] = 1;
+            } else {
+                wire *g = &L->g[L->t[pos].group];
+                L->met |= BSPRAM__MET_UPDATES;
+                g->value = bspram__apply(C, bspram__kind_op(bspram__key_kind(g->key)), g->value, cw.value);
+                g->aux++;
+                L->gcount[L->t[pos].group]++;
+            }
+        }
     }
     return ng;
 }
