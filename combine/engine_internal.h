@@ -197,9 +197,10 @@ static inline size_t bspram__table_slot(uint64_t key, size_t mask)
 }
 size_t bspram__combine_group(const bspram_combiner *C, lane_scratch *L, size_t n);
 /* bspram__combine_group for an inbox whose runs all hold compact
- * reductions, none final (group.c): *n receives the records. */
+ * reductions (group.c), none of which will be answered: *n receives the
+ * records; the groups' H(t) only with need_owner (not at the owner). */
 size_t bspram__combine_group_compact(const bspram_combiner *C, lane_scratch *L, const bspram__run *runs,
-                                     size_t nr, size_t *n);
+                                     size_t nr, size_t *n, bool need_owner);
 
 /* reverse.c */
 void bspram__combine_record_sources(comp_state *cs, lane_scratch *L, unsigned level, size_t n, size_t ng,

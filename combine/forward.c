@@ -154,7 +154,7 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
         for (size_t i = 0; compact && i < nr; i++)
             compact = runs[i].size == sizeof(compact_wire);
         if (compact)
-            ng = bspram__combine_group_compact(C, L, runs, nr, &n);
+            ng = bspram__combine_group_compact(C, L, runs, nr, &n, true);
         for (size_t i = 0; !compact && i < nr; i++) {
             const char *data = runs[i].data;
             const uint32_t src = runs[i].src, size = runs[i].size;

@@ -158,12 +158,13 @@ size_t bspram__combine_group(const bspram_combiner *C, lane_scratch *L, size_t n
 /* The same for an inbox of compact reductions only (wire.h), read straight
  * from its runs: a record that meets its group is merged as merge() merges
  * a reduction (its weight 1), and only a group's first record gets an item's
- * other fields — H(t) is hashed once per group, not per record, and no item
+ * other fields — H(t) is hashed once per group, not per record (and not at
+ * all for the owner, need_owner false), and no item
  * is written (a reduction is never answered, so no item is kept for the
  * reverse flow). The groups, their order and their values are those of
  * bspram__combine_group over the unpacked items. */
 size_t bspram__combine_group_compact(const bspram_combiner *C, lane_scratch *L, const bspram__run *runs,
-                                     size_t nr, size_t *n)
+                                     size_t nr, size_t *n, bool need_owner)
 {
     size_t total = 0;
     for (size_t i = 0; i < nr; i++)
@@ -189,7 +190,7 @@ size_t bspram__combine_group_compact(const bspram_combiner *C, lane_scratch *L, 
                 L->g[ng] = (wire){.key = cw.key,
                                   .value = cw.value,
                                   .aux = 1,
-                                  .owner = (uint32_t)bspram__hashed_owner(C, bspram__key_address(cw.key)),
+                                  .owner = need_owner ? (uint32_t)bspram__hashed_owner(C, bspram__key_address(cw.key)) : 0,
                                   .handle = 0};
                 L->gcount[ng++] = 1;
             } else {

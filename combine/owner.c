@@ -41,27 +41,36 @@ void bspram__combine_owner_level(bspram_combiner *C, bspram_component *self, uin
     lane_scratch *L = &C->ls[lane];
     const batch_state *b = &L->b;
     comp_state *cs = &C->cs[c];
-    size_t n = 0;
-    bspram__combine_items_reserve(L, cs->na);
-    for (size_t j = 0; j < cs->na; j++, n++) {
-        L->items[n] = cs->arrived[j];
-        L->isrc[n] = cs->arrived_src[j];
-        L->ilevel[n] = cs->arrived_level[j];
-    }
-    for (size_t i = 0; i < nr; i++) {
-        const char *data = runs[i].data;
-        const uint32_t src = runs[i].src, size = runs[i].size;
-        const uint64_t count = runs[i].count;
-        if (n + count > L->icap) /* items kept so far stay */
-            bspram__combine_items_reserve(L, n + count);
-        for (uint64_t j = 0; j < count; j++, n++, data += size) {
-            bspram__unpack(C, b, data, size, b->M, &L->items[n], false); /* owners need no H(t) */
-            L->isrc[n] = src;
-            L->ilevel[n] = (uint8_t)b->M;
+    size_t n = 0, ng;
+    /* Compact reductions only, none answered: grouped straight from the
+     * runs (group.c), without an item per record. */
+    bool compact = cs->na == 0 && !(b->flags & BATCH_ANSWERS);
+    for (size_t i = 0; compact && i < nr; i++)
+        compact = runs[i].size == sizeof(compact_wire);
+    if (compact) {
+        ng = bspram__combine_group_compact(C, L, runs, nr, &n, false);
+    } else {
+        bspram__combine_items_reserve(L, cs->na);
+        for (size_t j = 0; j < cs->na; j++, n++) {
+            L->items[n] = cs->arrived[j];
+            L->isrc[n] = cs->arrived_src[j];
+            L->ilevel[n] = cs->arrived_level[j];
         }
+        for (size_t i = 0; i < nr; i++) {
+            const char *data = runs[i].data;
+            const uint32_t src = runs[i].src, size = runs[i].size;
+            const uint64_t count = runs[i].count;
+            if (n + count > L->icap) /* items kept so far stay */
+                bspram__combine_items_reserve(L, n + count);
+            for (uint64_t j = 0; j < count; j++, n++, data += size) {
+                bspram__unpack(C, b, data, size, b->M, &L->items[n], false); /* owners need no H(t) */
+                L->isrc[n] = src;
+                L->ilevel[n] = (uint8_t)b->M;
+            }
+        }
+        cs->na = 0;
+        ng = bspram__combine_group(C, L, n);
     }
-    cs->na = 0;
-    size_t ng = bspram__combine_group(C, L, n);
     if (b->flags & BATCH_SPECIES)
         check_species(C, L, ng);
 
