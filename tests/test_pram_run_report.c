@@ -160,7 +160,8 @@ static void rise_read(bspram_vp *vp, void *arg)
 {
     (void)arg;
     uint64_t i = bspram_vp_id(vp);
-    line_read = __LINE__ + 1;
+    if (i == 0) /* one writer: VPs run on several threads at once */
+        line_read = __LINE__ + 1;
     bspram_vp_read(vp, A, i == 12 || i == 40 ? 7 : i == 7 ? 12 : i);
 }
 
@@ -170,7 +171,8 @@ static void rise_write(bspram_vp *vp, void *arg)
     const int step = *(const int *)arg;
     uint64_t i = bspram_vp_id(vp);
     if (step == 2 && (i == 3 || i == 33)) {
-        line_write_one = __LINE__ + 1;
+        if (i == 3) /* one writer */
+            line_write_one = __LINE__ + 1;
         bspram_vp_write(vp, B, 2, 5);
     } else if (step == 3 && i == 4) {
         line_write_two = __LINE__ + 1;
