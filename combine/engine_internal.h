@@ -262,6 +262,9 @@ static inline void *bspram__out_place(lane_scratch *L, uint64_t dst, uint32_t si
  * reserves or posts (so every destination receives in component order,
  * whatever the number of threads). */
 void bspram__combine_out_stage(lane_scratch *L, bspram_component *self, size_t n);
+/* Room for n more staged records, not counted (forward.c counts the groups
+ * it stages once it knows them, with bspram__bsp_account). */
+void bspram__combine_out_stage_room(lane_scratch *L, size_t n);
 void bspram__combine_out_flush(lane_scratch *L, bspram_machine *m, unsigned lane);
 
 /* Make the lane's counts by destination (p of them) when first needed;

@@ -25,15 +25,12 @@ static inline bool addr_physical(const bspram_combiner *C, unsigned flags, uint6
     return bspram_segment_layout(C->s, (uint32_t)(addr >> BSPRAM_SEGMENT_SHIFT)) != BSPRAM_LAYOUT_HASHED;
 }
 
-/* Phase 1: check component c's requests and load them as wire records. */
-static void validate_and_load(bspram_combiner *C, const batch_state *b, uint64_t c, lane_scratch *L,
-                              comp_state *cs)
+/* Phase 1: check component c's n requests, and note in cs what they hold
+ * (cs->flags, cs->ukind). */
+static void validate(const bspram_combiner *C, const batch_state *b, uint64_t c, const bspram_request *req,
+                     size_t n, comp_state *cs)
 {
-    uint64_t nreq;
-    const bspram_request *req = bspram__batch_requests(b, c, &nreq);
     const bool has_results = bspram__batch_results(b, c) != NULL;
-    size_t n = (size_t)nreq;
-    bspram__combine_items_reserve(L, n);
     uint64_t cached_seg = 0, cached_n = 0;
     unsigned cached_w = 0;
     bspram_layout cached_layout = BSPRAM_LAYOUT_HASHED;
@@ -84,6 +81,19 @@ static void validate_and_load(bspram_combiner *C, const batch_state *b, uint64_t
                 flags |= BATCH_PHYSICAL;
             last_kind = kind;
         }
+    }
+    cs->flags = flags;
+    cs->ukind = ukind;
+    cs->na = 0;
+}
+
+/* Phase 1: load component c's n checked requests as wire records. */
+static void load(const bspram_combiner *C, uint64_t c, lane_scratch *L, const bspram_request *req, size_t n)
+{
+    bspram__combine_items_reserve(L, n);
+    for (size_t j = 0; j < n; j++) {
+        const bspram_request *r = &req[j];
+        const unsigned kind = r->kind;
         wire *w = &L->items[j];
         w->key = bspram__key(kind, r->address);
         /* A READ's value is unused: it carries the label (conflict reports). */
@@ -101,9 +111,6 @@ static void validate_and_load(bspram_combiner *C, const batch_state *b, uint64_t
         L->isrc[j] = (uint32_t)c;
         L->ilevel[j] = 0;
     }
-    cs->flags = flags;
-    cs->ukind = ukind;
-    cs->na = 0;
 }
 
 /* A group's destination in pass 1 of the forward step's send, with this bit
@@ -131,6 +138,69 @@ static void arrive(comp_state *cs, const wire *w, uint32_t src, unsigned level)
     cs->na++;
 }
 
+/* Group g's destination in phase < m outside the adaptive shortcut: the
+ * programmer's route, or h_phase(t)·suffix + k with k the source's offset or
+ * a draw (Valiant §4, §5). */
+static inline uint64_t spread_dest(const bspram_combiner *C, const batch_state *b, unsigned phase, uint64_t ab,
+                                   uint64_t c, size_t g, uint64_t H, uint64_t addr)
+{
+    if (C->o.strategy == BSPRAM_STRATEGY_ROUTE) {
+        uint64_t dest = C->o.route(phase, addr, c, C->o.route_arg);
+        if (dest >= C->p)
+            bspram__base_fatal("bspram_combine: route(phase=%u, address=0x%" PRIx64 ", component=%" PRIu64
+                               ") = %" PRIu64 ": not a component; p = %" PRIu64, phase, addr, c, dest, C->p);
+        return dest;
+    }
+    const uint64_t suffix = b->basis.suffix[phase];
+    uint64_t k = C->o.spread == BSPRAM_SPREAD_SOURCE ? c % suffix
+                                                     : bspram_reduce(bspram__random3_abc(&b->rkey, ab, c, g), suffix);
+    return bspram_basis_target(&b->basis, phase, H, k);
+}
+
+/* Phase 1 of a component whose requests are all reductions of one species
+ * on hashed segments, for the lane's runs: the requests are grouped as
+ * bspram__combine_group groups their items (the same groups, in the same
+ * order, with the same values) and each new group is staged as its compact
+ * record with its destination at once, so no item, group or second pass over
+ * the groups is written (the usual PRAM scatter-reduce). */
+static void stage_reductions(bspram_combiner *C, const batch_state *b, bspram_component *self, uint64_t c,
+                             lane_scratch *L, const bspram_request *req, size_t n, unsigned kind)
+{
+    bspram__combine_table_reset(L, n);
+    bspram__combine_out_stage_room(L, n);
+    compact_wire *st = L->stage + L->nstage;
+    uint32_t *sd = L->stage_dst + L->nstage;
+    const size_t mask = L->tcap - 1;
+    const uint32_t stamp = L->stamp;
+    const unsigned op = bspram__kind_op(kind);
+    const bool last = b->m_phases == 1; /* phase 1 is phase m: every group goes to H(t) */
+    const uint64_t ab = bspram__random3_ab(&b->rkey, 1, c);
+    size_t ng = 0;
+    for (size_t j = 0; j < n; j++) {
+        const uint64_t key = bspram__key(kind, req[j].address);
+        size_t pos = bspram__table_slot(key, mask);
+        while (L->t[pos].stamp == stamp && L->t[pos].key != key)
+            pos = (pos + 1) & mask;
+        if (L->t[pos].stamp == stamp) { /* merged as merge() merges a reduction */
+            compact_wire *g = &st[L->t[pos].group];
+            L->met |= BSPRAM__MET_UPDATES;
+            g->value = bspram__apply(C, op, g->value, req[j].value);
+            continue;
+        }
+        L->t[pos].stamp = stamp;
+        L->t[pos].key = key;
+        L->t[pos].group = (uint32_t)ng;
+        const uint64_t H = bspram__hashed_owner(C, req[j].address);
+        const uint64_t dest = last ? H : spread_dest(C, b, 1, ab, c, ng, H, req[j].address);
+        bspram__out_count(L, dest);
+        st[ng] = (compact_wire){key, req[j].value};
+        sd[ng++] = (uint32_t)dest;
+    }
+    bspram__bsp_account(self, ng, (uint32_t)sizeof(compact_wire));
+    L->nstage += ng;
+    C->cs[c].lv[1].ng = 0; /* nothing answered: no handles */
+}
+
 bool bspram__combine_forward_step(bspram_component *self, void *combiner)
 {
     bspram_combiner *C = combiner;
@@ -141,10 +211,16 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
     unsigned phase = b->phase;
     size_t n = 0, ng = SIZE_MAX;
     if (phase == 1) {
-        validate_and_load(C, b, c, L, cs);
         uint64_t nreq;
-        bspram__batch_requests(b, c, &nreq);
+        const bspram_request *req = bspram__batch_requests(b, c, &nreq);
         n = (size_t)nreq;
+        validate(C, b, c, req, n, cs);
+        if (!(cs->flags & (BATCH_ANSWERS | BATCH_SPECIES)) && compact_kind(b, cs->flags, cs->ukind) &&
+            bspram__combine_out_ready(L, C->p) && bspram__bsp_lane_runs(C->m)) {
+            stage_reductions(C, b, self, c, L, req, n, cs->ukind);
+            return false;
+        }
+        load(C, c, L, req, n);
     } else {
         const bspram__run *runs;
         const size_t nr = bspram__bsp_inbox_runs(self, &runs);
@@ -176,9 +252,7 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
     unsigned pflags = phase == 1 ? cs->flags : b->flags;
     bspram__combine_record_sources(cs, L, phase, n, ng, (pflags & BATCH_ANSWERS) != 0);
 
-    const bspram_basis *B = &b->basis;
     unsigned m = b->m_phases;
-    uint64_t suffix = phase <= m ? B->suffix[phase] : 1;
     /* Adaptive (beyond the paper): a component that saw almost no combining
      * in the previous phase (at most 1 in 32 of the requests it received
      * met another of its address) holds evidence that the degree is low
@@ -231,16 +305,8 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
              * straight to its final component. */
             dest = addr_physical(C, pflags, addr) ? bspram_owner(C->s, addr) : H;
             final = true;
-        } else if (C->o.strategy == BSPRAM_STRATEGY_ROUTE) {
-            dest = C->o.route(phase, addr, c, C->o.route_arg);
-            if (dest >= C->p)
-                bspram__base_fatal("bspram_combine: route(phase=%u, address=0x%" PRIx64 ", component=%" PRIu64
-                                   ") = %" PRIu64 ": not a component; p = %" PRIu64, phase, addr, c, dest, C->p);
         } else {
-            uint64_t k = C->o.spread == BSPRAM_SPREAD_SOURCE
-                             ? c % suffix
-                             : bspram_reduce(bspram__random3_abc(&b->rkey, ab, c, g), suffix);
-            dest = bspram_basis_target(B, phase, H, k);
+            dest = spread_dest(C, b, phase, ab, c, g, H, addr);
         }
         if (partition)
             bspram__out_count(L, dest);

@@ -4,10 +4,12 @@
  * the reads with the value before the batch, apply the update, and answer
  * fetch-and-ops with the value just before each one's contribution. */
 #include <inttypes.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "base/error.h"
 #include "combine/engine_internal.h"
+#include "hash/hash_internal.h"
 
 /* Two update species at one cell: found by a second grouping, by address. */
 static void check_species(const bspram_combiner *C, lane_scratch *L, size_t ng)
@@ -35,6 +37,62 @@ static void check_species(const bspram_combiner *C, lane_scratch *L, size_t ng)
     }
 }
 
+/* The built-in operations on integers (op ids below 2·7: i64 and u64) are
+ * exactly associative, so folding a cell's records into it one by one,
+ * (((x ⊕ v1) ⊕ v2) ⊕ …), gives the bits of x ⊕ (v1 ⊕ v2 ⊕ …), the group's
+ * value applied once; floating point would not. */
+static inline bool exactly_associative(unsigned op)
+{
+    return op < 2 * 7;
+}
+
+enum { FOLD_AHEAD = 16 };
+
+/* An inbox of compact reductions of one exactly associative operation on
+ * hashed segments, at owner c, once the lane has seen two updates meet (so
+ * grouping would tell it nothing new, BSPRAM__MET_UPDATES): every record is
+ * applied straight to its cell, with no group table and no list of
+ * addresses. The slots of up to FOLD_AHEAD records of one segment are found
+ * and asked for ahead, so that their memory latencies overlap (as
+ * bspram_cells does). */
+static void fold_into_cells(const bspram_combiner *C, uint64_t c, unsigned op, const bspram__run *runs, size_t nr)
+{
+    bspram__cell_table T = {0};
+    uint64_t tseg = 0;
+    for (size_t i = 0; i < nr; i++) {
+        const char *rec = runs[i].data; /* records are read by memcpy: a run need not be aligned */
+        const size_t count = (size_t)runs[i].count;
+        for (size_t j0 = 0, m; j0 < count; j0 += m) {
+            uint64_t slot[FOLD_AHEAD], want[FOLD_AHEAD];
+            const size_t ahead = count - j0 < FOLD_AHEAD ? count - j0 : FOLD_AHEAD;
+            for (m = 0; m < ahead; m++) { /* a chunk ends where its segment does */
+                uint64_t addr;
+                memcpy(&addr, rec + (j0 + m) * sizeof(compact_wire) + offsetof(compact_wire, key), 8);
+                addr = bspram__key_address(addr);
+                if (addr >> BSPRAM_SEGMENT_SHIFT != tseg) {
+                    if (m > 0)
+                        break;
+                    tseg = addr >> BSPRAM_SEGMENT_SHIFT;
+                    bspram__hash_cell_table(C->s, (uint32_t)tseg, c, &T);
+                }
+                want[m] = (addr & (BSPRAM_SEGMENT_MAX_CELLS - 1)) + 1;
+                slot[m] = bspram__hash_hash64_inline(C->hash, addr) & T.mask;
+                __builtin_prefetch(&T.key[slot[m]]);
+                __builtin_prefetch(T.bytes + slot[m] * 8, 1);
+            }
+            for (size_t j = 0; j < m; j++) {
+                uint64_t pos = slot[j], x, v;
+                memcpy(&v, rec + (j0 + j) * sizeof(compact_wire) + offsetof(compact_wire, value), 8);
+                while (T.key[pos] != want[j])
+                    pos = (pos + 1) & T.mask; /* present: the table holds all of c's cells */
+                memcpy(&x, T.bytes + pos * 8, 8);
+                x = bspram__op_apply_builtin(op, x, v);
+                memcpy(T.bytes + pos * 8, &x, 8);
+            }
+        }
+    }
+}
+
 void bspram__combine_owner_level(bspram_combiner *C, bspram_component *self, uint64_t c, unsigned lane,
                          const bspram__run *runs, size_t nr)
 {
@@ -47,6 +105,15 @@ void bspram__combine_owner_level(bspram_combiner *C, bspram_component *self, uin
     bool compact = cs->na == 0 && !(b->flags & BATCH_ANSWERS);
     for (size_t i = 0; compact && i < nr; i++)
         compact = runs[i].size == sizeof(compact_wire);
+    if (compact && nr > 0 && (L->met & BSPRAM__MET_UPDATES) && !(b->flags & (BATCH_SPECIES | BATCH_PHYSICAL))) {
+        compact_wire first;
+        memcpy(&first, runs[0].data, sizeof first);
+        const unsigned op = bspram__kind_op(bspram__key_kind(first.key));
+        if (exactly_associative(op)) {
+            fold_into_cells(C, c, op, runs, nr);
+            return; /* nothing answered, nothing more to do */
+        }
+    }
     if (compact) {
         ng = bspram__combine_group_compact(C, L, runs, nr, &n, false);
     } else {

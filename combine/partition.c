@@ -35,6 +35,11 @@ void bspram__combine_out_reserve(lane_scratch *L, bspram_component *self, uint32
 void bspram__combine_out_stage(lane_scratch *L, bspram_component *self, size_t n)
 {
     bspram__bsp_account(self, n, (uint32_t)sizeof(compact_wire));
+    bspram__combine_out_stage_room(L, n);
+}
+
+void bspram__combine_out_stage_room(lane_scratch *L, size_t n)
+{
     if (L->nstage + n <= L->capstage)
         return;
     L->capstage = bspram__capacity(L->capstage, L->nstage + n, 256);

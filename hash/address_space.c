@@ -339,6 +339,16 @@ void *bspram_cell(const bspram_space *s, uint64_t address)
     return g->bytes + (first + pos) * g->w;
 }
 
+bool bspram__hash_cell_table(const bspram_space *s, uint32_t seg, uint64_t c, bspram__cell_table *t)
+{
+    if (seg == 0 || seg >= s->nsegs || !s->segs[seg].live || s->segs[seg].layout != BSPRAM_LAYOUT_HASHED)
+        return false;
+    const segment *g = &s->segs[seg];
+    const uint64_t first = g->tstart[c];
+    *t = (bspram__cell_table){g->key + first, g->bytes + first * g->w, g->tstart[c + 1] - first - 1, g->w};
+    return true;
+}
+
 enum { CELLS_AHEAD = 16 };
 
 void bspram_cells(const bspram_space *s, const uint64_t *addresses, size_t n, void **cells)

@@ -141,4 +141,21 @@ int bspram__hash_address_check(const bspram_space *s, uint64_t address, char *er
  * so. Cost O(n) hashes per live segment when the range changes. */
 void bspram__hash_space_hold(bspram_space *s, uint64_t first, uint64_t end);
 
+/* Owner c's cells of one hashed segment as its open-addressing table
+ * (address_space.c): a cell with index i (address & (BSPRAM_SEGMENT_MAX_CELLS
+ * − 1)) whose address hashes to h sits at the first slot j from h & mask, in
+ * probe order, with key[j] = i + 1; its bytes are bytes + j·w. Lets the owner
+ * of a batch probe its cells inline, record by record (combine/owner.c),
+ * where bspram_cells would take an array of addresses. */
+typedef struct bspram__cell_table {
+    const uint64_t *key;
+    unsigned char *bytes;
+    uint64_t mask;
+    unsigned w;
+} bspram__cell_table;
+
+/* Fills *t for segment `seg` and owner c < p and returns true; false (and
+ * *t untouched) if the segment is not a live hashed one. Cost O(1). */
+bool bspram__hash_cell_table(const bspram_space *s, uint32_t seg, uint64_t c, bspram__cell_table *t);
+
 #endif
