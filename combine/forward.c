@@ -157,48 +157,57 @@ static inline uint64_t spread_dest(const bspram_combiner *C, const batch_state *
     return bspram_basis_target(&b->basis, phase, H, k);
 }
 
-/* Phase 1 of a component whose requests are all reductions of one species
- * on hashed segments, for the lane's runs: the requests are grouped as
- * bspram__combine_group groups their items (the same groups, in the same
- * order, with the same values) and each new group is staged as its compact
- * record with its destination at once, so no item, group or second pass over
- * the groups is written (the usual PRAM scatter-reduce). */
-static void stage_reductions(bspram_combiner *C, const batch_state *b, bspram_component *self, uint64_t c,
-                             lane_scratch *L, const bspram_request *req, size_t n, unsigned kind)
+/* Staging a component's compact reductions of one phase for the lane's runs
+ * as they are grouped: records are grouped as bspram__combine_group groups
+ * items (the same groups, in the same order, with the same values), and each
+ * new group is staged at once as its compact record with its destination, so
+ * no item, no group and no second pass over the groups is written. */
+typedef struct stager {
+    compact_wire *st;
+    uint32_t *sd;
+    size_t mask, ng;
+    uint32_t stamp;
+    unsigned phase;
+    bool last; /* phase m: every group goes to H(t) */
+    uint64_t ab;
+} stager;
+
+static stager stage_begin(const batch_state *b, uint64_t c, lane_scratch *L, unsigned phase,
+                          size_t n)
 {
     bspram__combine_table_reset(L, n);
     bspram__combine_out_stage_room(L, n);
-    compact_wire *st = L->stage + L->nstage;
-    uint32_t *sd = L->stage_dst + L->nstage;
-    const size_t mask = L->tcap - 1;
-    const uint32_t stamp = L->stamp;
-    const unsigned op = bspram__kind_op(kind);
-    const bool last = b->m_phases == 1; /* phase 1 is phase m: every group goes to H(t) */
-    const uint64_t ab = bspram__random3_ab(&b->rkey, 1, c);
-    size_t ng = 0;
-    for (size_t j = 0; j < n; j++) {
-        const uint64_t key = bspram__key(kind, req[j].address);
-        size_t pos = bspram__table_slot(key, mask);
-        while (L->t[pos].stamp == stamp && L->t[pos].key != key)
-            pos = (pos + 1) & mask;
-        if (L->t[pos].stamp == stamp) { /* merged as merge() merges a reduction */
-            compact_wire *g = &st[L->t[pos].group];
-            L->met |= BSPRAM__MET_UPDATES;
-            g->value = bspram__apply(C, op, g->value, req[j].value);
-            continue;
-        }
-        L->t[pos].stamp = stamp;
-        L->t[pos].key = key;
-        L->t[pos].group = (uint32_t)ng;
-        const uint64_t H = bspram__hashed_owner(C, req[j].address);
-        const uint64_t dest = last ? H : spread_dest(C, b, 1, ab, c, ng, H, req[j].address);
-        bspram__out_count(L, dest);
-        st[ng] = (compact_wire){key, req[j].value};
-        sd[ng++] = (uint32_t)dest;
+    return (stager){L->stage + L->nstage, L->stage_dst + L->nstage, L->tcap - 1, 0, L->stamp, phase,
+                    phase == b->m_phases, bspram__random3_ab(&b->rkey, phase, c)};
+}
+
+__attribute__((always_inline)) static inline void stage_one(bspram_combiner *C, const batch_state *b, uint64_t c, lane_scratch *L, stager *S,
+                             uint64_t key, uint64_t value)
+{
+    size_t pos = bspram__table_slot(key, S->mask);
+    while (L->t[pos].stamp == S->stamp && L->t[pos].key != key)
+        pos = (pos + 1) & S->mask;
+    if (L->t[pos].stamp == S->stamp) { /* merged as merge() merges a reduction */
+        compact_wire *g = &S->st[L->t[pos].group];
+        L->met |= BSPRAM__MET_UPDATES;
+        g->value = bspram__apply(C, bspram__kind_op(bspram__key_kind(key)), g->value, value);
+        return;
     }
-    bspram__bsp_account(self, ng, (uint32_t)sizeof(compact_wire));
-    L->nstage += ng;
-    C->cs[c].lv[1].ng = 0; /* nothing answered: no handles */
+    L->t[pos].stamp = S->stamp;
+    L->t[pos].key = key;
+    L->t[pos].group = (uint32_t)S->ng;
+    const uint64_t addr = bspram__key_address(key), H = bspram__hashed_owner(C, addr);
+    const uint64_t dest = S->last ? H : spread_dest(C, b, S->phase, S->ab, c, S->ng, H, addr);
+    bspram__out_count(L, dest);
+    S->st[S->ng] = (compact_wire){key, value};
+    S->sd[S->ng++] = (uint32_t)dest;
+}
+
+static void stage_end(bspram_combiner *C, bspram_component *self, uint64_t c, lane_scratch *L, const stager *S)
+{
+    bspram__bsp_account(self, S->ng, (uint32_t)sizeof(compact_wire));
+    L->nstage += S->ng;
+    C->cs[c].lv[S->phase].ng = 0; /* nothing answered: no handles */
 }
 
 bool bspram__combine_forward_step(bspram_component *self, void *combiner)
@@ -217,7 +226,12 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
         validate(C, b, c, req, n, cs);
         if (!(cs->flags & (BATCH_ANSWERS | BATCH_SPECIES)) && compact_kind(b, cs->flags, cs->ukind) &&
             bspram__combine_out_ready(L, C->p) && bspram__bsp_lane_runs(C->m)) {
-            stage_reductions(C, b, self, c, L, req, n, cs->ukind);
+            /* Reductions of one species on hashed segments (the usual PRAM
+             * scatter-reduce): staged as they are grouped. */
+            stager S = stage_begin(b, c, L, 1, n);
+            for (size_t j = 0; j < n; j++)
+                stage_one(C, b, c, L, &S, bspram__key(cs->ukind, req[j].address), req[j].value);
+            stage_end(C, self, c, L, &S);
             return false;
         }
         load(C, c, L, req, n);
@@ -229,6 +243,23 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
         bool compact = phase - 1 < b->m_phases && !(b->flags & BATCH_ANSWERS);
         for (size_t i = 0; compact && i < nr; i++)
             compact = runs[i].size == sizeof(compact_wire);
+        if (compact && compact_kind(b, b->flags, BSPRAM__KIND_REDUCE) && bspram__combine_out_ready(L, C->p) &&
+            bspram__bsp_lane_runs(C->m)) { /* staged as they are grouped */
+            size_t total = 0;
+            for (size_t i = 0; i < nr; i++)
+                total += runs[i].count;
+            stager S = stage_begin(b, c, L, phase, total);
+            for (size_t i = 0; i < nr; i++) {
+                const char *data = runs[i].data;
+                for (uint64_t j = 0; j < runs[i].count; j++, data += sizeof(compact_wire)) {
+                    compact_wire cw;
+                    memcpy(&cw, data, sizeof cw);
+                    stage_one(C, b, c, L, &S, cw.key, cw.value);
+                }
+            }
+            stage_end(C, self, c, L, &S);
+            return false;
+        }
         if (compact)
             ng = bspram__combine_group_compact(C, L, runs, nr, &n, true);
         for (size_t i = 0; !compact && i < nr; i++) {
