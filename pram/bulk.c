@@ -100,20 +100,26 @@ static void bulk_phase_lane(bspram_team *t, void *arg)
         bspram__pram_vps(P, c, &v0, &v1);
         const uint64_t base = v0 * k, r = P->parts[c].n;
         P->parts[c].requests = q;
-        for (uint64_t v = v0; v < v1; v++) {
-            bspram_request *mine = q;
-            for (uint64_t s = v * k, e = s + k; s < e; s++) {
-                const uint64_t cell = b->cells[s - off];
-                if (cell == BSPRAM_PRAM_NONE)
-                    continue;
-                q->address = cell;
-                q->value = b->values ? b->values[s - off] : 0;
-                q->kind = b->kind;
-                q->label = (uint32_t)v; /* conflicts name VPs */
-                q++;
+        if (last_counts) {
+            for (uint64_t v = v0; v < v1; v++) {
+                bspram_request *mine = q;
+                for (uint64_t s = v * k, e = s + k; s < e; s++)
+                    if (b->cells[s - off] != BSPRAM_PRAM_NONE)
+                        *q++ = (bspram_request){b->cells[s - off], b->values[s - off], b->kind, (uint32_t)v};
+                if (q - mine > 1) /* a VP's last slot for a cell counts */
+                    bspram__pram_last_write(L, mine, (size_t)(q - mine));
             }
-            if (last_counts && q - mine > 1) /* a VP's last slot for a cell counts */
-                bspram__pram_last_write(L, mine, (size_t)(q - mine));
+        } else { /* one pass over the slots; VP v's are [v·k, v·k + k), conflicts name VPs */
+            const uint64_t *cells = b->cells - off, *values = b->values ? b->values - off : NULL;
+            uint64_t v = v0, left = k;
+            for (uint64_t s = base, e = v1 * k; s < e; s++) {
+                if (cells[s] != BSPRAM_PRAM_NONE)
+                    *q++ = (bspram_request){cells[s], values ? values[s] : 0, b->kind, (uint32_t)v};
+                if (--left == 0) {
+                    v++;
+                    left = k;
+                }
+            }
         }
         if (!b->out)
             P->parts[c].results = NULL;
