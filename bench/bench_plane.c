@@ -1,11 +1,12 @@
 /* The data plane's instruction count per operation (bench/plane_instr.sh runs
  * it under cachegrind): `reps` PRAM scatter-reduce(sum) calls of `ops`
  * operations by n VPs on CRCW-combining, p components, T threads, random
- * targets (degree 1: every cell hit once), the default basis or one given.
+ * targets (degree 1: every cell hit once), the default basis or one given;
+ * with `fetch`, fetch-and-add calls (the reverse flow) instead.
  * Run with reps = 1 and reps = 2; the difference of the two counts over ops
  * is what one operation costs, set-up excluded.
  *
- *   bench_plane reps [log2 ops (20)] [log2 n (20)] [p (4096)] [T (2)] [basis (default) | one]
+ *   bench_plane reps [log2 ops (20)] [log2 n (20)] [p (4096)] [T (2)] [basis (default) | one] [fetch]
  *
  * Prints the memory after the calls (a checksum) so that nothing is elided. */
 #include <inttypes.h>
@@ -19,7 +20,7 @@
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: bench_plane reps [log2 ops] [log2 n] [p] [T] [default|one]\n");
+        fprintf(stderr, "usage: bench_plane reps [log2 ops] [log2 n] [p] [T] [default|one] [fetch]\n");
         return 2;
     }
     const int reps = atoi(argv[1]);
@@ -27,6 +28,7 @@ int main(int argc, char **argv)
     const uint64_t p = argc > 4 ? strtoull(argv[4], NULL, 10) : 4096;
     const unsigned T = argc > 5 ? (unsigned)atoi(argv[5]) : 2;
     const int one = argc > 6 && strcmp(argv[6], "one") == 0;
+    const int fetch = argc > 7 && strcmp(argv[7], "fetch") == 0;
     const uint64_t ops = UINT64_C(1) << lops, n = UINT64_C(1) << ln, k = ops / n, cells = ops;
     bspram_pram_config c = bspram_pram_config_default(n, BSPRAM_CRCW_COMBINING);
     c.p = p;
@@ -40,20 +42,28 @@ int main(int argc, char **argv)
     bspram_pram *P = bspram_pram_create(&c);
     bspram_pram_array A = bspram_pram_alloc(P, "A", cells);
     uint64_t *names = malloc(ops * sizeof *names), *v = malloc(ops * sizeof *v), *got = calloc(cells, 8);
+    uint64_t *old = fetch ? malloc(ops * sizeof *old) : NULL;
     for (uint64_t j = 0; j < ops; j++) {
         names[j] = bspram_pram_cell(P, A, bspram_random_below(cells, 3, j, 0, 0));
         v[j] = j % 1000 + 1;
     }
+    const unsigned sum = bspram_op_builtin(BSPRAM_OP_SUM, BSPRAM_TYPE_U64);
     for (int r = 0; r < reps; r++)
-        bspram_pram_scatter_reduce(P, k, names, v, bspram_op_builtin(BSPRAM_OP_SUM, BSPRAM_TYPE_U64));
+        if (fetch)
+            bspram_pram_fetch_op(P, k, names, v, sum, old);
+        else
+            bspram_pram_scatter_reduce(P, k, names, v, sum);
     bspram_pram_store(P, A, got, cells);
-    uint64_t sum = 0;
+    uint64_t check = 0;
     for (uint64_t i = 0; i < cells; i++)
-        sum = sum * 31 + got[i];
-    printf("checksum %" PRIx64 "\n", sum);
+        check = check * 31 + got[i];
+    for (uint64_t j = 0; fetch && j < ops; j++)
+        check = check * 31 + old[j];
+    printf("checksum %" PRIx64 "\n", check);
     bspram_pram_destroy(P);
     free(names);
     free(v);
     free(got);
+    free(old);
     return 0;
 }

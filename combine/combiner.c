@@ -120,7 +120,7 @@ void bspram_combiner_destroy(bspram_combiner *C)
         free(L->items); free(L->isrc); free(L->igroup); free(L->ilevel);
         free(L->g); free(L->gcount); free(L->ghandle); free(L->gaddr); free(L->gcell); free(L->gdest);
         free(L->dcount); free(L->dcur); free(L->dtouch); free(L->rep);
-        free(L->stage); free(L->stage_dst);
+        free(L->stage); free(L->stage_dst); free(L->fslot);
         free(L->conf);
     }
     free(C->cs);

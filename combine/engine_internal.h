@@ -114,6 +114,8 @@ typedef struct lane_scratch {
     size_t icap;
     wire *g;
     uint32_t *gcount, *ghandle;
+    uint64_t *fslot;  /* owner.c: each record's first slot in its cell table */
+    size_t capfslot;
     uint64_t *gaddr;  /* the owner's groups' addresses, and */
     void **gcell;     /* their cells (owner.c: looked up together) */
     size_t gcap;

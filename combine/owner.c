@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "base/grow.h"
 #include "combine/engine_internal.h"
 #include "hash/hash_internal.h"
 
@@ -46,51 +47,93 @@ static inline bool exactly_associative(unsigned op)
     return op < 2 * 7;
 }
 
-enum { FOLD_AHEAD = 16 };
-
-/* An inbox of compact reductions of one exactly associative operation on
- * hashed segments, at owner c, once the lane has seen two updates meet (so
- * grouping would tell it nothing new, BSPRAM__MET_UPDATES): every record is
- * applied straight to its cell, with no group table and no list of
- * addresses. The slots of up to FOLD_AHEAD records of one segment are found
- * and asked for ahead, so that their memory latencies overlap (as
- * bspram_cells does). */
-static void fold_into_cells(const bspram_combiner *C, uint64_t c, unsigned op, const bspram__run *runs, size_t nr)
+/* An inbox of updates of one exactly associative operation on hashed
+ * segments at owner c — compact reductions, or fetch-and-ops as wire
+ * records (`answer`) — once the lane has seen two updates meet (so grouping
+ * would tell it nothing new, BSPRAM__MET_UPDATES): every record is applied
+ * straight to its cell in arrival order, with no group table and no list of
+ * addresses, and a fetch-and-op is answered with the cell's value just before
+ * it, which is its group's value before the group plus the values of the
+ * group's earlier arrivals, as the grouped answer is. A first pass over all
+ * n records finds each one's first slot and asks for it, so that their
+ * memory latencies overlap (as bspram_cells does); a second probes and
+ * applies. */
+static void fold_into_cells(const bspram_combiner *C, lane_scratch *L, uint64_t c, unsigned op,
+                            const bspram__run *runs, size_t nr, size_t n, bool answer, unsigned level)
 {
+    const size_t size = answer ? sizeof(wire) : sizeof(compact_wire);
+    L->fslot = bspram__grow(L->fslot, &L->capfslot, n, sizeof *L->fslot, 256, "bspram_combine");
+    uint64_t *slot = L->fslot;
     bspram__cell_table T = {0};
     uint64_t tseg = 0;
+    /* Records are read by memcpy (a run need not be aligned): the key is
+     * first and the value second in both forms. */
+    for (size_t i = 0, k = 0; i < nr; i++)
+        for (uint64_t j = 0; j < runs[i].count; j++, k++) {
+            uint64_t addr;
+            memcpy(&addr, (const char *)runs[i].data + j * size, 8);
+            addr = bspram__key_address(addr);
+            if (addr >> BSPRAM_SEGMENT_SHIFT != tseg) {
+                tseg = addr >> BSPRAM_SEGMENT_SHIFT;
+                bspram__hash_cell_table(C->s, (uint32_t)tseg, c, &T);
+            }
+            slot[k] = bspram__hash_hash64_inline(C->hash, addr) & T.mask;
+            __builtin_prefetch(&T.key[slot[k]]);
+            __builtin_prefetch(T.bytes + slot[k] * 8, 1);
+        }
+    tseg = 0;
+    for (size_t i = 0, k = 0; i < nr; i++)
+        for (uint64_t j = 0; j < runs[i].count; j++, k++) {
+            const char *r = (const char *)runs[i].data + j * size;
+            uint64_t addr, v, x, pos = slot[k];
+            memcpy(&addr, r, 8);
+            memcpy(&v, r + 8, 8);
+            addr = bspram__key_address(addr);
+            if (addr >> BSPRAM_SEGMENT_SHIFT != tseg) {
+                tseg = addr >> BSPRAM_SEGMENT_SHIFT;
+                bspram__hash_cell_table(C->s, (uint32_t)tseg, c, &T);
+            }
+            const uint64_t want = (addr & (BSPRAM_SEGMENT_MAX_CELLS - 1)) + 1;
+            while (T.key[pos] != want)
+                pos = (pos + 1) & T.mask; /* present: the table holds all of c's cells */
+            memcpy(&x, T.bytes + pos * 8, 8);
+            if (answer) {
+                uint32_t handle;
+                memcpy(&handle, r + offsetof(wire, handle), sizeof handle);
+                bspram__combine_reply(L, runs[i].src, handle, level, x);
+            }
+            x = bspram__op_apply_builtin(op, x, v);
+            memcpy(T.bytes + pos * 8, &x, 8);
+        }
+}
+
+/* The operation every record of the owner's inbox updates with, if they are
+ * all reductions (compact) or all fetch-and-ops (wire records) of one exactly
+ * associative operation on hashed segments; else BSPRAM_MAX_OPS. */
+static unsigned foldable(const batch_state *b, const comp_state *cs, const bspram__run *runs, size_t nr,
+                         bool *answer, size_t *n)
+{
+    if (nr == 0 || cs->na != 0 || (b->flags & (BATCH_SPECIES | BATCH_PHYSICAL)))
+        return BSPRAM_MAX_OPS;
+    uint64_t key0;
+    memcpy(&key0, runs[0].data, 8);
+    const unsigned kind = bspram__key_kind(key0), op = bspram__kind_op(kind);
+    *answer = bspram__is_fetch(kind);
+    if (!exactly_associative(op) || !(*answer || bspram__is_reduce(kind)))
+        return BSPRAM_MAX_OPS;
+    const uint32_t size = *answer ? (uint32_t)sizeof(wire) : (uint32_t)sizeof(compact_wire);
     for (size_t i = 0; i < nr; i++) {
-        const char *rec = runs[i].data; /* records are read by memcpy: a run need not be aligned */
-        const size_t count = (size_t)runs[i].count;
-        for (size_t j0 = 0, m; j0 < count; j0 += m) {
-            uint64_t slot[FOLD_AHEAD], want[FOLD_AHEAD];
-            const size_t ahead = count - j0 < FOLD_AHEAD ? count - j0 : FOLD_AHEAD;
-            for (m = 0; m < ahead; m++) { /* a chunk ends where its segment does */
-                uint64_t addr;
-                memcpy(&addr, rec + (j0 + m) * sizeof(compact_wire) + offsetof(compact_wire, key), 8);
-                addr = bspram__key_address(addr);
-                if (addr >> BSPRAM_SEGMENT_SHIFT != tseg) {
-                    if (m > 0)
-                        break;
-                    tseg = addr >> BSPRAM_SEGMENT_SHIFT;
-                    bspram__hash_cell_table(C->s, (uint32_t)tseg, c, &T);
-                }
-                want[m] = (addr & (BSPRAM_SEGMENT_MAX_CELLS - 1)) + 1;
-                slot[m] = bspram__hash_hash64_inline(C->hash, addr) & T.mask;
-                __builtin_prefetch(&T.key[slot[m]]);
-                __builtin_prefetch(T.bytes + slot[m] * 8, 1);
-            }
-            for (size_t j = 0; j < m; j++) {
-                uint64_t pos = slot[j], x, v;
-                memcpy(&v, rec + (j0 + j) * sizeof(compact_wire) + offsetof(compact_wire, value), 8);
-                while (T.key[pos] != want[j])
-                    pos = (pos + 1) & T.mask; /* present: the table holds all of c's cells */
-                memcpy(&x, T.bytes + pos * 8, 8);
-                x = bspram__op_apply_builtin(op, x, v);
-                memcpy(T.bytes + pos * 8, &x, 8);
-            }
+        if (runs[i].size != size)
+            return BSPRAM_MAX_OPS;
+        *n += runs[i].count;
+        for (uint64_t j = 0; *answer && j < runs[i].count; j++) { /* reads may ride with fetches */
+            uint64_t key;
+            memcpy(&key, (const char *)runs[i].data + j * size, 8);
+            if (bspram__key_kind(key) != kind)
+                return BSPRAM_MAX_OPS;
         }
     }
+    return op;
 }
 
 void bspram__combine_owner_level(bspram_combiner *C, bspram_component *self, uint64_t c, unsigned lane,
@@ -105,14 +148,14 @@ void bspram__combine_owner_level(bspram_combiner *C, bspram_component *self, uin
     bool compact = cs->na == 0 && !(b->flags & BATCH_ANSWERS);
     for (size_t i = 0; compact && i < nr; i++)
         compact = runs[i].size == sizeof(compact_wire);
-    if (compact && nr > 0 && (L->met & BSPRAM__MET_UPDATES) && !(b->flags & (BATCH_SPECIES | BATCH_PHYSICAL))) {
-        compact_wire first;
-        memcpy(&first, runs[0].data, sizeof first);
-        const unsigned op = bspram__kind_op(bspram__key_kind(first.key));
-        if (exactly_associative(op)) {
-            fold_into_cells(C, c, op, runs, nr);
-            return; /* nothing answered, nothing more to do */
-        }
+    bool answer = false;
+    size_t nf = 0;
+    const unsigned op = (L->met & BSPRAM__MET_UPDATES) ? foldable(b, cs, runs, nr, &answer, &nf) : BSPRAM_MAX_OPS;
+    if (op < BSPRAM_MAX_OPS) {
+        fold_into_cells(C, L, c, op, runs, nr, nf, answer, b->M);
+        if (self) /* a batch with answers: this owner's, if any */
+            bspram__combine_send_replies(L, self, C->p);
+        return;
     }
     if (compact) {
         ng = bspram__combine_group_compact(C, L, runs, nr, &n, false);

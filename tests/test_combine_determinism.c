@@ -3,7 +3,8 @@
  * both spreadings, with reads, fetches and writes, with reductions beside
  * reads (a lane's components whose groups are all reductions send through
  * the lane's runs, the others one run per component, in component order)
- * and with reductions alone; and the table experiment gives bit-identical factors for
+ * and with reductions or fetch-and-adds alone (checked against a sequential
+ * reference too); and the table experiment gives bit-identical factors for
  * T = 1 and T = 2, in charges and on the cycle model (sync and async). */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -16,8 +17,43 @@
 
 /* 0: reads, fetch-and-adds, arbitrary writes; 1: sums, a fifth of the
  * addresses fetch-and-adds (whose answers depend on the order in which the
- * owner meets the sums); 2: sums. */
+ * owner meets the sums); 2: sums; 3: fetch-and-adds. */
 static int mix;
+
+typedef struct taken {
+    uint64_t cell, answer, value;
+} taken;
+
+static int by_cell_answer(const void *x, const void *y)
+{
+    const taken *a = x, *b = y;
+    if (a->cell != b->cell)
+        return a->cell < b->cell ? -1 : 1;
+    return a->answer < b->answer ? -1 : a->answer > b->answer;
+}
+
+/* Against a sequential reference: with sums alone each cell holds the sum
+ * of its values; with fetch-and-adds alone the answers at each cell are the
+ * prefix sums of its values in some order, from 0 to what the cell holds
+ * (every value is positive, so that order is the answers' order). */
+static void check_serial(const uint64_t *cell, const bspram_request *req, uint64_t n, const uint64_t *res,
+                         const uint64_t *mem, uint64_t ncells)
+{
+    taken *t = malloc(n * sizeof *t);
+    for (uint64_t i = 0; i < n; i++)
+        t[i] = (taken){cell[i], mix == 3 ? res[i] : 0, req[i].value};
+    qsort(t, n, sizeof *t, by_cell_answer);
+    uint64_t *held = calloc(ncells, sizeof *held);
+    for (uint64_t i = 0; i < n; i++) {
+        if (mix == 3)
+            CHECK_EQ_U64(t[i].answer, held[t[i].cell]);
+        held[t[i].cell] += t[i].value;
+    }
+    for (uint64_t a = 0; a < ncells; a++)
+        CHECK_EQ_U64(mem[a], held[a]);
+    free(held);
+    free(t);
+}
 
 typedef struct outcome {
     uint64_t *res, *mem;
@@ -41,6 +77,7 @@ static outcome run(uint64_t p, int threads, bspram_strategy strat, const char *b
     bspram_combiner *C = bspram_combiner_create(m, s, &o);
     uint64_t per = 8, n = p * per;
     bspram_request *req = calloc(n, sizeof *req);
+    uint64_t *cell = malloc(n * sizeof *cell);
     uint64_t *first = malloc((p + 1) * sizeof *first);
     outcome out;
     out.res = calloc(n, sizeof *out.res);
@@ -52,17 +89,23 @@ static outcome run(uint64_t p, int threads, bspram_strategy strat, const char *b
         uint64_t r = bspram_random2(3, i, 0);
         uint64_t a = (r % 4 == 0) ? r % 4 : (r >> 8) % ncells;
         req[i].address = bspram_address(s, seg, a);
+        cell[i] = a;
         req[i].value = 1 + bspram_random2(3, i, 1) % 1000;
         const unsigned sum = bspram_op_builtin(BSPRAM_OP_SUM, BSPRAM_TYPE_U64);
         if (mix == 0)
             req[i].kind = a % 3 == 0 ? BSPRAM_READ
                           : a % 3 == 1 ? bspram_kind_fetch(sum)
                                        : BSPRAM_WRITE_ARBITRARY;
+        else if (mix == 3)
+            req[i].kind = bspram_kind_fetch(sum);
         else
             req[i].kind = mix == 1 && a % 5 == 0 ? bspram_kind_fetch(sum) : bspram_kind_reduce(sum);
     }
     bspram_combine(C, req, first, out.res, &out.st);
     bspram_gather_cells(C, bspram_address(s, seg, 0), ncells, out.mem); /* over MPI: from every rank */
+    if (mix >= 2)
+        check_serial(cell, req, n, out.res, out.mem, ncells);
+    free(cell);
     free(req);
     free(first);
     bspram_combiner_destroy(C);
@@ -102,7 +145,7 @@ int main(void)
     compare(4096, BSPRAM_STRATEGY_OBSERVE, NULL, BSPRAM_SPREAD_RANDOM);
     compare(1000, BSPRAM_STRATEGY_OBSERVE, NULL, BSPRAM_SPREAD_RANDOM);
     compare(7, BSPRAM_STRATEGY_FIXED, "7", BSPRAM_SPREAD_SOURCE);
-    for (mix = 1; mix <= 2; mix++) {
+    for (mix = 1; mix <= 3; mix++) {
         compare(64, BSPRAM_STRATEGY_FIXED, "4x4x4", BSPRAM_SPREAD_RANDOM);
         compare(4096, BSPRAM_STRATEGY_FIXED, "16x16x16", BSPRAM_SPREAD_RANDOM);
         compare(4096, BSPRAM_STRATEGY_AUTO, NULL, BSPRAM_SPREAD_RANDOM);
