@@ -187,7 +187,9 @@ static void outbox_open(bspram_router *r, unsigned lane, unsigned par, uint32_t 
     ln->touched[par] = bspram__grow(ln->touched[par], &ln->cap_touched[par], ln->n_touched[par] + 1,
                                     sizeof(uint32_t), 256, "the messages' storage");
     ln->touched[par][ln->n_touched[par]++] = dst;
-    unsigned d = bspram__router_lane_of(r, dst);
+    /* One component per lane (BSPlib: a process is a lane) makes the
+     * destination its own lane's number, without the search. */
+    unsigned d = r->lanes == r->p ? dst : bspram__router_lane_of(r, dst);
     uint64_t bit = UINT64_C(1) << (d % 64);
     if (!(ln->registered[par][d / 64] & bit)) { /* first message to d's block */
         ln->registered[par][d / 64] |= bit;
@@ -314,7 +316,8 @@ void *bspram__router_post_slow(bspram_router *r, unsigned lane, uint64_t src, ui
                      "%llu, component %llu)", call, (unsigned long long)dst,
                      (unsigned long long)len, (unsigned long long)BSPRAM_MAX_MESSAGE,
                      (unsigned long long)ln->step, (unsigned long long)src);
-    enter_src(ln, lane, src, call);
+    if (src != ln->sent[par].src)
+        enter_src(ln, lane, src, call);
     bspram__outbox *o = bspram__lane_outbox(ln, par, dst);
     size_t need = (size_t)bspram__entry_size(len, extra);
     if ((size_t)(o->limit - o->at) < need)

@@ -236,7 +236,8 @@ typedef struct bspram__lane {
     unsigned from_par;                 /* of this parity */
     uint64_t r[2];                     /* most messages received by one of ours */
     uint64_t h_in[2];                  /* most bytes received by one of ours */
-    int delivered;                     /* the last exchange moved messages */
+    int delivered;                     /* the last exchange moved messages (on shm: to this
+                                          lane's block) */
 
     /* The message pattern (only while the router keeps it): this lane's
      * sources' flows of the superstep of parity par, sorted by (src, dst);

@@ -96,6 +96,14 @@ static void deliver_shm(bspram_router *r, unsigned lane)
      * costs O(block × senders), not O(block × lanes). The lazy builds read
      * the same list: senders write it again only after the next exchange's
      * barrier, which this lane reaches after its last read of these inboxes. */
+    if (atomic_load_explicit(&ln->n_senders[par], memory_order_relaxed) == 0) {
+        /* Nobody posted to this block: every inbox is empty, as after an
+         * exchange without messages (the record's r and h come from the
+         * lanes that received; this one brings none). A small collective's
+         * root, or a process that only sends, skips the block's offsets. */
+        ln->delivered = 0;
+        return;
+    }
     const uint32_t *from;
     const unsigned L = bspram__router_lane_senders(ln, par, &from);
     ln->from = from;
@@ -121,8 +129,10 @@ static void deliver_shm(bspram_router *r, unsigned lane)
             hmax = bytes;
     }
     ln->in_off[nd] = total;
-    bspram__router_lane_inbox_reserve(ln, total);
-    bspram__router_lane_runs_reserve(ln, total); /* pages touched only where runs are built */
+    if (total > ln->cap_in) /* (the calls only when growing: a round of a few words per lane) */
+        bspram__router_lane_inbox_reserve(ln, total);
+    if (total > ln->cap_runs) /* pages touched only where runs are built */
+        bspram__router_lane_runs_reserve(ln, total);
     ln->r[par] = rmax;
     ln->h_in[par] = hmax;
     ln->lazy = true;
@@ -157,6 +167,11 @@ static void shm_build(bspram_router *r, unsigned lane, uint64_t i)
                 /* Each entry's place depends on the last one's length: ask for
                  * lines ahead so the walk does not wait on memory each line. */
                 __builtin_prefetch(at + PREFETCH_LINES * 64);
+                if (!(e->len32 & BSPRAM__RUN_BIT)) { /* a message (the usual entry here), decoded inline */
+                    *m++ = (bspram_message){e + 1, e->len32, e->src, (uint32_t)dst};
+                    at += sizeof *e + bspram__round8(e->len32);
+                    continue;
+                }
                 const char *data = bspram__entry_payload(e);
                 const uint64_t len = bspram__entry_len(e), n = bspram__entry_count(e);
                 for (uint64_t j = 0; j < n; j++, m++, data += len) { /* a run's records */

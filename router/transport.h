@@ -15,7 +15,9 @@
  *   deliver     after an allreduce whose OR says some lane posted: build the
  *               inboxes of the lane's own block from every lane's outboxes, in
  *               (source component, issue) order, and set the lane's receive
- *               statistics (r and h_in of this parity).
+ *               statistics (r and h_in of this parity) — or, where nothing
+ *               came to the block, clear the lane's `delivered`: its
+ *               inboxes are empty and it brings no receive statistics.
  *   build       optional: deliver may leave an inbox's headers to be written
  *               when the inbox is first read (the lane's `lazy`); this writes
  *               them.
