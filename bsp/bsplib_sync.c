@@ -89,9 +89,10 @@ static __attribute__((noinline)) int land_other(bsplib_proc *me, const bspram_me
 /* Land the puts of the inbox in this process's memory and queue its BSMP
  * messages (zero-copy: they stay where they are until the next sync).
  * Most messages of a fine-grained program are puts of one word to an
- * address (bsplib_internal.h: word ≥ BSPLIB_KIND_LIMIT, bits 62–63 clear):
- * those land here from the sender's buffer in the router, with the word
- * copy inlined; everything else goes through land_other. */
+ * address (bsplib_internal.h: word ≥ BSPLIB_KIND_LIMIT, bits 62–63 clear),
+ * and most of a collective's are puts to a window (bit 62): those land here
+ * from the sender's buffer in the router, with the word copy inlined;
+ * everything else goes through land_other. */
 static void land(bsplib_proc *me, const bspram_message *in, size_t n, unsigned what)
 {
     if (!n)
@@ -106,6 +107,13 @@ static void land(bsplib_proc *me, const bspram_message *in, size_t n, unsigned w
                 memcpy((void *)(uintptr_t)word, d + 8, 8);
             else
                 memcpy((void *)(uintptr_t)word, d + 8, (size_t)in[i].len - 8);
+        } else if ((what & LAND_PUTS) && (word >> 62) == 1) { /* a window put: a collective's round */
+            void *to = bsplib_resolve(me, (unsigned)in[i].src, (const void *)(uintptr_t)word, in[i].len - 8);
+            me->window_puts++;
+            if (in[i].len == 16) /* a word: an 8-byte collective's block */
+                memcpy(to, d + 8, 8);
+            else
+                memcpy(to, d + 8, (size_t)in[i].len - 8);
         } else {
             nsend += (size_t)land_other(me, &in[i], what);
         }
