@@ -105,6 +105,16 @@ enum { COLL_CODE_EXSCAN = 8, COLL_CODE_GROUP = 9, COLL_CODE_SDP = 10 };
 void bspram__coll_begin(coll_call *c, bsplib_proc *me, const char *name, const bsp_coll_group *g,
                 unsigned code, const uint64_t *sig_words, size_t nsig, const coll_desc *desc);
 
+/* The same in two parts, for a call that keeps its signature (calls.c,
+ * repeating the last call): the signature of code and sig_words — its bits
+ * and the mask of those this process vouches for — and the frame opened
+ * with them. */
+void bspram__coll_signature(const bsp_coll_group *g, unsigned code, const uint64_t *sig_words, size_t nsig,
+                            unsigned *sig, unsigned *mask);
+void bspram__coll_begin_signed(coll_call *c, bsplib_proc *me, const char *name, const bsp_coll_group *g,
+                               unsigned sig, unsigned mask, const uint64_t *sig_words, size_t nsig,
+                               const coll_desc *desc);
+
 /* Window puts to this member land in [base, base + size) at the end of this
  * round. */
 void bspram__coll_window(coll_call *c, void *base, size_t size);
@@ -145,6 +155,16 @@ typedef struct coll_state {
         double g, l;
         bsp_coll_choice choice;
     } last[COLL_OPS];
+    /* The last call of each kind on the whole machine (calls.c): its
+     * arguments as given, and what they resolved to. */
+    struct coll_last_call {
+        int valid;
+        size_t size;
+        unsigned root, op;
+        bsp_coll_options given, o;
+        const struct coll_entry *e;
+        unsigned sig, mask;
+    } last_call[COLL_OPS + 1]; /* the operations and the exclusive scan */
 } coll_state;
 
 /* This process's state, made at its first use. */

@@ -50,8 +50,32 @@ enum {
     TAG_FATAL = 1u << 9, /* of the agreement's barrier: a difference is fatal */
 };
 
-void bspram__coll_begin(coll_call *c, bsplib_proc *me, const char *name, const bsp_coll_group *g,
-                unsigned code, const uint64_t *sig_words, size_t nsig, const coll_desc *desc)
+void bspram__coll_signature(const bsp_coll_group *g, unsigned code, const uint64_t *sig_words, size_t nsig,
+                            unsigned *sig, unsigned *mask)
+{
+    const unsigned nwords = nsig < COLL_SIG_WORDS ? (unsigned)nsig : COLL_SIG_WORDS; /* the callers' ≤ 7 */
+    *sig = code & CODE_MASK;
+    *mask = CODE_MASK;
+    if (nsig && (!g || g->n >= 2)) {
+        /* 5 bits of the arguments: the words folded by rotate-and-xor (a
+         * difference in one word always changes the fold), then
+         * SplitMix64's finalizer (every bit reaches the top 5, which are
+         * kept) — a third of the instructions of XXH3 on 56 bytes; the
+         * check rides on every call, the 8-byte ones too. */
+        uint64_t h = g ? 0x67 : 0;
+        for (unsigned i = 0; i < nwords; i++)
+            h = (h << 9 | h >> 55) ^ sig_words[i];
+        h = (h ^ (h >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+        h = (h ^ (h >> 27)) * UINT64_C(0x94D049BB133111EB);
+        h ^= h >> 31;
+        *sig |= (unsigned)(h >> 59) << 4;
+        *mask = SIG_MASK;
+    }
+}
+
+void bspram__coll_begin_signed(coll_call *c, bsplib_proc *me, const char *name, const bsp_coll_group *g,
+                               unsigned sig, unsigned mask, const uint64_t *sig_words, size_t nsig,
+                               const coll_desc *desc)
 {
     c->me = me;
     c->name = name;
@@ -60,31 +84,24 @@ void bspram__coll_begin(coll_call *c, bsplib_proc *me, const char *name, const b
     c->rank = g ? g->rank : me->pid;
     c->members = g ? g->members : NULL;
     c->group = g;
-    c->nwords = nsig < COLL_SIG_WORDS ? (unsigned)nsig : COLL_SIG_WORDS; /* the callers' ≤ 7 */
+    c->nwords = nsig < COLL_SIG_WORDS ? (unsigned)nsig : COLL_SIG_WORDS;
     c->words = sig_words; /* the caller's, alive until bspram__coll_end */
-    c->sig = code & CODE_MASK;
-    c->mask = CODE_MASK;
-    if (nsig && (!g || g->n >= 2)) {
-        /* 5 bits of the arguments: the words folded by rotate-and-xor (a
-         * difference in one word always changes the fold), then
-         * SplitMix64's finalizer (every bit reaches the top 5, which are
-         * kept) — a third of the instructions of XXH3 on 56 bytes; the
-         * check rides on every call, the 8-byte ones too. */
-        uint64_t h = g ? 0x67 : 0;
-        for (unsigned i = 0; i < c->nwords; i++)
-            h = (h << 9 | h >> 55) ^ sig_words[i];
-        h = (h ^ (h >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-        h = (h ^ (h >> 27)) * UINT64_C(0x94D049BB133111EB);
-        h ^= h >> 31;
-        c->sig |= (unsigned)(h >> 59) << 4;
-        c->mask = SIG_MASK;
-    }
+    c->sig = sig;
+    c->mask = mask;
     c->then = 0;
     c->rounds = 0;
     c->more = 0;
     c->desc = desc;
     if (me->pid == me->world->lo) /* the rank's first process keeps the log */
         coll_state_of(me)->log[0] = bspram__router_log(me->router)->n;
+}
+
+void bspram__coll_begin(coll_call *c, bsplib_proc *me, const char *name, const bsp_coll_group *g,
+                unsigned code, const uint64_t *sig_words, size_t nsig, const coll_desc *desc)
+{
+    unsigned sig, mask;
+    bspram__coll_signature(g, code, sig_words, nsig, &sig, &mask);
+    bspram__coll_begin_signed(c, me, name, g, sig, mask, sig_words, nsig, desc);
 }
 
 void bspram__coll_window(coll_call *c, void *base, size_t size) { bsplib_coll_window(c->me, base, size); }
