@@ -121,12 +121,8 @@ static int cmp_u32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-unsigned bspram__router_lane_senders(bspram__lane *ln, unsigned par, const uint32_t **senders)
+void bspram__router_senders_sort(uint32_t *list, unsigned k)
 {
-    unsigned k = atomic_load_explicit(&ln->n_senders[par], memory_order_relaxed);
-    /* Lanes serve increasing blocks of sources: visiting senders in lane order
-     * keeps every inbox in (source, issue) order. They registered in any order. */
-    uint32_t *list = par ? ln->senders : ln->senders - k;
     if (k > 32) {
         qsort(list, k, sizeof *list, cmp_u32);
     } else { /* a few senders, the usual case: insertion sort, a tenth of qsort's calls */
@@ -138,6 +134,4 @@ unsigned bspram__router_lane_senders(bspram__lane *ln, unsigned par, const uint3
             list[j] = x;
         }
     }
-    *senders = list;
-    return k;
 }

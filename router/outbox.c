@@ -41,16 +41,10 @@ static void *huge_alloc(size_t n, const char *call)
     return p;
 }
 
-/* Space for len bytes, on whole cache lines, that never moves. */
-static void *arena_take(bspram__arena *a, uint64_t len)
+/* Space for len bytes, on whole cache lines, that never moves: in the
+ * current block (inline, below), else here. */
+static __attribute__((noinline)) void *arena_take_slow(bspram__arena *a, size_t need)
 {
-    size_t need = ((size_t)len + BSPRAM__LINE - 1) & ~(size_t)(BSPRAM__LINE - 1);
-    if (a->n && a->blocks[a->cur].cap - a->blocks[a->cur].used >= need) {
-        bspram__arena_block *b = &a->blocks[a->cur];
-        void *p = b->base + b->used;
-        b->used += need;
-        return p;
-    }
     /* Move on to a later block that fits, bringing it next to the current
      * one, or make a new block; blocks are reused across supersteps. */
     size_t next = a->n ? a->cur + 1 : 0;
@@ -74,6 +68,18 @@ static void *arena_take(bspram__arena *a, uint64_t len)
     return a->blocks[next].base;
 }
 
+static inline void *arena_take(bspram__arena *a, uint64_t len)
+{
+    size_t need = ((size_t)len + BSPRAM__LINE - 1) & ~(size_t)(BSPRAM__LINE - 1);
+    if (a->n && a->blocks[a->cur].cap - a->blocks[a->cur].used >= need) {
+        bspram__arena_block *b = &a->blocks[a->cur];
+        void *p = b->base + b->used;
+        b->used += need;
+        return p;
+    }
+    return arena_take_slow(a, need);
+}
+
 static void arena_reset(bspram__arena *a)
 {
     for (size_t i = 0; i < a->n; i++)
@@ -86,20 +92,6 @@ void bspram__router_arena_free(bspram__arena *a)
     for (size_t i = 0; i < a->n; i++)
         free(a->blocks[i].base);
     free(a->blocks);
-}
-
-/* Fold the current component's counts into the lane's maxima. */
-void bspram__router_close_src(bspram__lane_sent *s)
-{
-    s->messages += s->src_count;
-    s->bytes += s->src_bytes;
-    if (s->src_count > s->q)
-        s->q = s->src_count;
-    if (s->src_bytes > s->h_out)
-        s->h_out = s->src_bytes;
-    if (s->src_work > s->work)
-        s->work = s->src_work;
-    s->src_count = s->src_bytes = s->src_work = 0;
 }
 
 /* Make src the lane's current component, closing the statistics of the
@@ -180,8 +172,10 @@ static char *window_close(bspram__outbox *o, const char *window)
 }
 
 /* The first message to dst this superstep: note dst, and register with the
- * lane that serves it if this is our first message to its block. */
-static void outbox_open(bspram_router *r, unsigned lane, unsigned par, uint32_t dst)
+ * lane that serves it if this is our first message to its block. Inline, as
+ * chunk_add: in a superstep of a few small messages (a collective's round)
+ * every post is a first one, and the calls were a third of its cost. */
+static inline __attribute__((always_inline)) void outbox_open(bspram_router *r, unsigned lane, unsigned par, uint32_t dst)
 {
     bspram__lane *ln = &r->lane[lane];
     ln->touched[par] = bspram__grow(ln->touched[par], &ln->cap_touched[par], ln->n_touched[par] + 1,
@@ -203,7 +197,7 @@ static void outbox_open(bspram_router *r, unsigned lane, unsigned par, uint32_t 
 
 /* Start a new tail chunk for outbox o (to dst) with room for at least `need`
  * bytes; `at` is the old tail's cursor. Returns the new chunk's data. */
-static char *chunk_add(bspram__lane *ln, unsigned par, bspram__outbox *o, uint32_t dst, char *at,
+static inline __attribute__((always_inline)) char *chunk_add(bspram__lane *ln, unsigned par, bspram__outbox *o, uint32_t dst, char *at,
                        size_t need)
 {
     bspram__chunk *t = o->tail;
@@ -291,7 +285,7 @@ void bspram__router_outboxes_close(bspram__lane *ln, unsigned par)
     for (size_t i = 0; i < ln->n_touched[par]; i++) {
         uint32_t dst = ln->touched[par][i];
         bspram__outbox *o = bspram__lane_outbox(ln, par, dst);
-        char *at = window_close(o, window_of(ln, dst));
+        char *at = o->line ? window_close(o, window_of(ln, dst)) : (o->limit = o->at);
         o->tail->used = (uint64_t)(at - chunk_data(o->tail));
     }
     if (ln->windows && ln->n_touched[par])
@@ -320,9 +314,31 @@ void *bspram__router_post_slow(bspram_router *r, unsigned lane, uint64_t src, ui
         enter_src(ln, lane, src, call);
     bspram__outbox *o = bspram__lane_outbox(ln, par, dst);
     size_t need = (size_t)bspram__entry_size(len, extra);
-    if ((size_t)(o->limit - o->at) < need)
+    if (!o->tail && !ln->windows) {
+        /* The first message to dst in a superstep without windows: what
+         * most of a small superstep's posts find (a collective's round). */
+        outbox_open(r, lane, par, (uint32_t)dst);
+        o->at = chunk_add(ln, par, o, (uint32_t)dst, NULL, need);
+        o->limit = o->end;
+    } else if ((size_t)(o->limit - o->at) < need) {
         outbox_make_room(r, lane, par, o, (uint32_t)dst, need);
+    }
     return bspram__post_entry(o, &ln->sent[par], src, len, extra, need);
+}
+
+void *bspram__router_post_first(bspram_router *r, unsigned lane, bspram__outbox *o, uint64_t src, uint64_t dst,
+                                uint64_t len, size_t need)
+{
+    bspram__lane *ln = &r->lane[lane];
+    const unsigned par = (unsigned)(ln->step & 1);
+    if (ln->windows) {
+        outbox_make_room(r, lane, par, o, (uint32_t)dst, need);
+    } else {
+        outbox_open(r, lane, par, (uint32_t)dst);
+        o->at = chunk_add(ln, par, o, (uint32_t)dst, NULL, need);
+        o->limit = o->end;
+    }
+    return bspram__post_entry(o, &ln->sent[par], src, len, 0, need);
 }
 
 /* The record channel's rare cases (bspram__reserve): checks, a new source
@@ -494,7 +510,9 @@ void bspram__router_reset_parity(bspram__lane *ln, unsigned par)
         o->at = o->limit = o->line = o->end = NULL;
         o->count = o->bytes = 0;
     }
-    if (ln->n_touched[par])
+    if (ln->n_touched[par] && ln->cap_registered == sizeof(uint64_t))
+        ln->registered[par][0] = 0; /* up to 64 lanes: one word, no call */
+    else if (ln->n_touched[par])
         memset(ln->registered[par], 0, ln->cap_registered);
     ln->n_touched[par] = 0;
     arena_reset(&ln->arena[par]);

@@ -349,6 +349,13 @@ static inline void *bspram__post_entry(bspram__outbox *o, bspram__lane_sent *s, 
 void *bspram__router_post_slow(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint64_t len,
                         uint64_t extra, const char *call);
 
+/* The first short entry to dst in this superstep from the lane's current
+ * source (outbox.c): what bspram__post found checked, without its checks
+ * again — in a superstep of a few small messages (a collective's round)
+ * every post is a first one. */
+void *bspram__router_post_first(bspram_router *r, unsigned lane, bspram__outbox *o, uint64_t src, uint64_t dst,
+                                uint64_t len, size_t need);
+
 /* bspram__router_post (router.h). */
 static inline void *bspram__post(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst,
                                  uint64_t len, const char *call)
@@ -359,9 +366,12 @@ static inline void *bspram__post(bspram_router *r, unsigned lane, uint64_t src, 
     size_t need = sizeof(bspram__entry) + (size_t)bspram__round8(len);
     bspram__outbox *o;
     /* A short entry (len < 2^31) that fits where the outbox's cursor is. */
-    if (__builtin_expect(dst >= r->p || src != s->src || len > BSPRAM__ENTRY_SHORT_MAX, 0) ||
-        (o = bspram__lane_outbox(ln, par, dst), __builtin_expect((size_t)(o->limit - o->at) < need, 0)))
+    if (__builtin_expect(dst >= r->p || src != s->src || len > BSPRAM__ENTRY_SHORT_MAX, 0))
         return bspram__router_post_slow(r, lane, src, dst, len, 0, call);
+    o = bspram__lane_outbox(ln, par, dst);
+    if (__builtin_expect((size_t)(o->limit - o->at) < need, 0))
+        return o->tail ? bspram__router_post_slow(r, lane, src, dst, len, 0, call)
+                       : bspram__router_post_first(r, lane, o, src, dst, len, need);
     return bspram__post_entry(o, s, src, len, 0, need);
 }
 
@@ -476,7 +486,18 @@ void bspram__router_send_from(bspram_router *r, unsigned lane, uint64_t src, uin
 /* What the exchange (exchange.c) and the router's end (host.c) ask of the
  * outboxes (outbox.c). */
 /* Fold the lane's current component's counts into its maxima (s->src stays). */
-void bspram__router_close_src(bspram__lane_sent *s);
+static inline void bspram__router_close_src(bspram__lane_sent *s)
+{
+    s->messages += s->src_count;
+    s->bytes += s->src_bytes;
+    if (s->src_count > s->q)
+        s->q = s->src_count;
+    if (s->src_bytes > s->h_out)
+        s->h_out = s->src_bytes;
+    if (s->src_work > s->work)
+        s->work = s->src_work;
+    s->src_count = s->src_bytes = s->src_work = 0;
+}
 /* Entering the exchange: close lane ln's windows of parity par and record
  * how far each tail chunk was filled (fenced, for the lanes that read them). */
 void bspram__router_outboxes_close(bspram__lane *ln, unsigned par);
@@ -495,8 +516,20 @@ bspram_process_load *bspram__router_lane_loads(bspram__lane *ln, unsigned par);
 void bspram__router_pattern_enter(bspram__lane *ln, unsigned par);
 
 /* The lanes that posted to lane ln's block in the superstep of parity par,
- * in increasing order (sorted in place); returns their count. */
-unsigned bspram__router_lane_senders(bspram__lane *ln, unsigned par, const uint32_t **senders);
+ * in increasing order (sorted in place); returns their count. Lanes serve
+ * increasing blocks of sources: visiting senders in lane order keeps every
+ * inbox in (source, issue) order. They registered in any order; one alone
+ * (a small superstep's usual case) needs no sorting and no call. */
+void bspram__router_senders_sort(uint32_t *list, unsigned k);
+static inline unsigned bspram__router_lane_senders(bspram__lane *ln, unsigned par, const uint32_t **senders)
+{
+    unsigned k = atomic_load_explicit(&ln->n_senders[par], memory_order_relaxed);
+    uint32_t *list = par ? ln->senders : ln->senders - k;
+    if (k > 1)
+        bspram__router_senders_sort(list, k);
+    *senders = list;
+    return k;
+}
 
 /* Make room for n run descriptors in lane ln (contents not kept). */
 void bspram__router_lane_runs_reserve(bspram__lane *ln, uint64_t n);

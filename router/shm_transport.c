@@ -75,13 +75,9 @@ static unsigned shm_allreduce(bspram_router *r, unsigned lane, unsigned tag, bsp
     }
     unsigned all = bspram__router_barrier_wait_doing(&s->barrier, lane, tag,
                                              lane == r->lane_lo ? bspram__router_waiting : NULL, r);
-    if (stats && lane == 0 && (all & BSPRAM__TAG_STATS)) {
-        bspram__stats acc;
-        memset(&acc, 0, sizeof acc);
-        for (unsigned l = 0; l < s->lanes; l++)
-            bspram__stats_fold(&acc, &s->slot[l].stats[par]);
-        *stats = acc;
-    }
+    if (stats && lane == 0 && (all & BSPRAM__TAG_STATS)) /* its own are in *stats already */
+        for (unsigned l = 1; l < s->lanes; l++)
+            bspram__stats_fold(stats, &s->slot[l].stats[par]);
     return all;
 }
 
