@@ -23,7 +23,7 @@ void bspram__coll_allgather_direct(coll_call *c, const coll_args *a)
     if (b == 0) /* nothing to copy (recv may be NULL): the rounds still run */
         recv = (unsigned char *)&n;
     else if (own != recv + (size_t)me * b)
-        memcpy(recv + (size_t)me * b, own, b);
+        coll_copy(recv + (size_t)me * b, own, b);
     if (n == 1)
         return;
     bspram__coll_window(c, recv, (size_t)n * b);

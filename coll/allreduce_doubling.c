@@ -37,7 +37,7 @@ void bspram__coll_allreduce_doubling(coll_call *c, const coll_args *a)
     coll_op op = bspram__coll_op_get(c, a->op);
     uint64_t *acc = coll_scratch(c, 0, m ? m : 8), *in = coll_scratch(c, 1, m ? m : 8);
     if (m)
-        memcpy(acc, a->send, m);
+        coll_copy(acc, a->send, m);
     const coll_pairing pp = bspram__coll_pairing(n, me);
     const int s = pp.s;
     const unsigned rounds = pp.f + (pp.r ? 2 : 0);
@@ -62,5 +62,5 @@ void bspram__coll_allreduce_doubling(coll_call *c, const coll_args *a)
     if (pp.r)
         bspram__coll_hand_back(c, &pp, acc, count, ++done == rounds);
     if (m)
-        memcpy(a->recv, acc, m);
+        coll_copy(a->recv, acc, m);
 }

@@ -23,7 +23,7 @@ void bspram__coll_alltoall_direct(coll_call *c, const coll_args *a)
     unsigned char *recv = a->recv;
     const unsigned char *send = a->send;
     if (b && send != recv)
-        memcpy(recv + (size_t)me * b, send + (size_t)me * b, b);
+        coll_copy(recv + (size_t)me * b, send + (size_t)me * b, b);
     if (n == 1)
         return;
     if (b && send == recv && k < n - 1) {

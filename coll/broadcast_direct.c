@@ -19,18 +19,15 @@ COLL_PREDICT(broadcast_direct)
 
 void bspram__coll_broadcast_direct(coll_call *c, const coll_args *a)
 {
-    unsigned n = c->n;
+    const unsigned n = c->n;
     if (n == 1)
         return;
-    unsigned k = a->ports < n - 1 ? a->ports : n - 1;
-    unsigned rounds = (unsigned)coll_ceil_div(n - 1, k);
-    int at_root = c->rank == a->root;
-    unsigned char *buf = a->recv;
-    bspram__coll_window(c, buf, a->block);
-    for (unsigned t = 0, d = 1; t < rounds; t++) {
-        for (unsigned j = 0; j < k && d < n; j++, d++)
-            if (at_root)
-                bspram__coll_put(c, (a->root + d) % n, 0, buf, a->block);
+    const unsigned k = a->ports < n - 1 ? a->ports : n - 1, rounds = (n - 2) / k + 1; /* ⌈(n−1)/k⌉ */
+    bspram__coll_window(c, a->recv, a->block);
+    for (unsigned t = 0, d = 1; t < rounds; t++, d += k) {
+        if (c->rank == a->root) /* ranks root + d … root + d + k − 1 (mod n), none past n − 1 */
+            for (unsigned j = d; j < d + k && j < n; j++)
+                bspram__coll_put(c, (a->root + j) % n, 0, a->recv, a->block);
         bspram__coll_round(c, t + 1 == rounds);
     }
 }

@@ -182,17 +182,19 @@ static const coll_entry *resolve(const coll_call *c, const coll_kind *k, coll_st
     return e;
 }
 
-/* The last call of a kind again, on the whole machine: the same size, root
- * and op and the same options. A loop repeats one call (a solver's
- * allreduce); its options' checks, the selection and the signature then
- * cost nothing more than this comparison (g and l are fixed for the
- * section once resolved), where they were a fifth of an 8-byte call. */
-static int same_call(const struct coll_last_call *last, size_t size, unsigned root, unsigned op,
-                     const bsp_coll_options *given)
+/* The last call of a kind again, on the whole machine: the same buffers,
+ * size, root and op and the same options. A loop repeats one call (a
+ * solver's allreduce); its checks, the selection and the signature then
+ * cost nothing more than this comparison (g and l are fixed for the section
+ * once resolved, n and the rank for the process), where they were a third
+ * of an 8-byte call. */
+static int same_call(const struct coll_last_call *last, const void *send, const void *recv, size_t size,
+                     unsigned root, unsigned op, const bsp_coll_options *given)
 {
-    return last->valid && last->size == size && last->root == root && last->op == op &&
-           last->given.algorithm == given->algorithm && last->given.radix == given->radix &&
-           last->given.ports == given->ports && last->given.tradeoff == given->tradeoff;
+    return last->valid && last->send == send && last->recv == recv && last->size == size &&
+           last->root == root && last->op == op && last->given.algorithm == given->algorithm &&
+           last->given.radix == given->radix && last->given.ports == given->ports &&
+           last->given.tradeoff == given->tradeoff;
 }
 
 /* One call of any operation (KIND[kind]). */
@@ -201,10 +203,28 @@ static void call(unsigned kind, const bsp_coll_group *g, const void *send, void 
 {
     const coll_kind *k = &KIND[kind];
     bsplib_proc *me = bsplib_me(k->call);
+    const bsp_coll_options given = opt ? *opt : (bsp_coll_options){0};
+    coll_state *cs = coll_state_of(me);
+    struct coll_last_call *last = g ? NULL : &cs->last_call[kind];
+    if (last && same_call(last, send, recv, size, root, op, &given)) {
+        /* Checked and resolved at the last call: its arguments for the
+         * algorithm, its description and signature serve again (they change
+         * at the next call of this kind, which cannot begin before this
+         * one ends). */
+        last->desc.opt = opt;
+        coll_call c = {.me = me, .name = k->call, .n = me->p, .rank = me->pid, .desc = &last->desc};
+        bspram__coll_open(&c, last->sig, last->mask, last->words, sizeof last->words / sizeof *last->words);
+        if (c.n > 0)
+            last->e->run(&c, &last->a);
+        bspram__coll_end(&c);
+        return;
+    }
+
     coll_desc desc = {g, send, recv, size, k->size_name, k->rooted ? (long)root : -1,
                       k->reduces ? (long)op : -1, opt, NULL, k->names};
-    coll_call c = {.me = me, .name = k->call, .desc = &desc};
     const unsigned n = g ? g->n : me->p, rank = g ? g->rank : me->pid;
+    coll_call c = {.me = me, .name = k->call, .n = n, .rank = rank, .members = g ? g->members : NULL,
+                   .group = g, .grouped = g != NULL, .desc = &desc};
     if (k->reduces && size > SIZE_MAX / 8)
         bspram__coll_fail(&c, "count is too large");
     const size_t b = k->reduces ? size * 8 : size;
@@ -212,20 +232,10 @@ static void call(unsigned kind, const bsp_coll_group *g, const void *send, void 
     /* g and l, at the first call of the section that may select: one that
      * selects, or any group call (groups may differ in their options, and
      * a probe needs every process). */
-    bsp_coll_options o = opt ? *opt : (bsp_coll_options){0};
-    const bsp_coll_options given = o;
-    coll_state *cs = coll_state_of(me);
-    struct coll_last_call *last = g ? NULL : &cs->last_call[kind];
-    const coll_entry *e;
-    const int again = last && same_call(last, size, root, op, &given);
-    if (again) {
-        o = last->o;
-        e = last->e;
-    } else {
-        if ((o.algorithm == BSP_COLL_AUTO || g) && !cs->gl_ready)
-            bspram__coll_gl_resolve(me, cs);
-        e = resolve(&c, k, cs, n, b, &o);
-    }
+    bsp_coll_options o = given;
+    if ((o.algorithm == BSP_COLL_AUTO || g) && !cs->gl_ready)
+        bspram__coll_gl_resolve(me, cs);
+    const coll_entry *e = resolve(&c, k, cs, n, b, &o);
 
     /* Buffers, by the row's rules. */
     if (k->rooted && n > 0 && root >= n)
@@ -263,17 +273,26 @@ static void call(unsigned kind, const bsp_coll_group *g, const void *send, void 
     const bsp_coll_options *as = g ? &given : &o;
     uint64_t sig[] = {size, k->rooted ? root : 0, k->reduces ? op : 0, (uint64_t)as->algorithm,
                       as->radix, as->ports, (uint64_t)as->tradeoff};
-    const size_t nsig = sizeof sig / sizeof *sig;
-    if (again) { /* the same call: the same signature */
-        bspram__coll_begin_signed(&c, me, k->call, g, last->sig, last->mask, sig, nsig, &desc);
-    } else {
-        bspram__coll_begin(&c, me, k->call, g, k->code, sig, nsig, &desc);
-        if (last)
-            *last = (struct coll_last_call){1, size, root, op, given, o, e, c.sig, c.mask};
-    }
+    bspram__coll_begin(&c, me, k->call, g, k->code, sig, sizeof sig / sizeof *sig, &desc);
     /* An unknown operation fails before any round (built-in ones are known). */
     if (k->reduces && n > 0 && op >= BSPRAM_BUILTIN_OPS)
         (void)bspram__coll_op_get(&c, op);
+    if (last) { /* kept for the call's repetition (a user's op is checked at every call) */
+        last->valid = !k->reduces || op < BSPRAM_BUILTIN_OPS;
+        last->send = send;
+        last->recv = recv;
+        last->size = size;
+        last->root = root;
+        last->op = op;
+        last->given = given;
+        last->e = e;
+        last->a = a;
+        last->desc = desc;
+        last->sig = c.sig;
+        last->mask = c.mask;
+        _Static_assert(sizeof sig == sizeof last->words, "the signature's words");
+        memcpy(last->words, sig, sizeof sig);
+    }
     if (n > 0)
         e->run(&c, &a);
     bspram__coll_end(&c);

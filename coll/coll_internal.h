@@ -105,22 +105,29 @@ enum { COLL_CODE_EXSCAN = 8, COLL_CODE_GROUP = 9, COLL_CODE_SDP = 10 };
 void bspram__coll_begin(coll_call *c, bsplib_proc *me, const char *name, const bsp_coll_group *g,
                 unsigned code, const uint64_t *sig_words, size_t nsig, const coll_desc *desc);
 
-/* The same in two parts, for a call that keeps its signature (calls.c,
- * repeating the last call): the signature of code and sig_words — its bits
- * and the mask of those this process vouches for — and the frame opened
- * with them. */
+/* The same in parts, for a call that keeps its signature (calls.c, repeating
+ * the last call): the signature of code and sig_words — its bits and the
+ * mask of those this process vouches for — and the frame opened with them
+ * (bspram__coll_open) on a call whose me, name, n, rank, members, group,
+ * grouped and desc the caller has set. */
 void bspram__coll_signature(const bsp_coll_group *g, unsigned code, const uint64_t *sig_words, size_t nsig,
                             unsigned *sig, unsigned *mask);
-void bspram__coll_begin_signed(coll_call *c, bsplib_proc *me, const char *name, const bsp_coll_group *g,
-                               unsigned sig, unsigned mask, const uint64_t *sig_words, size_t nsig,
-                               const coll_desc *desc);
+static inline void bspram__coll_open(coll_call *c, unsigned sig, unsigned mask, const uint64_t *sig_words,
+                                     size_t nsig);
 
 /* Window puts to this member land in [base, base + size) at the end of this
- * round. */
-void bspram__coll_window(coll_call *c, void *base, size_t size);
+ * round. (Inline, as the put below: an 8-byte round is a few dozen
+ * instructions of the algorithm's own, and a call each was a fifth of them.) */
+static inline void bspram__coll_window(coll_call *c, void *base, size_t size)
+{
+    bsplib_coll_window(c->me, base, size);
+}
 
 /* Put n bytes from src at `offset` of rank `to`'s window (src copied now). */
-void bspram__coll_put(coll_call *c, unsigned to, size_t offset, const void *src, size_t n);
+static inline void bspram__coll_put(coll_call *c, unsigned to, size_t offset, const void *src, size_t n)
+{
+    bspram__bsp_bsplib_coll_put(c->me, c->members ? c->members[to] : to, offset, src, n, c->name);
+}
 
 /* The same put by reference for blocks of 4 KiB and more where the
  * processes share memory: the receiver copies from src at the round's end
@@ -159,11 +166,15 @@ typedef struct coll_state {
      * arguments as given, and what they resolved to. */
     struct coll_last_call {
         int valid;
+        const void *send, *recv;
         size_t size;
         unsigned root, op;
-        bsp_coll_options given, o;
+        bsp_coll_options given;
         const struct coll_entry *e;
+        struct coll_args a;
+        struct coll_desc desc;
         unsigned sig, mask;
+        uint64_t words[7]; /* the signature's words (calls.c) */
     } last_call[COLL_OPS + 1]; /* the operations and the exclusive scan */
 } coll_state;
 
@@ -175,11 +186,29 @@ static inline coll_state *coll_state_of(bsplib_proc *me)
     return __builtin_expect(s != NULL, 1) ? s : bspram__coll_state_make(me);
 }
 
+static inline void bspram__coll_open(coll_call *c, unsigned sig, unsigned mask, const uint64_t *sig_words,
+                                     size_t nsig)
+{
+    c->nwords = nsig < COLL_SIG_WORDS ? (unsigned)nsig : COLL_SIG_WORDS;
+    c->words = sig_words; /* the caller's, alive until bspram__coll_end */
+    c->sig = sig;
+    c->mask = mask;
+    c->then = 0;
+    c->rounds = 0;
+    c->more = 0;
+    bsplib_proc *me = c->me;
+    if (me->pid == me->world->lo) /* the rank's first process keeps the log */
+        coll_state_of(me)->log[0] = bspram__router_log(me->router)->n;
+}
+
 /* Scratch buffer `which` (< 3) of this process, at least `size` bytes
  * (contents not kept when it grows). */
 void *bspram__coll_scratch(bsplib_proc *me, unsigned which, size_t size);
 static inline void *coll_scratch(coll_call *c, unsigned which, size_t size)
 {
+    const coll_state *s = (const coll_state *)bsplib_ext(c->me, BSPLIB_EXT_COLL);
+    if (__builtin_expect(s && size <= s->scratch_cap[which], 1)) /* as big as it ever was: no call */
+        return s->scratch[which];
     return bspram__coll_scratch(c->me, which, size);
 }
 
@@ -246,6 +275,17 @@ void bspram__coll_halve(coll_call *c, const coll_pairing *pp, const coll_op *op,
 /* ⌈log_base n⌉ for n ≥ 1, base ≥ 2 (0 for n = 1). */
 unsigned bspram__coll_ceil_log(uint64_t n, uint64_t base);
 static inline uint64_t coll_ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+
+/* memcpy, with a word's copy inline: an 8-byte collective's own blocks are
+ * words, and a call to copy one cost as much as the copy's whole round trip
+ * through a register. */
+static inline void coll_copy(void *to, const void *from, size_t n)
+{
+    if (n == 8)
+        memcpy(to, from, 8);
+    else
+        memcpy(to, from, n);
+}
 
 /* ---- the algorithms (one file each; each opens with its paper and cost) ----
  * Every one takes the frame and the resolved arguments, and runs on any n

@@ -73,9 +73,8 @@ void bspram__coll_signature(const bsp_coll_group *g, unsigned code, const uint64
     }
 }
 
-void bspram__coll_begin_signed(coll_call *c, bsplib_proc *me, const char *name, const bsp_coll_group *g,
-                               unsigned sig, unsigned mask, const uint64_t *sig_words, size_t nsig,
-                               const coll_desc *desc)
+void bspram__coll_begin(coll_call *c, bsplib_proc *me, const char *name, const bsp_coll_group *g,
+                unsigned code, const uint64_t *sig_words, size_t nsig, const coll_desc *desc)
 {
     c->me = me;
     c->name = name;
@@ -84,32 +83,10 @@ void bspram__coll_begin_signed(coll_call *c, bsplib_proc *me, const char *name, 
     c->rank = g ? g->rank : me->pid;
     c->members = g ? g->members : NULL;
     c->group = g;
-    c->nwords = nsig < COLL_SIG_WORDS ? (unsigned)nsig : COLL_SIG_WORDS;
-    c->words = sig_words; /* the caller's, alive until bspram__coll_end */
-    c->sig = sig;
-    c->mask = mask;
-    c->then = 0;
-    c->rounds = 0;
-    c->more = 0;
     c->desc = desc;
-    if (me->pid == me->world->lo) /* the rank's first process keeps the log */
-        coll_state_of(me)->log[0] = bspram__router_log(me->router)->n;
-}
-
-void bspram__coll_begin(coll_call *c, bsplib_proc *me, const char *name, const bsp_coll_group *g,
-                unsigned code, const uint64_t *sig_words, size_t nsig, const coll_desc *desc)
-{
     unsigned sig, mask;
     bspram__coll_signature(g, code, sig_words, nsig, &sig, &mask);
-    bspram__coll_begin_signed(c, me, name, g, sig, mask, sig_words, nsig, desc);
-}
-
-void bspram__coll_window(coll_call *c, void *base, size_t size) { bsplib_coll_window(c->me, base, size); }
-
-void bspram__coll_put(coll_call *c, unsigned to, size_t offset, const void *src, size_t n)
-{
-    unsigned pid = c->members ? c->members[to] : to;
-    bspram__bsp_bsplib_coll_put(c->me, pid, offset, src, n, c->name);
+    bspram__coll_open(c, sig, mask, sig_words, nsig);
 }
 
 void bspram__coll_put_ref(coll_call *c, unsigned to, size_t offset, const void *src, size_t n)

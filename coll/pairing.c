@@ -13,8 +13,7 @@
 coll_pairing bspram__coll_pairing_rooted(unsigned n, unsigned me, unsigned root)
 {
     coll_pairing pp = {0, 1, 0, 0, me, UINT_MAX, root};
-    while ((2u << pp.f) <= n)
-        pp.f++;
+    pp.f = n ? 31u - (unsigned)__builtin_clz(n) : 0; /* ⌊log2 n⌋ */
     pp.np = 1u << pp.f;
     pp.r = n - pp.np;
     if (root < 2 * pp.r)
