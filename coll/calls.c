@@ -186,8 +186,8 @@ static const coll_entry *resolve(const coll_call *c, const coll_kind *k, coll_st
  * size, root and op and the same options. A loop repeats one call (a
  * solver's allreduce); its checks, the selection and the signature then
  * cost nothing more than this comparison (g and l are fixed for the section
- * once resolved, n and the rank for the process), where they were a third
- * of an 8-byte call. */
+ * once resolved, n and the rank for the process), where they were a fifth
+ * of an 8-byte broadcast's instructions on 2 processes. */
 static int same_call(const struct coll_last_call *last, const void *send, const void *recv, size_t size,
                      unsigned root, unsigned op, const bsp_coll_options *given)
 {

@@ -116,8 +116,8 @@ static inline void bspram__coll_open(coll_call *c, unsigned sig, unsigned mask, 
                                      size_t nsig);
 
 /* Window puts to this member land in [base, base + size) at the end of this
- * round. (Inline, as the put below: an 8-byte round is a few dozen
- * instructions of the algorithm's own, and a call each was a fifth of them.) */
+ * round. (Inline, as the put below: every round of every algorithm calls
+ * them, and an 8-byte round has few instructions besides.) */
 static inline void bspram__coll_window(coll_call *c, void *base, size_t size)
 {
     bsplib_coll_window(c->me, base, size);
@@ -276,9 +276,9 @@ void bspram__coll_halve(coll_call *c, const coll_pairing *pp, const coll_op *op,
 unsigned bspram__coll_ceil_log(uint64_t n, uint64_t base);
 static inline uint64_t coll_ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
-/* memcpy, with a word's copy inline: an 8-byte collective's own blocks are
- * words, and a call to copy one cost as much as the copy's whole round trip
- * through a register. */
+/* memcpy, with a word's copy inline: an 8-byte collective's blocks are
+ * words, and memcpy of a size known only at run time is a call into the C
+ * library, several times the two instructions of the copy. */
 static inline void coll_copy(void *to, const void *from, size_t n)
 {
     if (n == 8)

@@ -174,7 +174,7 @@ static char *window_close(bspram__outbox *o, const char *window)
 /* The first message to dst this superstep: note dst, and register with the
  * lane that serves it if this is our first message to its block. Inline, as
  * chunk_add: in a superstep of a few small messages (a collective's round)
- * every post is a first one, and the calls were a third of its cost. */
+ * every post is a first one. */
 static inline __attribute__((always_inline)) void outbox_open(bspram_router *r, unsigned lane, unsigned par, uint32_t dst)
 {
     bspram__lane *ln = &r->lane[lane];

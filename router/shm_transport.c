@@ -125,7 +125,7 @@ static void deliver_shm(bspram_router *r, unsigned lane)
             hmax = bytes;
     }
     ln->in_off[nd] = total;
-    if (total > ln->cap_in) /* (the calls only when growing: a round of a few words per lane) */
+    if (total > ln->cap_in) /* a call only to grow: most deliveries fit */
         bspram__router_lane_inbox_reserve(ln, total);
     if (total > ln->cap_runs) /* pages touched only where runs are built */
         bspram__router_lane_runs_reserve(ln, total);

@@ -10,7 +10,11 @@
  *   - group calls take exactly as many supersteps as the largest group's
  *     schedule on every process, at least one; processes in no group (n = 0)
  *     take part; results per group;
- *   - the record label of each round is the call's name (BSPRAM_TRACE). */
+ *   - the record label of each round is the call's name (BSPRAM_TRACE);
+ *   - a call repeated with the same buffers and arguments (whose checks and
+ *     resolution the library keeps, coll/calls.c) has the first one's records
+ *     and fresh results; the same options struct changed between calls, or
+ *     another size in the same buffers, is resolved anew. */
 #include <bsp.h>
 #include <bsp_coll.h>
 #include <stdint.h>
@@ -125,7 +129,36 @@ static void spmd(void)
         free(members);
     }
 
-    /* 4. Singletons everywhere: one superstep, no message. */
+    /* 4. Repeated calls: C1 = ⌈(n−1)/k⌉ rounds and C2 = b per round, from
+     * the formula, whatever the last call was. */
+    {
+        bsp_coll_options o = direct1;
+        unsigned char send[4], *recv = malloc((size_t)p * 4 + 1);
+        const uint64_t n1 = p > 1 ? p - 1 : 0;
+        for (unsigned rep = 0; rep < 3; rep++) {
+            for (size_t i = 0; i < 4; i++)
+                send[i] = (unsigned char)(byte_of(s, i) + rep);
+            bsp_coll_allgather(NULL, send, recv, 4, &o);
+            for (unsigned r = 0; r < p; r++)
+                for (size_t i = 0; i < 4; i++)
+                    SPMD_CHECK(recv[(size_t)r * 4 + i] == (unsigned char)(byte_of(r, i) + rep));
+            cost = bsp_coll_last_cost();
+            SPMD_CHECK(cost.supersteps == n1 && cost.c1 == n1 && cost.c2 == n1 * 4);
+        }
+        o.ports = p > 1 ? p - 1 : 1; /* the same struct: now one round of n − 1 ports */
+        bsp_coll_allgather(NULL, send, recv, 4, &o);
+        cost = bsp_coll_last_cost();
+        SPMD_CHECK(cost.supersteps == (p > 1 ? 1u : 0u) && cost.c2 == (p > 1 ? 4u : 0u));
+        bsp_coll_allgather(NULL, send, recv, 2, &o); /* the same buffers, 2 bytes each */
+        cost = bsp_coll_last_cost();
+        SPMD_CHECK(cost.supersteps == (p > 1 ? 1u : 0u) && cost.c2 == (p > 1 ? 2u : 0u));
+        for (unsigned r = 0; r < p; r++)
+            for (size_t i = 0; i < 2; i++)
+                SPMD_CHECK(recv[(size_t)r * 2 + i] == (unsigned char)(byte_of(r, i) + 2));
+        free(recv);
+    }
+
+    /* 5. Singletons everywhere: one superstep, no message. */
     bsp_pid_t self = s;
     bsp_coll_group *one = bsp_coll_group_create(&self, 1);
     allgather_checked(one, 3, &direct1);
