@@ -197,29 +197,18 @@ static int same_call(const struct coll_last_call *last, const void *send, const 
            last->given.tradeoff == given->tradeoff;
 }
 
-/* One call of any operation (KIND[kind]). */
-static void call(unsigned kind, const bsp_coll_group *g, const void *send, void *recv, size_t size,
-                 unsigned root, unsigned op, const bsp_coll_options *opt)
+/* One call of any operation (KIND[kind]) as new: checked, resolved and
+ * kept for its repetition. Out of line, so that a repeated call (below)
+ * pays none of its stack. */
+static __attribute__((noinline)) void call_anew(unsigned kind, const bsp_coll_group *g, const void *send,
+                                                void *recv, size_t size, unsigned root, unsigned op,
+                                                const bsp_coll_options *opt)
 {
     const coll_kind *k = &KIND[kind];
     bsplib_proc *me = bsplib_me(k->call);
     const bsp_coll_options given = opt ? *opt : (bsp_coll_options){0};
     coll_state *cs = coll_state_of(me);
     struct coll_last_call *last = g ? NULL : &cs->last_call[kind];
-    if (last && same_call(last, send, recv, size, root, op, &given)) {
-        /* Checked and resolved at the last call: its arguments for the
-         * algorithm, its description and signature serve again (they change
-         * at the next call of this kind, which cannot begin before this
-         * one ends). */
-        last->desc.opt = opt;
-        coll_call c = {.me = me, .name = k->call, .n = me->p, .rank = me->pid, .desc = &last->desc};
-        bspram__coll_open(&c, last->sig, last->mask, last->words, sizeof last->words / sizeof *last->words);
-        if (c.n > 0)
-            last->e->run(&c, &last->a);
-        bspram__coll_end(&c);
-        return;
-    }
-
     coll_desc desc = {g, send, recv, size, k->size_name, k->rooted ? (long)root : -1,
                       k->reduces ? (long)op : -1, opt, NULL, k->names};
     const unsigned n = g ? g->n : me->p, rank = g ? g->rank : me->pid;
@@ -295,6 +284,29 @@ static void call(unsigned kind, const bsp_coll_group *g, const void *send, void 
     }
     if (n > 0)
         e->run(&c, &a);
+    bspram__coll_end(&c);
+}
+
+/* One call of any operation (KIND[kind]). */
+static void call(unsigned kind, const bsp_coll_group *g, const void *send, void *recv, size_t size,
+                 unsigned root, unsigned op, const bsp_coll_options *opt)
+{
+    const coll_kind *k = &KIND[kind];
+    bsplib_proc *me = bsplib_me(k->call);
+    const bsp_coll_options given = opt ? *opt : (bsp_coll_options){0};
+    struct coll_last_call *last = g ? NULL : &coll_state_of(me)->last_call[kind];
+    if (!last || !same_call(last, send, recv, size, root, op, &given)) {
+        call_anew(kind, g, send, recv, size, root, op, opt);
+        return;
+    }
+    /* Checked and resolved at the last call: its arguments for the
+     * algorithm, its description and signature serve again (they change at
+     * the next call of this kind, which cannot begin before this one ends). */
+    last->desc.opt = opt;
+    coll_call c = {.me = me, .name = k->call, .n = me->p, .rank = me->pid, .desc = &last->desc};
+    bspram__coll_open(&c, last->sig, last->mask, last->words, sizeof last->words / sizeof *last->words);
+    if (c.n > 0)
+        last->e->run(&c, &last->a);
     bspram__coll_end(&c);
 }
 
