@@ -26,7 +26,7 @@ void bspram__coll_allreduce_dissemination(coll_call *c, const coll_args *a)
 {
     unsigned n = c->n;
     size_t count = a->count, m = a->block;
-    coll_op op = bspram__coll_op_get(c, a->op);
+    const coll_op op = a->fold;
     /* The concatenation's output: scratch 2, which the concatenation does
      * not use (it keeps its blocks in 0 and its plan in 1). */
     uint64_t *all = coll_scratch(c, 2, (size_t)n * m + 8);

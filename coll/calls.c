@@ -263,9 +263,10 @@ static __attribute__((noinline)) void call_anew(unsigned kind, const bsp_coll_gr
     uint64_t sig[] = {size, k->rooted ? root : 0, k->reduces ? op : 0, (uint64_t)as->algorithm,
                       as->radix, as->ports, (uint64_t)as->tradeoff};
     bspram__coll_begin(&c, me, k->call, g, k->code, sig, sizeof sig / sizeof *sig, &desc);
-    /* An unknown operation fails before any round (built-in ones are known). */
-    if (k->reduces && n > 0 && op >= BSPRAM_BUILTIN_OPS)
-        (void)bspram__coll_op_get(&c, op);
+    /* The operation, resolved for the algorithm: an unknown one fails
+     * before any round. */
+    if (k->reduces && n > 0)
+        a.fold = bspram__coll_op_get(&c, op);
     if (last) { /* kept for the call's repetition (a user's op is checked at every call) */
         last->valid = !k->reduces || op < BSPRAM_BUILTIN_OPS;
         last->send = send;

@@ -76,6 +76,14 @@ typedef struct coll_desc {
  * group (which differ between processes) if !buffers. */
 void bspram__coll_describe(const coll_call *c, char *buf, size_t len, int buffers);
 
+/* A reduction's operation, resolved (ops.c). */
+typedef struct coll_op {
+    unsigned id;
+    bspram_user_op_fn user; /* NULL: built in */
+    void *ctx;
+    uint64_t identity;
+} coll_op;
+
 /* The resolved arguments of an algorithm: what the call and the options
  * say, with defaults filled in (calls.c). */
 typedef struct coll_args {
@@ -84,7 +92,8 @@ typedef struct coll_args {
     size_t block;      /* bytes per block; reductions: 8·count */
     size_t count;      /* words (reductions and scans) */
     unsigned root;     /* a rank */
-    unsigned op;       /* a reduction's operation id */
+    unsigned op;       /* a reduction's operation id, */
+    coll_op fold;      /* resolved once per call (calls.c), not per algorithm */
     int exclusive;     /* scan: exclusive */
     unsigned radix, ports;
     bsp_coll_tradeoff tradeoff;
@@ -216,14 +225,7 @@ static inline void *coll_scratch(coll_call *c, unsigned which, size_t size)
 _Noreturn void bspram__coll_fail(const coll_call *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-/* ---- operations (ops.c) ---- */
-
-typedef struct coll_op {
-    unsigned id;
-    bspram_user_op_fn user; /* NULL: built in */
-    void *ctx;
-    uint64_t identity;
-} coll_op;
+/* ---- operations (ops.c; coll_op above) ---- */
 
 /* Resolve op id for a call (fatal with the call's line if unknown). */
 coll_op bspram__coll_op_get(const coll_call *c, unsigned id);

@@ -41,7 +41,7 @@ void bspram__coll_reduce_binomial(coll_call *c, const coll_args *a)
 {
     unsigned n = c->n, me = c->rank, root = a->root;
     size_t count = a->count, m = a->block;
-    coll_op op = bspram__coll_op_get(c, a->op);
+    const coll_op op = a->fold;
     /* Aligned scratch: the user's buffers need not be, and in place the
      * root's send is its recv. */
     uint64_t *acc = coll_scratch(c, 0, m ? m : 8), *in = coll_scratch(c, 1, m ? m : 8);

@@ -24,7 +24,7 @@ void bspram__coll_reduce_direct(coll_call *c, const coll_args *a)
     unsigned n = c->n, me = c->rank, root = a->root;
     unsigned k = a->ports < n - 1 ? a->ports : n - 1;
     size_t count = a->count, m = a->block;
-    coll_op op = bspram__coll_op_get(c, a->op);
+    const coll_op op = a->fold;
     if (n == 1) {
         if (m && a->recv != a->send)
             memcpy(a->recv, a->send, m);

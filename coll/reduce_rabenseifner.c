@@ -56,7 +56,7 @@ void bspram__coll_reduce_rabenseifner(coll_call *c, const coll_args *a)
 {
     const unsigned n = c->n, me = c->rank, root = a->root;
     const size_t W = a->count, m = a->block;
-    coll_op op = bspram__coll_op_get(c, a->op);
+    const coll_op op = a->fold;
     uint64_t *acc = coll_scratch(c, 0, m ? m : 8), *in = coll_scratch(c, 1, m ? m : 8);
     if (m)
         memcpy(acc, a->send, m);

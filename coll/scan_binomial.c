@@ -52,7 +52,7 @@ void bspram__coll_scan_binomial(coll_call *c, const coll_args *a)
 {
     unsigned n = c->n, me = c->rank;
     size_t count = a->count, m = a->block;
-    coll_op op = bspram__coll_op_get(c, a->op);
+    const coll_op op = a->fold;
     unsigned d = bspram__coll_ceil_log(n, 2), rounds = scan_rounds(n), done = 0;
     /* acc: S of my current block; pre: its prefix (have_pre: not empty);
      * sl + t·count: S_L received in up round t (right[t]: I got one). */

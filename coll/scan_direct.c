@@ -24,7 +24,7 @@ void bspram__coll_scan_direct(coll_call *c, const coll_args *a)
     unsigned n = c->n, me = c->rank;
     unsigned k = n > 1 && a->ports < n - 1 ? a->ports : (n > 1 ? n - 1 : 1);
     size_t count = a->count, m = a->block;
-    coll_op op = bspram__coll_op_get(c, a->op);
+    const coll_op op = a->fold;
     /* Block j of the window holds x_j, j ≤ me (my own at j = me). */
     uint64_t *all = coll_scratch(c, 0, (size_t)(me + 1) * m + 8);
     if (m)

@@ -26,7 +26,7 @@ void bspram__coll_scan_dissemination(coll_call *c, const coll_args *a)
 {
     unsigned n = c->n, me = c->rank;
     size_t count = a->count, m = a->block;
-    coll_op op = bspram__coll_op_get(c, a->op);
+    const coll_op op = a->fold;
     uint64_t *acc = coll_scratch(c, 0, m ? m : 8), *in = coll_scratch(c, 1, m ? m : 8);
     uint64_t *ex = coll_scratch(c, 2, m ? m : 8);
     if (m)
