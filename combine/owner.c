@@ -2,7 +2,9 @@
  * (combine.h, "Species and their meaning at one cell"): combine once more,
  * check that the batch puts at most one update species on the cell, answer
  * the reads with the value before the batch, apply the update, and answer
- * fetch-and-ops with the value just before each one's contribution. */
+ * fetch-and-ops with the value just before each one's contribution — or,
+ * where the outcome is bit for bit the same, fold each record into its cell
+ * as it comes (fold_into_cells). */
 #include <inttypes.h>
 #include <stddef.h>
 #include <string.h>
@@ -58,8 +60,9 @@ static inline bool exactly_associative(unsigned op)
  * n records finds each one's first slot and asks for it, so that their
  * memory latencies overlap (as bspram_cells does); a second probes and
  * applies. */
-static void fold_into_cells(const bspram_combiner *C, lane_scratch *L, uint64_t c, unsigned op,
-                            const bspram__run *runs, size_t nr, size_t n, bool answer, unsigned level)
+__attribute__((always_inline)) static inline void fold(const bspram_combiner *C, lane_scratch *L, uint64_t c,
+                                                      unsigned op, const bspram__run *runs, size_t nr, size_t n,
+                                                      bool answer, unsigned level)
 {
     const size_t size = answer ? sizeof(wire) : sizeof(compact_wire);
     L->fslot = bspram__grow(L->fslot, &L->capfslot, n, sizeof *L->fslot, 256, "bspram_combine");
@@ -107,6 +110,20 @@ static void fold_into_cells(const bspram_combiner *C, lane_scratch *L, uint64_t 
         }
 }
 
+/* fold() with the usual cases' operation and form known to the compiler,
+ * so that its loop applies them without a switch per record. */
+static void fold_into_cells(const bspram_combiner *C, lane_scratch *L, uint64_t c, unsigned op,
+                            const bspram__run *runs, size_t nr, size_t n, bool answer, unsigned level)
+{
+    const unsigned sum = bspram_op_builtin(BSPRAM_OP_SUM, BSPRAM_TYPE_U64);
+    if (op == sum && !answer)
+        fold(C, L, c, sum, runs, nr, n, false, level);
+    else if (op == sum)
+        fold(C, L, c, sum, runs, nr, n, true, level);
+    else
+        fold(C, L, c, op, runs, nr, n, answer, level);
+}
+
 /* The operation every record of the owner's inbox updates with, if they are
  * all reductions (compact) or all fetch-and-ops (wire records) of one exactly
  * associative operation on hashed segments; else BSPRAM_MAX_OPS. */
@@ -143,20 +160,20 @@ void bspram__combine_owner_level(bspram_combiner *C, bspram_component *self, uin
     const batch_state *b = &L->b;
     comp_state *cs = &C->cs[c];
     size_t n = 0, ng;
+    bool answer = false;
+    const unsigned op = (L->met & BSPRAM__MET_UPDATES) ? foldable(b, cs, runs, nr, &answer, &n) : BSPRAM_MAX_OPS;
+    if (op < BSPRAM_MAX_OPS) {
+        fold_into_cells(C, L, c, op, runs, nr, n, answer, b->M);
+        if (self) /* a batch with answers: this owner's, if any */
+            bspram__combine_send_replies(L, self, C->p);
+        return;
+    }
+    n = 0;
     /* Compact reductions only, none answered: grouped straight from the
      * runs (group.c), without an item per record. */
     bool compact = cs->na == 0 && !(b->flags & BATCH_ANSWERS);
     for (size_t i = 0; compact && i < nr; i++)
         compact = runs[i].size == sizeof(compact_wire);
-    bool answer = false;
-    size_t nf = 0;
-    const unsigned op = (L->met & BSPRAM__MET_UPDATES) ? foldable(b, cs, runs, nr, &answer, &nf) : BSPRAM_MAX_OPS;
-    if (op < BSPRAM_MAX_OPS) {
-        fold_into_cells(C, L, c, op, runs, nr, nf, answer, b->M);
-        if (self) /* a batch with answers: this owner's, if any */
-            bspram__combine_send_replies(L, self, C->p);
-        return;
-    }
     if (compact) {
         ng = bspram__combine_group_compact(C, L, runs, nr, &n, false);
     } else {
