@@ -772,8 +772,8 @@ static void shm_batch(bsplib_proc *me)
     shm_proc *sp = shm_of(me);
     if (!ws || !ws->C) /* requests need a live segment, hence a space */
         bspram__bsp_bsplib_fatal(me, "bsp_sync(): bsp_shm requests without an address space (internal error)");
-    ws->parts[me->pid] = sp ? (bspram_batch_part){sp->req, sp->n, sp->res}
-                            : (bspram_batch_part){NULL, 0, NULL};
+    ws->parts[me->pid] = sp ? (bspram_batch_part){.requests = sp->req, .n = sp->n, .results = sp->res}
+                            : (bspram_batch_part){.n = 0};
     bspram__combine_team_parts(bspram__bsp_component_team(me->self), ws->C, ws->parts, NULL);
     if (!sp)
         return;

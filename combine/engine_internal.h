@@ -81,16 +81,14 @@ typedef struct batch_state {
     uint64_t number;   /* batches this lane has run before */
 } batch_state;
 
-/* Component c's requests and where their answers go, in either form. */
-static inline const bspram_request *bspram__batch_requests(const batch_state *b, uint64_t c,
-                                                           uint64_t *n)
+/* Component c's requests and where their answers go, as a part (the
+ * parts form's own, or a view of the array form's). */
+static inline bspram_batch_part bspram__batch_part(const batch_state *b, uint64_t c)
 {
-    if (b->parts) {
-        *n = b->parts[c].n;
-        return b->parts[c].requests;
-    }
-    *n = b->first[c + 1] - b->first[c];
-    return b->req + b->first[c];
+    if (b->parts)
+        return b->parts[c];
+    return (bspram_batch_part){.requests = b->req + b->first[c], .n = b->first[c + 1] - b->first[c],
+                               .results = b->results ? b->results + b->first[c] : NULL};
 }
 static inline uint64_t *bspram__batch_results(const batch_state *b, uint64_t c)
 {

@@ -27,10 +27,10 @@ static inline bool addr_physical(const bspram_combiner *C, unsigned flags, uint6
 
 /* Phase 1: check component c's n requests, and note in cs what they hold
  * (cs->flags, cs->ukind). */
-static void validate(const bspram_combiner *C, const batch_state *b, uint64_t c, const bspram_request *req,
-                     size_t n, comp_state *cs)
+static void validate(const bspram_combiner *C, uint64_t c, const bspram_batch_part *part, comp_state *cs)
 {
-    const bool has_results = bspram__batch_results(b, c) != NULL;
+    const bool has_results = part->results != NULL;
+    const size_t n = (size_t)part->n;
     uint64_t cached_seg = 0, cached_n = 0;
     unsigned cached_w = 0;
     bspram_layout cached_layout = BSPRAM_LAYOUT_HASHED;
@@ -42,7 +42,7 @@ static void validate(const bspram_combiner *C, const batch_state *b, uint64_t c,
      * them. The first failing request is the same as checking each. */
     unsigned last_kind = 256; /* none */
     for (size_t j = 0; j < n; j++) {
-        const bspram_request *r = &req[j];
+        const bspram_request rj = bspram__batch_part_request(part, j), *r = &rj;
         uint64_t seg = r->address >> BSPRAM_SEGMENT_SHIFT;
         if (seg != cached_seg || (r->address & (BSPRAM_SEGMENT_MAX_CELLS - 1)) >= cached_n) {
             char err[200];
@@ -88,11 +88,12 @@ static void validate(const bspram_combiner *C, const batch_state *b, uint64_t c,
 }
 
 /* Phase 1: load component c's n checked requests as wire records. */
-static void load(const bspram_combiner *C, uint64_t c, lane_scratch *L, const bspram_request *req, size_t n)
+static void load(const bspram_combiner *C, uint64_t c, lane_scratch *L, const bspram_batch_part *part)
 {
+    const size_t n = (size_t)part->n;
     bspram__combine_items_reserve(L, n);
     for (size_t j = 0; j < n; j++) {
-        const bspram_request *r = &req[j];
+        const bspram_request rj = bspram__batch_part_request(part, j), *r = &rj;
         const unsigned kind = r->kind;
         wire *w = &L->items[j];
         w->key = bspram__key(kind, r->address);
@@ -220,21 +221,26 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
     unsigned phase = b->phase;
     size_t n = 0, ng = SIZE_MAX;
     if (phase == 1) {
-        uint64_t nreq;
-        const bspram_request *req = bspram__batch_requests(b, c, &nreq);
-        n = (size_t)nreq;
-        validate(C, b, c, req, n, cs);
+        const bspram_batch_part part = bspram__batch_part(b, c);
+        n = (size_t)part.n;
+        validate(C, c, &part, cs);
         if (!(cs->flags & (BATCH_ANSWERS | BATCH_SPECIES)) && compact_kind(b, cs->flags, cs->ukind) &&
             bspram__combine_out_ready(L, C->p) && bspram__bsp_lane_runs(C->m)) {
             /* Reductions of one species on hashed segments (the usual PRAM
-             * scatter-reduce): staged as they are grouped. */
+             * scatter-reduce): staged as they are grouped, from either form
+             * (the arrays form's values are never NULL: a reduction has them). */
             stager S = stage_begin(b, c, L, 1, n);
-            for (size_t j = 0; j < n; j++)
-                stage_one(C, b, c, L, &S, bspram__key(cs->ukind, req[j].address), req[j].value);
+            if (part.requests)
+                for (size_t j = 0; j < n; j++)
+                    stage_one(C, b, c, L, &S, bspram__key(cs->ukind, part.requests[j].address),
+                              part.requests[j].value);
+            else
+                for (size_t j = 0; j < n; j++)
+                    stage_one(C, b, c, L, &S, bspram__key(cs->ukind, part.cells[j]), part.values[j]);
             stage_end(C, self, c, L, &S);
             return false;
         }
-        load(C, c, L, req, n);
+        load(C, c, L, &part);
     } else {
         const bspram__run *runs;
         const size_t nr = bspram__bsp_inbox_runs(self, &runs);

@@ -77,12 +77,14 @@ static void merge(uint64_t s[BSPRAM__SKETCH_K], const uint64_t *other)
 /* Component c's own sketch, from its requests. */
 static void own_sketch(const bspram_combiner *C, const batch_state *b, uint64_t c)
 {
-    uint64_t *s = C->cs[c].sketch, n;
+    uint64_t *s = C->cs[c].sketch;
     for (unsigned i = 0; i < BSPRAM__SKETCH_K; i++)
         s[i] = EMPTY;
-    const bspram_request *req = bspram__batch_requests(b, c, &n);
-    for (uint64_t j = 0; j < n; j++)
-        insert(s, bspram_random2(b->seed, UINT64_C(0x6f627365727665), bspram__key(req[j].kind, req[j].address)) >> 33, 1);
+    const bspram_batch_part part = bspram__batch_part(b, c);
+    for (uint64_t j = 0; j < part.n; j++) {
+        const bspram_request r = bspram__batch_part_request(&part, j);
+        insert(s, bspram_random2(b->seed, UINT64_C(0x6f627365727665), bspram__key(r.kind, r.address)) >> 33, 1);
+    }
 }
 
 /* The supersteps of the reduction: a fold (if p > P2), log2 P2 exchanges,

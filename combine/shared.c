@@ -149,9 +149,9 @@ static void combine_block(bspram_team *t, bspram_shared *sh)
         if (q->nreq) {
             q->ans = bspram__grow(q->ans, &q->capans, q->nreq, sizeof *q->ans, 16, "bspram_shared_run");
             memset(q->ans, 0, q->nreq * sizeof *q->ans);
-            sh->parts[c] = (bspram_batch_part){q->req, q->nreq, q->ans};
+            sh->parts[c] = (bspram_batch_part){.requests = q->req, .n = q->nreq, .results = q->ans};
         } else {
-            sh->parts[c] = (bspram_batch_part){NULL, 0, NULL};
+            sh->parts[c] = (bspram_batch_part){.n = 0};
         }
         q->nans = q->nreq;
     }

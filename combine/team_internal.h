@@ -72,13 +72,30 @@ void bspram__combine_team(bspram_team *t, bspram_combiner *c, const bspram_reque
                          const uint64_t *first, uint64_t *results, bspram_combine_stats *stats);
 
 /* One component's share of a batch given in place: its n requests in issue
- * order, and where their answers go (results[j] answers requests[j]; may be
- * NULL if none of them is a READ or FETCH). */
+ * order, and where their answers go (results[j] answers request j; may be
+ * NULL if none of them is a READ or FETCH). The requests are either an
+ * array of bspram_request, or — requests NULL — the arrays form, one kind
+ * for all: request j is {cells[j], values ? values[j] : 0, kind,
+ * label0 + j / per}, so that a bulk program's arrays of cells and values
+ * reach the engine as they are (a PRAM bulk phase: per slots a VP, VPs from
+ * label0). bspram__batch_part_request reads either form. */
 typedef struct bspram_batch_part {
     const bspram_request *requests;
     uint64_t n;
     uint64_t *results;
+    const uint64_t *cells, *values; /* the arrays form */
+    uint32_t label0, per;
+    uint8_t kind;
 } bspram_batch_part;
+
+/* Request j < part->n of either form. Cost O(1). */
+static inline bspram_request bspram__batch_part_request(const bspram_batch_part *part, uint64_t j)
+{
+    if (part->requests)
+        return part->requests[j];
+    return (bspram_request){part->cells[j], part->values ? part->values[j] : 0, part->kind,
+                            part->label0 + (uint32_t)(j / part->per)};
+}
 
 /* bspram__combine_team with component c's requests in parts[c], for
  * programs whose components keep their requests apart — a bulk program's

@@ -61,6 +61,7 @@ static void bulk_phase_lane(bspram_team *t, void *arg)
     /* Count first: the lane's buffers hold its requests (and the answers of
      * its components with NONE slots) exactly, whatever n·k is. */
     uint64_t nreq = 0, nres = 0;
+    const bool last_counts = b->values && b->kind == bspram__pram_write_kind(P) && bspram__pram_last_write_counts(P);
     L->failed = false;
     for (uint64_t c = lo; c < hi && !L->failed; c++) {
         uint64_t v0, v1, r = 0;
@@ -79,7 +80,8 @@ static void bulk_phase_lane(bspram_team *t, void *arg)
             r++;
         }
         P->parts[c].n = r;
-        nreq += r;
+        if (r != (v1 - v0) * k || last_counts) /* built as requests; the others go as arrays */
+            nreq += r;
         if (r != (v1 - v0) * k)
             nres += r;
     }
@@ -94,13 +96,22 @@ static void bulk_phase_lane(bspram_team *t, void *arg)
         L->res = reserve_exact(L->res, &L->capres, nres, sizeof *L->res, b->call);
     bspram_request *q = L->rq;
     uint64_t *res = L->res;
-    const bool last_counts = b->values && b->kind == bspram__pram_write_kind(P) && bspram__pram_last_write_counts(P);
     for (uint64_t c = lo; c < hi; c++) {
         uint64_t v0, v1;
         bspram__pram_vps(P, c, &v0, &v1);
         const uint64_t base = v0 * k, r = P->parts[c].n;
-        P->parts[c].requests = q;
-        if (last_counts) {
+        bspram_batch_part *part = &P->parts[c];
+        if (r == (v1 - v0) * k && !last_counts) {
+            /* Every slot a cell: the engine reads the caller's arrays as they
+             * are (the arrays form, team_internal.h), slot j VP v0 + j/k. */
+            *part = (bspram_batch_part){.n = r,
+                                        .cells = b->cells + (base - off),
+                                        .values = b->values ? b->values + (base - off) : NULL,
+                                        .label0 = (uint32_t)v0,
+                                        .per = (uint32_t)k,
+                                        .kind = b->kind};
+        } else if (last_counts) {
+            part->requests = q;
             for (uint64_t v = v0; v < v1; v++) {
                 bspram_request *mine = q;
                 for (uint64_t s = v * k, e = s + k; s < e; s++)
@@ -110,6 +121,7 @@ static void bulk_phase_lane(bspram_team *t, void *arg)
                     bspram__pram_last_write(L, mine, (size_t)(q - mine));
             }
         } else { /* one pass over the slots; VP v's are [v·k, v·k + k), conflicts name VPs */
+            part->requests = q;
             const uint64_t *cells = b->cells - off, *values = b->values ? b->values - off : NULL;
             uint64_t v = v0, left = k;
             for (uint64_t s = base, e = v1 * k; s < e; s++) {

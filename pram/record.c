@@ -162,6 +162,8 @@ static uint32_t site_index(struct bspram__pram_recorder *R, pram_site at)
 static const pram_site *part_sites(const bspram_pram *P, uint64_t c)
 {
     const bspram_request *rq = P->parts[c].requests;
+    if (!rq) /* the arrays form: a bulk phase's, whose site is the call's */
+        return NULL;
     for (unsigned l = 0; l < P->nlanes; l++) {
         const pram_lane *L = &P->lanes[l];
         if (L->rq && rq >= L->rq && rq < L->rq + L->nrq && L->site)
@@ -199,7 +201,7 @@ void bspram__pram_record_phase(bspram_pram *P, uint64_t step, bool is_read, uint
         const bspram_batch_part *part = &P->parts[c];
         const pram_site *sites = P->per_vp && part->n ? part_sites(P, c) : NULL;
         for (uint64_t i = 0; i < part->n; i++) {
-            const bspram_request *q = &part->requests[i];
+            const bspram_request qi = bspram__batch_part_request(part, i), *q = &qi;
             uint32_t seg = (uint32_t)(q->address >> BSPRAM_SEGMENT_SHIFT);
             note_array(P, R, seg);
             /* a read's value is the one it got; a fetch-and-op's answer beside its contribution */

@@ -138,7 +138,7 @@ static void parts_form(uint64_t p, int threads)
         } else {
             bspram_batch_part *parts = calloc(p, sizeof *parts);
             for (uint64_t c = 0; c < p; c++)
-                parts[c] = (bspram_batch_part){req + first[c], first[c + 1] - first[c], res[1] + first[c]};
+                parts[c] = (bspram_batch_part){.requests = req + first[c], .n = first[c + 1] - first[c], .results = res[1] + first[c]};
             parts_run r = {&w, parts};
             bspram__bsp_machine_team(w.m, parts_lane, &r);
             free(parts);

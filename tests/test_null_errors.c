@@ -1127,8 +1127,8 @@ ALLOWED(bspram__combine_team, stats, "statistics not wanted (NULL on every lane)
 static bspram_batch_part cparts[2];
 static void parts_fixture(void)
 {
-    cparts[0] = (bspram_batch_part){creq, 1, cres};
-    cparts[1] = (bspram_batch_part){NULL, 0, NULL};
+    cparts[0] = (bspram_batch_part){.requests = creq, .n = 1, .results = cres};
+    cparts[1] = (bspram_batch_part){.n = 0};
 }
 REFUSED(bspram__combine_team_parts, t) { bspram__combine_team_parts(NIL, cc, cparts, NULL); }
 static void cp_c(bspram_team *t)
