@@ -233,6 +233,15 @@ static inline bool bspram__unpack(const bspram_combiner *C, const batch_state *b
     return (w->owner & BSPRAM__FINAL_FLAG) != 0;
 }
 
+/* Do all nr runs hold records of `size` bytes? */
+static inline bool bspram__runs_of_size(const bspram__run *runs, size_t nr, uint32_t size)
+{
+    for (size_t i = 0; i < nr; i++)
+        if (runs[i].size != size)
+            return false;
+    return true;
+}
+
 /* Records of one size from a component, partitioned by destination (the
  * record channel, router.h): pass 1 gives each record's destination
  * (bspram__out_count), one reservation per destination reached

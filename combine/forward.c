@@ -246,9 +246,8 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
         const size_t nr = bspram__bsp_inbox_runs(self, &runs);
         /* Compact reductions only, none final here, none answered: grouped
          * straight from the runs (group.c). */
-        bool compact = phase - 1 < b->m_phases && !(b->flags & BATCH_ANSWERS);
-        for (size_t i = 0; compact && i < nr; i++)
-            compact = runs[i].size == sizeof(compact_wire);
+        const bool compact = phase - 1 < b->m_phases && !(b->flags & BATCH_ANSWERS) &&
+                             bspram__runs_of_size(runs, nr, sizeof(compact_wire));
         if (compact && compact_kind(b, b->flags, BSPRAM__KIND_REDUCE) && bspram__combine_out_ready(L, C->p) &&
             bspram__bsp_lane_runs(C->m)) { /* staged as they are grouped */
             size_t total = 0;

@@ -139,9 +139,9 @@ static unsigned foldable(const batch_state *b, const comp_state *cs, const bspra
     if (!exactly_associative(op) || !(*answer || bspram__is_reduce(kind)))
         return BSPRAM_MAX_OPS;
     const uint32_t size = *answer ? (uint32_t)sizeof(wire) : (uint32_t)sizeof(compact_wire);
+    if (!bspram__runs_of_size(runs, nr, size))
+        return BSPRAM_MAX_OPS;
     for (size_t i = 0; i < nr; i++) {
-        if (runs[i].size != size)
-            return BSPRAM_MAX_OPS;
         *n += runs[i].count;
         for (uint64_t j = 0; *answer && j < runs[i].count; j++) { /* reads may ride with fetches */
             uint64_t key;
@@ -171,9 +171,8 @@ void bspram__combine_owner_level(bspram_combiner *C, bspram_component *self, uin
     n = 0;
     /* Compact reductions only, none answered: grouped straight from the
      * runs (group.c), without an item per record. */
-    bool compact = cs->na == 0 && !(b->flags & BATCH_ANSWERS);
-    for (size_t i = 0; compact && i < nr; i++)
-        compact = runs[i].size == sizeof(compact_wire);
+    const bool compact = cs->na == 0 && !(b->flags & BATCH_ANSWERS) &&
+                         bspram__runs_of_size(runs, nr, sizeof(compact_wire));
     if (compact) {
         ng = bspram__combine_group_compact(C, L, runs, nr, &n, false);
     } else {
