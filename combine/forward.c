@@ -173,8 +173,7 @@ typedef struct stager {
     uint64_t ab;
 } stager;
 
-static stager stage_begin(const batch_state *b, uint64_t c, lane_scratch *L, unsigned phase,
-                          size_t n)
+static stager stage_begin(const batch_state *b, uint64_t c, lane_scratch *L, unsigned phase, size_t n)
 {
     bspram__combine_table_reset(L, n);
     bspram__combine_out_stage_room(L, n);
@@ -182,8 +181,10 @@ static stager stage_begin(const batch_state *b, uint64_t c, lane_scratch *L, uns
                     phase == b->m_phases, bspram__random3_ab(&b->rkey, phase, c)};
 }
 
-__attribute__((always_inline)) static inline void stage_one(bspram_combiner *C, const batch_state *b, uint64_t c, lane_scratch *L, stager *S,
-                             uint64_t key, uint64_t value)
+/* Inlined into the loops over a part's requests and over a phase's runs (as
+ * a call per record it cost 15 % more instructions per operation). */
+__attribute__((always_inline)) static inline void stage_one(bspram_combiner *C, const batch_state *b, uint64_t c,
+                                                           lane_scratch *L, stager *S, uint64_t key, uint64_t value)
 {
     size_t pos = bspram__table_slot(key, S->mask);
     while (L->t[pos].stamp == S->stamp && L->t[pos].key != key)
