@@ -124,8 +124,7 @@ bspram_router *bspram__router_create_on(uint64_t p, unsigned lanes, const char *
         ln->cap_registered = (lanes + 63) / 64 * sizeof(uint64_t);
         ln->in_off = bspram__base_calloc(ln->end - ln->first + 1, sizeof *ln->in_off, "the router");
         ln->in_built = bspram__base_calloc(ln->end - ln->first + 1, sizeof *ln->in_built, "the router");
-        ln->n_runs = bspram__base_calloc(ln->end - ln->first + 1, sizeof *ln->n_runs, "the router");
-        ln->runs_built = bspram__base_calloc(ln->end - ln->first + 1, sizeof *ln->runs_built, "the router");
+        ln->runs_inbox = UINT64_MAX;
     }
     r->gather = bspram__base_calloc(lanes, sizeof *r->gather, "the router");
     strcpy(r->label, "superstep");
@@ -151,8 +150,6 @@ void bspram__router_destroy(bspram_router *r)
         free(ln->in);
         free(ln->in_off);
         free(ln->in_built);
-        free(ln->n_runs);
-        free(ln->runs_built);
         free(ln->runs);
         free(ln->window);
     }

@@ -43,6 +43,7 @@ size_t bspram__router_runs_of(const bspram_router *r, unsigned lane, const bspra
      * the team stopped), as its inboxes are. */
     bspram__lane *ln = (bspram__lane *)&r->lane[lane];
     bspram__router_lane_runs_reserve(ln, k);
+    ln->runs_inbox = UINT64_MAX; /* the storage no longer holds a built inbox's runs */
     size_t n = 0;
     for (size_t j = 0; j < k; j++) {
         bspram__run *last = n ? &ln->runs[n - 1] : NULL;
@@ -73,17 +74,17 @@ size_t bspram__router_inbox_runs(const bspram_router *r, unsigned lane, uint64_t
     uint64_t i = dst - owner->first;
     if (owner->in_off[i + 1] == owner->in_off[i])
         return 0;
-    if (owner->runs_built[i] != owner->deliveries)
+    if (owner->runs_inbox != i || owner->runs_delivery != owner->deliveries)
         r->transport->build_runs((bspram_router *)r, lane, i);
-    *runs = owner->runs + owner->in_off[i];
-    return (size_t)owner->n_runs[i];
+    *runs = owner->runs;
+    return owner->n_runs;
 }
 
 void bspram__router_lane_runs_reserve(bspram__lane *ln, uint64_t n)
 {
     if (n <= ln->cap_runs)
         return;
-    free(ln->runs); /* dead: rebuilt at every delivery */
+    free(ln->runs); /* dead: rebuilt for every inbox read as runs */
     ln->cap_runs = bspram__capacity(ln->cap_runs, (size_t)n, 1024);
     ln->runs = bspram__base_malloc(ln->cap_runs * sizeof *ln->runs, "the inboxes' runs");
 }

@@ -219,16 +219,16 @@ typedef struct bspram__lane {
      * inbox are written when it is first read (bspram__router_inbox), just
      * before its payloads are, so headers and payloads come from memory once. */
     bool lazy;                         /* headers are built on first read */
-    /* The same inboxes as runs (bspram__router_inbox_runs): on the shm
-     * transport built lazily per destination from the outboxes' entries,
-     * inbox i's at runs + in_off[i] (it has no more runs than messages),
-     * n_runs[i] of them, runs_built as in_built; on the others made from
-     * the messages of one inbox at a time. (Counting entries at posting
-     * would take a ninth word in every outbox, 64 bytes now.) */
+    /* One inbox as runs (bspram__router_inbox_runs, valid until the lane
+     * reads another component's or exchanges): on the shm transport built
+     * from the outboxes' entries of inbox runs_inbox of delivery
+     * runs_delivery, n_runs of them (no more than its messages); on the
+     * others made from the messages of one inbox. One inbox at a time, so
+     * that the descriptors cost the largest inbox's, not a superstep's: a
+     * run of one record has a 24-byte descriptor beside its 32 bytes. */
     bspram__run *runs;
-    size_t cap_runs;
-    uint64_t *n_runs;                  /* [end-first] runs of each inbox (shm) */
-    uint64_t *runs_built;              /* [end-first]: == deliveries once built (shm) */
+    size_t cap_runs, n_runs;
+    uint64_t runs_inbox, runs_delivery;
     uint64_t deliveries;               /* exchanges that delivered */
     uint64_t *in_built;                /* [end-first]: == deliveries once built */
     const uint32_t *from;              /* from[0..n_from): the lanes that posted to us, */

@@ -125,10 +125,6 @@ static void deliver_shm(bspram_router *r, unsigned lane)
             hmax = bytes;
     }
     ln->in_off[nd] = total;
-    if (total > ln->cap_in) /* a call only to grow: most deliveries fit */
-        bspram__router_lane_inbox_reserve(ln, total);
-    if (total > ln->cap_runs) /* pages touched only where runs are built */
-        bspram__router_lane_runs_reserve(ln, total);
     ln->r[par] = rmax;
     ln->h_in[par] = hmax;
     ln->lazy = true;
@@ -142,6 +138,11 @@ static void shm_build(bspram_router *r, unsigned lane, uint64_t i)
     bspram__lane *ln = &r->lane[lane];
     const unsigned par = ln->from_par;
     const uint64_t dst = ln->first + i;
+    /* Room for every inbox's headers of this delivery, made at its first
+     * build (so a lane read only as runs has none): later builds of the
+     * same delivery find it, and earlier deliveries' headers are dead. */
+    if (ln->in_off[ln->end - ln->first] > ln->cap_in) /* a call only to grow */
+        bspram__router_lane_inbox_reserve(ln, ln->in_off[ln->end - ln->first]);
     bspram_message *m = ln->in + ln->in_off[i];
     /* Components usually read their inboxes in order: start fetching the
      * next one's first lines. */
@@ -183,14 +184,17 @@ static void shm_build(bspram_router *r, unsigned lane, uint64_t i)
     ln->in_built[i] = ln->deliveries;
 }
 
-/* Inbox i as runs: one descriptor per entry of the senders' outboxes, lane
- * by lane, as shm_build's headers but none per record of a run. */
+/* Inbox i as runs, in the lane's run storage (which holds one inbox's): one
+ * descriptor per entry of the senders' outboxes, lane by lane, as
+ * shm_build's headers but none per record of a run. */
 static void shm_build_runs(bspram_router *r, unsigned lane, uint64_t i)
 {
     bspram__lane *ln = &r->lane[lane];
     const unsigned par = ln->from_par;
     const uint64_t dst = ln->first + i;
-    bspram__run *u = ln->runs + ln->in_off[i], *first = u;
+    if (ln->in_off[i + 1] - ln->in_off[i] > ln->cap_runs) /* no more runs than messages; a call only to grow */
+        bspram__router_lane_runs_reserve(ln, ln->in_off[i + 1] - ln->in_off[i]);
+    bspram__run *u = ln->runs, *first = u;
     for (unsigned k = 0; k < ln->n_from; k++) {
         const bspram__outbox *o = bspram__lane_outbox(&r->lane[ln->from[k]], par, dst);
         if (!o->count)
@@ -218,8 +222,9 @@ static void shm_build_runs(bspram_router *r, unsigned lane, uint64_t i)
             }
         }
     }
-    ln->n_runs[i] = (uint64_t)(u - first);
-    ln->runs_built[i] = ln->deliveries;
+    ln->n_runs = (size_t)(u - first);
+    ln->runs_inbox = i;
+    ln->runs_delivery = ln->deliveries;
 }
 
 static void shm_read(bspram_router *r, unsigned lane, unsigned from_lane, const void *remote,
