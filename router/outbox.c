@@ -203,8 +203,37 @@ static inline __attribute__((always_inline)) char *chunk_add(bspram__lane *ln, u
     bspram__chunk *t = o->tail;
     if (t)
         t->used = (uint64_t)(at - chunk_data(t));
-    /* Chunks grow geometrically; the first is as large as last time's total. */
-    size_t cap = t ? 2 * t->cap : (ln->hint[dst] > 192 ? (size_t)ln->hint[dst] : 192);
+    /* A lane of many components (the bulk style) sizes chunks by what its
+     * components post: they post in increasing order, about as much each
+     * (hashed destinations), so what the lane still posts to dst is
+     * foreseen from its components so far. The first chunk is half of last
+     * time's total (last time's superstep of this parity may have been a
+     * larger phase); a later one takes three quarters of what the rest of
+     * the lane's components will post at the rate so far, the current one
+     * counted once more, and never more than the chunks so far (doubling at
+     * most, so a lane whose early components alone post to dst wastes no
+     * more than doubling does). Doubling alone left up to half of the last
+     * chunk empty: the wire records of a forward phase were held in twice
+     * their bytes. A lane of one component (BSPlib) doubles from last
+     * time's total. */
+    size_t cap;
+    const bool many = ln->end - ln->first > 1;
+    if (!t) {
+        cap = many ? ln->hint[dst] / 2 : ln->hint[dst];
+    } else if (!many) {
+        cap = 2 * t->cap;
+    } else {
+        uint64_t so_far = 0;
+        for (const bspram__chunk *ch = o->head; ch; ch = ch->next)
+            so_far += ch->used;
+        const uint64_t src = ln->sent[par].src, done = src - ln->first + 1, left = ln->end - src;
+        uint64_t est = so_far / done * left + so_far % done * left / done;
+        est -= est / 4;
+        est = est < so_far ? est : so_far;
+        cap = est < (1u << 20) ? (size_t)est : (1u << 20);
+    }
+    if (cap < 192)
+        cap = 192;
     if (cap > (1u << 20))
         cap = 1u << 20;
     if (cap < need)
