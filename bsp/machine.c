@@ -374,6 +374,28 @@ bool bspram__bsp_team_each(bspram_team *t, bspram_step_fn step, void *arg)
     return more;
 }
 
+bool bspram__bsp_team_each_consuming(bspram_team *t, bspram_step_fn step, void *arg)
+{
+    BSPRAM_NONNULL(t);
+    BSPRAM_NONNULL(step);
+    if (t->m->hold[t->lane].restored) /* the held copy is the inbox, not the router's */
+        return bspram__bsp_team_each(t, step, arg);
+    bspram_component c = {t->m, t->lane, 0, t->superstep, NULL};
+    bool more = false;
+    for (c.pid = t->first; c.pid < t->end; c.pid++) {
+        more |= step(&c, arg);
+        bspram__router_inbox_release(t->m->router, t->lane, c.pid);
+    }
+    return more;
+}
+
+void bspram__bsp_team_release_inbox(bspram_team *t, uint64_t pid)
+{
+    BSPRAM_NONNULL(t);
+    if (!t->m->hold[t->lane].restored)
+        bspram__router_inbox_release(t->m->router, t->lane, pid);
+}
+
 unsigned bspram__bsp_team_exchange(bspram_team *t, unsigned tag)
 {
     BSPRAM_NONNULL(t);

@@ -513,6 +513,39 @@ bspram_machine *bspram__bsp_team_machine(const bspram_team *t);
  */
 bool bspram__bsp_team_each(bspram_team *t, bspram_step_fn step, void *arg);
 
+/* bspram__bsp_team_each for steps that read only their own inbox and keep
+ * nothing of it past their return: after each call the component's inbox
+ * is released (router.h, bspram__router_inbox_release), so the components
+ * after it post into the storage its messages held — a superstep that reads
+ * one phase and posts the next holds about one phase's messages. A
+ * restored held inbox is not the router's and is not released.
+ *
+ * @param t       the lane's handle; not NULL
+ * @param step    called as step(self, arg) for each component; not NULL
+ * @param arg     passed to every call of step; may be NULL
+ * @return        whether some call returned true
+ * @pre           No step reads another component's inbox, nor its own
+ *                after returning, before the lane's next exchange.
+ * @par Errors
+ *     As bspram__bsp_team_each; reading a released inbox again before the
+ *     next exchange is fatal ("internal error: lane … reads the inbox of
+ *     component … after releasing it …").
+ * @par BSP cost
+ *     As bspram__bsp_team_each; the release costs O(chunks) per inbox.
+ * @par Thread safety
+ *     A lane inside its team.
+ */
+bool bspram__bsp_team_each_consuming(bspram_team *t, bspram_step_fn step, void *arg);
+
+/* Release component pid's inbox (router.h, bspram__router_inbox_release)
+ * after the lane read it for good outside a step: what the lane posts
+ * before its next exchange goes where the inbox's messages were. Nothing
+ * for a restored held inbox. Preconditions: pid in the lane's block; no
+ * pointer from its inbox is used afterwards. Errors: as
+ * bspram__bsp_team_each_consuming's. Cost: O(chunks of the inbox). Thread
+ * safety: a lane inside its team. */
+void bspram__bsp_team_release_inbox(bspram_team *t, uint64_t pid);
+
 /* End the superstep (collective: every lane calls it): the exchange, one
  * record.
  *

@@ -231,10 +231,13 @@ static void run_batch(bspram_team *t, bspram_combiner *C, const bspram_request *
     b->flags = batch_flags(bspram__bsp_team_exchange(t, phase1_tag(C, t)));
     b->M = b->m_phases +
            ((b->flags & BATCH_PHYSICAL) && C->o.physical == BSPRAM_PHYSICAL_EXTRA_PHASE ? 1 : 0);
+    /* From phase 2 on each component reads only the inbox of its own block
+     * and copies what it keeps (items, arrivals, groups, sources): its
+     * inbox's storage is released for the components after it to post in. */
     for (unsigned i = 2; i <= b->M; i++) {
         b->phase = i;
         set_phase_label(t, "forward", i);
-        bspram__bsp_team_each(t, bspram__combine_forward_step, C);
+        bspram__bsp_team_each_consuming(t, bspram__combine_forward_step, C);
         bspram__combine_out_flush(&C->ls[lane], C->m, lane);
         bspram__bsp_team_exchange(t, 0);
     }
@@ -242,12 +245,14 @@ static void run_batch(bspram_team *t, bspram_combiner *C, const bspram_request *
         for (unsigned j = 1; j <= b->M; j++) {
             b->phase = j;
             set_phase_label(t, "reverse", j);
-            bspram__bsp_team_each(t, reverse_step, C);
+            bspram__bsp_team_each_consuming(t, reverse_step, C);
             bspram__bsp_team_exchange(t, 0);
         }
     }
     /* Without a superstep: the last answers reach their requesters, or (no
-     * answers to send) the owners apply the updates they received. */
+     * answers to send) the owners apply the updates they received; each
+     * inbox is then released, so what the lane posts next (the next
+     * batch's first phase) goes where these messages were. */
     for (uint64_t c = lo; c < hi; c++) {
         const bspram__run *runs;
         size_t k = bspram__bsp_team_inbox_runs(t, c, &runs);
@@ -255,6 +260,7 @@ static void run_batch(bspram_team *t, bspram_combiner *C, const bspram_request *
             bspram__combine_handle_replies(C, b, NULL, c, runs, k);
         else
             bspram__combine_owner_level(C, NULL, c, lane, runs, k);
+        bspram__bsp_team_release_inbox(t, c);
     }
     bspram__bsp_team_set_label(t, saved);
     /* Over MPI a rank holds the answers to its components' requests; the

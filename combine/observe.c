@@ -196,11 +196,13 @@ unsigned bspram__combine_observe(bspram_team *t, bspram_combiner *C, batch_state
         bspram__bsp_team_each(t, observe_step, &a);
         bspram__bsp_team_exchange(t, 0);
     }
-    for (uint64_t c = lo; c < hi; c++) {
+    /* The last observation superstep's messages; without observation
+     * supersteps the inbox is not theirs (the last batch's, read and
+     * released by it), and is not read. */
+    for (uint64_t c = lo; c < hi && a.pl.steps; c++) {
         const bspram_message *msgs;
         size_t k = bspram__bsp_team_inbox(t, c, &msgs);
-        if (a.pl.steps)
-            absorb(C, c, &a.pl, a.pl.steps, msgs, k);
+        absorb(C, c, &a.pl, a.pl.steps, msgs, k);
     }
     /* Every component now holds the same sketch; a lane without components
      * (T > p) learns the estimate from the others: the largest of the lanes'

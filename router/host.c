@@ -125,6 +125,7 @@ bspram_router *bspram__router_create_on(uint64_t p, unsigned lanes, const char *
         ln->in_off = bspram__base_calloc(ln->end - ln->first + 1, sizeof *ln->in_off, "the router");
         ln->in_built = bspram__base_calloc(ln->end - ln->first + 1, sizeof *ln->in_built, "the router");
         ln->runs_inbox = UINT64_MAX;
+        ln->released = bspram__base_calloc(ln->end - ln->first + 1, sizeof *ln->released, "the router");
     }
     r->gather = bspram__base_calloc(lanes, sizeof *r->gather, "the router");
     strcpy(r->label, "superstep");
@@ -139,8 +140,8 @@ void bspram__router_destroy(bspram_router *r)
         return;
     for (unsigned l = 0; l < r->lanes; l++) {
         bspram__lane *ln = &r->lane[l];
+        bspram__router_arena_free(&ln->store);
         for (int par = 0; par < 2; par++) {
-            bspram__router_arena_free(&ln->arena[par]);
             free(ln->touched[par]);
             free(ln->registered[par]);
             free(ln->flows[par]);
@@ -150,6 +151,7 @@ void bspram__router_destroy(bspram_router *r)
         free(ln->in);
         free(ln->in_off);
         free(ln->in_built);
+        free(ln->released);
         free(ln->runs);
         free(ln->window);
     }

@@ -9,6 +9,29 @@
 #include "router/router_internal.h"
 #include "router/router.h"
 
+static BSPRAM_NORETURN void released_read(unsigned lane, uint64_t dst)
+{
+    bspram__base_fatal("internal error: lane %u reads the inbox of component %llu after releasing it in "
+                       "this superstep (bspram__router_inbox_release)", lane, (unsigned long long)dst);
+}
+
+void bspram__router_inbox_release(bspram_router *r, unsigned lane, uint64_t dst)
+{
+    BSPRAM_NONNULL(r);
+    bspram__lane *owner = &r->lane[lane];
+    if (lane >= r->lanes || dst < owner->first || dst >= owner->end)
+        bspram__base_fatal("internal error: lane %u releases the inbox of component %llu, outside its block",
+                           lane, (unsigned long long)dst);
+    if (!owner->delivered || !owner->lazy || !r->transport->release)
+        return;
+    uint64_t i = dst - owner->first;
+    if (owner->released[i] == owner->deliveries)
+        return;
+    owner->released[i] = owner->deliveries;
+    if (owner->in_off[i + 1] != owner->in_off[i])
+        r->transport->release(r, lane, i);
+}
+
 size_t bspram__router_inbox(const bspram_router *r, unsigned lane, uint64_t dst,
                            const bspram_message **msgs)
 {
@@ -25,6 +48,8 @@ size_t bspram__router_inbox(const bspram_router *r, unsigned lane, uint64_t dst,
         return 0;
     uint64_t i = dst - owner->first;
     size_t n = (size_t)(owner->in_off[i + 1] - owner->in_off[i]);
+    if (owner->lazy && owner->released[i] == owner->deliveries)
+        released_read(lane, dst);
     /* A memoising read: the router is never defined const, and only the
      * lane's thread (or any one thread once the team stopped) reads its block. */
     if (owner->lazy && n && owner->in_built[i] != owner->deliveries)
@@ -72,6 +97,8 @@ size_t bspram__router_inbox_runs(const bspram_router *r, unsigned lane, uint64_t
     if (dst < owner->first || dst >= owner->end || !owner->delivered)
         return bspram__router_inbox(r, lane, dst, &(const bspram_message *){NULL}); /* its error, or 0 */
     uint64_t i = dst - owner->first;
+    if (owner->released[i] == owner->deliveries)
+        released_read(lane, dst);
     if (owner->in_off[i + 1] == owner->in_off[i])
         return 0;
     if (owner->runs_inbox != i || owner->runs_delivery != owner->deliveries)

@@ -41,50 +41,87 @@ static void *huge_alloc(size_t n, const char *call)
     return p;
 }
 
-/* Space for len bytes, on whole cache lines, that never moves: in the
- * current block (inline, below), else here. */
-static __attribute__((noinline)) void *arena_take_slow(bspram__arena *a, size_t need)
+static char *chunk_data(bspram__chunk *ch) { return (char *)(ch + 1); }
+
+/* The free-list class of a chunk of cap bytes: floor(log2(cap / 64)). */
+static unsigned spare_class(uint64_t cap)
 {
-    /* Move on to a later block that fits, bringing it next to the current
-     * one, or make a new block; blocks are reused across supersteps. */
-    size_t next = a->n ? a->cur + 1 : 0;
-    size_t fit = next;
-    while (fit < a->n && a->blocks[fit].cap < need)
-        fit++;
-    if (fit == a->n) {
+    const unsigned k = 63u - (unsigned)__builtin_clzll(cap / BSPRAM__LINE | 1);
+    return k < BSPRAM__SPARE_CLASSES ? k : BSPRAM__SPARE_CLASSES - 1;
+}
+
+static void spare_put(bspram__lane *ln, bspram__chunk *ch)
+{
+    const unsigned k = spare_class(ch->cap);
+    ch->next = ln->spare[k];
+    ln->spare[k] = ch;
+}
+
+void bspram__router_chunks_spare(bspram__lane *ln, bspram__chunk *head)
+{
+    while (head) {
+        bspram__chunk *next = head->next;
+        spare_put(ln, head);
+        head = next;
+    }
+}
+
+/* A chunk of cap bytes at at (on a cache line). */
+static bspram__chunk *chunk_at(char *at, size_t cap)
+{
+    bspram__chunk *ch = (bspram__chunk *)(void *)at;
+    ch->next = NULL;
+    ch->cap = cap;
+    ch->used = 0;
+    return ch;
+}
+
+/* A new chunk of cap bytes (a multiple of the line) carved from the lane's
+ * blocks; the rest of a block too short for it becomes a free chunk. */
+static bspram__chunk *chunk_carve(bspram__lane *ln, size_t cap)
+{
+    bspram__arena *a = &ln->store;
+    const size_t need = sizeof(bspram__chunk) + cap;
+    bspram__arena_block *b = a->n ? &a->blocks[a->n - 1] : NULL;
+    if (!b || b->cap - b->used < need) {
+        if (b && b->cap - b->used >= sizeof(bspram__chunk) + 2 * BSPRAM__LINE)
+            spare_put(ln, chunk_at(b->base + b->used, b->cap - b->used - sizeof(bspram__chunk)));
         a->blocks = bspram__grow(a->blocks, &a->cap, a->n + 1, sizeof *a->blocks, 8, "the messages' storage");
         size_t block = a->n ? ARENA_BLOCK : ARENA_FIRST;
-        size_t cap = need > block ? need : block;
-        a->blocks[a->n].base = huge_alloc(cap, "the messages' payloads");
-        a->blocks[a->n].cap = cap;
-        a->blocks[a->n].used = 0;
-        a->n++;
+        size_t bcap = need > block ? need : block;
+        b = &a->blocks[a->n++];
+        b->base = huge_alloc(bcap, "the messages' payloads");
+        b->cap = bcap;
+        b->used = 0;
     }
-    bspram__arena_block tmp = a->blocks[fit];
-    a->blocks[fit] = a->blocks[next];
-    a->blocks[next] = tmp;
-    a->cur = next;
-    a->blocks[next].used = need;
-    return a->blocks[next].base;
+    bspram__chunk *ch = chunk_at(b->base + b->used, cap);
+    b->used += need;
+    return ch;
 }
 
-static inline void *arena_take(bspram__arena *a, uint64_t len)
+/* A chunk for an outbox that should have about `want` bytes and must have
+ * `need` (want ≥ need, both multiples of the line): the first free one
+ * that holds need from want's class down to a quarter of want (the outbox
+ * takes another chunk sooner), else the first of a class above (the
+ * outbox may leave some of it empty), else a new one of want. Free chunks
+ * are never cut, so they do not crumble into pieces too small to serve. */
+static bspram__chunk *chunk_take(bspram__lane *ln, size_t want, size_t need)
 {
-    size_t need = ((size_t)len + BSPRAM__LINE - 1) & ~(size_t)(BSPRAM__LINE - 1);
-    if (a->n && a->blocks[a->cur].cap - a->blocks[a->cur].used >= need) {
-        bspram__arena_block *b = &a->blocks[a->cur];
-        void *p = b->base + b->used;
-        b->used += need;
-        return p;
+    const unsigned k = spare_class(want), low = k >= 2 ? k - 2 : 0;
+    bspram__chunk *ch;
+    for (unsigned j = k + 1; j-- > low;) {
+        if ((ch = ln->spare[j]) && ch->cap >= need && ch->cap <= 2 * want) {
+            ln->spare[j] = ch->next;
+            return chunk_at((char *)ch, (size_t)ch->cap);
+        }
     }
-    return arena_take_slow(a, need);
-}
-
-static void arena_reset(bspram__arena *a)
-{
-    for (size_t i = 0; i < a->n; i++)
-        a->blocks[i].used = 0;
-    a->cur = 0;
+    for (unsigned j = k + 1; j < BSPRAM__SPARE_CLASSES; j++) {
+        if ((ch = ln->spare[j])) {
+            ln->spare[j] = ch->next;
+            return chunk_at((char *)ch, (size_t)ch->cap);
+        }
+    }
+    return chunk_carve(ln, want);
 }
 
 void bspram__router_arena_free(bspram__arena *a)
@@ -112,8 +149,6 @@ static __attribute__((noinline)) void enter_src(bspram__lane *ln, unsigned lane,
     bspram__router_close_src(s);
     s->src = src;
 }
-
-static char *chunk_data(bspram__chunk *ch) { return (char *)(ch + 1); }
 
 /* Where the next entry of outbox o goes in its tail chunk. */
 static char *chunk_cursor(const bspram__outbox *o, const char *window)
@@ -206,20 +241,22 @@ static inline __attribute__((always_inline)) char *chunk_add(bspram__lane *ln, u
     /* A lane of many components (the bulk style) sizes chunks by what its
      * components post: they post in increasing order, about as much each
      * (hashed destinations), so what the lane still posts to dst is
-     * foreseen from its components so far. The first chunk is half of last
-     * time's total (last time's superstep of this parity may have been a
-     * larger phase); a later one takes three quarters of what the rest of
-     * the lane's components will post at the rate so far, the current one
+     * foreseen from its components so far. The first chunk is an eighth of
+     * the last superstep's total to dst: its first component opens nearly
+     * every outbox, and room taken ahead of the records is room the inboxes
+     * being read (and released, bspram__router_inbox_release) have not yet
+     * given back. A later one takes three quarters of what the rest of the
+     * lane's components will post at the rate so far, the current one
      * counted once more, and never more than the chunks so far (doubling at
      * most, so a lane whose early components alone post to dst wastes no
      * more than doubling does). Doubling alone left up to half of the last
      * chunk empty: the wire records of a forward phase were held in twice
-     * their bytes. A lane of one component (BSPlib) doubles from last
-     * time's total. */
+     * their bytes. A lane of one component (BSPlib) doubles from the last
+     * superstep's total. */
     size_t cap;
     const bool many = ln->end - ln->first > 1;
     if (!t) {
-        cap = many ? ln->hint[dst] / 2 : ln->hint[dst];
+        cap = many ? ln->hint[dst] / 8 : ln->hint[dst];
     } else if (!many) {
         cap = 2 * t->cap;
     } else {
@@ -239,16 +276,13 @@ static inline __attribute__((always_inline)) char *chunk_add(bspram__lane *ln, u
     if (cap < need)
         cap = need;
     cap = (cap + BSPRAM__LINE - 1) & ~(size_t)(BSPRAM__LINE - 1);
-    bspram__chunk *ch = arena_take(&ln->arena[par], sizeof *ch + cap);
-    ch->next = NULL;
-    ch->cap = cap;
-    ch->used = 0;
+    bspram__chunk *ch = chunk_take(ln, cap, (need + BSPRAM__LINE - 1) & ~(size_t)(BSPRAM__LINE - 1));
     if (t)
         t->next = ch;
     else
         o->head = ch;
     o->tail = ch;
-    o->end = chunk_data(ch) + cap;
+    o->end = chunk_data(ch) + ch->cap;
     return chunk_data(ch);
 }
 
@@ -306,9 +340,12 @@ static void outbox_make_room(bspram_router *r, unsigned lane, unsigned par, bspr
     o->limit = window + ((size_t)(end - line) < BSPRAM__WINDOW ? (size_t)(end - line) : BSPRAM__WINDOW);
 }
 
-/* Entering the exchange: close the windows and record how far each tail
- * chunk was filled; the fence makes the windows' non-temporal copies visible
- * to the lanes that read them after the barrier. */
+/* Entering the exchange: close the windows, record how far each tail
+ * chunk was filled, and keep each outbox's total as the hint for the next
+ * superstep's first chunk to its destination (here, while the chunks are
+ * the lane's: its receivers may release them before it resets them); the
+ * fence makes the windows' non-temporal copies visible to the lanes that
+ * read them after the barrier. */
 void bspram__router_outboxes_close(bspram__lane *ln, unsigned par)
 {
     for (size_t i = 0; i < ln->n_touched[par]; i++) {
@@ -316,6 +353,10 @@ void bspram__router_outboxes_close(bspram__lane *ln, unsigned par)
         bspram__outbox *o = bspram__lane_outbox(ln, par, dst);
         char *at = o->line ? window_close(o, window_of(ln, dst)) : (o->limit = o->at);
         o->tail->used = (uint64_t)(at - chunk_data(o->tail));
+        uint64_t used = 0;
+        for (const bspram__chunk *ch = o->head; ch; ch = ch->next)
+            used += ch->used;
+        ln->hint[dst] = used < (1u << 20) ? (uint32_t)used : (1u << 20);
     }
     if (ln->windows && ln->n_touched[par])
         lines_fence();
@@ -525,16 +566,14 @@ void bspram__router_work(bspram_router *r, unsigned lane, uint64_t src, uint64_t
 }
 
 /* Ready the storage of parity par for a new superstep: its messages were
- * read in the superstep that just ended. */
+ * read in the superstep that just ended. The chunks their receivers did not
+ * release become free chunks again. */
 void bspram__router_reset_parity(bspram__lane *ln, unsigned par)
 {
     for (size_t i = 0; i < ln->n_touched[par]; i++) {
         uint32_t dst = ln->touched[par][i];
         bspram__outbox *o = bspram__lane_outbox(ln, par, dst);
-        uint64_t used = 0;
-        for (const bspram__chunk *ch = o->head; ch; ch = ch->next)
-            used += ch->used;
-        ln->hint[dst] = used < (1u << 20) ? (uint32_t)used : (1u << 20);
+        bspram__router_chunks_spare(ln, o->head);
         o->head = o->tail = NULL;
         o->at = o->limit = o->line = o->end = NULL;
         o->count = o->bytes = 0;
@@ -544,7 +583,6 @@ void bspram__router_reset_parity(bspram__lane *ln, unsigned par)
     else if (ln->n_touched[par])
         memset(ln->registered[par], 0, ln->cap_registered);
     ln->n_touched[par] = 0;
-    arena_reset(&ln->arena[par]);
     memset(&ln->sent[par], 0, sizeof ln->sent[par]);
     ln->sent[par].src = ln->first;
     if (ln->loads[par])

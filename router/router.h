@@ -271,6 +271,18 @@ typedef struct bspram__run {
  * O(messages) on the other transports. */
 size_t bspram__router_inbox_runs(const bspram_router *r, unsigned lane, uint64_t dst, const bspram__run **runs);
 
+/* Component dst's inbox will not be read again before the next exchange:
+ * on the shm transport its messages' storage (the senders' chunks for dst)
+ * goes to lane's free chunks at once, so that what the lane posts next in
+ * this superstep is written there — a phase's records read give their room
+ * to the records posted, and a superstep holds about one phase's messages,
+ * not two. Nothing on the other transports, and nothing when the last
+ * exchange delivered nothing. Preconditions: lane serves dst; no pointer
+ * from its inbox (messages or runs) is used afterwards. Errors: reading the
+ * inbox again before the next exchange is fatal ("internal error: …").
+ * Cost: O(chunks of the inbox). */
+void bspram__router_inbox_release(bspram_router *r, unsigned lane, uint64_t dst);
+
 /* Messages msgs[0..k) as runs (consecutive ones of one source and size that
  * lie one after another are one run), in lane's run storage (valid until its
  * next call or exchange): for inboxes the router did not deliver itself (a

@@ -12,9 +12,10 @@
 #include "router/router.h"
 #include "router/transport.h"
 
-/* Storage of one lane for one superstep parity: blocks that are reused
- * from superstep to superstep and never move, so payload pointers stay
- * valid until the storage is reset two exchanges later. */
+/* The blocks a lane carves its chunks from: they never move and are freed
+ * only with the router; a chunk, once carved, goes from outbox to free list
+ * and back (bspram__lane's spare), so payload pointers stay valid until the
+ * chunk is released. */
 typedef struct bspram__arena_block {
     char *base;
     size_t cap, used;
@@ -22,7 +23,7 @@ typedef struct bspram__arena_block {
 
 typedef struct bspram__arena {
     bspram__arena_block *blocks;
-    size_t n, cap, cur;
+    size_t n, cap;
 } bspram__arena;
 
 /* A piece of an outbox: entries (bspram__entry + payload, 8-byte aligned).
@@ -43,6 +44,7 @@ typedef struct bspram__chunk {
  * destinations fit a core's L2 (p ≤ BSPRAM__WINDOW_MAX_P); otherwise posts go
  * straight to the chunks. */
 #define BSPRAM__LINE 64u
+#define BSPRAM__SPARE_CLASSES 40u
 #define BSPRAM__WINDOW 256u
 #define BSPRAM__WINDOW_MAX_P 8192u
 
@@ -189,7 +191,14 @@ typedef struct bspram__lane {
                                           that in a steady state one chunk suffices */
     uint32_t *touched[2];              /* destinations with a non-empty outbox */
     size_t n_touched[2], cap_touched[2];
-    bspram__arena arena[2];
+    bspram__arena store;               /* the blocks this lane's chunks were carved from */
+    /* Free chunks by size class (floor(log2(cap / 64))), both parities':
+     * those of this lane's outboxes once read (bspram__router_reset_parity),
+     * and those a receiver released as soon as its inbox was read
+     * (bspram__router_inbox_release) — another lane's chunks then, which
+     * this lane posts into next: a phase's messages are held about once,
+     * the records read giving their room to the records posted. */
+    bspram__chunk *spare[BSPRAM__SPARE_CLASSES];
     bspram__lane_sent sent[2];
     char *window;                      /* [p][BSPRAM__WINDOW], or NULL */
     bool windows;                      /* post through the windows this superstep */
@@ -231,6 +240,7 @@ typedef struct bspram__lane {
     uint64_t runs_inbox, runs_delivery;
     uint64_t deliveries;               /* exchanges that delivered */
     uint64_t *in_built;                /* [end-first]: == deliveries once built */
+    uint64_t *released;                /* [end-first]: == deliveries once released */
     const uint32_t *from;              /* from[0..n_from): the lanes that posted to us, */
     unsigned n_from;                   /* in the last delivery, */
     unsigned from_par;                 /* of this parity */
@@ -506,6 +516,8 @@ void bspram__router_outboxes_close(bspram__lane *ln, unsigned par);
 void bspram__router_reset_parity(bspram__lane *ln, unsigned par);
 /* Free the blocks of arena a. */
 void bspram__router_arena_free(bspram__arena *a);
+/* Give the chunks of the chain from head to lane ln's free chunks. */
+void bspram__router_chunks_spare(bspram__lane *ln, bspram__chunk *head);
 
 /* The message pattern (pattern.c): lane ln's flows of parity par, from its
  * outboxes (before the barrier); lane 0 appends every lane's flows as the

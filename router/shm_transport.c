@@ -227,6 +227,24 @@ static void shm_build_runs(bspram_router *r, unsigned lane, uint64_t i)
     ln->runs_delivery = ln->deliveries;
 }
 
+/* Inbox i was read for good: the senders' chunks for it (nothing else is in
+ * them) become this lane's free chunks, posted into next. The senders do
+ * not touch this parity's outboxes before the next exchange, and then find
+ * them empty (bspram__router_reset_parity). */
+static void shm_release(bspram_router *r, unsigned lane, uint64_t i)
+{
+    bspram__lane *ln = &r->lane[lane];
+    const unsigned par = ln->from_par;
+    const uint64_t dst = ln->first + i;
+    for (unsigned k = 0; k < ln->n_from; k++) {
+        bspram__outbox *o = bspram__lane_outbox(&r->lane[ln->from[k]], par, dst);
+        if (!o->head)
+            continue;
+        bspram__router_chunks_spare(ln, o->head);
+        o->head = o->tail = NULL;
+    }
+}
+
 static void shm_read(bspram_router *r, unsigned lane, unsigned from_lane, const void *remote,
                      void *local, size_t n)
 {
@@ -243,6 +261,7 @@ const bspram__transport bspram__router_transport_shm = {
     .deliver = deliver_shm,
     .build = shm_build,
     .build_runs = shm_build_runs,
+    .release = shm_release,
     .read = shm_read,
     .abort = NULL, /* base/error.c's _exit ends every thread of the process */
 };

@@ -103,6 +103,10 @@ typedef struct bspram__transport {
     void (*build)(bspram_router *r, unsigned lane, uint64_t i);
     /* Likewise, inbox i as runs (router.h, bspram__router_inbox_runs). */
     void (*build_runs)(bspram_router *r, unsigned lane, uint64_t i);
+    /* Optional, with build: inbox i of the lane's block will not be read
+     * again before the next exchange (bspram__router_inbox_release); its
+     * storage may be posted into at once. */
+    void (*release)(bspram_router *r, unsigned lane, uint64_t i);
     void (*read)(bspram_router *r, unsigned lane, unsigned from_lane, const void *remote,
                  void *local, size_t n);
     void (*abort)(int status);
