@@ -188,11 +188,11 @@ typedef enum bsp_shm_policy {
  *     bsp_shm_alloc(cells=64, width=8, layout=hashed): more than 65535
  *     segments would be live in superstep 3 (free some with bsp_shm_free)",
  *     or a hashed segment whose tables cannot fit in the memory a process
- *     can have (at least 2 slots of 8 + width bytes per cell it holds),
+ *     can have (at least 3/2 slots of 8 + width bytes per cell it holds),
  *     refused at once rather than built: "bspram:
  *     bsp_shm_alloc(cells=1099511627776, width=8, layout=hashed): a hashed
- *     segment of 1099511627776 cells needs at least 32 TiB for its owners'
- *     tables (2 slots of 8 + 8 bytes per cell this process holds); this
+ *     segment of 1099511627776 cells needs at least 24 TiB for its owners'
+ *     tables (3/2 slots of 8 + 8 bytes per cell this process holds); this
  *     process can have at most 15.6 GiB (the machine's memory) (superstep
  *     0)". Exit status 1.
  * @par BSP cost

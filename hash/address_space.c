@@ -95,8 +95,11 @@ static uint64_t pow2_at_least(uint64_t x)
 }
 
 /* Build the owners' tables of a hashed segment: count cells per owner, give
- * owner c a table of the least power of two ≥ 2·count (load ≤ 1/2, so a
- * lookup probes O(1) slots in expectation), then insert. Only the held
+ * owner c a table of the least power of two ≥ 3·count/2 (load ≤ 2/3, so
+ * a lookup probes O(1) slots in expectation: 2 at load 2/3, Knuth's
+ * (1 + 1/(1 − α))/2 for linear probing), then insert. Load ≤ 1/2 with the
+ * power of two took 3 slots a cell on average when counts sit near a power
+ * of two, the owners' tables then the largest of a PRAM's memory. Only the held
  * owners get tables (the others' are empty): over MPI a rank's memory is its
  * own components' cells. The hash is computed twice rather than kept, so
  * that building needs no O(n) memory of its own. */
@@ -112,7 +115,7 @@ static void hashed_build(const bspram_space *s, segment *g, uint32_t seg,
     uint64_t total = 0;
     for (uint64_t c = 0; c < p; c++) {
         g->tstart[c] = total;
-        total += count[c] && c >= first && c < end ? pow2_at_least(2 * count[c]) : 0;
+        total += count[c] && c >= first && c < end ? pow2_at_least((3 * count[c] + 1) / 2) : 0;
     }
     g->tstart[p] = total;
     g->key = bspram__base_calloc(total ? total : 1, sizeof *g->key, "bspram_segment_alloc");
@@ -177,19 +180,19 @@ const char *bspram__hash_segment_problem(const bspram_space *s, uint64_t n, unsi
     BSPRAM_NONNULL(s);
     if (layout != BSPRAM_LAYOUT_HASHED)
         return NULL; /* calloc'd storage: its pages are touched as cells are, or refused at once */
-    /* At least 2 slots of 8 + w bytes per cell the process holds (load at
-     * most 1/2), whatever the hash: the tables are built whole, hashing
+    /* At least 3/2 slots of 8 + w bytes per cell the process holds (load at
+     * most 2/3), whatever the hash: the tables are built whole, hashing
      * every cell first, so a segment that cannot fit is refused before. */
     const bspram_u128 held = (bspram_u128)n * (s->held_end - s->held_first) / s->p;
-    const bspram_u128 need128 = held * 2 * (8 + w);
+    const bspram_u128 need128 = held * 3 * (8 + w) / 2;
     const uint64_t need = need128 > UINT64_MAX ? UINT64_MAX : (uint64_t)need128;
     const char *what;
     const uint64_t most = memory_limit(&what);
     if (need <= most)
         return NULL;
     char a[32], b[32];
-    snprintf(buf, len, "a hashed segment of %" PRIu64 " cells needs at least %s for its owners' tables (2 slots "
-             "of 8 + %u bytes per cell this process holds); this process can have at most %s (%s)", n,
+    snprintf(buf, len, "a hashed segment of %" PRIu64 " cells needs at least %s for its owners' tables (3/2 "
+             "slots of 8 + %u bytes per cell this process holds); this process can have at most %s (%s)", n,
              size_text(need, a, sizeof a), w, size_text(most, b, sizeof b), what);
     return buf;
 }

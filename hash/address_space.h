@@ -20,7 +20,7 @@
  * basis.h) and delivers to owner(t) at the end (Valiant §5).
  *
  * Owners' local storage. A hashed segment keeps, for each component, an
- * open-addressing table (linear probing, load ≤ 1/2) of the cells it owns,
+ * open-addressing table (linear probing, load ≤ 2/3) of the cells it owns,
  * with the cell bytes stored beside the keys: O(1) expected access and
  * memory Θ(n·(8 + w) + p) bytes. Block and cyclic segments store each
  * owner's cells contiguously (O(1) access, n·w bytes). All cells start at 0.
@@ -136,11 +136,11 @@ uint64_t bspram_space_p(const bspram_space *s);
  *     valid: 0 (hashed), 1 (block), 2 (cyclic)";
  *     "bspram: bspram_segment_alloc(n=10, w=8): more than 65535 live
  *     segments"; a hashed segment whose tables cannot fit in the memory
- *     this process can have (at least 2 slots of 8 + w bytes per cell it
+ *     this process can have (at least 3/2 slots of 8 + w bytes per cell it
  *     holds, against the machine's memory or its RLIMIT_AS / RLIMIT_DATA),
  *     refused before any is built: "bspram:
  *     bspram_segment_alloc(n=1099511627776, w=8): a hashed segment of
- *     1099511627776 cells needs at least 32 TiB for its owners' tables (2
+ *     1099511627776 cells needs at least 24 TiB for its owners' tables (3/2
  *     slots of 8 + 8 bytes per cell this process holds); this process can
  *     have at most 15.6 GiB (the machine's memory)"; out of memory
  *     ("bspram: bspram_segment_alloc: out of memory allocating N bytes");
@@ -301,7 +301,7 @@ uint64_t bspram_owner(const bspram_space *s, uint64_t address);
  *     s NULL: "bspram: bspram_cell(s=NULL): s must not be NULL", exit
  *     status 1. Nothing else is checked.
  * @par BSP cost
- *     None: local, O(1) expected (linear probing at load ≤ 1/2).
+ *     None: local, O(1) expected (linear probing at load ≤ 2/3).
  * @par Thread safety
  *     Any thread; different threads may touch different cells
  *     concurrently; not concurrently with an allocation, free or rehash on

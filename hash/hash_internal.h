@@ -31,10 +31,10 @@ typedef struct bspram_hash {
 } bspram_hash;
 
 /* Why a segment of n cells of w bytes cannot be built on this process —
- * a hashed one whose owners' tables (at least 2 slots of 8 + w bytes per
+ * a hashed one whose owners' tables (at least 3/2 slots of 8 + w bytes per
  * cell held here) exceed the memory it can have, the machine's or its
  * RLIMIT_AS / RLIMIT_DATA: "a hashed segment of 1099511627776 cells needs
- * at least 32 TiB for its owners' tables (…); this process can have at
+ * at least 24 TiB for its owners' tables (…); this process can have at
  * most 15.6 GiB (the machine's memory)" in buf, returned — or NULL. O(1):
  * checked before the O(n) build (bspram_segment_alloc, bsp_shm_alloc,
  * bspram_pram_alloc). */

@@ -489,18 +489,18 @@ typedef uint32_t bspram_pram_array;
  *     for NULL): "bspram: bspram_pram_alloc(name=A, cells=0): cells must be
  *     in [1, 2^40]"; "bspram: bspram_pram_alloc(name=A, cells=10): too many
  *     arrays; at most 65535 live"; an array whose tables cannot fit in the
- *     memory this process can have (at least 32 bytes per cell it holds:
+ *     memory this process can have (at least 24 bytes per cell it holds:
  *     the machine's memory, or its RLIMIT_AS / RLIMIT_DATA), refused at once
  *     ("bspram: bspram_pram_alloc(name=A, cells=1099511627776): a hashed
- *     segment of 1099511627776 cells needs at least 32 TiB for its owners'
- *     tables (2 slots of 8 + 8 bytes per cell this process holds); this
+ *     segment of 1099511627776 cells needs at least 24 TiB for its owners'
+ *     tables (3/2 slots of 8 + 8 bytes per cell this process holds); this
  *     process can have at most 15.6 GiB (the machine's memory)"); out of
  *     memory ("bspram: bspram_segment_alloc: out of memory allocating N
  *     bytes"); P NULL
  *     ("bspram: bspram_pram_alloc(P=NULL): P must not be NULL").
  * @par BSP cost
  *     None: no superstep. O(cells + p) time; memory Θ(cells + p): a hashed
- *     segment of 8-byte cells, whose tables at load ≤ 1/2 take 32 to 64
+ *     segment of 8-byte cells, whose tables at load ≤ 2/3 take 24 to 48
  *     bytes per cell (hash/address_space.h).
  * @par Thread safety
  *     The host only: not from a VP callback, nor concurrently with

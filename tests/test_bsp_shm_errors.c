@@ -160,7 +160,7 @@ static void spmd(void)
         for (int k = 0; k < 12; k++)
             bsp_shm_add_op("plus", add, NULL, 0);
         break;
-    case HUGE: /* 2^40 cells: the tables would need 32 TiB (built for hours, then out of memory) */
+    case HUGE: /* 2^40 cells: the tables would need 24 TiB (built for hours, then out of memory) */
         bsp_shm_alloc((size_t)1 << 40, 8, BSP_SHM_HASHED);
         break;
     }
@@ -232,7 +232,7 @@ int main(void)
         {TOO_MANY_OPS, "too many operations", "bspram: bsp_shm_add_op(name=plus, fn=" PTR},
         {TOO_MANY_OPS, "too many operations line", ", identity=0): more than 11 user operations in one section (superstep 1, pid "},
         {HUGE, "a segment that cannot be built", "bspram: bsp_shm_alloc(cells=1099511627776, width=8, layout=hashed): "
-         "a hashed segment of 1099511627776 cells needs at least 32 TiB for its owners' tables (2 slots of 8 + 8 bytes "
+         "a hashed segment of 1099511627776 cells needs at least 24 TiB for its owners' tables (3/2 slots of 8 + 8 bytes "
          "per cell this process holds); this process can have at most "},
         {HUGE, "a segment that cannot be built line", " (superstep 1)\n"},
     };

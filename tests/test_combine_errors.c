@@ -207,7 +207,7 @@ static void bad_width(void *a)
     bspram_segment_alloc(s, 10, 9, BSPRAM_LAYOUT_HASHED);
 }
 
-/* 2^40 hashed cells need 32 TiB of tables: refused at once (built for
+/* 2^40 hashed cells need 24 TiB of tables: refused at once (built for
  * hours, then out of memory). Over 1 component and over 2^31 alike. */
 static void unbuildable(void *a)
 {
@@ -291,7 +291,7 @@ int main(void)
     for (int i = 0; i < 3; i++)
         check_death("a hashed segment that cannot be built", unbuildable, (void *)&ps[i],
                     "bspram: bspram_segment_alloc(n=1099511627776, w=8): a hashed segment of 1099511627776 "
-                    "cells needs at least 32 TiB for its owners' tables (2 slots of 8 + 8 bytes per cell this "
+                    "cells needs at least 24 TiB for its owners' tables (3/2 slots of 8 + 8 bytes per cell this "
                     "process holds); this process can have at most ", 1, 20);
     check_death("reads without results", reads_without_results, NULL, "results=NULL", 1, 20);
     return check_report("test_combine_errors");

@@ -324,11 +324,11 @@ int main(void)
                 "bspram: bspram_pram_alloc(name=A, cells=0): cells must be in [1, 2^40]\n", 1, 30);
     check_death("alloc 2^40 + 1 cells", alloc_huge, NULL,
                 "bspram: bspram_pram_alloc(name=A, cells=1099511627777): cells must be in [1, 2^40]\n", 1, 30);
-    /* 2^40 cells are in range but need 32 TiB: refused at once, not built
+    /* 2^40 cells are in range but need 24 TiB: refused at once, not built
      * for hours. */
     check_death("alloc 2^40 cells", alloc_unbuildable, NULL,
                 "bspram: bspram_pram_alloc(name=A, cells=1099511627776): a hashed segment of 1099511627776 cells "
-                "needs at least 32 TiB for its owners' tables (2 slots of 8 + 8 bytes per cell this process "
+                "needs at least 24 TiB for its owners' tables (3/2 slots of 8 + 8 bytes per cell this process "
                 "holds); this process can have at most ", 1, 30);
     check_death("cell of no array", cell_no_array, NULL, "bspram: bspram_pram_cell(array=7): no such array\n", 1, 30);
     check_death("cell out of range", cell_out_of_range, NULL,
