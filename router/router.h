@@ -31,7 +31,10 @@
  * 2014), which spares every scattered post the read of the line it opens.
  * Storage is double-buffered by superstep parity, so a payload stays valid
  * through the receiving component's next superstep, until it enters the next
- * exchange.
+ * exchange — or until its receiver releases its inbox, read for good
+ * (bspram__router_inbox_release): the storage then goes at once to the
+ * releasing lane's free chunks, which its next posts fill, so a superstep
+ * that reads one phase and posts the next holds about one phase.
  *
  * Cost of an exchange: one barrier, plus O(block × senders) work by each
  * lane for its own block, where senders are the lanes that posted to the
@@ -42,7 +45,8 @@
  * header and 4 of last time's size per lane and superstep parity; the pages
  * of destinations never posted to are never touched) and 16 bytes of inbox
  * bookkeeping; per message, 8 bytes of header plus its payload rounded up to
- * 8, in the sender's storage, and a 24-byte inbox entry at the receiver; per
+ * 8, in the sender's storage, and a 24-byte inbox entry at the receiver if
+ * its inbox is read as messages (read as runs, one inbox's runs at a time); per
  * lane that posts heavily, 256·p bytes of windows. At p = 2^24 on L = 2 lanes
  * with one message per component that is about 370 bytes per component
  * (6.2 GB in all).
