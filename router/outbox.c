@@ -43,6 +43,16 @@ static void *huge_alloc(size_t n, const char *call)
 
 static char *chunk_data(bspram__chunk *ch) { return (char *)(ch + 1); }
 
+/* A chunk of cap bytes at at (on a cache line). */
+static bspram__chunk *chunk_at(char *at, size_t cap)
+{
+    bspram__chunk *ch = (bspram__chunk *)(void *)at;
+    ch->next = NULL;
+    ch->cap = cap;
+    ch->used = 0;
+    return ch;
+}
+
 /* The free-list class of a chunk of cap bytes: floor(log2(cap / 64)). */
 static unsigned spare_class(uint64_t cap)
 {
@@ -55,6 +65,16 @@ static void spare_put(bspram__lane *ln, bspram__chunk *ch)
     const unsigned k = spare_class(ch->cap);
     ch->next = ln->spare[k];
     ln->spare[k] = ch;
+    ln->spare_classes |= UINT64_C(1) << k;
+}
+
+/* The first free chunk of class j, taken off its list. */
+static bspram__chunk *spare_pop(bspram__lane *ln, unsigned j)
+{
+    bspram__chunk *ch = ln->spare[j];
+    if (!(ln->spare[j] = ch->next))
+        ln->spare_classes &= ~(UINT64_C(1) << j);
+    return chunk_at((char *)ch, (size_t)ch->cap);
 }
 
 void bspram__router_chunks_spare(bspram__lane *ln, bspram__chunk *head)
@@ -66,15 +86,6 @@ void bspram__router_chunks_spare(bspram__lane *ln, bspram__chunk *head)
     }
 }
 
-/* A chunk of cap bytes at at (on a cache line). */
-static bspram__chunk *chunk_at(char *at, size_t cap)
-{
-    bspram__chunk *ch = (bspram__chunk *)(void *)at;
-    ch->next = NULL;
-    ch->cap = cap;
-    ch->used = 0;
-    return ch;
-}
 
 /* A new chunk of cap bytes (a multiple of the line) carved from the lane's
  * blocks; the rest of a block too short for it becomes a free chunk. */
@@ -108,19 +119,15 @@ static bspram__chunk *chunk_carve(bspram__lane *ln, size_t cap)
 static bspram__chunk *chunk_take(bspram__lane *ln, size_t want, size_t need)
 {
     const unsigned k = spare_class(want), low = k >= 2 ? k - 2 : 0;
-    bspram__chunk *ch;
+    const uint64_t have = ln->spare_classes;
     for (unsigned j = k + 1; j-- > low;) {
-        if ((ch = ln->spare[j]) && ch->cap >= need && ch->cap <= 2 * want) {
-            ln->spare[j] = ch->next;
-            return chunk_at((char *)ch, (size_t)ch->cap);
-        }
+        const bspram__chunk *ch = ln->spare[j];
+        if ((have >> j & 1) && ch->cap >= need && ch->cap <= 2 * want)
+            return spare_pop(ln, j);
     }
-    for (unsigned j = k + 1; j < BSPRAM__SPARE_CLASSES; j++) {
-        if ((ch = ln->spare[j])) {
-            ln->spare[j] = ch->next;
-            return chunk_at((char *)ch, (size_t)ch->cap);
-        }
-    }
+    const uint64_t above = k + 1 < 64 ? have >> (k + 1) : 0;
+    if (above)
+        return spare_pop(ln, k + 1 + (unsigned)__builtin_ctzll(above));
     return chunk_carve(ln, want);
 }
 
@@ -260,9 +267,7 @@ static inline __attribute__((always_inline)) char *chunk_add(bspram__lane *ln, u
     } else if (!many) {
         cap = 2 * t->cap;
     } else {
-        uint64_t so_far = 0;
-        for (const bspram__chunk *ch = o->head; ch; ch = ch->next)
-            so_far += ch->used;
+        const uint64_t so_far = t->before + t->used;
         const uint64_t src = ln->sent[par].src, done = src - ln->first + 1, left = ln->end - src;
         uint64_t est = so_far / done * left + so_far % done * left / done;
         est -= est / 4;
@@ -277,10 +282,13 @@ static inline __attribute__((always_inline)) char *chunk_add(bspram__lane *ln, u
         cap = need;
     cap = (cap + BSPRAM__LINE - 1) & ~(size_t)(BSPRAM__LINE - 1);
     bspram__chunk *ch = chunk_take(ln, cap, (need + BSPRAM__LINE - 1) & ~(size_t)(BSPRAM__LINE - 1));
-    if (t)
+    if (t) {
         t->next = ch;
-    else
+        ch->before = t->before + t->used;
+    } else {
         o->head = ch;
+        ch->before = 0;
+    }
     o->tail = ch;
     o->end = chunk_data(ch) + ch->cap;
     return chunk_data(ch);
@@ -353,9 +361,7 @@ void bspram__router_outboxes_close(bspram__lane *ln, unsigned par)
         bspram__outbox *o = bspram__lane_outbox(ln, par, dst);
         char *at = o->line ? window_close(o, window_of(ln, dst)) : (o->limit = o->at);
         o->tail->used = (uint64_t)(at - chunk_data(o->tail));
-        uint64_t used = 0;
-        for (const bspram__chunk *ch = o->head; ch; ch = ch->next)
-            used += ch->used;
+        const uint64_t used = o->tail->before + o->tail->used;
         ln->hint[dst] = used < (1u << 20) ? (uint32_t)used : (1u << 20);
     }
     if (ln->windows && ln->n_touched[par])

@@ -32,6 +32,7 @@ typedef struct bspram__arena {
 typedef struct bspram__chunk {
     _Alignas(64) struct bspram__chunk *next;
     uint64_t cap, used;
+    uint64_t before; /* bytes used in the outbox's chunks before this one */
 } bspram__chunk;
 
 /* Software write-combining (Polychroniou and Ross, SIGMOD 2014; Wassenberg and
@@ -199,6 +200,7 @@ typedef struct bspram__lane {
      * this lane posts into next: a phase's messages are held about once,
      * the records read giving their room to the records posted. */
     bspram__chunk *spare[BSPRAM__SPARE_CLASSES];
+    uint64_t spare_classes;            /* bit k: spare[k] is not empty */
     bspram__lane_sent sent[2];
     char *window;                      /* [p][BSPRAM__WINDOW], or NULL */
     bool windows;                      /* post through the windows this superstep */
