@@ -109,6 +109,7 @@ void bspram_combiner_destroy(bspram_combiner *C)
             free(cs->lv[l].first);
             free(cs->lv[l].kind);
             free(cs->lv[l].src);
+            free(cs->lv[l].contrib);
         }
         free(cs->arrived);
         free(cs->arrived_src);

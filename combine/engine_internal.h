@@ -36,9 +36,10 @@ typedef struct level_rec {
     size_t ng, capg;
     struct source {
         uint32_t comp, handle;
-        uint64_t contrib;
     } *src;
-    size_t ns, caps;
+    uint64_t *contrib; /* [ns]: each source's value, kept only at a level with
+                          a FETCH group (§5: the fan-out's multiprefix) */
+    size_t ns, caps, capc;
 } level_rec;
 
 /* What a component keeps across the supersteps of a batch. */
