@@ -53,21 +53,6 @@ static bspram__chunk *chunk_at(char *at, size_t cap)
     return ch;
 }
 
-/* The free-list class of a chunk of cap bytes: floor(log2(cap / 64)). */
-static unsigned spare_class(uint64_t cap)
-{
-    const unsigned k = 63u - (unsigned)__builtin_clzll(cap / BSPRAM__LINE | 1);
-    return k < BSPRAM__SPARE_CLASSES ? k : BSPRAM__SPARE_CLASSES - 1;
-}
-
-static void spare_put(bspram__lane *ln, bspram__chunk *ch)
-{
-    const unsigned k = spare_class(ch->cap);
-    ch->next = ln->spare[k];
-    ln->spare[k] = ch;
-    ln->spare_classes |= UINT64_C(1) << k;
-}
-
 /* The first free chunk of class j, taken off its list. */
 static bspram__chunk *spare_pop(bspram__lane *ln, unsigned j)
 {
@@ -76,16 +61,6 @@ static bspram__chunk *spare_pop(bspram__lane *ln, unsigned j)
         ln->spare_classes &= ~(UINT64_C(1) << j);
     return chunk_at((char *)ch, (size_t)ch->cap);
 }
-
-void bspram__router_chunks_spare(bspram__lane *ln, bspram__chunk *head)
-{
-    while (head) {
-        bspram__chunk *next = head->next;
-        spare_put(ln, head);
-        head = next;
-    }
-}
-
 
 /* A new chunk of cap bytes (a multiple of the line) carved from the lane's
  * blocks; the rest of a block too short for it becomes a free chunk. */
@@ -96,7 +71,7 @@ static bspram__chunk *chunk_carve(bspram__lane *ln, size_t cap)
     bspram__arena_block *b = a->n ? &a->blocks[a->n - 1] : NULL;
     if (!b || b->cap - b->used < need) {
         if (b && b->cap - b->used >= sizeof(bspram__chunk) + 2 * BSPRAM__LINE)
-            spare_put(ln, chunk_at(b->base + b->used, b->cap - b->used - sizeof(bspram__chunk)));
+            bspram__router_spare_put(ln, chunk_at(b->base + b->used, b->cap - b->used - sizeof(bspram__chunk)));
         a->blocks = bspram__grow(a->blocks, &a->cap, a->n + 1, sizeof *a->blocks, 8, "the messages' storage");
         size_t block = a->n ? ARENA_BLOCK : ARENA_FIRST;
         size_t bcap = need > block ? need : block;
@@ -118,7 +93,7 @@ static bspram__chunk *chunk_carve(bspram__lane *ln, size_t cap)
  * are never cut, so they do not crumble into pieces too small to serve. */
 static bspram__chunk *chunk_take(bspram__lane *ln, size_t want, size_t need)
 {
-    const unsigned k = spare_class(want), low = k >= 2 ? k - 2 : 0;
+    const unsigned k = bspram__router_spare_class(want), low = k >= 2 ? k - 2 : 0;
     const uint64_t have = ln->spare_classes;
     for (unsigned j = k + 1; j-- > low;) {
         const bspram__chunk *ch = ln->spare[j];
@@ -579,7 +554,8 @@ void bspram__router_reset_parity(bspram__lane *ln, unsigned par)
     for (size_t i = 0; i < ln->n_touched[par]; i++) {
         uint32_t dst = ln->touched[par][i];
         bspram__outbox *o = bspram__lane_outbox(ln, par, dst);
-        bspram__router_chunks_spare(ln, o->head);
+        if (o->head) /* not released by its receiver */
+            bspram__router_chunks_spare(ln, o->head);
         o->head = o->tail = NULL;
         o->at = o->limit = o->line = o->end = NULL;
         o->count = o->bytes = 0;

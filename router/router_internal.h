@@ -518,8 +518,32 @@ void bspram__router_outboxes_close(bspram__lane *ln, unsigned par);
 void bspram__router_reset_parity(bspram__lane *ln, unsigned par);
 /* Free the blocks of arena a. */
 void bspram__router_arena_free(bspram__arena *a);
+/* Lane ln's free chunks (outbox.c takes them): the class of a chunk of
+ * cap bytes is floor(log2(cap / 64)). Inline: a released inbox gives a
+ * few chunks per sender, a component at a time. */
+static inline unsigned bspram__router_spare_class(uint64_t cap)
+{
+    const unsigned k = 63u - (unsigned)__builtin_clzll(cap / BSPRAM__LINE | 1);
+    return k < BSPRAM__SPARE_CLASSES ? k : BSPRAM__SPARE_CLASSES - 1;
+}
+
+static inline void bspram__router_spare_put(bspram__lane *ln, bspram__chunk *ch)
+{
+    const unsigned k = bspram__router_spare_class(ch->cap);
+    ch->next = ln->spare[k];
+    ln->spare[k] = ch;
+    ln->spare_classes |= UINT64_C(1) << k;
+}
+
 /* Give the chunks of the chain from head to lane ln's free chunks. */
-void bspram__router_chunks_spare(bspram__lane *ln, bspram__chunk *head);
+static inline void bspram__router_chunks_spare(bspram__lane *ln, bspram__chunk *head)
+{
+    while (head) {
+        bspram__chunk *next = head->next;
+        bspram__router_spare_put(ln, head);
+        head = next;
+    }
+}
 
 /* The message pattern (pattern.c): lane ln's flows of parity par, from its
  * outboxes (before the barrier); lane 0 appends every lane's flows as the
