@@ -33,13 +33,14 @@
 typedef struct level_rec {
     uint32_t *first; /* first[g]..first[g+1]: sources of group g */
     uint8_t *kind;
-    size_t ng, capg;
     struct source {
         uint32_t comp, handle;
     } *src;
     uint64_t *contrib; /* [ns]: each source's value, kept only at a level with
                           a FETCH group (§5: the fan-out's multiprefix) */
-    size_t ns, caps, capc;
+    /* Counts of 32 bits, as first[] and the handles are: a level_rec per
+     * component and level is 56 bytes (p·BSPRAM__MAX_LEVELS of them). */
+    uint32_t ng, capg, ns, caps, capc;
 } level_rec;
 
 /* What a component keeps across the supersteps of a batch. */

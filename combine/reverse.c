@@ -29,15 +29,15 @@ void bspram__combine_record_sources(comp_state *cs, lane_scratch *L, unsigned le
     }
     for (size_t g = 0; g < ng; g++)
         L->ghandle[g] = bspram__answers(bspram__key_kind(L->g[g].key)) ? (uint32_t)nh++ : UINT32_MAX;
-    R->ng = nh;
+    R->ng = (uint32_t)nh;
     if (nh == 0)
         return;
     /* Exactly as large as the largest level record yet (not doubled past it):
      * the records of every level stay until the reverse flow, so they are
      * most of the engine's memory per request in flight. */
     if (nh + 1 > R->capg) {
-        R->capg = nh + 1;
-        R->first = bspram__base_realloc(R->first, R->capg * sizeof *R->first, "bspram_combine");
+        R->capg = (uint32_t)(nh + 1);
+        R->first = bspram__base_realloc(R->first, (size_t)R->capg * sizeof *R->first, "bspram_combine");
         R->kind = bspram__base_realloc(R->kind, R->capg, "bspram_combine"); /* same capacity as first */
     }
     memset(R->first, 0, (nh + 1) * sizeof *R->first);
@@ -51,7 +51,7 @@ void bspram__combine_record_sources(comp_state *cs, lane_scratch *L, unsigned le
     R->ns = R->first[nh];
     if (R->ns > R->caps) {
         R->caps = R->ns;
-        R->src = bspram__base_realloc(R->src, R->caps * sizeof *R->src, "bspram_combine");
+        R->src = bspram__base_realloc(R->src, (size_t)R->caps * sizeof *R->src, "bspram_combine");
     }
     bool fetch = false;
     for (size_t g = 0; g < ng; g++)
@@ -64,7 +64,7 @@ void bspram__combine_record_sources(comp_state *cs, lane_scratch *L, unsigned le
      * only where a FETCH needs them, 8 bytes a source less for reads. */
     if (fetch && R->ns > R->capc) {
         R->capc = R->ns;
-        R->contrib = bspram__base_realloc(R->contrib, R->capc * sizeof *R->contrib, "bspram_combine");
+        R->contrib = bspram__base_realloc(R->contrib, (size_t)R->capc * sizeof *R->contrib, "bspram_combine");
     }
     /* Scatter in item order; first[h] is advanced and then restored. */
     for (size_t j = 0; j < n; j++) {
