@@ -538,12 +538,25 @@ bool bspram__bsp_team_each(bspram_team *t, bspram_step_fn step, void *arg);
 bool bspram__bsp_team_each_consuming(bspram_team *t, bspram_step_fn step, void *arg);
 
 /* Release component pid's inbox (router.h, bspram__router_inbox_release)
- * after the lane read it for good outside a step: what the lane posts
- * before its next exchange goes where the inbox's messages were. Nothing
- * for a restored held inbox. Preconditions: pid in the lane's block; no
- * pointer from its inbox is used afterwards. Errors: as
- * bspram__bsp_team_each_consuming's. Cost: O(chunks of the inbox). Thread
- * safety: a lane inside its team. */
+ * after the lane read it for good outside a step.
+ *
+ * What the lane posts before its next exchange goes where the inbox's
+ * messages were, so that a phase's messages are held once. Nothing for a
+ * restored held inbox.
+ *
+ * @param t       the lane's handle; not NULL (not checked)
+ * @param pid     a component of the lane's block [first, end)
+ * @pre           Between exchanges; no pointer from pid's inbox is used
+ *                afterwards.
+ * @par Errors
+ *     As bspram__bsp_team_each_consuming's: pid outside the block is an
+ *     internal error, one line ("bspram: internal error: lane 1 releases
+ *     the inbox of component 9, outside its block").
+ * @par BSP cost
+ *     None: local. O(chunks of the inbox).
+ * @par Thread safety
+ *     A lane inside its team.
+ */
 void bspram__bsp_team_release_inbox(bspram_team *t, uint64_t pid);
 
 /* End the superstep (collective: every lane calls it): the exchange, one

@@ -88,7 +88,20 @@ typedef struct bspram_batch_part {
     uint8_t kind;
 } bspram_batch_part;
 
-/* Request j < part->n of either form. Cost O(1). */
+/* Request j of a part, in either form.
+ *
+ * @param part    the part; not NULL (not checked)
+ * @param j       the request's index in issue order
+ * @return        the request: part->requests[j], or the arrays form's
+ *                {cells[j], values ? values[j] : 0, kind, label0 + j / per}
+ * @pre           j < part->n; in the arrays form, per ≥ 1.
+ * @par Errors
+ *     None: nothing is checked.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread, while the part's arrays are not written.
+ */
 static inline bspram_request bspram__batch_part_request(const bspram_batch_part *part, uint64_t j)
 {
     if (part->requests)

@@ -12,7 +12,7 @@
 static BSPRAM_NORETURN void released_read(unsigned lane, uint64_t dst)
 {
     bspram__base_fatal("internal error: lane %u reads the inbox of component %llu after releasing it in "
-                       "this superstep (bspram__router_inbox_release)", lane, (unsigned long long)dst);
+                       "this superstep", lane, (unsigned long long)dst);
 }
 
 void bspram__router_inbox_release(bspram_router *r, unsigned lane, uint64_t dst)
