@@ -86,24 +86,49 @@ static bspram__chunk *chunk_carve(bspram__lane *ln, size_t cap)
 }
 
 /* A chunk for an outbox that should have about `want` bytes and must have
- * `need` (want ≥ need, both multiples of the line): the first free one
- * that holds need from want's class down to a quarter of want (the outbox
- * takes another chunk sooner), else the first of a class above (the
- * outbox may leave some of it empty), else a new one of want. Free chunks
- * are never cut, so they do not crumble into pieces too small to serve. */
+ * `need` (want >= need): a free one from want's class down to need's, but
+ * not below a quarter of want (the outbox takes another chunk sooner),
+ * else the first of a class above (the outbox may leave some of it empty),
+ * else a new one of want's class. Free chunks are never cut, so they do
+ * not crumble into pieces too small to serve. */
+static bspram__chunk *chunk_take(bspram__lane *ln, size_t want, size_t need);
+
+/* Lane ln's chunks that other lanes released, filed among its free ones. */
+static bool take_returned(bspram__lane *ln)
+{
+    if (!atomic_load_explicit(&ln->returned, memory_order_relaxed))
+        return false;
+    bspram__router_chunks_spare(ln, atomic_exchange_explicit(&ln->returned, NULL, memory_order_acquire));
+    return true;
+}
+
 static bspram__chunk *chunk_take(bspram__lane *ln, size_t want, size_t need)
 {
-    const unsigned k = bspram__router_spare_class(want), low = k >= 2 ? k - 2 : 0;
+    const unsigned cw = bspram__router_spare_class(want), cn = bspram__router_spare_class(need);
     const uint64_t have = ln->spare_classes;
-    for (unsigned j = k + 1; j-- > low;) {
-        const bspram__chunk *ch = ln->spare[j];
-        if ((have >> j & 1) && ch->cap >= need && ch->cap <= 2 * want)
-            return spare_pop(ln, j);
+    if (cn == BSPRAM__SPARE_LAST) {
+        /* Above the classes: the first free chunk that holds need. */
+        for (bspram__chunk **at = &ln->spare[cn]; *at; at = &(*at)->next) {
+            bspram__chunk *ch = *at;
+            if (ch->cap >= need) {
+                if (!(*at = ch->next))
+                    ln->spare_classes &= ~(UINT64_C(1) << cn);
+                return chunk_at((char *)ch, (size_t)ch->cap);
+            }
+        }
+        return take_returned(ln) ? chunk_take(ln, want, need) : chunk_carve(ln, want);
     }
-    const uint64_t above = k + 1 < 64 ? have >> (k + 1) : 0;
+    const unsigned low = cw >= cn + 8 ? cw - 8 : cn; /* 8 classes: two octaves */
+    const uint64_t upto = cw < 63 ? (UINT64_C(1) << (cw + 1)) - 1 : ~UINT64_C(0);
+    const uint64_t fit = have & upto & ~((UINT64_C(1) << low) - 1);
+    if (fit)
+        return spare_pop(ln, 63u - (unsigned)__builtin_clzll(fit));
+    const uint64_t above = have & ~upto;
     if (above)
-        return spare_pop(ln, k + 1 + (unsigned)__builtin_ctzll(above));
-    return chunk_carve(ln, want);
+        return spare_pop(ln, (unsigned)__builtin_ctzll(above));
+    if (take_returned(ln))
+        return chunk_take(ln, want, need);
+    return chunk_carve(ln, cw < BSPRAM__SPARE_LAST ? (size_t)bspram__router_spare_size(cw) : want);
 }
 
 void bspram__router_arena_free(bspram__arena *a)

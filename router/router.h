@@ -32,9 +32,12 @@
  * Storage is double-buffered by superstep parity, so a payload stays valid
  * through the receiving component's next superstep, until it enters the next
  * exchange — or until its receiver releases its inbox, read for good
- * (bspram__router_inbox_release): the storage then goes at once to the
- * releasing lane's free chunks, which its next posts fill, so a superstep
- * that reads one phase and posts the next holds about one phase.
+ * (bspram__router_inbox_release): the storage then goes at once back to
+ * its senders' free chunks, which their next posts fill, so a superstep
+ * that reads one phase and posts the next holds about one phase. A chunk
+ * always returns to the lane that carved it, and free chunks are kept in
+ * size classes (four an octave): the same supersteps repeated take no new
+ * storage.
  *
  * Cost of an exchange: one barrier, plus O(block × senders) work by each
  * lane for its own block, where senders are the lanes that posted to the
@@ -277,9 +280,11 @@ size_t bspram__router_inbox_runs(const bspram_router *r, unsigned lane, uint64_t
 
 /* Component dst's inbox will not be read again before the next exchange:
  * on the shm transport its messages' storage (the senders' chunks for dst)
- * goes to lane's free chunks at once, so that what the lane posts next in
- * this superstep is written there — a phase's records read give their room
- * to the records posted, and a superstep holds about one phase's messages,
+ * goes back to the senders' free chunks at once — lane's own directly,
+ * another lane's through that lane's returned chain, which it takes when
+ * its free chunks run short — so that what the senders post next in this
+ * superstep is written there: a phase's records read give their room to
+ * the records posted, and a superstep holds about one phase's messages,
  * not two. Nothing on the other transports, and nothing when the last
  * exchange delivered nothing. Preconditions: lane serves dst; no pointer
  * from its inbox (messages or runs) is used afterwards. Errors: reading the

@@ -4,6 +4,7 @@
 #ifndef BSPRAM_ROUTER_INTERNAL_H
 #define BSPRAM_ROUTER_INTERNAL_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -15,7 +16,10 @@
 /* The blocks a lane carves its chunks from: they never move and are freed
  * only with the router; a chunk, once carved, goes from outbox to free list
  * and back (bspram__lane's spare), so payload pointers stay valid until the
- * chunk is released. */
+ * chunk is released. A chunk always returns to the lane that carved it:
+ * were a receiver to keep the chunks it released, a lane that posts more
+ * than it receives superstep after superstep would carve anew every time
+ * while its receivers' free lists grew without bound. */
 typedef struct bspram__arena_block {
     char *base;
     size_t cap, used;
@@ -45,7 +49,7 @@ typedef struct bspram__chunk {
  * destinations fit a core's L2 (p ≤ BSPRAM__WINDOW_MAX_P); otherwise posts go
  * straight to the chunks. */
 #define BSPRAM__LINE 64u
-#define BSPRAM__SPARE_CLASSES 40u
+#define BSPRAM__SPARE_CLASSES 64u
 #define BSPRAM__WINDOW 256u
 #define BSPRAM__WINDOW_MAX_P 8192u
 
@@ -193,14 +197,20 @@ typedef struct bspram__lane {
     uint32_t *touched[2];              /* destinations with a non-empty outbox */
     size_t n_touched[2], cap_touched[2];
     bspram__arena store;               /* the blocks this lane's chunks were carved from */
-    /* Free chunks by size class (floor(log2(cap / 64))), both parities':
+    /* Free chunks by size class (bspram__router_spare_class), both parities':
      * those of this lane's outboxes once read (bspram__router_reset_parity),
      * and those a receiver released as soon as its inbox was read
-     * (bspram__router_inbox_release) — another lane's chunks then, which
-     * this lane posts into next: a phase's messages are held about once,
-     * the records read giving their room to the records posted. */
+     * (bspram__router_inbox_release; through `returned` when the receiver is
+     * another lane), which this lane posts into next: a phase's messages are
+     * held about once, the records read giving their room to the records
+     * posted. */
     bspram__chunk *spare[BSPRAM__SPARE_CLASSES];
     uint64_t spare_classes;            /* bit k: spare[k] is not empty */
+    /* This lane's chunks that other lanes released, a chain pushed by them
+     * (release) and taken whole by this lane (acquire) when its free lists
+     * cannot serve a post: the receivers' reads of the payloads happen
+     * before this lane's next writes to them. */
+    _Atomic(bspram__chunk *) returned;
     bspram__lane_sent sent[2];
     char *window;                      /* [p][BSPRAM__WINDOW], or NULL */
     bool windows;                      /* post through the windows this superstep */
@@ -518,18 +528,44 @@ void bspram__router_outboxes_close(bspram__lane *ln, unsigned par);
 void bspram__router_reset_parity(bspram__lane *ln, unsigned par);
 /* Free the blocks of arena a. */
 void bspram__router_arena_free(bspram__arena *a);
-/* Lane ln's free chunks (outbox.c takes them): the class of a chunk of
- * cap bytes is floor(log2(cap / 64)). Inline: a released inbox gives a
- * few chunks per sender, a component at a time. */
-static inline unsigned bspram__router_spare_class(uint64_t cap)
+/* Lane ln's free chunks (outbox.c takes them) by size class, four classes
+ * an octave as in a general-purpose allocator: class c < 8 is (c + 1) lines,
+ * then each octave [2^o, 2^(o+1)] lines (o >= 3) is cut in four steps of
+ * 2^(o-2) lines. A chunk is carved at its class's size and a free chunk
+ * files under the largest class it covers, so every chunk of class c holds
+ * bspram__router_spare_size(c) bytes: one look at a list's head serves a
+ * request (a class of raw log2 sizes mixed chunks from 32 to 58 KiB, a
+ * 33 KiB request missed a list of thousands whose head was short, and new
+ * chunks were carved every superstep). The last class keeps every chunk
+ * above the one before it, sizes mixed (looked through on request). */
+#define BSPRAM__SPARE_LAST (BSPRAM__SPARE_CLASSES - 1)
+
+static inline uint64_t bspram__router_spare_size(unsigned c)
 {
-    const unsigned k = 63u - (unsigned)__builtin_clzll(cap / BSPRAM__LINE | 1);
-    return k < BSPRAM__SPARE_CLASSES ? k : BSPRAM__SPARE_CLASSES - 1;
+    if (c < 8)
+        return (uint64_t)(c + 1) * BSPRAM__LINE;
+    const unsigned o = 3 + (c - 8) / 4, s = (c - 8) % 4;
+    return ((UINT64_C(1) << o) + ((uint64_t)(s + 1) << (o - 2))) * BSPRAM__LINE;
 }
 
+/* The least class whose chunks hold `bytes` (> 0). */
+static inline unsigned bspram__router_spare_class(uint64_t bytes)
+{
+    const uint64_t u = (bytes + BSPRAM__LINE - 1) / BSPRAM__LINE;
+    if (u <= 8)
+        return u ? (unsigned)u - 1 : 0;
+    const unsigned o = 63u - (unsigned)__builtin_clzll(u - 1);
+    const unsigned c = 8 + (o - 3) * 4 + (unsigned)((u - 1 - (UINT64_C(1) << o)) >> (o - 2));
+    return c < BSPRAM__SPARE_LAST ? c : BSPRAM__SPARE_LAST;
+}
+
+/* Inline: a released inbox gives a few chunks per sender, a component at a
+ * time. */
 static inline void bspram__router_spare_put(bspram__lane *ln, bspram__chunk *ch)
 {
-    const unsigned k = bspram__router_spare_class(ch->cap);
+    unsigned k = bspram__router_spare_class(ch->cap);
+    if (k < BSPRAM__SPARE_LAST && bspram__router_spare_size(k) > ch->cap)
+        k--; /* a block's rest (chunk_carve), at any size */
     ch->next = ln->spare[k];
     ln->spare[k] = ch;
     ln->spare_classes |= UINT64_C(1) << k;

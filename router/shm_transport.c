@@ -228,19 +228,29 @@ static void shm_build_runs(bspram_router *r, unsigned lane, uint64_t i)
 }
 
 /* Inbox i was read for good: the senders' chunks for it (nothing else is in
- * them) become this lane's free chunks, posted into next. The senders do
- * not touch this parity's outboxes before the next exchange, and then find
- * them empty (bspram__router_reset_parity). */
+ * them) go back to the senders' free chunks, this lane's own at once and
+ * another lane's through its returned chain, so that the senders post into
+ * them next. The senders do not touch this parity's outboxes before the
+ * next exchange, and then find them empty (bspram__router_reset_parity). */
 static void shm_release(bspram_router *r, unsigned lane, uint64_t i)
 {
     bspram__lane *ln = &r->lane[lane];
     const unsigned par = ln->from_par;
     const uint64_t dst = ln->first + i;
     for (unsigned k = 0; k < ln->n_from; k++) {
-        bspram__outbox *o = bspram__lane_outbox(&r->lane[ln->from[k]], par, dst);
+        bspram__lane *from = &r->lane[ln->from[k]];
+        bspram__outbox *o = bspram__lane_outbox(from, par, dst);
         if (!o->head)
             continue;
-        bspram__router_chunks_spare(ln, o->head);
+        if (from == ln) {
+            bspram__router_chunks_spare(ln, o->head);
+        } else {
+            bspram__chunk *old = atomic_load_explicit(&from->returned, memory_order_relaxed);
+            do
+                o->tail->next = old;
+            while (!atomic_compare_exchange_weak_explicit(&from->returned, &old, o->head, memory_order_release,
+                                                          memory_order_relaxed));
+        }
         o->head = o->tail = NULL;
     }
 }
