@@ -18,23 +18,15 @@
 #include <string.h>
 
 #include "check.h"
+#include "router_records.h"
 #include "hash/random.h"
 #include "router/router_internal.h"
-
-/* One action of component src in superstep s: a message of `len` bytes, or
- * a run of `count` records of `size` bytes, to dst; `late` runs are filled
- * after the component's other actions (in reverse order). */
-typedef struct action {
-    uint64_t dst, len, count;
-    uint32_t size;
-    int run, late;
-} action;
 
 enum { ACTIONS = 6 };
 
 static action action_of(uint64_t p, uint64_t s, uint64_t src, unsigned j, uint64_t seed)
 {
-    action a;
+    action a = {0};
     uint64_t x = bspram_random3(seed, s, src, j);
     a.dst = bspram_random_below(p, seed + 1, s, src, j);
     a.run = (x & 3) != 0;
@@ -43,12 +35,6 @@ static action action_of(uint64_t p, uint64_t s, uint64_t src, unsigned j, uint64
     a.count = 1 + (x >> 8) % 7;
     a.len = (x >> 16) % 41; /* 0..40 bytes, any alignment */
     return a;
-}
-
-/* Byte b of the k-th record (or message) of action j of src in superstep s. */
-static unsigned char byte_of(uint64_t s, uint64_t src, unsigned j, uint64_t k, uint64_t b)
-{
-    return (unsigned char)(s * 131 + src * 31 + j * 7 + k * 3 + b);
 }
 
 static void fill(unsigned char *at, uint64_t s, uint64_t src, unsigned j, uint64_t k, uint64_t len)
@@ -158,42 +144,7 @@ static void run(uint64_t p, unsigned lanes, uint64_t supersteps, uint64_t seed, 
     /* The records: a run of n records of s bytes is n messages of s bytes. */
     const bspram_log *log = bspram__router_log(r);
     CHECK_EQ_U64(log->n, supersteps);
-    for (uint64_t s = 0; s < supersteps && s < log->n; s++) {
-        uint64_t messages = 0, bytes = 0, q = 0, h = 0, largest = 0;
-        uint64_t *rin = calloc(p, sizeof *rin), *bin = calloc(p, sizeof *bin);
-        for (uint64_t src = 0; src < p; src++) {
-            uint64_t qs = 0, bs = 0;
-            for (unsigned j = 0; j < ACTIONS; j++) {
-                action a = action_of(p, s, src, j, seed);
-                uint64_t cnt = a.run ? a.count : 1, len = a.run ? a.size : a.len;
-                qs += cnt;
-                bs += cnt * len;
-                rin[a.dst] += cnt;
-                bin[a.dst] += cnt * len;
-                if (len > largest)
-                    largest = len;
-            }
-            messages += qs;
-            bytes += bs;
-            q = qs > q ? qs : q;
-            h = bs > h ? bs : h;
-        }
-        uint64_t rmax = 0;
-        for (uint64_t d = 0; d < p; d++) {
-            rmax = rin[d] > rmax ? rin[d] : rmax;
-            h = bin[d] > h ? bin[d] : h;
-        }
-        const bspram_record *rec = &log->records[s];
-        CHECK_EQ_U64(rec->messages, messages);
-        CHECK_EQ_U64(rec->bytes, bytes);
-        CHECK_EQ_U64(rec->q, q);
-        CHECK_EQ_U64(rec->r, rmax);
-        CHECK_EQ_U64(rec->charge, q > rmax ? q : rmax);
-        CHECK_EQ_U64(rec->h_bytes, h);
-        CHECK_EQ_U64(rec->max_message, largest);
-        free(rin);
-        free(bin);
-    }
+    check_router_records(log, p, supersteps, ACTIONS, seed, action_of);
     bspram__router_destroy(r);
 }
 
