@@ -246,6 +246,7 @@ static void run_batch(bspram_team *t, bspram_combiner *C, const bspram_request *
             b->phase = j;
             set_phase_label(t, "reverse", j);
             bspram__bsp_team_each_consuming(t, reverse_step, C);
+            bspram__combine_out_flush(&C->ls[lane], C->m, lane);
             bspram__bsp_team_exchange(t, 0);
         }
     }

@@ -208,9 +208,11 @@ size_t bspram__combine_group_compact(const bspram_combiner *C, lane_scratch *L, 
 void bspram__combine_record_sources(comp_state *cs, lane_scratch *L, unsigned level, size_t n, size_t ng,
                                     bool answers);
 /* Replies are gathered per component (bspram__combine_reply) and sent by
- * bspram__combine_send_replies, partitioned by destination. */
+ * bspram__combine_send_replies: staged for the lane's runs where the machine
+ * allows them (a reply's run needs no source: its record names its group),
+ * else partitioned by destination for the component's own runs. */
 void bspram__combine_reply(lane_scratch *L, uint64_t dst, uint32_t handle, uint32_t level, uint64_t value);
-void bspram__combine_send_replies(lane_scratch *L, bspram_component *self, uint64_t p);
+void bspram__combine_send_replies(const bspram_combiner *C, lane_scratch *L, bspram_component *self);
 void bspram__combine_handle_replies(bspram_combiner *C, const batch_state *b, bspram_component *self,
                             uint64_t c, const bspram__run *runs, size_t nr);
 
@@ -277,6 +279,14 @@ void bspram__combine_out_stage(lane_scratch *L, bspram_component *self, size_t n
  * it stages once it knows them, with bspram__bsp_account). */
 void bspram__combine_out_stage_room(lane_scratch *L, size_t n);
 void bspram__combine_out_flush(lane_scratch *L, bspram_machine *m, unsigned lane);
+/* Before staging n more records: flush what the lane staged if the stage
+ * would outgrow max(2^16, 64·p) records (20 bytes each: 5 MiB at p = 4096),
+ * so that it never holds a whole phase's records a second time beside the
+ * router's (160 MiB a lane for 2^24 operations). A flush reserves a run per
+ * destination reached, 64 records a run on average (16·p cost 4 to 11 %
+ * more instructions per scatter-reduce operation); the records count
+ * messages, never runs, so they do not move. */
+void bspram__combine_out_bound(lane_scratch *L, bspram_machine *m, unsigned lane, uint64_t p, size_t n);
 
 /* Make the lane's counts by destination (p of them) when first needed;
  * false when p is too large for them (more than BSPRAM__OUT_MAX_P): the

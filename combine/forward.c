@@ -230,6 +230,7 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
             /* Reductions of one species on hashed segments (the usual PRAM
              * scatter-reduce): staged as they are grouped, from either form
              * (the arrays form's values are never NULL: a reduction has them). */
+            bspram__combine_out_bound(L, C->m, bspram__bsp_lane(self), C->p, n);
             stager S = stage_begin(b, c, L, 1, n);
             if (part.requests)
                 for (size_t j = 0; j < n; j++)
@@ -254,6 +255,7 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
             size_t total = 0;
             for (size_t i = 0; i < nr; i++)
                 total += runs[i].count;
+            bspram__combine_out_bound(L, C->m, bspram__bsp_lane(self), C->p, total);
             stager S = stage_begin(b, c, L, phase, total);
             for (size_t i = 0; i < nr; i++) {
                 const char *data = runs[i].data;
@@ -309,8 +311,10 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
     bool staged = partition && may_compact && bspram__bsp_lane_runs(C->m);
     for (size_t g = 0; staged && g < ng; g++)
         staged = bspram__is_reduce(bspram__key_kind(L->g[g].key));
-    if (staged)
+    if (staged) {
+        bspram__combine_out_bound(L, C->m, bspram__bsp_lane(self), C->p, ng);
         bspram__combine_out_stage(L, self, ng);
+    }
     else
         bspram__combine_out_flush(L, C->m, bspram__bsp_lane(self));
     size_t ncompact = 0;

@@ -165,7 +165,7 @@ void bspram__combine_owner_level(bspram_combiner *C, bspram_component *self, uin
     if (op < BSPRAM_MAX_OPS) {
         fold_into_cells(C, L, c, op, runs, nr, n, answer, b->M);
         if (self) /* a batch with answers: this owner's, if any */
-            bspram__combine_send_replies(L, self, C->p);
+            bspram__combine_send_replies(C, L, self);
         return;
     }
     n = 0;
@@ -247,5 +247,5 @@ void bspram__combine_owner_level(bspram_combiner *C, bspram_component *self, uin
         if (bspram__is_fetch(kind))
             L->g[g].aux = bspram__apply(C, bspram__kind_op(kind), x, L->items[j].value);
     }
-    bspram__combine_send_replies(L, self, C->p);
+    bspram__combine_send_replies(C, L, self);
 }

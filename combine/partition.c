@@ -47,6 +47,13 @@ void bspram__combine_out_stage_room(lane_scratch *L, size_t n)
     L->stage_dst = bspram__base_realloc(L->stage_dst, L->capstage * sizeof *L->stage_dst, "bspram_combine");
 }
 
+void bspram__combine_out_bound(lane_scratch *L, bspram_machine *m, unsigned lane, uint64_t p, size_t n)
+{
+    const uint64_t bound = 64 * p > (UINT64_C(1) << 16) ? 64 * p : (UINT64_C(1) << 16);
+    if (L->nstage && L->nstage + n > bound)
+        bspram__combine_out_flush(L, m, lane);
+}
+
 void bspram__combine_out_flush(lane_scratch *L, bspram_machine *m, unsigned lane)
 {
     if (!L->nstage)

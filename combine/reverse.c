@@ -9,6 +9,7 @@
 
 #include "base/error.h"
 #include "base/grow.h"
+#include "bsp/machine_internal.h"
 #include "combine/engine_internal.h"
 
 /* Store the sources of this component's READ/FETCH groups at `level` and give
@@ -87,15 +88,27 @@ void bspram__combine_reply(lane_scratch *L, uint64_t dst, uint32_t handle, uint3
     L->rep[L->nrep++] = (struct pending_reply){dst, {handle, level, value}};
 }
 
-/* The component's gathered replies, a run per destination (partition.c),
- * each destination's in the order they were made. */
-void bspram__combine_send_replies(lane_scratch *L, bspram_component *self, uint64_t p)
+/* The component's gathered replies, each destination's in the order they
+ * were made: staged for the lane's runs (a run per destination the lane
+ * reaches, partition.c), or else a run per destination of the component. */
+void bspram__combine_send_replies(const bspram_combiner *C, lane_scratch *L, bspram_component *self)
 {
     const size_t n = L->nrep;
     L->nrep = 0;
-    if (!bspram__combine_out_ready(L, p)) {
+    if (!bspram__combine_out_ready(L, C->p)) {
         for (size_t j = 0; j < n; j++)
             memcpy(bspram__bsp_reserve(self, L->rep[j].dst, sizeof(reply), 1), &L->rep[j].r, sizeof(reply));
+        return;
+    }
+    if (bspram__bsp_lane_runs(C->m)) {
+        bspram__combine_out_bound(L, C->m, bspram__bsp_lane(self), C->p, n);
+        bspram__combine_out_stage(L, self, n);
+        for (size_t j = 0; j < n; j++) {
+            bspram__out_count(L, L->rep[j].dst);
+            memcpy(&L->stage[L->nstage + j], &L->rep[j].r, sizeof(reply));
+            L->stage_dst[L->nstage + j] = (uint32_t)L->rep[j].dst;
+        }
+        L->nstage += n;
         return;
     }
     for (size_t j = 0; j < n; j++)
@@ -143,5 +156,5 @@ void bspram__combine_handle_replies(bspram_combiner *C, const batch_state *b, bs
         }
     }
     if (self)
-        bspram__combine_send_replies(L, self, C->p);
+        bspram__combine_send_replies(C, L, self);
 }

@@ -35,5 +35,7 @@ typedef struct reply {
     uint32_t level;
     uint64_t value;
 } reply;
+/* A reply is staged where a compact record would be (reverse.c). */
+_Static_assert(sizeof(reply) == sizeof(compact_wire), "a reply fills a compact record's room");
 
 #endif
