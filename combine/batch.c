@@ -242,6 +242,7 @@ static void run_batch(bspram_team *t, bspram_combiner *C, const bspram_request *
         bspram__bsp_team_exchange(t, 0);
     }
     if (b->flags & BATCH_ANSWERS) {
+        bspram__combine_reply_begin(C, &C->ls[lane]);
         for (unsigned j = 1; j <= b->M; j++) {
             b->phase = j;
             set_phase_label(t, "reverse", j);

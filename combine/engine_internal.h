@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "combine/combine.h"
 #include "combine/ops_internal.h"
@@ -133,12 +134,15 @@ typedef struct lane_scratch {
     compact_wire *stage;
     uint32_t *stage_dst;
     size_t nstage, capstage;
-    /* Replies gathered before they are sent (reverse.c). */
+    /* Replies gathered before they are sent (reverse.c): staged at once
+     * (reply_staged: the lane's runs, out_ready), nrep of them by the current
+     * component, or else kept here. */
     struct pending_reply {
         uint64_t dst;
         reply r;
     } *rep;
     size_t nrep, caprep;
+    bool reply_staged;
     bspram_conflict *conf; /* conflicts met by this lane in the current batch */
     size_t nconf, capconf;
     unsigned met;          /* BSPRAM__MET_* of the current batch (team_internal.h) */
@@ -207,11 +211,14 @@ size_t bspram__combine_group_compact(const bspram_combiner *C, lane_scratch *L, 
 /* reverse.c */
 void bspram__combine_record_sources(comp_state *cs, lane_scratch *L, unsigned level, size_t n, size_t ng,
                                     bool answers);
-/* Replies are gathered per component (bspram__combine_reply) and sent by
- * bspram__combine_send_replies: staged for the lane's runs where the machine
- * allows them (a reply's run needs no source: its record names its group),
- * else partitioned by destination for the component's own runs. */
-void bspram__combine_reply(lane_scratch *L, uint64_t dst, uint32_t handle, uint32_t level, uint64_t value);
+/* Replies are made per component (bspram__combine_reply) and sent by
+ * bspram__combine_send_replies: staged for the lane's runs as they are made
+ * where the machine allows them (L->reply_staged, set by
+ * bspram__combine_reply_begin for a reverse phase: a reply's run needs no
+ * source, its record names its group), else gathered and partitioned by
+ * destination for the component's own runs. */
+void bspram__combine_reply_begin(const bspram_combiner *C, lane_scratch *L);
+void bspram__combine_reply_slow(lane_scratch *L, uint64_t dst, uint32_t handle, uint32_t level, uint64_t value);
 void bspram__combine_send_replies(const bspram_combiner *C, lane_scratch *L, bspram_component *self);
 void bspram__combine_handle_replies(bspram_combiner *C, const batch_state *b, bspram_component *self,
                             uint64_t c, const bspram__run *runs, size_t nr);
@@ -264,6 +271,21 @@ static inline void *bspram__out_place(lane_scratch *L, uint64_t dst, uint32_t si
     char *at = L->dcur[dst];
     L->dcur[dst] = at + size;
     return at;
+}
+/* A reply made (reverse.c, bspram__combine_send_replies): staged at once
+ * where the lane's runs carry the reverse phase's replies. */
+static inline void bspram__combine_reply(lane_scratch *L, uint64_t dst, uint32_t handle, uint32_t level,
+                                         uint64_t value)
+{
+    if (!L->reply_staged || L->nstage == L->capstage) {
+        bspram__combine_reply_slow(L, dst, handle, level, value);
+        return;
+    }
+    const reply r = {handle, level, value};
+    memcpy(&L->stage[L->nstage], &r, sizeof r);
+    L->stage_dst[L->nstage++] = (uint32_t)dst;
+    bspram__out_count(L, dst);
+    L->nrep++;
 }
 /* The lane's runs (bsp/machine_internal.h, bspram__bsp_reserve_lane): a
  * component whose records are all compact reductions counts them by

@@ -82,33 +82,39 @@ void bspram__combine_record_sources(comp_state *cs, lane_scratch *L, unsigned le
     R->first[0] = 0;
 }
 
-void bspram__combine_reply(lane_scratch *L, uint64_t dst, uint32_t handle, uint32_t level, uint64_t value)
+void bspram__combine_reply_begin(const bspram_combiner *C, lane_scratch *L)
 {
+    L->reply_staged = bspram__combine_out_ready(L, C->p) && bspram__bsp_lane_runs(C->m);
+    L->nrep = 0;
+}
+
+void bspram__combine_reply_slow(lane_scratch *L, uint64_t dst, uint32_t handle, uint32_t level, uint64_t value)
+{
+    if (L->reply_staged) { /* the stage is full */
+        bspram__combine_out_stage_room(L, 1);
+        bspram__combine_reply(L, dst, handle, level, value);
+        return;
+    }
     L->rep = bspram__grow(L->rep, &L->caprep, L->nrep + 1, sizeof *L->rep, 256, "bspram_combine");
     L->rep[L->nrep++] = (struct pending_reply){dst, {handle, level, value}};
 }
 
-/* The component's gathered replies, each destination's in the order they
- * were made: staged for the lane's runs (a run per destination the lane
- * reaches, partition.c), or else a run per destination of the component. */
+/* The component's replies, each destination's in the order they were made:
+ * already staged for the lane's runs (a run per destination the lane
+ * reaches, partition.c), counted here for the component; or else a run per
+ * destination of the component. */
 void bspram__combine_send_replies(const bspram_combiner *C, lane_scratch *L, bspram_component *self)
 {
     const size_t n = L->nrep;
     L->nrep = 0;
+    if (L->reply_staged) {
+        bspram__bsp_account(self, n, (uint32_t)sizeof(reply));
+        bspram__combine_out_bound(L, C->m, bspram__bsp_lane(self), C->p, 0);
+        return;
+    }
     if (!bspram__combine_out_ready(L, C->p)) {
         for (size_t j = 0; j < n; j++)
             memcpy(bspram__bsp_reserve(self, L->rep[j].dst, sizeof(reply), 1), &L->rep[j].r, sizeof(reply));
-        return;
-    }
-    if (bspram__bsp_lane_runs(C->m)) {
-        bspram__combine_out_bound(L, C->m, bspram__bsp_lane(self), C->p, n);
-        bspram__combine_out_stage(L, self, n);
-        for (size_t j = 0; j < n; j++) {
-            bspram__out_count(L, L->rep[j].dst);
-            memcpy(&L->stage[L->nstage + j], &L->rep[j].r, sizeof(reply));
-            L->stage_dst[L->nstage + j] = (uint32_t)L->rep[j].dst;
-        }
-        L->nstage += n;
         return;
     }
     for (size_t j = 0; j < n; j++)
