@@ -28,39 +28,51 @@ void bspram__combine_record_sources(comp_state *cs, lane_scratch *L, unsigned le
         R->ng = 0;
         return;
     }
-    for (size_t g = 0; g < ng; g++)
-        L->ghandle[g] = bspram__answers(bspram__key_kind(L->g[g].key)) ? (uint32_t)nh++ : UINT32_MAX;
-    R->ng = (uint32_t)nh;
-    if (nh == 0)
-        return;
     /* Exactly as large as the largest level record yet (not doubled past it):
      * the records of every level stay until the reverse flow, so they are
-     * most of the engine's memory per request in flight. */
-    if (nh + 1 > R->capg) {
-        R->capg = (uint32_t)(nh + 1);
+     * most of the engine's memory per request in flight. Room for every
+     * group, so that each answered one's handle and kind are set in one
+     * pass (in a batch of answers only, the usual one, that is exact). */
+    if (ng + 1 > R->capg) {
+        R->capg = (uint32_t)(ng + 1);
         R->first = bspram__base_realloc(R->first, (size_t)R->capg * sizeof *R->first, "bspram_combine");
         R->kind = bspram__base_realloc(R->kind, R->capg, "bspram_combine"); /* same capacity as first */
     }
-    memset(R->first, 0, (nh + 1) * sizeof *R->first);
-    for (size_t j = 0; j < n; j++) {
-        uint32_t h = L->ghandle[L->igroup[j]];
-        if (h != UINT32_MAX)
-            R->first[h + 1]++;
+    bool fetch = false;
+    for (size_t g = 0; g < ng; g++) {
+        const unsigned kind = bspram__key_kind(L->g[g].key);
+        if (!bspram__answers(kind)) {
+            L->ghandle[g] = UINT32_MAX;
+            continue;
+        }
+        R->kind[nh] = (uint8_t)kind;
+        fetch |= bspram__is_fetch(kind);
+        L->ghandle[g] = (uint32_t)nh++;
     }
-    for (size_t h = 0; h < nh; h++)
-        R->first[h + 1] += R->first[h];
+    R->ng = (uint32_t)nh;
+    if (nh == 0)
+        return;
+    /* No two items met (n = ng, as at degree 1): group h's one source is
+     * source h, and no counting is needed. */
+    const bool single = n == ng;
+    if (single) {
+        for (size_t h = 0; h <= nh; h++)
+            R->first[h] = (uint32_t)h;
+    } else {
+        memset(R->first, 0, (nh + 1) * sizeof *R->first);
+        for (size_t j = 0; j < n; j++) {
+            uint32_t h = L->ghandle[L->igroup[j]];
+            if (h != UINT32_MAX)
+                R->first[h + 1]++;
+        }
+        for (size_t h = 0; h < nh; h++)
+            R->first[h + 1] += R->first[h];
+    }
     R->ns = R->first[nh];
     if (R->ns > R->caps) {
         R->caps = R->ns;
         R->src = bspram__base_realloc(R->src, (size_t)R->caps * sizeof *R->src, "bspram_combine");
     }
-    bool fetch = false;
-    for (size_t g = 0; g < ng; g++)
-        if (L->ghandle[g] != UINT32_MAX) {
-            const unsigned kind = bspram__key_kind(L->g[g].key);
-            R->kind[L->ghandle[g]] = (uint8_t)kind;
-            fetch |= bspram__is_fetch(kind);
-        }
     /* A READ's answer is the same for all its sources: their values are kept
      * only where a FETCH needs them, 8 bytes a source less for reads. */
     if (fetch && R->ns > R->capc) {
@@ -72,11 +84,13 @@ void bspram__combine_record_sources(comp_state *cs, lane_scratch *L, unsigned le
         uint32_t h = L->ghandle[L->igroup[j]];
         if (h == UINT32_MAX)
             continue;
-        const uint32_t at = R->first[h]++;
+        const uint32_t at = single ? h : R->first[h]++;
         R->src[at] = (struct source){L->isrc[j], L->items[j].handle};
         if (fetch)
             R->contrib[at] = L->items[j].value;
     }
+    if (single)
+        return;
     for (size_t h = nh; h > 0; h--)
         R->first[h] = R->first[h - 1];
     R->first[0] = 0;
