@@ -356,7 +356,8 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
             L->stage_dst[L->nstage + g] = (uint32_t)dest;
             continue;
         }
-        ncompact += may_compact && bspram__is_reduce(kind);
+        if (may_compact)
+            ncompact += bspram__is_reduce(kind);
         L->gdest[g] = dest | (final ? FINAL_DEST : 0);
     }
     if (staged) {
@@ -381,6 +382,17 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
         for (size_t g = 0; g < ng; g++) {
             compact_wire cw = {L->g[g].key, L->g[g].value};
             memcpy(bspram__out_place(L, L->gdest[g] & ~FINAL_DEST, sizeof cw), &cw, sizeof cw);
+        }
+        return false;
+    }
+    if (partition && ncompact == 0) { /* wire records only (answered, or not reductions) */
+        for (size_t g = 0; g < ng; g++) {
+            wire w = L->g[g];
+            const uint64_t dest = L->gdest[g];
+            w.owner = (w.owner & ~BSPRAM__FINAL_FLAG) | ((dest & FINAL_DEST) ? BSPRAM__FINAL_FLAG : 0u);
+            if (!bspram__is_write(bspram__key_kind(w.key))) /* a write keeps its winner's label */
+                w.handle = L->ghandle[g];
+            memcpy(bspram__out_place(L, dest & ~FINAL_DEST, sizeof w), &w, sizeof w);
         }
         return false;
     }
