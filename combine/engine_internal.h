@@ -302,12 +302,13 @@ void bspram__combine_out_stage(lane_scratch *L, bspram_component *self, size_t n
 void bspram__combine_out_stage_room(lane_scratch *L, size_t n);
 void bspram__combine_out_flush(lane_scratch *L, bspram_machine *m, unsigned lane);
 /* Before staging n more records: flush what the lane staged if the stage
- * would outgrow max(2^16, 64·p) records (20 bytes each: 5 MiB at p = 4096),
- * so that it never holds a whole phase's records a second time beside the
- * router's (160 MiB a lane for 2^24 operations). A flush reserves a run per
- * destination reached, 64 records a run on average (16·p cost 4 to 11 %
- * more instructions per scatter-reduce operation); the records count
- * messages, never runs, so they do not move. */
+ * would outgrow max(2^16, 256·p) records (20 bytes each: 20 MiB at
+ * p = 4096), so that it never holds a large phase's records a second time
+ * beside the router's (160 MiB a lane for 2^24 operations). A flush
+ * reserves a run per destination reached, 256 records a run on average: at
+ * 64·p the extra runs cost 2 to 3 % more instructions per scatter-reduce
+ * operation, at 16·p 4 to 11 %. The records count messages, never runs,
+ * so they do not move. */
 void bspram__combine_out_bound(lane_scratch *L, bspram_machine *m, unsigned lane, uint64_t p, size_t n);
 
 /* Make the lane's counts by destination (p of them) when first needed;

@@ -49,7 +49,7 @@ void bspram__combine_out_stage_room(lane_scratch *L, size_t n)
 
 void bspram__combine_out_bound(lane_scratch *L, bspram_machine *m, unsigned lane, uint64_t p, size_t n)
 {
-    const uint64_t bound = 64 * p > (UINT64_C(1) << 16) ? 64 * p : (UINT64_C(1) << 16);
+    const uint64_t bound = 256 * p > (UINT64_C(1) << 16) ? 256 * p : (UINT64_C(1) << 16);
     if (L->nstage && L->nstage + n > bound)
         bspram__combine_out_flush(L, m, lane);
 }

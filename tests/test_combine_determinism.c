@@ -4,7 +4,8 @@
  * reads (a lane's components whose groups are all reductions send through
  * the lane's runs, the others one run per component, in component order)
  * and with reductions or fetch-and-adds alone (checked against a sequential
- * reference too); and the table experiment gives bit-identical factors for
+ * reference too), also in batches large enough that the lanes flush their
+ * staged records mid-phase; and the table experiment gives bit-identical factors for
  * T = 1 and T = 2, in charges and on the cycle model (sync and async). */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -19,6 +20,10 @@
  * addresses fetch-and-adds (whose answers depend on the order in which the
  * owner meets the sums); 2: sums; 3: fetch-and-adds. */
 static int mix;
+/* Requests per component: 8, or 4096 for batches large enough that a lane
+ * flushes its staged records before a phase ends (more than 2^16 of them),
+ * at other points for each T. */
+static uint64_t per = 8;
 
 typedef struct taken {
     uint64_t cell, answer, value;
@@ -56,7 +61,7 @@ static void check_serial(const uint64_t *cell, const bspram_request *req, uint64
 }
 
 typedef struct outcome {
-    uint64_t *res, *mem;
+    uint64_t *res, *mem, ncells;
     bspram_combine_stats st;
 } outcome;
 
@@ -66,7 +71,7 @@ static outcome run(uint64_t p, int threads, bspram_strategy strat, const char *b
     mc.threads = threads;
     bspram_machine *m = bspram_machine_create(&mc);
     bspram_space *s = bspram_space_create(p, BSPRAM_HASH_TABULATION, 99);
-    uint64_t ncells = p * 2;
+    const uint64_t n = p * per, ncells = per > 8 ? n / 4 : p * 2;
     uint32_t seg = bspram_segment_alloc(s, ncells, 8, BSPRAM_LAYOUT_HASHED);
     bspram_combine_options o = bspram_combine_defaults(p);
     o.strategy = strat;
@@ -75,11 +80,11 @@ static outcome run(uint64_t p, int threads, bspram_strategy strat, const char *b
     o.spread = spread;
     o.seed = 5;
     bspram_combiner *C = bspram_combiner_create(m, s, &o);
-    uint64_t per = 8, n = p * per;
     bspram_request *req = calloc(n, sizeof *req);
     uint64_t *cell = malloc(n * sizeof *cell);
     uint64_t *first = malloc((p + 1) * sizeof *first);
     outcome out;
+    out.ncells = ncells;
     out.res = calloc(n, sizeof *out.res);
     out.mem = malloc(ncells * sizeof *out.mem);
     for (uint64_t c = 0; c <= p; c++)
@@ -119,8 +124,8 @@ static void compare(uint64_t p, bspram_strategy strat, const char *basis, bspram
     outcome ref = run(p, 1, strat, basis, spread);
     for (int T = 2; T <= 4; T *= 2) {
         outcome o = run(p, T, strat, basis, spread);
-        CHECK(!memcmp(ref.res, o.res, p * 8 * sizeof *o.res));
-        CHECK(!memcmp(ref.mem, o.mem, p * 2 * sizeof *o.mem));
+        CHECK(!memcmp(ref.res, o.res, p * per * sizeof *o.res));
+        CHECK(!memcmp(ref.mem, o.mem, o.ncells * sizeof *o.mem));
         CHECK_EQ_U64(ref.st.phases, o.st.phases);
         CHECK_EQ_U64(ref.st.charge, o.st.charge);
         CHECK_EQ_U64(ref.st.observed_degree, o.st.observed_degree);
@@ -151,6 +156,12 @@ int main(void)
         compare(4096, BSPRAM_STRATEGY_AUTO, NULL, BSPRAM_SPREAD_RANDOM);
         compare(1000, BSPRAM_STRATEGY_FIXED, "1000", BSPRAM_SPREAD_SOURCE);
     }
+    /* Large batches: the lanes' stages flushed mid-phase, in the forward
+     * phases and in the reverse flow. */
+    per = 4096;
+    for (mix = 0; mix <= 3; mix++)
+        compare(64, BSPRAM_STRATEGY_FIXED, "4x4x4", BSPRAM_SPREAD_RANDOM);
+    per = 8;
     mix = 0;
 
     /* The table experiment: identical numbers for T = 1 and T = 2. */
