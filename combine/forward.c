@@ -26,11 +26,14 @@ static inline bool addr_physical(const bspram_combiner *C, unsigned flags, uint6
 }
 
 /* Phase 1: check component c's n requests, and note in cs what they hold
- * (cs->flags, cs->ukind). */
-static void validate(const bspram_combiner *C, uint64_t c, const bspram_batch_part *part, comp_state *cs)
+ * (cs->flags, cs->ukind). Inlined twice: for a part with gaps, and for one
+ * without, whose loop tests no slot for a gap. */
+__attribute__((always_inline)) static inline void validate_slots(const bspram_combiner *C, uint64_t c,
+                                                                 const bspram_batch_part *part, comp_state *cs,
+                                                                 const bool gaps)
 {
     const bool has_results = part->results != NULL;
-    const size_t n = (size_t)part->n;
+    const size_t slots = (size_t)bspram__batch_part_slots(part);
     uint64_t cached_seg = 0, cached_n = 0;
     unsigned cached_w = 0;
     bspram_layout cached_layout = BSPRAM_LAYOUT_HASHED;
@@ -41,8 +44,12 @@ static void validate(const bspram_combiner *C, uint64_t c, const bspram_batch_pa
      * component's requests are mostly of one species, so most requests skip
      * them. The first failing request is the same as checking each. */
     unsigned last_kind = 256; /* none */
-    for (size_t j = 0; j < n; j++) {
-        const bspram_request rj = bspram__batch_part_request(part, j), *r = &rj;
+    for (size_t s = 0, j = 0; s < slots; s++, j++) {
+        if (gaps && bspram__batch_part_gap(part, s)) {
+            j--; /* j counts the requests */
+            continue;
+        }
+        const bspram_request rj = bspram__batch_part_slot(part, s), *r = &rj;
         uint64_t seg = r->address >> BSPRAM_SEGMENT_SHIFT;
         if (seg != cached_seg || (r->address & (BSPRAM_SEGMENT_MAX_CELLS - 1)) >= cached_n) {
             char err[200];
@@ -87,13 +94,27 @@ static void validate(const bspram_combiner *C, uint64_t c, const bspram_batch_pa
     cs->na = 0;
 }
 
-/* Phase 1: load component c's n checked requests as wire records. */
-static void load(const bspram_combiner *C, uint64_t c, lane_scratch *L, const bspram_batch_part *part)
+static void validate(const bspram_combiner *C, uint64_t c, const bspram_batch_part *part, comp_state *cs)
 {
-    const size_t n = (size_t)part->n;
-    bspram__combine_items_reserve(L, n);
-    for (size_t j = 0; j < n; j++) {
-        const bspram_request rj = bspram__batch_part_request(part, j), *r = &rj;
+    if (!part->requests && part->gaps)
+        validate_slots(C, c, part, cs, true);
+    else
+        validate_slots(C, c, part, cs, false);
+}
+
+/* Phase 1: load component c's n checked requests as wire records; inlined
+ * for parts with gaps and without, as validate_slots. */
+__attribute__((always_inline)) static inline void load_slots(const bspram_combiner *C, uint64_t c, lane_scratch *L,
+                                                             const bspram_batch_part *part, const bool gaps)
+{
+    const size_t slots = (size_t)bspram__batch_part_slots(part);
+    bspram__combine_items_reserve(L, (size_t)part->n);
+    for (size_t s = 0, j = 0; s < slots; s++, j++) {
+        if (gaps && bspram__batch_part_gap(part, s)) {
+            j--; /* j counts the requests */
+            continue;
+        }
+        const bspram_request rj = bspram__batch_part_slot(part, s), *r = &rj;
         const unsigned kind = r->kind;
         wire *w = &L->items[j];
         w->key = bspram__key(kind, r->address);
@@ -106,12 +127,21 @@ static void load(const bspram_combiner *C, uint64_t c, lane_scratch *L, const bs
         default: w->aux = 1; break; /* weight: one original request */
         }
         w->owner = (uint32_t)bspram__hashed_owner(C, r->address);
-        /* The handle names the request for the reverse flow; a write, which
-         * has no answer, carries its label there instead. */
-        w->handle = bspram__is_write(kind) ? r->label : (uint32_t)j;
+        /* The handle names the request's slot for the reverse flow (its
+         * answer goes to results[slot]); a write, which has no answer,
+         * carries its label there instead. */
+        w->handle = bspram__is_write(kind) ? r->label : (uint32_t)s;
         L->isrc[j] = (uint32_t)c;
         L->ilevel[j] = 0;
     }
+}
+
+static void load(const bspram_combiner *C, uint64_t c, lane_scratch *L, const bspram_batch_part *part)
+{
+    if (!part->requests && part->gaps)
+        load_slots(C, c, L, part, true);
+    else
+        load_slots(C, c, L, part, false);
 }
 
 /* A group's destination in pass 1 of the forward step's send, with this bit
@@ -236,9 +266,13 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
                 for (size_t j = 0; j < n; j++)
                     stage_one(C, b, c, L, &S, bspram__key(cs->ukind, part.requests[j].address),
                               part.requests[j].value);
-            else
+            else if (!part.gaps) /* the arrays form (requests NULL) */
                 for (size_t j = 0; j < n; j++)
                     stage_one(C, b, c, L, &S, bspram__key(cs->ukind, part.cells[j]), part.values[j]);
+            else
+                for (size_t s = 0, slots = n + (size_t)part.gaps; s < slots; s++)
+                    if (part.cells[s] != BSPRAM__NO_REQUEST)
+                        stage_one(C, b, c, L, &S, bspram__key(cs->ukind, part.cells[s]), part.values[s]);
             stage_end(C, self, c, L, &S);
             return false;
         }

@@ -81,8 +81,10 @@ static void own_sketch(const bspram_combiner *C, const batch_state *b, uint64_t 
     for (unsigned i = 0; i < BSPRAM__SKETCH_K; i++)
         s[i] = EMPTY;
     const bspram_batch_part part = bspram__batch_part(b, c);
-    for (uint64_t j = 0; j < part.n; j++) {
-        const bspram_request r = bspram__batch_part_request(&part, j);
+    for (uint64_t j = 0, slots = bspram__batch_part_slots(&part); j < slots; j++) {
+        if (bspram__batch_part_gap(&part, j))
+            continue;
+        const bspram_request r = bspram__batch_part_slot(&part, j);
         insert(s, bspram_random2(b->seed, UINT64_C(0x6f627365727665), bspram__key(r.kind, r.address)) >> 33, 1);
     }
 }

@@ -72,29 +72,59 @@ void bspram__combine_team(bspram_team *t, bspram_combiner *c, const bspram_reque
                          const uint64_t *first, uint64_t *results, bspram_combine_stats *stats);
 
 /* One component's share of a batch given in place: its n requests in issue
- * order, and where their answers go (results[j] answers request j; may be
- * NULL if none of them is a READ or FETCH). The requests are either an
- * array of bspram_request, or — requests NULL — the arrays form, one kind
- * for all: request j is {cells[j], values ? values[j] : 0, kind,
- * label0 + j / per}, so that a bulk program's arrays of cells and values
- * reach the engine as they are (a PRAM bulk phase: per slots a VP, VPs from
- * label0). bspram__batch_part_request reads either form. */
+ * order, and where their answers go (may be NULL if none of them is a READ
+ * or FETCH). The requests are either an array of bspram_request
+ * (results[j] answers request j), or — requests NULL — the arrays form, one
+ * kind for all, so that a bulk program's arrays of cells and values reach
+ * the engine as they are (a PRAM bulk phase: per slots a VP, VPs from
+ * label0): slot s is {cells[s], values ? values[s] : 0, kind,
+ * label0 + s / per}, and results[s] answers it. Without gaps (gaps 0) the
+ * n slots are the n requests; with gaps, cells has `gaps` slots more than
+ * requests, the slots holding BSPRAM__NO_REQUEST are none (their results
+ * are left as they are) and the others are the requests in slot order — a
+ * bulk phase whose VPs skip some of their slots needs no copy of its
+ * requests. bspram__batch_part_slots, bspram__batch_part_gap and
+ * bspram__batch_part_slot read every form by slot; request j is the j-th
+ * slot that is no gap. */
 typedef struct bspram_batch_part {
     const bspram_request *requests;
     uint64_t n;
     uint64_t *results;
     const uint64_t *cells, *values; /* the arrays form */
+    uint64_t gaps;                  /* the arrays form: slots that are no request
+                                       (not read in the requests form) */
     uint32_t label0, per;
     uint8_t kind;
 } bspram_batch_part;
 
-/* Request j of a part, in either form.
+/* A slot of the arrays form that is no request (BSPRAM_PRAM_NONE's value). */
+#define BSPRAM__NO_REQUEST UINT64_MAX
+
+/* The slots of a part: n + gaps (requests and gaps), in either form.
  *
  * @param part    the part; not NULL (not checked)
- * @param j       the request's index in issue order
- * @return        the request: part->requests[j], or the arrays form's
- *                {cells[j], values ? values[j] : 0, kind, label0 + j / per}
- * @pre           j < part->n; in the arrays form, per ≥ 1.
+ * @return        part->n for the requests form, part->n + part->gaps for
+ *                the arrays form
+ * @pre           None.
+ * @par Errors
+ *     None: nothing is checked.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread, while the part is not written.
+ */
+static inline uint64_t bspram__batch_part_slots(const bspram_batch_part *part)
+{
+    return part->requests ? part->n : part->n + part->gaps;
+}
+
+/* Whether slot s of a part is a gap (no request).
+ *
+ * @param part    the part; not NULL (not checked)
+ * @param s       the slot
+ * @return        true only in the arrays form with gaps, for a slot whose
+ *                cell is BSPRAM__NO_REQUEST
+ * @pre           s < bspram__batch_part_slots(part).
  * @par Errors
  *     None: nothing is checked.
  * @par BSP cost
@@ -102,12 +132,33 @@ typedef struct bspram_batch_part {
  * @par Thread safety
  *     Any thread, while the part's arrays are not written.
  */
-static inline bspram_request bspram__batch_part_request(const bspram_batch_part *part, uint64_t j)
+static inline bool bspram__batch_part_gap(const bspram_batch_part *part, uint64_t s)
+{
+    return !part->requests && part->gaps && part->cells[s] == BSPRAM__NO_REQUEST;
+}
+
+/* The request in slot s of a part, in either form (results[s] answers it).
+ *
+ * @param part    the part; not NULL (not checked)
+ * @param s       the slot: in the requests form and in the arrays form
+ *                without gaps, the request's index in issue order
+ * @return        the request: part->requests[s], or the arrays form's
+ *                {cells[s], values ? values[s] : 0, kind, label0 + s / per}
+ * @pre           s < bspram__batch_part_slots(part) and slot s is no gap;
+ *                in the arrays form, per ≥ 1.
+ * @par Errors
+ *     None: nothing is checked.
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     Any thread, while the part's arrays are not written.
+ */
+static inline bspram_request bspram__batch_part_slot(const bspram_batch_part *part, uint64_t s)
 {
     if (part->requests)
-        return part->requests[j];
-    return (bspram_request){part->cells[j], part->values ? part->values[j] : 0, part->kind,
-                            part->label0 + (uint32_t)(j / part->per)};
+        return part->requests[s];
+    return (bspram_request){part->cells[s], part->values ? part->values[s] : 0, part->kind,
+                            part->label0 + (uint32_t)(s / part->per)};
 }
 
 /* bspram__combine_team with component c's requests in parts[c], for

@@ -6,14 +6,16 @@
  * degree of the hottest cell). The requests are in VP order: VP i's k slots
  * are cells[i·k .. i·k+k), and component c hosts VPs [c·per, c·per+per), so
  * component c's requests are the slots [c·per·k, (c+1)·per·k) without their
- * NONE entries — the engine's per-component form. One team does the whole
- * phase: each lane counts its own components' requests and lays them out in
- * its own buffer of exactly that many (reused by the next phase; no lane
- * needs another's counts), all lanes run the batch
- * (bspram__combine_team_parts), and each lane puts its own components'
- * answers where they belong. A component without NONE slots has its answers
- * written by the engine straight into `out`; the others' answers go through
- * the lane's buffer of exactly their requests.
+ * NONE entries. One team does the whole phase: each lane checks and counts
+ * its own components' requests, all lanes run the batch
+ * (bspram__combine_team_parts), and the engine reads each component's slots
+ * in the caller's arrays as they are (the arrays form of a batch part, a
+ * NONE slot a gap: team_internal.h) and writes its answers straight into
+ * `out` — no copy of the requests, no buffer of answers, whatever n·k is.
+ * Only under the last-write rule (EREW, CREW) does a component with a VP
+ * that writes one cell twice have its requests built, in the lane's buffer
+ * of exactly that many (reused by the next phase), the VP's earlier writes
+ * taking its last one's value.
  *
  * A slot that names no cell is found while counting: the lane keeps its
  * first (its least slot), its components issue nothing, the batch runs as a
@@ -52,19 +54,44 @@ static void *reserve_exact(void *ptr, size_t *cap, size_t need, size_t elem, con
     return bspram__base_malloc(need * elem, what);
 }
 
+/* Does a VP write one cell twice among its k slots? Only asked under the
+ * last-write rule (bspram__pram_last_write_counts), where such a VP's
+ * earlier writes must take its last one's value: a VP of more than 16 slots
+ * is counted as one that does (its requests are built and sorted, as
+ * per-VP steps do). */
+static bool writes_twice(const uint64_t *cells, uint64_t k)
+{
+    if (k > 16)
+        return true;
+    for (uint64_t i = 0; i + 1 < k; i++)
+        if (cells[i] != BSPRAM_PRAM_NONE)
+            for (uint64_t j = i + 1; j < k; j++)
+                if (cells[j] == cells[i])
+                    return true;
+    return false;
+}
+
+_Static_assert(BSPRAM_PRAM_NONE == BSPRAM__NO_REQUEST, "a NONE slot is the engine's gap");
+
+/* The mark of a part whose requests the lane builds (set while counting). */
+static const bspram_request to_build;
+
 static void bulk_phase_lane(bspram_team *t, void *arg)
 {
     const bulk_phase *b = arg;
     bspram_pram *P = b->P;
     pram_lane *L = &P->lanes[bspram__bsp_team_lane(t)];
     const uint64_t k = b->k, lo = bspram__bsp_team_first(t), hi = bspram__bsp_team_end(t), off = b->off;
-    /* Count first: the lane's buffers hold its requests (and the answers of
-     * its components with NONE slots) exactly, whatever n·k is. */
-    uint64_t nreq = 0, nres = 0;
+    /* Count first: a component's part is the caller's arrays (with their
+     * NONE slots as the engine's gaps), but under the last-write rule a
+     * component with a VP that writes one cell twice has its requests built
+     * in the lane's buffer, exactly that many. */
+    uint64_t nreq = 0;
     const bool last_counts = b->values && b->kind == bspram__pram_write_kind(P) && bspram__pram_last_write_counts(P);
     L->failed = false;
     for (uint64_t c = lo; c < hi && !L->failed; c++) {
         uint64_t v0, v1, r = 0;
+        bool built = false;
         bspram__pram_vps(P, c, &v0, &v1);
         for (uint64_t s = v0 * k, e = v1 * k; s < e; s++) {
             const uint64_t cell = b->cells[s - off];
@@ -79,11 +106,13 @@ static void bulk_phase_lane(bspram_team *t, void *arg)
             }
             r++;
         }
+        if (last_counts && k > 1)
+            for (uint64_t v = v0; v < v1 && !built; v++)
+                built = writes_twice(b->cells + (v * k - off), k);
         P->parts[c].n = r;
-        if (r != (v1 - v0) * k || last_counts) /* built as requests; the others go as arrays */
+        P->parts[c].requests = built ? &to_build : NULL; /* until the lane's buffer is made */
+        if (built)
             nreq += r;
-        if (r != (v1 - v0) * k)
-            nres += r;
     }
     if (L->failed) { /* the host reports it */
         bspram__pram_silent(P, lo, hi);
@@ -92,71 +121,40 @@ static void bulk_phase_lane(bspram_team *t, void *arg)
     }
     L->rq = reserve_exact(L->rq, &L->caprq, nreq, sizeof *L->rq, b->call);
     L->nrq = 0;
-    if (b->out)
-        L->res = reserve_exact(L->res, &L->capres, nres, sizeof *L->res, b->call);
     bspram_request *q = L->rq;
-    uint64_t *res = L->res;
     for (uint64_t c = lo; c < hi; c++) {
         uint64_t v0, v1;
         bspram__pram_vps(P, c, &v0, &v1);
         const uint64_t base = v0 * k, r = P->parts[c].n;
         bspram_batch_part *part = &P->parts[c];
-        if (r == (v1 - v0) * k && !last_counts) {
-            /* Every slot a cell: the engine reads the caller's arrays as they
-             * are (the arrays form, team_internal.h), slot j VP v0 + j/k. */
+        if (!part->requests) {
+            /* The engine reads the caller's arrays as they are (the arrays
+             * form, team_internal.h): slot j is VP v0 + j/k's, a NONE slot
+             * a gap, and its answer goes to out[slot] (a gap's is left). */
             *part = (bspram_batch_part){.n = r,
+                                        .gaps = (v1 - v0) * k - r,
+                                        .results = b->out ? b->out + (base - off) : NULL,
                                         .cells = b->cells + (base - off),
                                         .values = b->values ? b->values + (base - off) : NULL,
                                         .label0 = (uint32_t)v0,
                                         .per = (uint32_t)k,
                                         .kind = b->kind};
-        } else if (last_counts) {
-            part->requests = q;
-            for (uint64_t v = v0; v < v1; v++) {
-                bspram_request *mine = q;
-                for (uint64_t s = v * k, e = s + k; s < e; s++)
-                    if (b->cells[s - off] != BSPRAM_PRAM_NONE)
-                        *q++ = (bspram_request){b->cells[s - off], b->values[s - off], b->kind, (uint32_t)v};
-                if (q - mine > 1) /* a VP's last slot for a cell counts */
-                    bspram__pram_last_write(L, mine, (size_t)(q - mine));
-            }
-        } else { /* one pass over the slots; VP v's are [v·k, v·k + k), conflicts name VPs */
-            part->requests = q;
-            const uint64_t *cells = b->cells - off, *values = b->values ? b->values - off : NULL;
-            uint64_t v = v0, left = k;
-            for (uint64_t s = base, e = v1 * k; s < e; s++) {
-                if (cells[s] != BSPRAM_PRAM_NONE)
-                    *q++ = (bspram_request){cells[s], values ? values[s] : 0, b->kind, (uint32_t)v};
-                if (--left == 0) {
-                    v++;
-                    left = k;
-                }
-            }
+            continue;
         }
-        if (!b->out)
-            P->parts[c].results = NULL;
-        else if (r == (v1 - v0) * k)
-            P->parts[c].results = b->out + (base - off);
-        else {
-            P->parts[c].results = res;
-            res += r;
+        /* Under the last-write rule, a VP's last slot for a cell counts;
+         * only writes come here (no answers). */
+        part->requests = q;
+        part->results = NULL;
+        for (uint64_t v = v0; v < v1; v++) {
+            bspram_request *mine = q;
+            for (uint64_t s = v * k, e = s + k; s < e; s++)
+                if (b->cells[s - off] != BSPRAM_PRAM_NONE)
+                    *q++ = (bspram_request){b->cells[s - off], b->values[s - off], b->kind, (uint32_t)v};
+            if (q - mine > 1)
+                bspram__pram_last_write(L, mine, (size_t)(q - mine));
         }
     }
     bspram__combine_team_parts(t, P->C, P->parts, NULL);
-    if (!b->out)
-        return;
-    for (uint64_t c = lo; c < hi; c++) {
-        uint64_t v0, v1;
-        bspram__pram_vps(P, c, &v0, &v1);
-        const uint64_t base = v0 * k;
-        if (P->parts[c].results == b->out + (base - off))
-            continue; /* answered in place */
-        const uint64_t *a = P->parts[c].results;
-        uint64_t r = 0;
-        for (uint64_t s = base, e = v1 * k; s < e; s++)
-            if (b->cells[s - off] != BSPRAM_PRAM_NONE)
-                b->out[s - off] = a[r++];
-    }
 }
 
 /* A phase's answer slots: slot s is VP s/k's. */

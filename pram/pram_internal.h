@@ -209,9 +209,7 @@ static inline void bspram__pram_vps(const bspram_pram *P, uint64_t c, uint64_t *
 static inline void bspram__pram_silent(bspram_pram *P, uint64_t lo, uint64_t hi)
 {
     for (uint64_t c = lo; c < hi; c++) {
-        P->parts[c].requests = NULL;
-        P->parts[c].n = 0;
-        P->parts[c].results = NULL;
+        P->parts[c] = (bspram_batch_part){.n = 0};
     }
 }
 

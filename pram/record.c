@@ -200,8 +200,10 @@ void bspram__pram_record_phase(bspram_pram *P, uint64_t step, bool is_read, uint
     for (uint64_t c = 0; c < P->p; c++) {
         const bspram_batch_part *part = &P->parts[c];
         const pram_site *sites = P->per_vp && part->n ? part_sites(P, c) : NULL;
-        for (uint64_t i = 0; i < part->n; i++) {
-            const bspram_request qi = bspram__batch_part_request(part, i), *q = &qi;
+        for (uint64_t i = 0, slots = bspram__batch_part_slots(part); i < slots; i++) {
+            if (bspram__batch_part_gap(part, i))
+                continue;
+            const bspram_request qi = bspram__batch_part_slot(part, i), *q = &qi;
             uint32_t seg = (uint32_t)(q->address >> BSPRAM_SEGMENT_SHIFT);
             note_array(P, R, seg);
             /* a read's value is the one it got; a fetch-and-op's answer beside its contribution */

@@ -377,9 +377,9 @@ static void lane_parts(bspram_pram *P, pram_lane *L, uint64_t lo, uint64_t hi, b
         L->res = bspram__grow(L->res, &L->capres, L->nrq, sizeof *L->res, 256, "bspram_pram_step");
     for (uint64_t c = lo; c < hi; c++) {
         uint64_t end = c + 1 < hi ? P->start[c + 1] : L->nrq;
-        P->parts[c].requests = L->rq + P->start[c];
-        P->parts[c].n = end - P->start[c];
-        P->parts[c].results = answers ? L->res + P->start[c] : NULL;
+        P->parts[c] = (bspram_batch_part){.requests = L->rq + P->start[c],
+                                          .n = end - P->start[c],
+                                          .results = answers ? L->res + P->start[c] : NULL};
     }
 }
 

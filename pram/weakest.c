@@ -84,15 +84,18 @@ static bool find(bspram_pram *P, pram_need *need)
 {
     size_t count = 0;
     for (uint64_t c = 0; c < P->p; c++)
-        for (uint64_t i = 0; i < P->parts[c].n; i++)
-            count += relevant(need->model, bspram__batch_part_request(&P->parts[c], i).kind);
+        for (uint64_t i = 0, slots = bspram__batch_part_slots(&P->parts[c]); i < slots; i++)
+            if (!bspram__batch_part_gap(&P->parts[c], i))
+                count += relevant(need->model, bspram__batch_part_slot(&P->parts[c], i).kind);
     if (count < 2)
         return false;
     need_item *it = bspram__base_malloc(count * sizeof *it, "bspram_pram (the weakest model's site)");
     size_t k = 0;
     for (uint64_t c = 0; c < P->p; c++)
-        for (uint64_t i = 0; i < P->parts[c].n; i++) {
-            const bspram_request qi = bspram__batch_part_request(&P->parts[c], i), *q = &qi;
+        for (uint64_t i = 0, slots = bspram__batch_part_slots(&P->parts[c]); i < slots; i++) {
+            if (bspram__batch_part_gap(&P->parts[c], i))
+                continue;
+            const bspram_request qi = bspram__batch_part_slot(&P->parts[c], i), *q = &qi;
             if (relevant(need->model, q->kind))
                 it[k++] = (need_item){q->address, q->value, q->label};
         }

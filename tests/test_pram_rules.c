@@ -467,6 +467,52 @@ static void own_writes(bspram_pram_model model, int form, int many, int threads,
     bspram_pram_destroy(P);
 }
 
+/* A bulk scatter under the last-write rule where the VPs of only some
+ * components write one cell twice (their requests are built and rewritten)
+ * and the others' VPs write distinct cells, with NONE slots among them (the
+ * engine reads their slots as they are): A and B must hold each VP's last
+ * write to each cell, computed here in slot order. */
+#define MIX_N 200
+#define MIX_K 3
+static void mixed_writes(bspram_pram_model model, int threads, uint64_t seed)
+{
+    bspram_pram_config c = bspram_pram_config_default(MIX_N, model);
+    c.p = 8; /* 25 VPs a component */
+    c.threads = threads;
+    c.seed = seed;
+    bspram_pram *P = bspram_pram_create(&c);
+    const bspram_pram_array A = bspram_pram_alloc(P, "A", MIX_N), B = bspram_pram_alloc(P, "B", MIX_N);
+    uint64_t cells[MIX_N * MIX_K], values[MIX_N * MIX_K], want_a[MIX_N] = {0}, want_b[MIX_N] = {0};
+    for (uint64_t i = 0; i < MIX_N; i++) {
+        const uint64_t comp = i / 25;
+        for (int j = 0; j < MIX_K; j++) {
+            const size_t s = i * MIX_K + (size_t)j;
+            values[s] = 1000 * (uint64_t)j + i + seed;
+            int to = -1; /* -1 NONE, 0 A[i], 1 B[i] */
+            if ((comp == 2 || comp == 5) && i % 2 == 0)
+                to = j == 1 ? -1 : 0; /* A[i] twice: the second counts */
+            else if (i % 3 == 0)
+                to = j == 0 ? -1 : j - 1;
+            else
+                to = j == 2 ? -1 : j;
+            cells[s] = to < 0 ? BSPRAM_PRAM_NONE : bspram_pram_cell(P, to ? B : A, i);
+            if (to >= 0)
+                (to ? want_b : want_a)[i] = values[s];
+        }
+    }
+    bspram_pram_scatter(P, MIX_K, cells, values);
+    uint64_t a[MIX_N], b[MIX_N];
+    bspram_pram_store(P, A, a, MIX_N);
+    bspram_pram_store(P, B, b, MIX_N);
+    const bool same = !memcmp(a, want_a, sizeof a) && !memcmp(b, want_b, sizeof b);
+    CHECK(same);
+    if (!same)
+        fprintf(stderr, "  mixed writes: %s, T = %d, seed %" PRIu64 "\n", bspram_pram_model_name(model), threads,
+                seed);
+    CHECK_EQ_U64(bspram_pram_stats_of(P).violations, 0);
+    bspram_pram_destroy(P);
+}
+
 int main(void)
 {
     for (int model = BSPRAM_EREW; model <= BSPRAM_CREW; model++)
@@ -475,6 +521,10 @@ int main(void)
                 for (int threads = 1; threads <= 3; threads++)
                     for (uint64_t seed = 1; seed <= 6; seed++)
                         own_writes((bspram_pram_model)model, form, many, threads, seed);
+    for (int model = BSPRAM_EREW; model <= BSPRAM_CREW; model++)
+        for (int threads = 1; threads <= 3; threads++)
+            for (uint64_t seed = 1; seed <= 3; seed++)
+                mixed_writes((bspram_pram_model)model, threads, seed);
 
     const shape shapes[] = {
         {1000, 64, 1, 2, 0}, /* per = 16: components 62 and 63 host 8 and 0 VPs */
