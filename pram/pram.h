@@ -489,7 +489,8 @@ typedef uint32_t bspram_pram_array;
  *     for NULL): "bspram: bspram_pram_alloc(name=A, cells=0): cells must be
  *     in [1, 2^40]"; "bspram: bspram_pram_alloc(name=A, cells=10): too many
  *     arrays; at most 65535 live"; an array whose tables cannot fit in the
- *     memory this process can have (at least 24 bytes per cell it holds:
+ *     memory this process can have (at least 18 bytes per cell it holds, 24
+ *     for 2^32 cells or more:
  *     the machine's memory, or its RLIMIT_AS / RLIMIT_DATA), refused at once
  *     ("bspram: bspram_pram_alloc(name=A, cells=1099511627776): a hashed
  *     segment of 1099511627776 cells needs at least 24 TiB for its owners'
@@ -721,11 +722,10 @@ void bspram_pram_visit(const bspram_pram *P, bspram_pram_array a, bspram_pram_vi
  *     reverse supersteps, each charged max(q, r) as the router records it
  *     and added to the step's trace and to bspram_pram_stats_of; a PRAM
  *     step begins (steps + 1) and its reads are added to the work. Run by
- *     the machine's threads (each lays out its own components' requests);
- *     memory: 24 bytes per request (its cells not NONE) and 8 per answer
- *     of a component with NONE slots, in each lane's buffer of exactly
- *     the largest phase's, kept for the next phases (no n·k buffer), plus
- *     the engine's (combine.h) and the router's for the messages.
+ *     the machine's threads (each counts its own components' requests);
+ *     the engine reads cells and writes out in place (no copy of the
+ *     requests, no buffer of answers); memory: the engine's (combine.h)
+ *     and the router's for the messages.
  * @par Thread safety
  *     The host only: not from a VP callback, nor concurrently with
  *     another call on P.
