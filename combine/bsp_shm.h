@@ -188,7 +188,8 @@ typedef enum bsp_shm_policy {
  *     bsp_shm_alloc(cells=64, width=8, layout=hashed): more than 65535
  *     segments would be live in superstep 3 (free some with bsp_shm_free)",
  *     or a hashed segment whose tables cannot fit in the memory a process
- *     can have (at least 3/2 slots of 8 + width bytes per cell it holds),
+ *     can have (at least 3/2 slots of 4 + width bytes per cell it holds; of
+ *     8 + width for 2^32 cells or more),
  *     refused at once rather than built: "bspram:
  *     bsp_shm_alloc(cells=1099511627776, width=8, layout=hashed): a hashed
  *     segment of 1099511627776 cells needs at least 24 TiB for its owners'

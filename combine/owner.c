@@ -80,8 +80,11 @@ __attribute__((always_inline)) static inline void fold(const bspram_combiner *C,
                 tseg = addr >> BSPRAM_SEGMENT_SHIFT;
                 bspram__hash_cell_table(C->s, (uint32_t)tseg, c, &T);
             }
-            slot[k] = bspram__hash_hash64_inline(C->hash, addr) & T.mask;
-            __builtin_prefetch(&T.key[slot[k]]);
+            slot[k] = bspram__cell_home(bspram__hash_hash64_inline(C->hash, addr), T.size);
+            if (T.key32)
+                __builtin_prefetch(&T.key32[slot[k]]);
+            else
+                __builtin_prefetch(&T.key64[slot[k]]);
             __builtin_prefetch(T.bytes + slot[k] * 8, 1);
         }
     tseg = 0;
@@ -97,8 +100,12 @@ __attribute__((always_inline)) static inline void fold(const bspram_combiner *C,
                 bspram__hash_cell_table(C->s, (uint32_t)tseg, c, &T);
             }
             const uint64_t want = (addr & (BSPRAM_SEGMENT_MAX_CELLS - 1)) + 1;
-            while (T.key[pos] != want)
-                pos = (pos + 1) & T.mask; /* present: the table holds all of c's cells */
+            if (T.key32) /* present: the table holds all of c's cells */
+                while (T.key32[pos] != want)
+                    pos = bspram__cell_next(pos, T.size);
+            else
+                while (T.key64[pos] != want)
+                    pos = bspram__cell_next(pos, T.size);
             memcpy(&x, T.bytes + pos * 8, 8);
             if (answer) {
                 uint32_t handle;

@@ -20,10 +20,12 @@ typedef struct segment {
     uint64_t n;
     unsigned w;
     bspram_layout layout;
-    /* hashed: owner c's table is slots [tstart[c], tstart[c+1]), a power of
-     * two in size; key[slot] = index + 1 (0 = empty); cell bytes at slot·w. */
+    /* hashed: owner c's table is slots [tstart[c], tstart[c+1]); its key
+     * index + 1 (0 = empty) in key32[slot] for a segment of at most
+     * 2^32 − 1 cells, else key64[slot]; cell bytes at slot·w. */
     uint64_t *tstart;
-    uint64_t *key;
+    uint32_t *key32;
+    uint64_t *key64;
     unsigned char *bytes;
     uint64_t block; /* block layout: cells per owner, ceil(n/p); cyclic: rows */
 } segment;
@@ -38,6 +40,7 @@ struct bspram_space {
                            number is found without rescanning (O(1) amortised) */
     uint64_t held_first, held_end; /* the owners whose cells this process holds
                                       ([0, p) but over MPI: hash_internal.h) */
+    bool wide_keys; /* bspram__hash_space_wide_keys: 64-bit keys for every segment */
 };
 
 bspram_space *bspram_space_create(uint64_t p, bspram_hash_kind kind, uint64_t seed)
@@ -59,7 +62,8 @@ bspram_space *bspram_space_create(uint64_t p, bspram_hash_kind kind, uint64_t se
 static void segment_release(segment *g)
 {
     free(g->tstart);
-    free(g->key);
+    free(g->key32);
+    free(g->key64);
     free(g->bytes);
     memset(g, 0, sizeof *g);
 }
@@ -86,23 +90,36 @@ const bspram_hash *bspram__hash_space_hash(const bspram_space *s)
     return &s->hash;
 }
 
-static uint64_t pow2_at_least(uint64_t x)
+/* Keys of 32 bits: a segment of at most 2^32 − 1 cells (index + 1 fits). */
+static bool narrow_keys(const bspram_space *s, uint64_t n)
 {
-    uint64_t c = 1;
-    while (c < x)
-        c <<= 1;
-    return c;
+    return n <= UINT32_MAX && !s->wide_keys;
+}
+
+void bspram__hash_space_wide_keys(bspram_space *s)
+{
+    BSPRAM_NONNULL(s);
+    s->wide_keys = true;
+}
+
+/* The key in a slot of g's tables (index + 1, or 0 for an empty slot). */
+static inline uint64_t key_at(const segment *g, uint64_t slot)
+{
+    return g->key32 ? g->key32[slot] : g->key64[slot];
 }
 
 /* Build the owners' tables of a hashed segment: count cells per owner, give
- * owner c a table of the least power of two ≥ 3·count/2 (load ≤ 2/3, so
- * a lookup probes O(1) slots in expectation: 2 at load 2/3, Knuth's
- * (1 + 1/(1 − α))/2 for linear probing), then insert. Load ≤ 1/2 with the
- * power of two took 3 slots a cell on average when counts sit near a power
- * of two, the owners' tables then the largest of a PRAM's memory. Only the held
- * owners get tables (the others' are empty): over MPI a rank's memory is its
- * own components' cells. The hash is computed twice rather than kept, so
- * that building needs no O(n) memory of its own. */
+ * owner c a table of ceil(3·count/2) slots (load ≤ 2/3, so a lookup probes
+ * O(1) slots in expectation: 2 at load 2/3, Knuth's (1 + 1/(1 − α))/2 for
+ * linear probing), then insert. A table is not rounded up to a power of two
+ * (its home slot is a multiply-high of the hash, bspram__cell_home): the
+ * power of two took 2 slots a cell when counts sit just above one, the
+ * owners' tables then the largest of a PRAM's memory after the router's. A
+ * segment of at most 2^32 − 1 cells keys its slots by 32 bits (12 bytes a
+ * slot of 8-byte cells, not 16). Only the held owners get tables (the
+ * others' are empty): over MPI a rank's memory is its own components'
+ * cells. The hash is computed twice rather than kept, so that building
+ * needs no O(n) memory of its own. */
 static void hashed_build(const bspram_space *s, segment *g, uint32_t seg,
                          const unsigned char *old_values /* n·w bytes by index, or NULL */)
 {
@@ -115,20 +132,26 @@ static void hashed_build(const bspram_space *s, segment *g, uint32_t seg,
     uint64_t total = 0;
     for (uint64_t c = 0; c < p; c++) {
         g->tstart[c] = total;
-        total += count[c] && c >= first && c < end ? pow2_at_least((3 * count[c] + 1) / 2) : 0;
+        total += c >= first && c < end ? (3 * count[c] + 1) / 2 : 0;
     }
     g->tstart[p] = total;
-    g->key = bspram__base_calloc(total ? total : 1, sizeof *g->key, "bspram_segment_alloc");
+    if (narrow_keys(s, n))
+        g->key32 = bspram__base_calloc(total ? total : 1, sizeof *g->key32, "bspram_segment_alloc");
+    else
+        g->key64 = bspram__base_calloc(total ? total : 1, sizeof *g->key64, "bspram_segment_alloc");
     g->bytes = bspram__base_calloc(total ? total : 1, g->w, "bspram_segment_alloc");
     for (uint64_t i = 0; i < n && total; i++) {
         uint64_t h = bspram__hash_hash64_inline(&s->hash, base + i), c = bspram_reduce(h, p);
         if (c < first || c >= end)
             continue;
-        uint64_t at = g->tstart[c], mask = g->tstart[c + 1] - at - 1;
-        uint64_t pos = h & mask;
-        while (g->key[at + pos])
-            pos = (pos + 1) & mask;
-        g->key[at + pos] = i + 1;
+        uint64_t at = g->tstart[c], size = g->tstart[c + 1] - at;
+        uint64_t pos = bspram__cell_home(h, size);
+        while (key_at(g, at + pos))
+            pos = bspram__cell_next(pos, size);
+        if (g->key32)
+            g->key32[at + pos] = (uint32_t)(i + 1);
+        else
+            g->key64[at + pos] = i + 1;
         if (old_values)
             memcpy(g->bytes + (at + pos) * g->w, old_values + i * g->w, g->w);
     }
@@ -180,11 +203,12 @@ const char *bspram__hash_segment_problem(const bspram_space *s, uint64_t n, unsi
     BSPRAM_NONNULL(s);
     if (layout != BSPRAM_LAYOUT_HASHED)
         return NULL; /* calloc'd storage: its pages are touched as cells are, or refused at once */
-    /* At least 3/2 slots of 8 + w bytes per cell the process holds (load at
-     * most 2/3), whatever the hash: the tables are built whole, hashing
+    /* At least 3/2 slots of key + w bytes per cell the process holds (load
+     * at most 2/3), whatever the hash: the tables are built whole, hashing
      * every cell first, so a segment that cannot fit is refused before. */
+    const unsigned key = narrow_keys(s, n) ? 4 : 8;
     const bspram_u128 held = (bspram_u128)n * (s->held_end - s->held_first) / s->p;
-    const bspram_u128 need128 = held * 3 * (8 + w) / 2;
+    const bspram_u128 need128 = held * 3 * (key + w) / 2;
     const uint64_t need = need128 > UINT64_MAX ? UINT64_MAX : (uint64_t)need128;
     const char *what;
     const uint64_t most = memory_limit(&what);
@@ -192,8 +216,8 @@ const char *bspram__hash_segment_problem(const bspram_space *s, uint64_t n, unsi
         return NULL;
     char a[32], b[32];
     snprintf(buf, len, "a hashed segment of %" PRIu64 " cells needs at least %s for its owners' tables (3/2 "
-             "slots of 8 + %u bytes per cell this process holds); this process can have at most %s (%s)", n,
-             size_text(need, a, sizeof a), w, size_text(most, b, sizeof b), what);
+             "slots of %u + %u bytes per cell this process holds); this process can have at most %s (%s)", n,
+             size_text(need, a, sizeof a), key, w, size_text(most, b, sizeof b), what);
     return buf;
 }
 
@@ -335,10 +359,10 @@ void *bspram_cell(const bspram_space *s, uint64_t address)
     }
     uint64_t h = bspram__hash_hash64_inline(&s->hash, address);
     uint64_t c = bspram_reduce(h, s->p);
-    uint64_t first = g->tstart[c], mask = g->tstart[c + 1] - first - 1;
-    uint64_t pos = h & mask;
-    while (g->key[first + pos] != index + 1)
-        pos = (pos + 1) & mask; /* the cell is present: the table holds all of c's cells */
+    uint64_t first = g->tstart[c], size = g->tstart[c + 1] - first;
+    uint64_t pos = bspram__cell_home(h, size);
+    while (key_at(g, first + pos) != index + 1)
+        pos = bspram__cell_next(pos, size); /* the cell is present: the table holds all of c's cells */
     return g->bytes + (first + pos) * g->w;
 }
 
@@ -348,7 +372,8 @@ bool bspram__hash_cell_table(const bspram_space *s, uint32_t seg, uint64_t c, bs
         return false;
     const segment *g = &s->segs[seg];
     const uint64_t first = g->tstart[c];
-    *t = (bspram__cell_table){g->key + first, g->bytes + first * g->w, g->tstart[c + 1] - first - 1, g->w};
+    *t = (bspram__cell_table){g->key32 ? g->key32 + first : NULL, g->key64 ? g->key64 + first : NULL,
+                              g->bytes + first * g->w, g->tstart[c + 1] - first, g->w};
     return true;
 }
 
@@ -362,7 +387,7 @@ void bspram_cells(const bspram_space *s, const uint64_t *addresses, size_t n, vo
         BSPRAM_NONNULL(cells);
     }
     const segment *seg[CELLS_AHEAD];
-    uint64_t first[CELLS_AHEAD], mask[CELLS_AHEAD], pos[CELLS_AHEAD];
+    uint64_t first[CELLS_AHEAD], size[CELLS_AHEAD], pos[CELLS_AHEAD];
     for (size_t i0 = 0; i0 < n; i0 += CELLS_AHEAD) {
         size_t m = n - i0 < CELLS_AHEAD ? n - i0 : CELLS_AHEAD;
         /* Pass 1: the first slot of each hashed cell, asked for ahead. */
@@ -374,9 +399,12 @@ void bspram_cells(const bspram_space *s, const uint64_t *addresses, size_t n, vo
             uint64_t h = bspram__hash_hash64_inline(&s->hash, address);
             uint64_t c = bspram_reduce(h, s->p);
             first[j] = g->tstart[c];
-            mask[j] = g->tstart[c + 1] - first[j] - 1;
-            pos[j] = h & mask[j];
-            __builtin_prefetch(&g->key[first[j] + pos[j]]);
+            size[j] = g->tstart[c + 1] - first[j];
+            pos[j] = bspram__cell_home(h, size[j]);
+            if (g->key32)
+                __builtin_prefetch(&g->key32[first[j] + pos[j]]);
+            else
+                __builtin_prefetch(&g->key64[first[j] + pos[j]]);
             __builtin_prefetch(g->bytes + (first[j] + pos[j]) * g->w);
         }
         /* Pass 2: probe from there, as bspram_cell does. */
@@ -388,8 +416,8 @@ void bspram_cells(const bspram_space *s, const uint64_t *addresses, size_t n, vo
                 continue;
             }
             uint64_t index = address & (BSPRAM_SEGMENT_MAX_CELLS - 1), p = pos[j];
-            while (g->key[first[j] + p] != index + 1)
-                p = (p + 1) & mask[j]; /* the cell is present: the table holds all of c's cells */
+            while (key_at(g, first[j] + p) != index + 1)
+                p = bspram__cell_next(p, size[j]); /* the cell is present: the table holds all of c's cells */
             cells[i0 + j] = g->bytes + (first[j] + p) * g->w;
         }
     }
@@ -442,9 +470,10 @@ void bspram_space_rehash(bspram_space *s, uint64_t new_seed)
         /* Gather values by index under the old H, then rebuild under the new. */
         unsigned char *vals = bspram__base_calloc(g->n, g->w, "bspram_space_rehash");
         for (uint64_t slot = 0; slot < g->tstart[s->p]; slot++) {
-            if (!g->key[slot])
+            const uint64_t key = key_at(g, slot);
+            if (!key)
                 continue;
-            memcpy(vals + (g->key[slot] - 1) * g->w, g->bytes + slot * g->w, g->w);
+            memcpy(vals + (key - 1) * g->w, g->bytes + slot * g->w, g->w);
             /* A cell may change ranks with its owner; a process holding part
              * of the owners cannot move it, so only zero cells may be held. */
             uint64_t v = 0;
@@ -453,10 +482,13 @@ void bspram_space_rehash(bspram_space *s, uint64_t new_seed)
                 bspram__base_fatal("bspram_space_rehash(new_seed=%" PRIu64 "): cell 0x%" PRIx64 " holds %" PRIu64
                                    "; over MPI the space holds only this rank's owners' cells and a new H "
                                    "would move cells between ranks, so every cell must be 0 (clear them first)",
-                                   new_seed, ((uint64_t)i << BSPRAM_SEGMENT_SHIFT) | (g->key[slot] - 1), v);
+                                   new_seed, ((uint64_t)i << BSPRAM_SEGMENT_SHIFT) | (key - 1), v);
         }
         free(g->tstart);
-        free(g->key);
+        free(g->key32);
+        free(g->key64);
+        g->key32 = NULL;
+        g->key64 = NULL;
         free(g->bytes);
         bspram__hash_init(&s->hash, old.kind, new_seed);
         hashed_build(s, g, i, vals);
@@ -480,10 +512,13 @@ void bspram__hash_space_hold(bspram_space *s, uint64_t first, uint64_t end)
             continue;
         unsigned char *vals = bspram__base_calloc(g->n, g->w, "holding a segment's cells");
         for (uint64_t slot = 0; slot < g->tstart[s->p]; slot++)
-            if (g->key[slot])
-                memcpy(vals + (g->key[slot] - 1) * g->w, g->bytes + slot * g->w, g->w);
+            if (key_at(g, slot))
+                memcpy(vals + (key_at(g, slot) - 1) * g->w, g->bytes + slot * g->w, g->w);
         free(g->tstart);
-        free(g->key);
+        free(g->key32);
+        free(g->key64);
+        g->key32 = NULL;
+        g->key64 = NULL;
         free(g->bytes);
         s->held_first = first;
         s->held_end = end;

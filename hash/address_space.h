@@ -21,8 +21,9 @@
  *
  * Owners' local storage. A hashed segment keeps, for each component, an
  * open-addressing table (linear probing, load ≤ 2/3) of the cells it owns,
- * with the cell bytes stored beside the keys: O(1) expected access and
- * memory Θ(n·(8 + w) + p) bytes. Block and cyclic segments store each
+ * with the cell bytes stored beside the keys (4 bytes a key in a segment of
+ * at most 2^32 − 1 cells, 8 beyond): O(1) expected access and memory
+ * Θ(n·(4 + w) + p) bytes (Θ(n·(8 + w) + p) beyond 2^32 − 1 cells). Block and cyclic segments store each
  * owner's cells contiguously (O(1) access, n·w bytes). All cells start at 0.
  *
  * Threads. Creating, freeing and rehashing are not thread-safe. Cell access
@@ -136,8 +137,8 @@ uint64_t bspram_space_p(const bspram_space *s);
  *     valid: 0 (hashed), 1 (block), 2 (cyclic)";
  *     "bspram: bspram_segment_alloc(n=10, w=8): more than 65535 live
  *     segments"; a hashed segment whose tables cannot fit in the memory
- *     this process can have (at least 3/2 slots of 8 + w bytes per cell it
- *     holds, against the machine's memory or its RLIMIT_AS / RLIMIT_DATA),
+ *     this process can have (at least 3/2 slots of key + w bytes per cell
+ *     it holds, a key 4 bytes up to 2^32 − 1 cells and 8 beyond, against the machine's memory or its RLIMIT_AS / RLIMIT_DATA),
  *     refused before any is built: "bspram:
  *     bspram_segment_alloc(n=1099511627776, w=8): a hashed segment of
  *     1099511627776 cells needs at least 24 TiB for its owners' tables (3/2
@@ -149,9 +150,10 @@ uint64_t bspram_space_p(const bspram_space *s);
  * @par BSP cost
  *     None: local (no superstep); O(n + p) time (n hash evaluations for a
  *     hashed layout); memory n·w bytes for block (and ceil(n/p)·p·w for
- *     cyclic), and for hashed tables of a power of two ≥ 2·(cells owned)
- *     slots of 8 + w bytes per component, so Θ(n·(8 + w) + p), plus 8·(n +
- *     p) bytes of scratch while it builds them.
+ *     cyclic), and for hashed tables of ceil(3/2·(cells owned)) slots of
+ *     4 + w bytes per component (8 + w for a segment of 2^32 cells or
+ *     more), so Θ(n·(4 + w) + p), plus 8·(n + p) bytes of scratch while it
+ *     builds them.
  * @par Thread safety
  *     Any thread; not thread-safe: no other call on s may run
  *     concurrently, nor a combining batch or run that uses s

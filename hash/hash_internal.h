@@ -143,16 +143,49 @@ void bspram__hash_space_hold(bspram_space *s, uint64_t first, uint64_t end);
 
 /* Owner c's cells of one hashed segment as its open-addressing table
  * (address_space.c): a cell with index i (address & (BSPRAM_SEGMENT_MAX_CELLS
- * − 1)) whose address hashes to h sits at the first slot j from h & mask, in
- * probe order, with key[j] = i + 1; its bytes are bytes + j·w. Lets the owner
- * of a batch probe its cells inline, record by record (combine/owner.c),
- * where bspram_cells would take an array of addresses. */
+ * − 1)) whose address hashes to h sits at the first slot j from
+ * bspram__cell_home(h, size), in probe order (bspram__cell_next), with key
+ * i + 1 in slot j: key32[j] for a segment of at most 2^32 − 1 cells (4
+ * bytes a slot), else key64[j] (key32 NULL); its bytes are bytes + j·w.
+ * Lets the owner of a batch probe its cells inline, record by record
+ * (combine/owner.c), where bspram_cells would take an array of addresses. */
 typedef struct bspram__cell_table {
-    const uint64_t *key;
+    const uint32_t *key32;
+    const uint64_t *key64;
     unsigned char *bytes;
-    uint64_t mask;
+    uint64_t size;
     unsigned w;
 } bspram__cell_table;
+
+/* A cell's first slot in a table of `size` slots, from its hash h: the low
+ * 32 bits of h, by multiply-high (the owner, bspram_reduce(h, p), takes the
+ * high bits). A table is any size (3/2 slots a cell), not a power of two. */
+static inline uint64_t bspram__cell_home(uint64_t h, uint64_t size)
+{
+    return bspram_reduce(h << 32 | h >> 32, size);
+}
+
+/* The slot after j in probe order (linear, wrapping at size). */
+static inline uint64_t bspram__cell_next(uint64_t j, uint64_t size)
+{
+    return j + 1 == size ? 0 : j + 1;
+}
+
+/* From now on, every hashed segment allocated or rebuilt on s keys its
+ * tables by 64 bits, as a segment of 2^32 cells or more does (a test's way
+ * to those tables, which no test machine could hold).
+ *
+ * @param s       the space; not NULL
+ * @pre           None.
+ * @par Errors
+ *     s NULL ("bspram: bspram__hash_space_wide_keys(s=NULL): s must not be
+ *     NULL").
+ * @par BSP cost
+ *     None: local, O(1).
+ * @par Thread safety
+ *     The host only, between batches.
+ */
+void bspram__hash_space_wide_keys(bspram_space *s);
 
 /* Fills *t for segment `seg` and owner c < p and returns true; false (and
  * *t untouched) if the segment is not a live hashed one. Cost O(1). */
