@@ -59,8 +59,11 @@ static inline bool exactly_associative(unsigned op)
  * group's earlier arrivals, as the grouped answer is. A first pass over all
  * n records finds each one's first slot and asks for it, so that their
  * memory latencies overlap (as bspram_cells does); a second probes and
- * applies. */
-__attribute__((always_inline)) static inline void fold(const bspram_combiner *C, lane_scratch *L, uint64_t c,
+ * applies. The tables must key by 32 bits (a segment of at most 2^32 − 1
+ * cells, hash_internal.h): the first pass returns false, before any cell is
+ * touched, at a segment of 64-bit keys, and the owner groups its inbox
+ * instead (one test per segment met, not one per record). */
+__attribute__((always_inline)) static inline bool fold(const bspram_combiner *C, lane_scratch *L, uint64_t c,
                                                       unsigned op, const bspram__run *runs, size_t nr, size_t n,
                                                       bool answer, unsigned level)
 {
@@ -79,12 +82,11 @@ __attribute__((always_inline)) static inline void fold(const bspram_combiner *C,
             if (addr >> BSPRAM_SEGMENT_SHIFT != tseg) {
                 tseg = addr >> BSPRAM_SEGMENT_SHIFT;
                 bspram__hash_cell_table(C->s, (uint32_t)tseg, c, &T);
+                if (!T.key32)
+                    return false;
             }
             slot[k] = bspram__cell_home(bspram__hash_hash64_inline(C->hash, addr), T.size);
-            if (T.key32)
-                __builtin_prefetch(&T.key32[slot[k]]);
-            else
-                __builtin_prefetch(&T.key64[slot[k]]);
+            __builtin_prefetch(&T.key32[slot[k]]);
             __builtin_prefetch(T.bytes + slot[k] * 8, 1);
         }
     tseg = 0;
@@ -100,12 +102,8 @@ __attribute__((always_inline)) static inline void fold(const bspram_combiner *C,
                 bspram__hash_cell_table(C->s, (uint32_t)tseg, c, &T);
             }
             const uint64_t want = (addr & (BSPRAM_SEGMENT_MAX_CELLS - 1)) + 1;
-            if (T.key32) /* present: the table holds all of c's cells */
-                while (T.key32[pos] != want)
-                    pos = bspram__cell_next(pos, T.size);
-            else
-                while (T.key64[pos] != want)
-                    pos = bspram__cell_next(pos, T.size);
+            while (T.key32[pos] != want) /* present: the table holds all of c's cells */
+                pos = bspram__cell_next(pos, T.size);
             memcpy(&x, T.bytes + pos * 8, 8);
             if (answer) {
                 uint32_t handle;
@@ -115,20 +113,20 @@ __attribute__((always_inline)) static inline void fold(const bspram_combiner *C,
             x = bspram__op_apply_builtin(op, x, v);
             memcpy(T.bytes + pos * 8, &x, 8);
         }
+    return true;
 }
 
 /* fold() with the usual cases' operation and form known to the compiler,
  * so that its loop applies them without a switch per record. */
-static void fold_into_cells(const bspram_combiner *C, lane_scratch *L, uint64_t c, unsigned op,
+static bool fold_into_cells(const bspram_combiner *C, lane_scratch *L, uint64_t c, unsigned op,
                             const bspram__run *runs, size_t nr, size_t n, bool answer, unsigned level)
 {
     const unsigned sum = bspram_op_builtin(BSPRAM_OP_SUM, BSPRAM_TYPE_U64);
     if (op == sum && !answer)
-        fold(C, L, c, sum, runs, nr, n, false, level);
-    else if (op == sum)
-        fold(C, L, c, sum, runs, nr, n, true, level);
-    else
-        fold(C, L, c, op, runs, nr, n, answer, level);
+        return fold(C, L, c, sum, runs, nr, n, false, level);
+    if (op == sum)
+        return fold(C, L, c, sum, runs, nr, n, true, level);
+    return fold(C, L, c, op, runs, nr, n, answer, level);
 }
 
 /* The operation every record of the owner's inbox updates with, if they are
@@ -169,8 +167,7 @@ void bspram__combine_owner_level(bspram_combiner *C, bspram_component *self, uin
     size_t n = 0, ng;
     bool answer = false;
     const unsigned op = (L->met & BSPRAM__MET_UPDATES) ? foldable(b, cs, runs, nr, &answer, &n) : BSPRAM_MAX_OPS;
-    if (op < BSPRAM_MAX_OPS) {
-        fold_into_cells(C, L, c, op, runs, nr, n, answer, b->M);
+    if (op < BSPRAM_MAX_OPS && fold_into_cells(C, L, c, op, runs, nr, n, answer, b->M)) {
         if (self) /* a batch with answers: this owner's, if any */
             bspram__combine_send_replies(C, L, self);
         return;
