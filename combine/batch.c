@@ -62,6 +62,7 @@ static void begin(const bspram_combiner *C, lane_scratch *L, const bspram_reques
     b->parts = parts;
     L->nconf = 0;
     L->met = 0;
+    L->reply_staged = false; /* until the reverse flow (bspram__combine_reply_begin) */
     /* Valiant §4: the spreading offsets k are drawn anew for every request in
      * every invocation. The key is (seed, batch number), so a batch's offsets
      * are a pure function of (seed, number of earlier batches, phase,

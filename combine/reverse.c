@@ -122,7 +122,8 @@ void bspram__combine_send_replies(const bspram_combiner *C, lane_scratch *L, bsp
     const size_t n = L->nrep;
     L->nrep = 0;
     if (L->reply_staged) {
-        bspram__bsp_account(self, n, (uint32_t)sizeof(reply));
+        if (n)
+            bspram__bsp_account(self, n, (uint32_t)sizeof(reply));
         bspram__combine_out_bound(L, C->m, bspram__bsp_lane(self), C->p, 0);
         return;
     }
