@@ -148,6 +148,17 @@ static void load(const bspram_combiner *C, uint64_t c, lane_scratch *L, const bs
  * when the request is final there. */
 #define FINAL_DEST (UINT64_C(1) << 63)
 
+/* Group g as the wire record it travels as: flagged final where it is, and
+ * carrying its reverse-flow handle (a write keeps its winner's label). */
+static inline wire wire_of(const lane_scratch *L, size_t g)
+{
+    wire w = L->g[g];
+    w.owner = (w.owner & ~BSPRAM__FINAL_FLAG) | ((L->gdest[g] & FINAL_DEST) ? BSPRAM__FINAL_FLAG : 0u);
+    if (!bspram__is_write(bspram__key_kind(w.key)))
+        w.handle = L->ghandle[g];
+    return w;
+}
+
 /* Does a group of this kind travel as a compact record (wire.h)? */
 static inline bool compact_kind(const batch_state *b, unsigned pflags, unsigned kind)
 {
@@ -424,12 +435,8 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
     }
     if (partition && ncompact == 0) { /* wire records only (answered, or not reductions) */
         for (size_t g = 0; g < ng; g++) {
-            wire w = L->g[g];
-            const uint64_t dest = L->gdest[g];
-            w.owner = (w.owner & ~BSPRAM__FINAL_FLAG) | ((dest & FINAL_DEST) ? BSPRAM__FINAL_FLAG : 0u);
-            if (!bspram__is_write(bspram__key_kind(w.key))) /* a write keeps its winner's label */
-                w.handle = L->ghandle[g];
-            memcpy(bspram__out_place(L, dest & ~FINAL_DEST, sizeof w), &w, sizeof w);
+            const wire w = wire_of(L, g);
+            memcpy(bspram__out_place(L, L->gdest[g] & ~FINAL_DEST, sizeof w), &w, sizeof w);
         }
         return false;
     }
@@ -444,10 +451,7 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
             memcpy(at, &cw, sizeof cw);
             continue;
         }
-        wire w = *out;
-        w.owner = (out->owner & ~BSPRAM__FINAL_FLAG) | ((L->gdest[g] & FINAL_DEST) ? BSPRAM__FINAL_FLAG : 0u);
-        if (!bspram__is_write(bspram__key_kind(out->key))) /* a write keeps its winner's label */
-            w.handle = L->ghandle[g];
+        const wire w = wire_of(L, g);
         memcpy(at, &w, sizeof w);
     }
     return false;
