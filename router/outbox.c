@@ -23,6 +23,9 @@
 #define ARENA_FIRST ((size_t)1 << 20)
 #define ARENA_BLOCK ((size_t)2 << 20)
 #define HUGE_PAGE ((size_t)2 << 20)
+/* The largest chunk an outbox keeps from one superstep to its next of the
+ * same parity (bspram__router_reset_parity). */
+#define KEEP_MAX ((uint64_t)8 * BSPRAM__LINE)
 
 /* n bytes on whole cache lines; from 2 MiB on, on transparent huge pages
  * where the kernel gives them: scattered posts and reads then miss the TLB
@@ -264,6 +267,21 @@ static inline __attribute__((always_inline)) char *chunk_add(bspram__lane *ln, u
      * superstep's total. */
     size_t cap;
     const bool many = ln->end - ln->first > 1;
+    if (!t && o->end) {
+        /* The chunk the outbox kept from its last superstep of this parity
+         * (bspram__router_reset_parity): no free list to search, nothing to
+         * size, when it holds the entry. */
+        bspram__chunk *kept = (bspram__chunk *)(void *)o->end;
+        o->end = NULL;
+        if (kept->cap >= need) {
+            kept->next = NULL;
+            kept->used = kept->before = 0;
+            o->head = o->tail = kept;
+            o->end = chunk_data(kept) + kept->cap;
+            return chunk_data(kept);
+        }
+        bspram__router_spare_put(ln, kept);
+    }
     if (!t) {
         cap = many ? ln->hint[dst] / 2 : ln->hint[dst];
     } else if (!many) {
@@ -575,16 +593,28 @@ void bspram__router_work(bspram_router *r, unsigned lane, uint64_t src, uint64_t
 
 /* Ready the storage of parity par for a new superstep: its messages were
  * read in the superstep that just ended. The chunks their receivers did not
- * release become free chunks again. */
+ * release become free chunks again — but a lane of one component (a BSPlib
+ * process) keeps an outbox's only chunk, if small, for the outbox's next
+ * superstep of this parity (in `end`, unused while the outbox has no tail;
+ * chunk_add takes it): the small supersteps of a collective post to the
+ * same few destinations time after time, and taking a free chunk and
+ * filing it back was a fifth of an 8-byte round's posting and resetting
+ * (chunk_take, bspram__router_spare_put). At most 2·p small chunks per
+ * lane, no more than the lane once had in use at a time. */
 void bspram__router_reset_parity(bspram__lane *ln, unsigned par)
 {
+    const bool one = ln->end - ln->first == 1;
     for (size_t i = 0; i < ln->n_touched[par]; i++) {
         uint32_t dst = ln->touched[par][i];
         bspram__outbox *o = bspram__lane_outbox(ln, par, dst);
-        if (o->head) /* not released by its receiver */
+        bspram__chunk *kept = NULL;
+        if (one && o->head && o->head == o->tail && o->head->cap <= KEEP_MAX)
+            kept = o->head;
+        else if (o->head) /* not released by its receiver */
             bspram__router_chunks_spare(ln, o->head);
         o->head = o->tail = NULL;
-        o->at = o->limit = o->line = o->end = NULL;
+        o->at = o->limit = o->line = NULL;
+        o->end = (char *)kept;
         o->count = o->bytes = 0;
     }
     if (ln->n_touched[par] && ln->cap_registered == sizeof(uint64_t))

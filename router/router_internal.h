@@ -166,7 +166,8 @@ typedef struct bspram__outbox {
     _Alignas(64) char *at;             /* where the next entry goes, */
     char *limit;                       /* and the end of its room */
     char *line;                        /* the tail chunk's line the window mirrors, or NULL */
-    char *end;                         /* the end of the tail chunk's room */
+    char *end;                         /* the end of the tail chunk's room; without a tail,
+                                          a chunk kept for the outbox, or NULL (outbox.c) */
     bspram__chunk *head, *tail;
     uint64_t count;                    /* messages */
     uint64_t bytes;                    /* what the records count of them (len + extra) */
