@@ -12,6 +12,10 @@
  *      the context switches any barrier needs);
  *   5. (only when asked for) a ring superstep — one 8-byte put per process —
  *      at P = 1024 and 4096 against the empty sync: delivery's scaling in P.
+ *   6, 7. (only when asked for; untimed, for instruction counts by
+ *      cachegrind, bench/put_instr.sh) `scale` supersteps of H single-word
+ *      puts per process: at P = 2 to the other process (6), at P = 4 to the
+ *      three others in turn, interleaved (7).
  * Each figure is the median of 7 repetitions.
  * Usage: bench_bsplib [iterations-scale [part]]   (scale default 1; part
  * 1..4 runs only that figure, for profiling; part 5 runs the scaling figure) */
@@ -82,6 +86,22 @@ static void spmd(void)
         bsp_pop_reg(dst);
         bsp_sync();
         free(dst);
+    } else if (mode == 5) { /* for instruction counts: scale supersteps of H puts */
+        double *dst = calloc(H, sizeof *dst), src[H];
+        for (int i = 0; i < H; i++)
+            src[i] = i;
+        bsp_push_reg(dst, H * sizeof *dst);
+        bsp_sync();
+        for (int i = 0; i < scale; i++) {
+            for (int k = 0; k < H; k++)
+                bsp_put((s + 1 + (unsigned)k % (p - 1)) % p, &src[k], dst, (size_t)k * sizeof *dst, sizeof *dst);
+            bsp_sync();
+        }
+        bsp_pop_reg(dst);
+        bsp_sync();
+        free(dst);
+        for (int r = 0; r < REPS; r++)
+            t[r] = 0; /* nothing timed */
     } else if (mode == 4) { /* ring: one 8-byte put per process, vs empty */
         double cell = 0, mine = s;
         bsp_push_reg(&cell, sizeof cell);
@@ -273,5 +293,7 @@ int main(int argc, char **argv)
             printf("ring superstep P=%u:    %9.1f us   (empty sync: %.1f us)\n", q,
                    run(q, 4) * 1e6, run(q, 0) * 1e6);
     }
+    if (part == 6 || part == 7) /* untimed: for cachegrind (bench/put_instr.sh) */
+        run(part == 6 ? 2 : 4, 5);
     return 0;
 }

@@ -272,16 +272,28 @@ static inline __attribute__((always_inline)) void put(bsp_pid_t pid, const void 
     if (__builtin_expect(!src && nbytes, 0))
         null_buffer(me, call, pid, "src=NULL, dst", dst, offset, nbytes, "src");
     const void *where = remote_place(me, call, e, s, offset);
-    /* Lane = pid in BSPlib's machine (p = T): post straight to the router. */
+    /* Lane = pid in BSPlib's machine (p = T): straight to the router. A put
+     * of a multiple of 8 bytes (up to the channel's record, 512 bytes with
+     * its word) is a fixed-size record {where, bytes} of the record channel,
+     * appended to this process's open run to pid: no header per put, and
+     * the records count it as the message of 8 + nbytes bytes it is. Other
+     * sizes are messages of their own (8 + nbytes is no multiple of 8: a
+     * record of the channel would count other bytes). */
     if (nbytes == 8) {
         /* A word, the common case of fine-grained puts: read it before the
-         * post, so that only the message (on the stack) lives across the
+         * append, so that only the record (on the stack) lives across the
          * router call, not src and nbytes (a put copies its source when
          * issued anyway). */
         uint64_t msg[2] = {(uint64_t)(uintptr_t)where, 0};
         memcpy(&msg[1], src, 8);
-        memcpy(bspram__post(me->router, me->pid, me->pid, pid, bsplib_put_len(8), call), msg,
+        memcpy(bspram__append(me->router, me->pid, me->pid, pid, (uint32_t)bsplib_put_len(8), call), msg,
                sizeof msg);
+        return;
+    }
+    if (!(nbytes & 7) && nbytes && nbytes <= BSPLIB_RECORD_MAX) {
+        bsplib_encode_put(bspram__append(me->router, me->pid, me->pid, pid, (uint32_t)bsplib_put_len(nbytes),
+                                         call),
+                          where, src, nbytes);
         return;
     }
     bsplib_encode_put(bspram__post(me->router, me->pid, me->pid, pid, bsplib_put_len(nbytes),

@@ -506,6 +506,12 @@ static inline void *bsplib_resolve(const bsplib_proc *me, unsigned from, const v
 /* Bytes of a put (or get reply) of nbytes: the destination word, then them. */
 static inline uint64_t bsplib_put_len(uint64_t nbytes) { return 8 + nbytes; }
 
+/* The largest put that is a record of the router's channel (router.h,
+ * bspram__router_append): its word and its bytes fill at most a record of
+ * 512 bytes. Puts of a multiple of 8 bytes up to it are records; the
+ * receiver reads them as the messages they are. */
+#define BSPLIB_RECORD_MAX 504u
+
 /* The tag's share of a send: padded, so the payload stays 8-byte aligned
  * (the router's payloads are), as bsp_hpmove's callers may expect. */
 static inline size_t bsplib_tagpad(size_t tagsize) { return (size_t)bspram__round8(tagsize); }

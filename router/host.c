@@ -125,6 +125,8 @@ bspram_router *bspram__router_create_on(uint64_t p, unsigned lanes, const char *
         ln->in_off = bspram__base_calloc(ln->end - ln->first + 1, sizeof *ln->in_off, "the router");
         ln->in_built = bspram__base_calloc(ln->end - ln->first + 1, sizeof *ln->in_built, "the router");
         ln->runs_inbox = UINT64_MAX;
+        for (unsigned k = 0; k < BSPRAM__OPEN_RUNS; k++)
+            ln->open[k].dst = UINT64_MAX; /* no open run */
         ln->released = bspram__base_calloc(ln->end - ln->first + 1, sizeof *ln->released, "the router");
     }
     r->gather = bspram__base_calloc(lanes, sizeof *r->gather, "the router");

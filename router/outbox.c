@@ -499,6 +499,27 @@ void *bspram__router_reserve(bspram_router *r, unsigned lane, uint64_t src, uint
     return bspram__reserve(r, lane, src, dst, size, count, call);
 }
 
+/* A record that cannot join an open run (bspram__append): a new run of one,
+ * with reserve's checks, which becomes dst's open run. */
+void *bspram__router_append_slow(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint32_t size,
+                                 const char *call)
+{
+    bspram__lane *ln = &r->lane[lane];
+    char *at = bspram__router_reserve_slow(r, lane, src, dst, size, 1, call);
+    ln->open[dst % BSPRAM__OPEN_RUNS] =
+        (bspram__open_run){dst, (bspram__entry *)(void *)at - 1, bspram__lane_outbox(ln, (unsigned)(ln->step & 1), dst)};
+    ln->open_used = true;
+    return at;
+}
+
+void *bspram__router_append(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint32_t size,
+                            const char *call)
+{
+    BSPRAM_NONNULL(r);
+    BSPRAM_NONNULL(call);
+    return bspram__append(r, lane, src, dst, size, call);
+}
+
 void bspram__router_reserve_runs(bspram_router *r, unsigned lane, uint64_t src, uint32_t size, size_t n,
                                  const uint32_t *dst, uint32_t *count, char **cursor, const char *call)
 {
@@ -622,6 +643,11 @@ void bspram__router_reset_parity(bspram__lane *ln, unsigned par)
     else if (ln->n_touched[par])
         memset(ln->registered[par], 0, ln->cap_registered);
     ln->n_touched[par] = 0;
+    if (ln->open_used) { /* the runs of the superstep that ended are closed */
+        for (unsigned k = 0; k < BSPRAM__OPEN_RUNS; k++)
+            ln->open[k].dst = UINT64_MAX;
+        ln->open_used = false;
+    }
     memset(&ln->sent[par], 0, sizeof ln->sent[par]);
     ln->sent[par].src = ln->first;
     if (ln->loads[par])

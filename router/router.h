@@ -50,6 +50,7 @@
  * bookkeeping; per message, 8 bytes of header plus its payload rounded up to
  * 8, in the sender's storage, and a 24-byte inbox entry at the receiver if
  * its inbox is read as messages (read as runs, one inbox's runs at a time); per
+ * lane, 1 KiB of open runs (bspram__router_append); per
  * lane that posts heavily, 256·p bytes of windows. At p = 2^24 on L = 2 lanes
  * with one message per component that is about 370 bytes per component
  * (6.2 GB in all).
@@ -204,6 +205,23 @@ void *bspram__router_reserve(bspram_router *r, unsigned lane, uint64_t src, uint
  * instructions per destination, the source's statistics updated once. */
 void bspram__router_reserve_runs(bspram_router *r, unsigned lane, uint64_t src, uint32_t size, size_t n,
                                  const uint32_t *dst, uint32_t *count, char **cursor, const char *call);
+
+/* The record channel one record at a time: room for one record of `size`
+ * bytes from src to dst (the same records, inbox and errors as
+ * bspram__router_reserve of count 1). The record joins the run the lane
+ * last appended to dst in this superstep while nothing else was written to
+ * dst since (no post, reserve or other source) and the run has room in its
+ * chunk; otherwise it begins a run. So a lane's records to one destination,
+ * appended one by one and interleaved with records to other destinations in
+ * any order, travel as one run: 8 bytes of header per run where a post of
+ * each would store 8 a record (for destinations that share a slot, dst mod
+ * 64, only the last one's run stays open). What the receiver sees is the
+ * same messages, in the same order, as size-byte posts would give. The room
+ * must be written before the lane's next post to dst (as for a reserve).
+ * Cost: O(1), a post's work less its header: a few instructions to check
+ * the open run and count the record. */
+void *bspram__router_append(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint32_t size,
+                            const char *call);
 
 /* bspram__router_post + copy of len bytes from data. data may be NULL only if
  * len = 0 (else fatal, naming `call`). */

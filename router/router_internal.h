@@ -185,6 +185,21 @@ typedef struct bspram__lane_sent {
     uint64_t src_count, src_bytes, src_work; /* messages, bytes and work so far */
 } bspram__lane_sent;
 
+/* The run bspram__router_append last began or extended in this superstep
+ * for a destination (the lane's slot dst mod BSPRAM__OPEN_RUNS; emptied at
+ * every exchange): a record appended to dst joins it while it is of the
+ * same source and record size and still the last entry of dst's outbox —
+ * the outbox's cursor at the run's end, which any other entry written to
+ * dst moves past. Otherwise the record begins a run, which takes the slot.
+ * 64 slots: a BSPlib program's puts to up to 64 processes, interleaved in
+ * any order, each extend their destination's run. */
+#define BSPRAM__OPEN_RUNS 64u
+typedef struct bspram__open_run {
+    uint64_t dst;              /* UINT64_MAX: none */
+    struct bspram__entry *run; /* its header, */
+    struct bspram__outbox *o;  /* in dst's outbox */
+} bspram__open_run;
+
 /* Everything indexed by superstep parity is written in one superstep and read
  * in the next (by the transport), so the lane writes the other copy meanwhile. */
 typedef struct bspram__lane {
@@ -213,6 +228,10 @@ typedef struct bspram__lane {
      * before this lane's next writes to them. */
     _Atomic(bspram__chunk *) returned;
     bspram__lane_sent sent[2];
+    /* The open runs of bspram__router_append, a slot per dst mod
+     * BSPRAM__OPEN_RUNS (bspram__append). */
+    bspram__open_run open[BSPRAM__OPEN_RUNS];
+    bool open_used;                    /* a slot was taken this superstep */
     char *window;                      /* [p][BSPRAM__WINDOW], or NULL */
     bool windows;                      /* post through the windows this superstep */
     unsigned heavy;                    /* supersteps the windows stay on (exchange.c) */
@@ -430,6 +449,45 @@ static inline void *bspram__reserve(bspram_router *r, unsigned lane, uint64_t sr
     if (size > s->max_message)
         s->max_message = size;
     return e + 1;
+}
+
+/* bspram__router_append (router.h): one record of size bytes from src to
+ * dst, at the end of the lane's open run for dst if that run is still the
+ * outbox's last entry (bspram__open_run), else in a new run
+ * (bspram__router_append_slow). The hot path is a post's work without the
+ * entry header: the run's count goes up by one. */
+void *bspram__router_append_slow(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint32_t size,
+                                 const char *call);
+
+static inline __attribute__((always_inline)) void *bspram__append(bspram_router *r, unsigned lane, uint64_t src,
+                                                                  uint64_t dst, uint32_t size, const char *call)
+{
+    bspram__lane *ln = &r->lane[lane];
+    bspram__lane_sent *s = &ln->sent[ln->step & 1];
+    const bspram__open_run *u = &ln->open[dst % BSPRAM__OPEN_RUNS];
+    if (__builtin_expect(u->dst == dst && src == s->src, 1)) {
+        bspram__entry *e = u->run;
+        bspram__outbox *o = u->o;
+        const uint32_t len32 = e->len32, count = len32 & BSPRAM__RUN_MAX_COUNT;
+        char *end = (char *)(e + 1) + (size_t)size * count;
+        /* The run is dst's last entry, of src, of this size, and not full;
+         * and the chunk has room (no window is open: a window's cursor is
+         * never a chunk's address). */
+        if (__builtin_expect(o->at == end && e->src == (uint32_t)src &&
+                             (len32 ^ bspram__run_len32(size, 0)) < BSPRAM__RUN_MAX_COUNT &&
+                             (size_t)(o->limit - end) >= size, 1)) {
+            e->len32 = len32 + 1;
+            o->at = end + size;
+            o->count++;
+            o->bytes += size;
+            s->src_count++;
+            s->src_bytes += size;
+            if (size > s->max_message)
+                s->max_message = size;
+            return end;
+        }
+    }
+    return bspram__router_append_slow(r, lane, src, dst, size, call);
 }
 
 /* bspram__router_reserve_runs (router.h): one run from src to each of
