@@ -518,7 +518,12 @@ void bsp_pop_reg(const void *address);
  *     Exit status 1.
  * @par BSP cost
  *     One message of 8 + nbytes bytes in the superstep's h-relation;
- *     O(nbytes) local work and memory now (the copy).
+ *     O(nbytes) local work and memory now (the copy). A put of a multiple
+ *     of 8 bytes up to 504 is stored as a record of 8 + nbytes bytes, and
+ *     such puts of one size to one pid with nothing else to that pid (nor
+ *     such a put to a pid equal to it modulo 64) between them share a
+ *     header of 8 bytes (the h-relation counts them as above); any other
+ *     put stores 8 bytes of header beside its message.
  * @par Thread safety
  *     A BSPlib process inside a section, for itself.
  */

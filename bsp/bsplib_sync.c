@@ -86,57 +86,113 @@ static __attribute__((noinline)) int land_other(bsplib_proc *me, const bspram_me
     return m.kind == BSPLIB_KIND_SEND;
 }
 
+/* Land one message: a put to an address of this process, a window put, or
+ * anything else through land_other. Returns whether it is a send. Most
+ * messages of a fine-grained program are puts of one word to an address
+ * (bsplib_internal.h: word ≥ BSPLIB_KIND_LIMIT, bits 62–63 clear), and most
+ * of a collective's are puts to a window (bit 62): those land here from the
+ * sender's buffer in the router, with the word copy inlined. */
+static inline __attribute__((always_inline)) size_t land_message(bsplib_proc *me, const bspram_message *m,
+                                                                  unsigned what)
+{
+    const unsigned char *d = (const unsigned char *)m->data;
+    uint64_t word;
+    memcpy(&word, d, 8);
+    if ((what & LAND_PUTS) && word >= BSPLIB_KIND_LIMIT && !(word >> 62)) {
+        if (m->len == 16) /* a word */
+            memcpy((void *)(uintptr_t)word, d + 8, 8);
+        else
+            memcpy((void *)(uintptr_t)word, d + 8, (size_t)m->len - 8);
+    } else if ((what & LAND_PUTS) && (word >> 62) == 1) { /* a window put: a collective's round */
+        void *to = bsplib_resolve(me, (unsigned)m->src, (const void *)(uintptr_t)word, m->len - 8);
+        me->window_puts++;
+        if (m->len == 16) /* a word: an 8-byte collective's block */
+            memcpy(to, d + 8, 8);
+        else
+            memcpy(to, d + 8, (size_t)m->len - 8);
+    } else {
+        return (size_t)land_other(me, m, what);
+    }
+    return 0;
+}
+
+/* Queue message m if it is a BSMP message (room made by the caller). */
+static void queue_message(bsplib_proc *me, const bspram_message *m, size_t tagpad)
+{
+    bsplib_msg b = bsplib_decode(m);
+    if (b.kind != BSPLIB_KIND_SEND)
+        return;
+    if (b.len < tagpad)
+        bspram__bsp_bsplib_fatal(me, "bsp_sync: a message from pid %u is shorter than the tag size %zu "
+                     "(internal error)", (unsigned)m->src, me->queue_tagsize);
+    const unsigned char *src = b.src;
+    bsplib_qentry *e = &me->queue[me->qlen++];
+    e->tag = src;
+    e->payload = src + tagpad;
+    e->len = b.len - tagpad;
+    me->qbytes += e->len;
+}
+
 /* Land the puts of the inbox in this process's memory and queue its BSMP
- * messages (zero-copy: they stay where they are until the next sync).
- * Most messages of a fine-grained program are puts of one word to an
- * address (bsplib_internal.h: word ≥ BSPLIB_KIND_LIMIT, bits 62–63 clear),
- * and most of a collective's are puts to a window (bit 62): those land here
- * from the sender's buffer in the router, with the word copy inlined;
- * everything else goes through land_other. */
+ * messages (zero-copy: they stay where they are until the next sync). */
 static void land(bsplib_proc *me, const bspram_message *in, size_t n, unsigned what)
 {
     if (!n)
         return;
     size_t nsend = 0;
-    for (size_t i = 0; i < n; i++) {
-        const unsigned char *d = (const unsigned char *)in[i].data;
-        uint64_t word;
-        memcpy(&word, d, 8);
-        if ((what & LAND_PUTS) && word >= BSPLIB_KIND_LIMIT && !(word >> 62)) {
-            if (in[i].len == 16) /* a word */
-                memcpy((void *)(uintptr_t)word, d + 8, 8);
-            else
-                memcpy((void *)(uintptr_t)word, d + 8, (size_t)in[i].len - 8);
-        } else if ((what & LAND_PUTS) && (word >> 62) == 1) { /* a window put: a collective's round */
-            void *to = bsplib_resolve(me, (unsigned)in[i].src, (const void *)(uintptr_t)word, in[i].len - 8);
-            me->window_puts++;
-            if (in[i].len == 16) /* a word: an 8-byte collective's block */
-                memcpy(to, d + 8, 8);
-            else
-                memcpy(to, d + 8, (size_t)in[i].len - 8);
-        } else {
-            nsend += (size_t)land_other(me, &in[i], what);
-        }
-    }
+    for (size_t i = 0; i < n; i++)
+        nsend += land_message(me, &in[i], what);
     size_t tagpad = bsplib_tagpad(me->queue_tagsize);
     if (!nsend || !(what & LAND_SENDS))
         return;
     me->queue = bspram__grow(me->queue, &me->qcap, me->qlen + nsend, sizeof *me->queue, 16,
                              "bsp_sync: message queue");
-    for (size_t i = 0; i < n; i++) {
-        bsplib_msg m = bsplib_decode(&in[i]);
-        if (m.kind != BSPLIB_KIND_SEND)
+    for (size_t i = 0; i < n; i++)
+        queue_message(me, &in[i], tagpad);
+}
+
+/* land(…, LAND_ALL) over this process's inbox read as runs (router.h,
+ * bspram__router_inbox_runs), in the same order: the runs of the router's
+ * record channel — one-word puts are records of 16 bytes {where, word},
+ * bsp_put — land record after record, with no message header built for
+ * them; each record is the message it stands for. */
+static void land_runs(bsplib_proc *me)
+{
+    const bspram__run *u;
+    const size_t nr = bspram__bsp_inbox_runs(me->self, &u);
+    size_t nsend = 0;
+    for (size_t i = 0; i < nr; i++) {
+        const unsigned char *d = (const unsigned char *)u[i].data;
+        const uint64_t count = u[i].count;
+        if (u[i].size == 16) {
+            for (uint64_t k = 0; k < count; k++, d += 16) {
+                uint64_t word;
+                memcpy(&word, d, 8);
+                if (word >= BSPLIB_KIND_LIMIT && !(word >> 62)) { /* a word to an address */
+                    memcpy((void *)(uintptr_t)word, d + 8, 8);
+                    continue;
+                }
+                const bspram_message m = {d, 16, u[i].src, (uint32_t)me->pid};
+                nsend += land_message(me, &m, LAND_ALL);
+            }
             continue;
-        if (m.len < tagpad)
-            bspram__bsp_bsplib_fatal(me, "bsp_sync: a message from pid %u is shorter than the tag size %zu "
-                         "(internal error)", (unsigned)in[i].src, me->queue_tagsize);
-        const unsigned char *src = m.src;
-        bsplib_qentry *e = &me->queue[me->qlen++];
-        e->tag = src;
-        e->payload = src + tagpad;
-        e->len = m.len - tagpad;
-        me->qbytes += e->len;
+        }
+        for (uint64_t k = 0; k < count; k++, d += u[i].size) {
+            const bspram_message m = {d, u[i].size, u[i].src, (uint32_t)me->pid};
+            nsend += land_message(me, &m, LAND_ALL);
+        }
     }
+    if (!nsend)
+        return;
+    size_t tagpad = bsplib_tagpad(me->queue_tagsize);
+    me->queue = bspram__grow(me->queue, &me->qcap, me->qlen + nsend, sizeof *me->queue, 16,
+                             "bsp_sync: message queue");
+    for (size_t i = 0; i < nr; i++)
+        for (uint64_t k = 0; k < u[i].count; k++) {
+            const bspram_message m = {(const char *)u[i].data + k * u[i].size, u[i].size, u[i].src,
+                                      (uint32_t)me->pid};
+            queue_message(me, &m, tagpad);
+        }
 }
 
 /* In a superstep with gets, the get replies must land before the puts
@@ -350,8 +406,9 @@ static unsigned superstep(bsplib_proc *me, unsigned kind, const char *label, con
     }
 
     const bspram_message *in;
-    size_t n = bspram_inbox(me->self, &in);
+    size_t n;
     if (all & BSPLIB_TAG_GETS) {
+        n = bspram_inbox(me->self, &in);
         serve_gets(me, in, n);
         size_t k = keep(me, in, n, 0);
         set_label(me, "bsp_sync:get");
@@ -363,12 +420,13 @@ static unsigned superstep(bsplib_proc *me, unsigned kind, const char *label, con
     } else if (all & BSPLIB_TAG_SHM) {
         /* The combining phases below recycle the inbox: land the puts now,
          * queue the sends from copies. */
+        n = bspram_inbox(me->self, &in);
         land(me, in, n, LAND_PUTS);
         size_t k = keep(me, in, n, 1);
         land(me, me->kept, k, LAND_SENDS);
         me->queue_owned = 1;
     } else {
-        land(me, in, n, LAND_ALL);
+        land_runs(me);
     }
     me->has_gets = 0;
     me->has_hpputs = 0;
