@@ -4,13 +4,16 @@
 # every put to the other process) and part 7 (P = 4, puts to the three
 # others in turn), with K and 2K supersteps of 1024 puts per process;
 # (count(2K) - count(K)) / (K * 1024 * P), which includes 1/1024 of a
-# superstep's sync per put. Several build directories: side by side.
+# superstep's sync per put. Waiting threads sleep (OMP_WAIT_POLICY=passive,
+# BSPRAM_WAIT=sleep) and valgrind schedules fairly, so that spinning counts
+# little. Several build directories: side by side.
 #   usage: bench/put_instr.sh BUILD [BUILD2 ...]
 set -eu
 K=${K:-16}
 count() { # build part supersteps -> instructions
   f=$(mktemp)
-  valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file="$f" \
+  OMP_WAIT_POLICY=passive BSPRAM_WAIT=sleep valgrind --tool=cachegrind --cache-sim=no --fair-sched=yes \
+    --cachegrind-out-file="$f" \
     "$1/bench/bench_bsplib" "$3" "$2" > /dev/null 2>&1
   awk '/^summary:/ { print $2 }' "$f"; rm -f "$f"
 }
