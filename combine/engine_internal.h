@@ -128,12 +128,16 @@ typedef struct lane_scratch {
     char **dcur;
     uint32_t *dtouch;
     size_t ntouch;
-    /* The lane's compact records of this phase kept for one reservation per
+    /* The lane's records of this phase kept for one reservation per
      * destination (partition.c, bspram__combine_out_stage): each record and
-     * its destination, in component and group order. */
+     * its destination, in component and group order. The stage is counted
+     * in 16-byte units: a record is sunit of them (1: compact records and
+     * replies; 2: wire records), its destination in stage_dst at its first
+     * unit; all staged records have one size. */
     compact_wire *stage;
     uint32_t *stage_dst;
     size_t nstage, capstage;
+    unsigned sunit;
     /* Replies gathered before they are sent (reverse.c): staged at once
      * (reply_staged: the lane's runs, out_ready), nrep of them by the current
      * component, or else kept here. */
@@ -244,6 +248,15 @@ static inline bool bspram__unpack(const bspram_combiner *C, const batch_state *b
     return (w->owner & BSPRAM__FINAL_FLAG) != 0;
 }
 
+/* The component that sent wire record w, which came in a run from run_src:
+ * outside the adaptive strategy an answered record names it in its aux word
+ * (wire.h), so that records from many components may share the lane's runs;
+ * elsewhere the run's source is the record's. */
+static inline uint32_t bspram__wire_source(const batch_state *b, const wire *w, uint32_t run_src)
+{
+    return !b->adaptive && bspram__answers(bspram__key_kind(w->key)) ? (uint32_t)w->aux : run_src;
+}
+
 /* Do all nr runs hold records of `size` bytes? */
 static inline bool bspram__runs_of_size(const bspram__run *runs, size_t nr, uint32_t size)
 {
@@ -297,13 +310,22 @@ static inline void bspram__combine_reply(lane_scratch *L, uint64_t dst, uint32_t
  * reserves or posts (so every destination receives in component order,
  * whatever the number of threads). */
 void bspram__combine_out_stage(lane_scratch *L, bspram_component *self, size_t n);
-/* Room for n more staged records, not counted (forward.c counts the groups
+void bspram__combine_out_flush(lane_scratch *L, bspram_machine *m, unsigned lane);
+/* Room for n more staged units, not counted (forward.c counts the groups
  * it stages once it knows them, with bspram__bsp_account). */
 void bspram__combine_out_stage_room(lane_scratch *L, size_t n);
-void bspram__combine_out_flush(lane_scratch *L, bspram_machine *m, unsigned lane);
-/* Before staging n more records: flush what the lane staged if the stage
- * would outgrow max(2^16, 256·p) records (20 bytes each: 20 MiB at
- * p = 4096), so that it never holds a large phase's records a second time
+/* Before staging records of `unit` 16-byte units: what the lane staged in
+ * records of another size is flushed first, so that every destination
+ * still receives in component order (a run has one record size). */
+static inline void bspram__combine_out_unit(lane_scratch *L, bspram_machine *m, unsigned lane, unsigned unit)
+{
+    if (L->nstage && L->sunit != unit)
+        bspram__combine_out_flush(L, m, lane);
+    L->sunit = unit;
+}
+/* Before staging n more units: flush what the lane staged if the stage
+ * would outgrow max(2^16, 256·p) units (20 bytes each: 20 MiB at
+ * p = 4096; a wire record is two), so that it never holds a large phase's records a second time
  * beside the router's (160 MiB a lane for 2^24 operations). A flush
  * reserves a run per destination reached, 256 records a run on average: at
  * 64·p the extra runs cost 2 to 3 % more instructions per scatter-reduce

@@ -148,14 +148,19 @@ static void load(const bspram_combiner *C, uint64_t c, lane_scratch *L, const bs
  * when the request is final there. */
 #define FINAL_DEST (UINT64_C(1) << 63)
 
-/* Group g as the wire record it travels as: flagged final where it is, and
- * carrying its reverse-flow handle (a write keeps its winner's label). */
-static inline wire wire_of(const lane_scratch *L, size_t g)
+/* Group g of component c as the wire record it travels as: flagged final
+ * where it is, and carrying its reverse-flow handle (a write keeps its
+ * winner's label) and, if answered outside the adaptive strategy, c as its
+ * source (bspram__wire_source). */
+static inline wire wire_of(const batch_state *b, const lane_scratch *L, uint64_t c, size_t g, bool final)
 {
     wire w = L->g[g];
-    w.owner = (w.owner & ~BSPRAM__FINAL_FLAG) | ((L->gdest[g] & FINAL_DEST) ? BSPRAM__FINAL_FLAG : 0u);
-    if (!bspram__is_write(bspram__key_kind(w.key)))
+    w.owner = (w.owner & ~BSPRAM__FINAL_FLAG) | (final ? BSPRAM__FINAL_FLAG : 0u);
+    const unsigned kind = bspram__key_kind(w.key);
+    if (!bspram__is_write(kind))
         w.handle = L->ghandle[g];
+    if (!b->adaptive && bspram__answers(kind))
+        w.aux = c;
     return w;
 }
 
@@ -217,8 +222,11 @@ typedef struct stager {
     uint64_t ab;
 } stager;
 
-static stager stage_begin(const batch_state *b, uint64_t c, lane_scratch *L, unsigned phase, size_t n)
+static stager stage_begin(const bspram_combiner *C, const batch_state *b, uint64_t c, lane_scratch *L,
+                          unsigned lane, unsigned phase, size_t n)
 {
+    bspram__combine_out_bound(L, C->m, lane, C->p, n);
+    bspram__combine_out_unit(L, C->m, lane, 1);
     bspram__combine_table_reset(L, n);
     bspram__combine_out_stage_room(L, n);
     return (stager){L->stage + L->nstage, L->stage_dst + L->nstage, L->tcap - 1, 0, L->stamp, phase,
@@ -274,8 +282,7 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
             /* Reductions of one species on hashed segments (the usual PRAM
              * scatter-reduce): staged as they are grouped, from either form
              * (the arrays form's values are never NULL: a reduction has them). */
-            bspram__combine_out_bound(L, C->m, bspram__bsp_lane(self), C->p, n);
-            stager S = stage_begin(b, c, L, 1, n);
+            stager S = stage_begin(C, b, c, L, bspram__bsp_lane(self), 1, n);
             if (part.requests)
                 for (size_t j = 0; j < n; j++)
                     stage_one(C, b, c, L, &S, bspram__key(cs->ukind, part.requests[j].address),
@@ -303,8 +310,7 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
             size_t total = 0;
             for (size_t i = 0; i < nr; i++)
                 total += runs[i].count;
-            bspram__combine_out_bound(L, C->m, bspram__bsp_lane(self), C->p, total);
-            stager S = stage_begin(b, c, L, phase, total);
+            stager S = stage_begin(C, b, c, L, bspram__bsp_lane(self), phase, total);
             for (size_t i = 0; i < nr; i++) {
                 const char *data = runs[i].data;
                 for (uint64_t j = 0; j < runs[i].count; j++, data += sizeof(compact_wire)) {
@@ -325,11 +331,13 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
             if (n + count > L->icap) /* items kept so far stay */
                 bspram__combine_items_reserve(L, n + count);
             for (uint64_t j = 0; j < count; j++, data += size) {
-                if (bspram__unpack(C, b, data, size, phase - 1, &L->items[n], true)) {
-                    arrive(cs, &L->items[n], src, phase - 1);
+                const bool final = bspram__unpack(C, b, data, size, phase - 1, &L->items[n], true);
+                const uint32_t from = bspram__wire_source(b, &L->items[n], src);
+                if (final) {
+                    arrive(cs, &L->items[n], from, phase - 1);
                     continue;
                 }
-                L->isrc[n] = src;
+                L->isrc[n] = from;
                 n++;
             }
         }
@@ -354,17 +362,30 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
      * adaptive strategy travels compact (wire.h). */
     const bool partition = bspram__combine_out_ready(L, C->p);
     const bool may_compact = compact_kind(b, pflags, BSPRAM__KIND_REDUCE);
-    /* Every group a compact reduction: staged for the lane's runs
-     * (partition.c); otherwise the lane's staged records go first. */
-    bool staged = partition && may_compact && bspram__bsp_lane_runs(C->m);
-    for (size_t g = 0; staged && g < ng; g++)
-        staged = bspram__is_reduce(bspram__key_kind(L->g[g].key));
-    if (staged) {
-        bspram__combine_out_bound(L, C->m, bspram__bsp_lane(self), C->p, ng);
-        bspram__combine_out_stage(L, self, ng);
+    /* Every group a compact reduction, or (outside the adaptive strategy,
+     * whose answered records carry their weight, not their source) none:
+     * staged for the lane's runs (partition.c), a record of 1 or 2 units;
+     * otherwise the lane's staged records go first. */
+    const unsigned lane = bspram__bsp_lane(self);
+    unsigned unit = 0;
+    if (partition && bspram__bsp_lane_runs(C->m) && !b->adaptive) {
+        size_t nred = 0;
+        for (size_t g = 0; may_compact && g < ng; g++)
+            nred += bspram__is_reduce(bspram__key_kind(L->g[g].key));
+        unit = nred == ng && may_compact ? 1 : nred == 0 ? 2 : 0;
     }
-    else
-        bspram__combine_out_flush(L, C->m, bspram__bsp_lane(self));
+    const bool staged = unit == 1, wstaged = unit == 2;
+    if (unit) {
+        bspram__combine_out_bound(L, C->m, lane, C->p, ng * unit);
+        bspram__combine_out_unit(L, C->m, lane, unit);
+        if (staged)
+            bspram__combine_out_stage(L, self, ng);
+        else {
+            bspram__bsp_account(self, ng, (uint32_t)sizeof(wire));
+            bspram__combine_out_stage_room(L, 2 * ng);
+        }
+    } else
+        bspram__combine_out_flush(L, C->m, lane);
     size_t ncompact = 0;
     for (size_t g = 0; g < ng; g++) {
         const wire *out = &L->g[g];
@@ -404,12 +425,18 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
             L->stage_dst[L->nstage + g] = (uint32_t)dest;
             continue;
         }
+        if (wstaged) {
+            const wire w = wire_of(b, L, c, g, final);
+            memcpy(&L->stage[L->nstage + 2 * g], &w, sizeof w);
+            L->stage_dst[L->nstage + 2 * g] = (uint32_t)dest;
+            continue;
+        }
         if (may_compact)
             ncompact += bspram__is_reduce(kind);
         L->gdest[g] = dest | (final ? FINAL_DEST : 0);
     }
-    if (staged) {
-        L->nstage += ng;
+    if (unit) {
+        L->nstage += unit * ng;
         return false;
     }
     /* Pass 2: a run per destination, then every group's record in it, in
@@ -435,7 +462,7 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
     }
     if (partition && ncompact == 0) { /* wire records only (answered, or not reductions) */
         for (size_t g = 0; g < ng; g++) {
-            const wire w = wire_of(L, g);
+            const wire w = wire_of(b, L, c, g, (L->gdest[g] & FINAL_DEST) != 0);
             memcpy(bspram__out_place(L, L->gdest[g] & ~FINAL_DEST, sizeof w), &w, sizeof w);
         }
         return false;
@@ -451,7 +478,7 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
             memcpy(at, &cw, sizeof cw);
             continue;
         }
-        const wire w = wire_of(L, g);
+        const wire w = wire_of(b, L, c, g, (L->gdest[g] & FINAL_DEST) != 0);
         memcpy(at, &w, sizeof w);
     }
     return false;

@@ -108,7 +108,9 @@ __attribute__((always_inline)) static inline bool fold(const bspram_combiner *C,
             if (answer) {
                 uint32_t handle;
                 memcpy(&handle, r + offsetof(wire, handle), sizeof handle);
-                bspram__combine_reply(L, runs[i].src, handle, level, x);
+                uint64_t from;
+                memcpy(&from, r + offsetof(wire, aux), sizeof from);
+                bspram__combine_reply(L, L->b.adaptive ? runs[i].src : (uint32_t)from, handle, level, x);
             }
             x = bspram__op_apply_builtin(op, x, v);
             memcpy(T.bytes + pos * 8, &x, 8);
@@ -194,7 +196,7 @@ void bspram__combine_owner_level(bspram_combiner *C, bspram_component *self, uin
                 bspram__combine_items_reserve(L, n + count);
             for (uint64_t j = 0; j < count; j++, n++, data += size) {
                 bspram__unpack(C, b, data, size, b->M, &L->items[n], false); /* owners need no H(t) */
-                L->isrc[n] = src;
+                L->isrc[n] = bspram__wire_source(b, &L->items[n], src);
                 L->ilevel[n] = (uint8_t)b->M;
             }
         }

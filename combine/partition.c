@@ -58,9 +58,14 @@ void bspram__combine_out_flush(lane_scratch *L, bspram_machine *m, unsigned lane
 {
     if (!L->nstage)
         return;
-    bspram__bsp_reserve_lane(m, lane, (uint32_t)sizeof(compact_wire), L->ntouch, L->dtouch, L->dcount, L->dcur);
+    const uint32_t size = L->sunit * (uint32_t)sizeof(compact_wire);
+    bspram__bsp_reserve_lane(m, lane, size, L->ntouch, L->dtouch, L->dcount, L->dcur);
     L->ntouch = 0;
-    for (size_t i = 0; i < L->nstage; i++)
-        memcpy(bspram__out_place(L, L->stage_dst[i], sizeof(compact_wire)), &L->stage[i], sizeof(compact_wire));
+    if (L->sunit == 1)
+        for (size_t i = 0; i < L->nstage; i++)
+            memcpy(bspram__out_place(L, L->stage_dst[i], sizeof(compact_wire)), &L->stage[i], sizeof(compact_wire));
+    else /* wire records, two units each */
+        for (size_t i = 0; i < L->nstage; i += 2)
+            memcpy(bspram__out_place(L, L->stage_dst[i], sizeof(wire)), &L->stage[i], sizeof(wire));
     L->nstage = 0;
 }

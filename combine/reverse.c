@@ -99,6 +99,7 @@ void bspram__combine_record_sources(comp_state *cs, lane_scratch *L, unsigned le
 void bspram__combine_reply_begin(const bspram_combiner *C, lane_scratch *L)
 {
     L->reply_staged = bspram__combine_out_ready(L, C->p) && bspram__bsp_lane_runs(C->m);
+    L->sunit = 1; /* a reply is a unit; the forward phases' stage was flushed */
     L->nrep = 0;
 }
 

@@ -1,8 +1,10 @@
 /* bspram — the combining engine's wire records. Internal.
  *
  * A request in flight is a 32-byte wire record: the key (species.h), the
- * combined value, an auxiliary word (the write policy's key, or the number
- * of original requests merged: the group's "weight"), H(t) (31 bits; bit 31
+ * combined value, an auxiliary word (the write policy's key; for a READ or
+ * FETCH the component that sent it, or in the adaptive strategy the number
+ * of original requests merged, the group's "weight", which its shortcut
+ * reads), H(t) (31 bits; bit 31
  * marks a request that has reached its final component early) and a handle
  * naming the sender's group for the reverse flow. A reduction on a hashed
  * segment outside the adaptive strategy needs no weight, handle or flag, and

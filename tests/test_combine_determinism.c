@@ -37,20 +37,22 @@ static int by_cell_answer(const void *x, const void *y)
     return a->answer < b->answer ? -1 : a->answer > b->answer;
 }
 
-/* Against a sequential reference: with sums alone each cell holds the sum
- * of its values; with fetch-and-adds alone the answers at each cell are the
- * prefix sums of its values in some order, from 0 to what the cell holds
- * (every value is positive, so that order is the answers' order). */
+/* Against a sequential reference: with sums and fetch-and-adds each cell
+ * holds the sum of its values; the answers at a cell of fetch-and-adds (a
+ * cell takes one species) are the prefix sums of its values in some order,
+ * from 0 to what the cell holds (every value is positive, so that order is
+ * the answers' order). */
 static void check_serial(const uint64_t *cell, const bspram_request *req, uint64_t n, const uint64_t *res,
                          const uint64_t *mem, uint64_t ncells)
 {
+    const unsigned fetch = bspram_kind_fetch(bspram_op_builtin(BSPRAM_OP_SUM, BSPRAM_TYPE_U64));
     taken *t = malloc(n * sizeof *t);
     for (uint64_t i = 0; i < n; i++)
-        t[i] = (taken){cell[i], mix == 3 ? res[i] : 0, req[i].value};
+        t[i] = (taken){cell[i], req[i].kind == fetch ? res[i] : 0, req[i].value};
     qsort(t, n, sizeof *t, by_cell_answer);
     uint64_t *held = calloc(ncells, sizeof *held);
     for (uint64_t i = 0; i < n; i++) {
-        if (mix == 3)
+        if (mix == 3 || (mix == 1 && t[i].cell % 5 == 0)) /* the kinds run() gives */
             CHECK_EQ_U64(t[i].answer, held[t[i].cell]);
         held[t[i].cell] += t[i].value;
     }
@@ -108,7 +110,7 @@ static outcome run(uint64_t p, int threads, bspram_strategy strat, const char *b
     }
     bspram_combine(C, req, first, out.res, &out.st);
     bspram_gather_cells(C, bspram_address(s, seg, 0), ncells, out.mem); /* over MPI: from every rank */
-    if (mix >= 2)
+    if (mix >= 1)
         check_serial(cell, req, n, out.res, out.mem, ncells);
     free(cell);
     free(req);
