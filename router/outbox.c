@@ -216,6 +216,9 @@ static char *window_close(bspram__outbox *o, const char *window)
     return at;
 }
 
+static inline __attribute__((always_inline)) void outbox_register(bspram_router *r, unsigned lane, unsigned par,
+                                                                  uint32_t dst);
+
 /* The first message to dst this superstep: note dst, and register with the
  * lane that serves it if this is our first message to its block. Inline, as
  * chunk_add: in a superstep of a few small messages (a collective's round)
@@ -226,6 +229,15 @@ static inline __attribute__((always_inline)) void outbox_open(bspram_router *r, 
     ln->touched[par] = bspram__grow(ln->touched[par], &ln->cap_touched[par], ln->n_touched[par] + 1,
                                     sizeof(uint32_t), 256, "the messages' storage");
     ln->touched[par][ln->n_touched[par]++] = dst;
+    outbox_register(r, lane, par, dst);
+}
+
+/* Register lane `lane` with the lane serving dst, if this is its first
+ * message to dst's block in the superstep of parity par. */
+static inline __attribute__((always_inline)) void outbox_register(bspram_router *r, unsigned lane, unsigned par,
+                                                                  uint32_t dst)
+{
+    bspram__lane *ln = &r->lane[lane];
     /* One component per lane (BSPlib: a process is a lane) makes the
      * destination its own lane's number, without the search. */
     unsigned d = r->lanes == r->p ? dst : bspram__router_lane_of(r, dst);
@@ -422,8 +434,8 @@ void *bspram__router_post_slow(bspram_router *r, unsigned lane, uint64_t src, ui
     return bspram__post_entry(o, &ln->sent[par], src, len, extra, need);
 }
 
-void *bspram__router_post_first(bspram_router *r, unsigned lane, bspram__outbox *o, uint64_t src, uint64_t dst,
-                                uint64_t len, size_t need)
+static __attribute__((noinline)) void *post_first(bspram_router *r, unsigned lane, bspram__outbox *o,
+                                                  uint64_t src, uint64_t dst, uint64_t len, size_t need)
 {
     bspram__lane *ln = &r->lane[lane];
     const unsigned par = (unsigned)(ln->step & 1);
@@ -435,6 +447,29 @@ void *bspram__router_post_first(bspram_router *r, unsigned lane, bspram__outbox 
         o->limit = o->end;
     }
     return bspram__post_entry(o, &ln->sent[par], src, len, 0, need);
+}
+
+void *bspram__router_post_first(bspram_router *r, unsigned lane, bspram__outbox *o, uint64_t src, uint64_t dst,
+                                uint64_t len, size_t need)
+{
+    bspram__lane *ln = &r->lane[lane];
+    const unsigned par = (unsigned)(ln->step & 1);
+    bspram__chunk *kept = (bspram__chunk *)(void *)o->end;
+    /* The usual first post of a small superstep (a collective's round): the
+     * outbox kept its chunk (bspram__router_reset_parity), no window, and
+     * room in the list of touched destinations — taken here, with nothing
+     * else to save registers for; the rest in post_first. */
+    if (kept && kept->cap >= need && !ln->windows && ln->n_touched[par] < ln->cap_touched[par]) {
+        ln->touched[par][ln->n_touched[par]++] = (uint32_t)dst;
+        outbox_register(r, lane, par, (uint32_t)dst);
+        kept->next = NULL;
+        kept->used = kept->before = 0;
+        o->head = o->tail = kept;
+        o->at = chunk_data(kept);
+        o->limit = o->end = o->at + kept->cap;
+        return bspram__post_entry(o, &ln->sent[par], src, len, 0, need);
+    }
+    return post_first(r, lane, o, src, dst, len, need);
 }
 
 /* The record channel's rare cases (bspram__reserve): checks, a new source
