@@ -652,14 +652,24 @@ void bspram__router_pattern_enter(bspram__lane *ln, unsigned par);
  * in increasing order (sorted in place); returns their count. Lanes serve
  * increasing blocks of sources: visiting senders in lane order keeps every
  * inbox in (source, issue) order. They registered in any order; one alone
- * (a small superstep's usual case) needs no sorting and no call. */
+ * (a small superstep's usual case) needs no sorting, and up to four (a
+ * collective's round at P ≤ 5) no call. */
 void bspram__router_senders_sort(uint32_t *list, unsigned k);
 static inline unsigned bspram__router_lane_senders(bspram__lane *ln, unsigned par, const uint32_t **senders)
 {
     unsigned k = atomic_load_explicit(&ln->n_senders[par], memory_order_relaxed);
     uint32_t *list = par ? ln->senders : ln->senders - k;
-    if (k > 1)
+    if (k > 4) {
         bspram__router_senders_sort(list, k);
+    } else { /* a small collective's round: a few senders, sorted here without a call */
+        for (unsigned i = 1; i < k; i++) {
+            const uint32_t x = list[i];
+            unsigned j = i;
+            for (; j > 0 && list[j - 1] > x; j--)
+                list[j] = list[j - 1];
+            list[j] = x;
+        }
+    }
     *senders = list;
     return k;
 }
