@@ -535,16 +535,48 @@ void *bspram__router_reserve(bspram_router *r, unsigned lane, uint64_t src, uint
 }
 
 /* A record that cannot join an open run (bspram__append): a new run of one,
- * with reserve's checks, which becomes dst's open run. */
+ * which becomes dst's open run. Where the outbox's cursor has room, or dst
+ * has no entry yet this superstep (every put of a sparse superstep: one
+ * put to each neighbour), the run is written here as bspram__post_first
+ * writes a message; anything else (checks, a new source, a window open
+ * over the outbox, a full chunk) through bspram__router_reserve_slow. */
 void *bspram__router_append_slow(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint32_t size,
                                  const char *call)
 {
     bspram__lane *ln = &r->lane[lane];
-    char *at = bspram__router_reserve_slow(r, lane, src, dst, size, 1, call);
-    ln->open[dst % BSPRAM__OPEN_RUNS] =
-        (bspram__open_run){dst, (bspram__entry *)(void *)at - 1, bspram__lane_outbox(ln, (unsigned)(ln->step & 1), dst)};
-    ln->open_used = true;
-    return at;
+    const unsigned par = (unsigned)(ln->step & 1);
+    bspram__lane_sent *s = &ln->sent[par];
+    bspram__entry *e;
+    bspram__outbox *o;
+    if (dst < r->p && src == s->src && size >= 8 && size <= BSPRAM__RUN_MAX_SIZE && !(size & 7) &&
+        !(o = bspram__lane_outbox(ln, par, dst))->line) {
+        const size_t need = sizeof(bspram__entry) + size;
+        if (!o->tail) {
+            outbox_open(r, lane, par, (uint32_t)dst);
+            o->at = chunk_add(ln, par, o, (uint32_t)dst, NULL, need);
+            o->limit = o->end;
+        } else if ((size_t)(o->limit - o->at) < need) {
+            goto slow;
+        }
+        e = (bspram__entry *)(void *)o->at;
+        e->src = (uint32_t)src;
+        e->len32 = bspram__run_len32(size, 1);
+        o->at += need;
+        o->count++;
+        o->bytes += size;
+        s->src_count++;
+        s->src_bytes += size;
+        if (size > s->max_message)
+            s->max_message = size;
+    } else {
+    slow:
+        e = (bspram__entry *)bspram__router_reserve_slow(r, lane, src, dst, size, 1, call) - 1;
+        o = bspram__lane_outbox(ln, par, dst);
+    }
+    const unsigned k = (unsigned)(dst % BSPRAM__OPEN_RUNS);
+    ln->open[k] = (bspram__open_run){dst, e, o};
+    ln->open_used |= UINT64_C(1) << k;
+    return e + 1;
 }
 
 void *bspram__router_append(bspram_router *r, unsigned lane, uint64_t src, uint64_t dst, uint32_t size,
@@ -678,11 +710,9 @@ void bspram__router_reset_parity(bspram__lane *ln, unsigned par)
     else if (ln->n_touched[par])
         memset(ln->registered[par], 0, ln->cap_registered);
     ln->n_touched[par] = 0;
-    if (ln->open_used) { /* the runs of the superstep that ended are closed */
-        for (unsigned k = 0; k < BSPRAM__OPEN_RUNS; k++)
-            ln->open[k].dst = UINT64_MAX;
-        ln->open_used = false;
-    }
+    for (uint64_t used = ln->open_used; used; used &= used - 1) /* the superstep's open runs close */
+        ln->open[__builtin_ctzll(used)].dst = UINT64_MAX;
+    ln->open_used = 0;
     memset(&ln->sent[par], 0, sizeof ln->sent[par]);
     ln->sent[par].src = ln->first;
     if (ln->loads[par])

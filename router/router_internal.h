@@ -199,6 +199,7 @@ typedef struct bspram__open_run {
     struct bspram__entry *run; /* its header, */
     struct bspram__outbox *o;  /* in dst's outbox */
 } bspram__open_run;
+_Static_assert(BSPRAM__OPEN_RUNS <= 64, "a lane's slots taken are bits of one word (open_used)");
 
 /* Everything indexed by superstep parity is written in one superstep and read
  * in the next (by the transport), so the lane writes the other copy meanwhile. */
@@ -231,7 +232,7 @@ typedef struct bspram__lane {
     /* The open runs of bspram__router_append, a slot per dst mod
      * BSPRAM__OPEN_RUNS (bspram__append). */
     bspram__open_run open[BSPRAM__OPEN_RUNS];
-    bool open_used;                    /* a slot was taken this superstep */
+    uint64_t open_used;                /* bit k: slot k was taken this superstep */
     char *window;                      /* [p][BSPRAM__WINDOW], or NULL */
     bool windows;                      /* post through the windows this superstep */
     unsigned heavy;                    /* supersteps the windows stay on (exchange.c) */
