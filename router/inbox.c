@@ -89,6 +89,8 @@ size_t bspram__router_inbox_runs(const bspram_router *r, unsigned lane, uint64_t
     BSPRAM_NONNULL(runs);
     *runs = NULL;
     const bspram__lane *owner = lane < r->lanes ? &r->lane[lane] : NULL;
+    if (owner && !owner->delivered && dst >= owner->first && dst < owner->end)
+        return 0; /* an empty superstep's: nothing to build or read */
     if (!owner || !owner->lazy || !r->transport->build_runs) {
         const bspram_message *msgs;
         size_t k = bspram__router_inbox(r, lane, dst, &msgs);
