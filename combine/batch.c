@@ -102,12 +102,15 @@ static unsigned phase1_tag(const bspram_combiner *C, const bspram_team *t)
     return tag;
 }
 
-static unsigned batch_flags(unsigned all)
+/* The batch's flags, and its one update species if it has one (the OR of
+ * the components' species is that species when no bit differs). */
+static unsigned batch_flags(unsigned all, unsigned *ukind)
 {
     unsigned flags = all & (BATCH_ANSWERS | BATCH_PHYSICAL | BATCH_SPECIES);
     unsigned kinds = (all >> TAG_KIND_SHIFT) & 0xffu, not_kinds = (all >> TAG_NOT_KIND_SHIFT) & 0xffu;
     if ((all & TAG_UPDATE) && (kinds & not_kinds))
         flags |= BATCH_SPECIES;
+    *ukind = (all & TAG_UPDATE) && !(flags & BATCH_SPECIES) ? kinds : BSPRAM__NO_KIND;
     return flags;
 }
 
@@ -229,7 +232,7 @@ static void run_batch(bspram_team *t, bspram_combiner *C, const bspram_request *
     set_phase_label(t, "forward", 1);
     bspram__bsp_team_each(t, bspram__combine_forward_step, C);
     bspram__combine_out_flush(&C->ls[lane], C->m, lane);
-    b->flags = batch_flags(bspram__bsp_team_exchange(t, phase1_tag(C, t)));
+    b->flags = batch_flags(bspram__bsp_team_exchange(t, phase1_tag(C, t)), &b->ukind);
     b->M = b->m_phases +
            ((b->flags & BATCH_PHYSICAL) && C->o.physical == BSPRAM_PHYSICAL_EXTRA_PHASE ? 1 : 0);
     /* From phase 2 on each component reads only the inbox of its own block

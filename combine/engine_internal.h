@@ -32,7 +32,7 @@
 /* The reverse-flow record of one component at one level (phase): the
  * sources of each READ/FETCH group it formed there (Valiant §2). */
 typedef struct level_rec {
-    uint32_t *first; /* first[g]..first[g+1]: sources of group g */
+    uint32_t *first; /* first[g]..first[g+1]: sources of group g, unless single */
     uint8_t *kind;
     struct source {
         uint32_t comp, handle;
@@ -42,6 +42,7 @@ typedef struct level_rec {
     /* Counts of 32 bits, as first[] and the handles are: a level_rec per
      * component and level is 56 bytes (p·BSPRAM__MAX_LEVELS of them). */
     uint32_t ng, capg, ns, caps, capc;
+    bool single;     /* no two sources met: group g's one source is source g */
 } level_rec;
 
 /* What a component keeps across the supersteps of a batch. */
@@ -79,6 +80,8 @@ typedef struct batch_state {
     unsigned observe;  /* OBSERVE: the observation's supersteps before phase 1 */
     uint64_t observed; /* OBSERVE: the degree they measured */
     unsigned flags;    /* BATCH_* over the whole batch, known after phase 1 */
+    unsigned ukind;    /* its one update species, or BSPRAM__NO_KIND (none, or
+                          more than one: BATCH_SPECIES), known after phase 1 */
     uint64_t seed;     /* the spreading key of this batch: (seed, batch number) */
     bspram__random3_key rkey; /* bspram_random3(seed, ·, ·, ·) inline (hash_internal.h) */
     uint64_t number;   /* batches this lane has run before */

@@ -264,6 +264,26 @@ static void stage_end(bspram_combiner *C, bspram_component *self, uint64_t c, la
     C->cs[c].lv[S->phase].ng = 0; /* nothing answered: no handles */
 }
 
+/* The units of a staged record when a component's ng groups are all compact
+ * reductions (1) or none is (2), else 0. The species a part or a batch
+ * holds (flags, ukind: the one update species, if any) tell it without a
+ * look at the groups, but for a mix of species. */
+static unsigned stage_unit(const lane_scratch *L, size_t ng, bool may_compact, unsigned flags, unsigned ukind)
+{
+    if (!may_compact)
+        return 2;
+    if (!(flags & BATCH_SPECIES)) {
+        if (ukind == BSPRAM__NO_KIND || !bspram__is_reduce(ukind))
+            return 2; /* reads only, or one update species that is no reduction */
+        if (!(flags & BATCH_ANSWERS))
+            return 1; /* one reduction species, no reads */
+    }
+    size_t nred = 0;
+    for (size_t g = 0; g < ng; g++)
+        nred += bspram__is_reduce(bspram__key_kind(L->g[g].key));
+    return nred == ng ? 1 : nred == 0 ? 2 : 0;
+}
+
 bool bspram__combine_forward_step(bspram_component *self, void *combiner)
 {
     bspram_combiner *C = combiner;
@@ -368,12 +388,8 @@ bool bspram__combine_forward_step(bspram_component *self, void *combiner)
      * otherwise the lane's staged records go first. */
     const unsigned lane = bspram__bsp_lane(self);
     unsigned unit = 0;
-    if (partition && bspram__bsp_lane_runs(C->m) && !b->adaptive) {
-        size_t nred = 0;
-        for (size_t g = 0; may_compact && g < ng; g++)
-            nred += bspram__is_reduce(bspram__key_kind(L->g[g].key));
-        unit = nred == ng && may_compact ? 1 : nred == 0 ? 2 : 0;
-    }
+    if (partition && bspram__bsp_lane_runs(C->m) && !b->adaptive)
+        unit = stage_unit(L, ng, may_compact, pflags, phase == 1 ? cs->ukind : b->ukind);
     const bool staged = unit == 1, wstaged = unit == 2;
     if (unit) {
         bspram__combine_out_bound(L, C->m, lane, C->p, ng * unit);

@@ -55,9 +55,9 @@ void bspram__combine_record_sources(comp_state *cs, lane_scratch *L, unsigned le
     /* No two items met (n = ng, as at degree 1): group h's one source is
      * source h, and no counting is needed. */
     const bool single = n == ng;
+    R->single = single; /* first[] is not written: group h's source is h */
     if (single) {
-        for (size_t h = 0; h <= nh; h++)
-            R->first[h] = (uint32_t)h;
+        R->ns = (uint32_t)nh;
     } else {
         memset(R->first, 0, (nh + 1) * sizeof *R->first);
         for (size_t j = 0; j < n; j++) {
@@ -67,8 +67,8 @@ void bspram__combine_record_sources(comp_state *cs, lane_scratch *L, unsigned le
         }
         for (size_t h = 0; h < nh; h++)
             R->first[h + 1] += R->first[h];
+        R->ns = R->first[nh];
     }
-    R->ns = R->first[nh];
     if (R->ns > R->caps) {
         R->caps = R->ns;
         R->src = bspram__base_realloc(R->src, (size_t)R->caps * sizeof *R->src, "bspram_combine");
@@ -148,13 +148,16 @@ static void fan_out(bspram_combiner *C, lane_scratch *L, const batch_state *b, u
     level_rec *R = &C->cs[c].lv[level];
     unsigned kind = R->kind[h];
     uint64_t x = value;
-    for (uint32_t j = R->first[h]; j < R->first[h + 1]; j++) {
+    const uint32_t lo = R->single ? h : R->first[h], hi = R->single ? h + 1 : R->first[h + 1];
+    for (uint32_t j = lo; j < hi; j++) {
         const struct source *sp = &R->src[j];
         if (level == 1)
             bspram__batch_results(b, c)[sp->handle] = x;
         else
             bspram__combine_reply(L, sp->comp, sp->handle, level - 1, x);
-        if (bspram__is_fetch(kind)) /* the level kept its sources' values */
+        /* The level kept its sources' values; after the last source the
+         * prefix is not needed (at degree 1, the only one). */
+        if (bspram__is_fetch(kind) && j + 1 < hi)
             x = bspram__apply(C, bspram__kind_op(kind), x, R->contrib[j]);
     }
 }
