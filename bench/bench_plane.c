@@ -1,12 +1,14 @@
 /* The data plane's instruction count per operation (bench/plane_instr.sh runs
  * it under cachegrind): `reps` PRAM scatter-reduce(sum) calls of `ops`
  * operations by n VPs on CRCW-combining, p components, T threads, random
- * targets (degree 1: every cell hit once), the default basis or one given;
- * with `fetch`, fetch-and-add calls (the reverse flow) instead.
+ * targets among `ops` cells (about degree 1), or among ops/d cells (about
+ * degree d), the default basis or one given; with `fetch`, fetch-and-add
+ * calls (the reverse flow) instead of `reduce`.
  * Run with reps = 1 and reps = 2; the difference of the two counts over ops
  * is what one operation costs, set-up excluded.
  *
- *   bench_plane reps [log2 ops (20)] [log2 n (20)] [p (4096)] [T (2)] [basis (default) | one] [fetch]
+ *   bench_plane reps [log2 ops (20)] [log2 n (20)] [p (4096)] [T (2)] [basis (default) | one]
+ *               [reduce | fetch] [d (1)]
  *
  * Prints the memory after the calls (a checksum) so that nothing is elided. */
 #include <inttypes.h>
@@ -20,7 +22,7 @@
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: bench_plane reps [log2 ops] [log2 n] [p] [T] [default|one] [fetch]\n");
+        fprintf(stderr, "usage: bench_plane reps [log2 ops] [log2 n] [p] [T] [default|one] [reduce|fetch] [d]\n");
         return 2;
     }
     const int reps = atoi(argv[1]);
@@ -29,7 +31,9 @@ int main(int argc, char **argv)
     const unsigned T = argc > 5 ? (unsigned)atoi(argv[5]) : 2;
     const int one = argc > 6 && strcmp(argv[6], "one") == 0;
     const int fetch = argc > 7 && strcmp(argv[7], "fetch") == 0;
-    const uint64_t ops = UINT64_C(1) << lops, n = UINT64_C(1) << ln, k = ops / n, cells = ops;
+    const uint64_t d = argc > 8 ? strtoull(argv[8], NULL, 10) : 1;
+    const uint64_t ops = UINT64_C(1) << lops, n = UINT64_C(1) << ln, k = ops / n;
+    const uint64_t cells = d >= 1 && d <= ops ? ops / d : ops;
     bspram_pram_config c = bspram_pram_config_default(n, BSPRAM_CRCW_COMBINING);
     c.p = p;
     c.threads = T;
