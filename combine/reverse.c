@@ -140,23 +140,32 @@ void bspram__combine_send_replies(const bspram_combiner *C, lane_scratch *L, bsp
         memcpy(bspram__out_place(L, L->rep[j].dst, sizeof(reply)), &L->rep[j].r, sizeof(reply));
 }
 
-/* Deliver `value` to the sources of group h at `level` of component c:
- * results for level 1 (the requests), replies one level down otherwise. */
-static void fan_out(bspram_combiner *C, lane_scratch *L, const batch_state *b, uint64_t c, unsigned level,
-                    uint32_t h, uint64_t value)
+/* Deliver `value` to the sources of group h at `level` of component cs:
+ * results (the component's, `results`) for level 1, the requests; replies
+ * one level down otherwise. */
+static inline void fan_out(bspram_combiner *C, lane_scratch *L, comp_state *cs, uint64_t *results,
+                           unsigned level, uint32_t h, uint64_t value)
 {
-    level_rec *R = &C->cs[c].lv[level];
+    const level_rec *R = &cs->lv[level];
+    if (R->single) { /* one source, no prefix */
+        const struct source *sp = &R->src[h];
+        if (level == 1)
+            results[sp->handle] = value;
+        else
+            bspram__combine_reply(L, sp->comp, sp->handle, level - 1, value);
+        return;
+    }
     unsigned kind = R->kind[h];
     uint64_t x = value;
-    const uint32_t lo = R->single ? h : R->first[h], hi = R->single ? h + 1 : R->first[h + 1];
-    for (uint32_t j = lo; j < hi; j++) {
+    const uint32_t hi = R->first[h + 1];
+    for (uint32_t j = R->first[h]; j < hi; j++) {
         const struct source *sp = &R->src[j];
         if (level == 1)
-            bspram__batch_results(b, c)[sp->handle] = x;
+            results[sp->handle] = x;
         else
             bspram__combine_reply(L, sp->comp, sp->handle, level - 1, x);
         /* The level kept its sources' values; after the last source the
-         * prefix is not needed (at degree 1, the only one). */
+         * prefix is not needed. */
         if (bspram__is_fetch(kind) && j + 1 < hi)
             x = bspram__apply(C, bspram__kind_op(kind), x, R->contrib[j]);
     }
@@ -168,16 +177,18 @@ void bspram__combine_handle_replies(bspram_combiner *C, const batch_state *b, bs
     /* Without self (after the last superstep) every reply left is an answer
      * or reaches level 1, which makes no reply: no scratch is needed. */
     lane_scratch *L = self ? &C->ls[bspram__bsp_lane(self)] : NULL;
+    comp_state *cs = &C->cs[c];
+    uint64_t *results = bspram__batch_results(b, c);
     for (size_t i = 0; i < nr; i++) {
         const char *data = runs[i].data;
         for (uint64_t j = 0; j < runs[i].count; j++, data += runs[i].size) {
             reply r;
             memcpy(&r, data, sizeof r);
             if (r.level == 0) { /* an answer to an item that was a request itself */
-                bspram__batch_results(b, c)[r.handle] = r.value;
+                results[r.handle] = r.value;
                 continue;
             }
-            fan_out(C, L, b, c, r.level, r.handle, r.value);
+            fan_out(C, L, cs, results, r.level, r.handle, r.value);
         }
     }
     if (self)
