@@ -1087,8 +1087,9 @@ bool bspram__bsp_lane_runs(const bspram_machine *m);
  * lane reserves later with bspram__bsp_reserve_lane (router_internal.h,
  * bspram__router_account): the records are counted as self's, as a run
  * from self would be, and the lane's run carries them without a source per
- * record. For records whose receivers need no source (combining's
- * reductions, never answered).
+ * record. For records whose receivers need no source, or find it in the
+ * record (combining's reductions, never answered; its answered requests,
+ * which name their sender).
  *
  * @param self    the component's handle; not NULL (not checked)
  * @param count   the records (0: none)
