@@ -327,9 +327,9 @@ static inline void bspram__combine_out_unit(lane_scratch *L, bspram_machine *m, 
     L->sunit = unit;
 }
 /* Before staging n more units: flush what the lane staged if the stage
- * would outgrow max(2^16, 256·p) units (20 bytes each: 20 MiB at
- * p = 4096; a wire record is two), so that it never holds a large phase's records a second time
- * beside the router's (160 MiB a lane for 2^24 operations). A flush
+ * would outgrow max(2^16, 256·p) units (20 bytes each: 20 MiB at p = 4096;
+ * a wire record is two), so that it never holds a large phase's records a
+ * second time beside the router's (160 MiB a lane for 2^24 operations). A flush
  * reserves a run per destination reached, 256 records a run on average: at
  * 64·p the extra runs cost 2 to 3 % more instructions per scatter-reduce
  * operation, at 16·p 4 to 11 %. The records count messages, never runs,

@@ -108,7 +108,7 @@ __attribute__((always_inline)) static inline bool fold(const bspram_combiner *C,
             if (answer) {
                 uint32_t handle;
                 memcpy(&handle, r + offsetof(wire, handle), sizeof handle);
-                uint64_t from;
+                uint64_t from; /* the sender, as bspram__wire_source reads it */
                 memcpy(&from, r + offsetof(wire, aux), sizeof from);
                 bspram__combine_reply(L, L->b.adaptive ? runs[i].src : (uint32_t)from, handle, level, x);
             }

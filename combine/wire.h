@@ -4,13 +4,13 @@
  * combined value, an auxiliary word (the write policy's key; for a READ or
  * FETCH the component that sent it, or in the adaptive strategy the number
  * of original requests merged, the group's "weight", which its shortcut
- * reads), H(t) (31 bits; bit 31
- * marks a request that has reached its final component early) and a handle
- * naming the sender's group for the reverse flow. A reduction on a hashed
- * segment outside the adaptive strategy needs no weight, handle or flag, and
- * its H(t) can be recomputed by the receiver (a hash is cheaper than moving 16
- * more bytes through the router): it travels as a 16-byte compact record,
- * halving the router's bytes for reductions. An answer travels back as a
+ * reads), H(t) (31 bits; bit 31 marks a request that has reached its final
+ * component early) and a handle naming the sender's group for the reverse
+ * flow. A reduction on a hashed segment outside the adaptive strategy needs
+ * no weight, handle or flag, and its H(t) can be recomputed by the receiver
+ * (a hash is cheaper than moving 16 more bytes through the router): it
+ * travels as a 16-byte compact record, halving the router's bytes for
+ * reductions. An answer travels back as a
  * 16-byte reply. Messages are told apart by their length. */
 #ifndef BSPRAM_COMBINE_WIRE_H
 #define BSPRAM_COMBINE_WIRE_H
