@@ -516,13 +516,7 @@ void *bspram__router_reserve_slow(bspram_router *r, unsigned lane, uint64_t src,
     e->head.len32 = BSPRAM__RUN_BIT | BSPRAM__RUN_LONG_BIT | (size / 8 - 1) << 24;
     e->count = count;
     o->at += need;
-    o->count += count;
-    o->bytes += (uint64_t)size * count;
-    bspram__lane_sent *st = &ln->sent[par];
-    st->src_count += count;
-    st->src_bytes += (uint64_t)size * count;
-    if (size > st->max_message)
-        st->max_message = size;
+    bspram__sent_count(o, &ln->sent[par], count, (uint64_t)size * count, size);
     return e + 1;
 }
 
@@ -562,12 +556,7 @@ void *bspram__router_append_slow(bspram_router *r, unsigned lane, uint64_t src, 
         e->src = (uint32_t)src;
         e->len32 = bspram__run_len32(size, 1);
         o->at += need;
-        o->count++;
-        o->bytes += size;
-        s->src_count++;
-        s->src_bytes += size;
-        if (size > s->max_message)
-            s->max_message = size;
+        bspram__sent_count(o, s, 1, size, size);
     } else {
     slow:
         e = (bspram__entry *)bspram__router_reserve_slow(r, lane, src, dst, size, 1, call) - 1;

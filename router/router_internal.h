@@ -358,6 +358,21 @@ void bspram__router_log_ready(bspram_log *log);
 
 /* Posting (outbox.c): the hot path is here, inline, so that the layers that
  * post once per put or request (bsp/) pay no call for it. */
+
+/* Count `count` messages of `bytes` bytes in all, the largest of `largest`,
+ * put in outbox o by the component posting now (s->src): what every post,
+ * run and appended record records. */
+static inline void bspram__sent_count(bspram__outbox *o, bspram__lane_sent *s, uint64_t count, uint64_t bytes,
+                                      uint64_t largest)
+{
+    o->count += count;
+    o->bytes += bytes;
+    s->src_count += count;
+    s->src_bytes += bytes;
+    if (largest > s->max_message)
+        s->max_message = largest;
+}
+
 /* Append the entry (there is room: need = bspram__entry_size(len, extra))
  * and count it; returns where its payload goes. */
 static inline void *bspram__post_entry(bspram__outbox *o, bspram__lane_sent *s, uint64_t src, uint64_t len,
@@ -366,8 +381,6 @@ static inline void *bspram__post_entry(bspram__outbox *o, bspram__lane_sent *s, 
     bspram__entry *e = (bspram__entry *)o->at;
     uint64_t counted = len + extra;
     o->at += need;
-    o->count++;
-    o->bytes += counted;
     e->src = (uint32_t)src;
     void *payload;
     if (len <= BSPRAM__ENTRY_SHORT_MAX && !extra) {
@@ -380,10 +393,7 @@ static inline void *bspram__post_entry(bspram__outbox *o, bspram__lane_sent *s, 
         x->extra = extra;
         payload = x + 1;
     }
-    s->src_count++;
-    s->src_bytes += counted;
-    if (counted > s->max_message)
-        s->max_message = counted;
+    bspram__sent_count(o, s, 1, counted, counted);
     return payload;
 }
 
@@ -441,14 +451,9 @@ static inline void *bspram__reserve(bspram_router *r, unsigned lane, uint64_t sr
         return bspram__router_reserve_slow(r, lane, src, dst, size, count, call);
     bspram__entry *e = (bspram__entry *)o->at;
     o->at += need;
-    o->count += count;
-    o->bytes += bytes;
     e->src = (uint32_t)src;
     e->len32 = bspram__run_len32(size, (uint32_t)count);
-    s->src_count += count;
-    s->src_bytes += bytes;
-    if (size > s->max_message)
-        s->max_message = size;
+    bspram__sent_count(o, s, count, bytes, size);
     return e + 1;
 }
 
@@ -479,12 +484,7 @@ static inline __attribute__((always_inline)) void *bspram__append(bspram_router 
                              (size_t)(o->limit - end) >= size, 1)) {
             e->len32 = len32 + 1;
             o->at = end + size;
-            o->count++;
-            o->bytes += size;
-            s->src_count++;
-            s->src_bytes += size;
-            if (size > s->max_message)
-                s->max_message = size;
+            bspram__sent_count(o, s, 1, size, size);
             return end;
         }
     }
