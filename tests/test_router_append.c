@@ -16,12 +16,11 @@
  * destination of the same slot between them begin new ones.
  * Runs on every transport the environment names (ctest: shm and staged).
  * Also append's errors, one line each. */
-#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
-#include "router_records.h"
+#include "router_rounds.h"
 #include "hash/random.h"
 #include "router/router_internal.h"
 
@@ -147,31 +146,6 @@ static action counted_of(uint64_t p, uint64_t s, uint64_t src, unsigned j, uint6
     return a;
 }
 
-static void run(uint64_t p, unsigned lanes, uint64_t supersteps, uint64_t seed, uint64_t windows_from)
-{
-    bspram_router *r = bspram__router_create(p, lanes);
-    if (windows_from)
-        r->windows_from = windows_from;
-    const int runs_whole = r->transport->build_runs != NULL;
-    int wrong = 0;
-#pragma omp parallel num_threads((int)lanes) reduction(+ : wrong)
-    {
-        unsigned lane = (unsigned)omp_get_thread_num();
-        uint64_t first = bspram__router_lane_first(r, lane), end = bspram__router_lane_first(r, lane + 1);
-        for (uint64_t s = 0; s < supersteps; s++) {
-            post_all(r, lane, p, s, seed);
-            bspram__router_exchange(r, lane, 0);
-            for (uint64_t d = first; d < end; d++)
-                wrong += check_inbox(r, lane, p, s, d, seed, runs_whole);
-        }
-        bspram__router_leave(r, lane);
-    }
-    CHECK_EQ_U64(wrong, 0);
-    const bspram_log *log = bspram__router_log(r);
-    CHECK_EQ_U64(log->n, supersteps);
-    check_router_records(log, p, supersteps, ACTIONS, seed, counted_of);
-    bspram__router_destroy(r);
-}
 
 /* Exactly the rule's runs, in one chunk: component 0 of p = 130 (one lane)
  * appends 16-byte records {j} to 1, 2 and 66 (2's slot): 1, 1, 2, 1, 66, 2,
@@ -242,8 +216,9 @@ int main(void)
     const uint64_t ps[] = {1, 5, 64, 130};
     for (size_t i = 0; i < sizeof ps / sizeof ps[0]; i++)
         for (unsigned lanes = 1; lanes <= 3; lanes++) {
-            run(ps[i], lanes, 4, 7 + i, 0);
-            run(ps[i], lanes, 4, 9 + i, 1); /* every superstep through the windows after the first */
+            router_rounds(ps[i], lanes, 4, 7 + i, 0, post_all, check_inbox, ACTIONS, counted_of);
+            /* every superstep through the windows after the first */
+            router_rounds(ps[i], lanes, 4, 9 + i, 1, post_all, check_inbox, ACTIONS, counted_of);
         }
     exact();
     check_death("size 12", append_bad, &(bad_append){1, 12},

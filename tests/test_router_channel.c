@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "router_records.h"
+#include "router_rounds.h"
 #include "hash/random.h"
 #include "router/router_internal.h"
 
@@ -121,32 +121,6 @@ static int check_inbox(bspram_router *r, unsigned lane, uint64_t p, uint64_t s, 
     return bad;
 }
 
-static void run(uint64_t p, unsigned lanes, uint64_t supersteps, uint64_t seed, uint64_t windows_from)
-{
-    bspram_router *r = bspram__router_create(p, lanes);
-    if (windows_from)
-        r->windows_from = windows_from;
-    const int runs_whole = r->transport->build_runs != NULL;
-    int wrong = 0;
-#pragma omp parallel num_threads((int)lanes) reduction(+ : wrong)
-    {
-        unsigned lane = (unsigned)omp_get_thread_num();
-        uint64_t first = bspram__router_lane_first(r, lane), end = bspram__router_lane_first(r, lane + 1);
-        for (uint64_t s = 0; s < supersteps; s++) {
-            post_all(r, lane, p, s, seed);
-            bspram__router_exchange(r, lane, 0);
-            for (uint64_t d = first; d < end; d++)
-                wrong += check_inbox(r, lane, p, s, d, seed, runs_whole);
-        }
-        bspram__router_leave(r, lane);
-    }
-    CHECK_EQ_U64(wrong, 0);
-    /* The records: a run of n records of s bytes is n messages of s bytes. */
-    const bspram_log *log = bspram__router_log(r);
-    CHECK_EQ_U64(log->n, supersteps);
-    check_router_records(log, p, supersteps, ACTIONS, seed, action_of);
-    bspram__router_destroy(r);
-}
 
 /* A run of 2^24 + 3 records (past the short header's count): one run with a
  * 16-byte header, counted whole. Read as runs only (no descriptor per
@@ -309,8 +283,9 @@ int main(void)
     const uint64_t ps[] = {1, 5, 64, 300};
     for (size_t i = 0; i < sizeof ps / sizeof ps[0]; i++)
         for (unsigned lanes = 1; lanes <= 3; lanes++) {
-            run(ps[i], lanes, 4, 7 + i, 0);
-            run(ps[i], lanes, 4, 9 + i, 1); /* every superstep through the windows after the first */
+            router_rounds(ps[i], lanes, 4, 7 + i, 0, post_all, check_inbox, ACTIONS, action_of);
+            /* every superstep through the windows after the first */
+            router_rounds(ps[i], lanes, 4, 9 + i, 1, post_all, check_inbox, ACTIONS, action_of);
         }
     long_run();
     for (unsigned lanes = 1; lanes <= 3; lanes++)
