@@ -187,14 +187,14 @@ static const coll_entry *resolve(const coll_call *c, const coll_kind *k, coll_st
  * solver's allreduce); its checks, the selection and the signature then
  * cost nothing more than this comparison (g and l are fixed for the section
  * once resolved, n and the rank for the process), where they were a fifth
- * of an 8-byte broadcast's instructions on 2 processes. */
-static int same_call(const struct coll_last_call *last, const void *send, const void *recv, size_t size,
-                     unsigned root, unsigned op, const bsp_coll_options *given)
+ * of an 8-byte broadcast's instructions on 2 processes. The options compare
+ * as one block (four 32-bit fields, no padding). */
+_Static_assert(sizeof(bsp_coll_options) == 16, "bsp_coll_options: four 32-bit fields");
+static inline int same_call(const struct coll_last_call *last, const void *send, const void *recv, size_t size,
+                            unsigned root, unsigned op, const bsp_coll_options *given)
 {
     return last->valid && last->send == send && last->recv == recv && last->size == size &&
-           last->root == root && last->op == op && last->given.algorithm == given->algorithm &&
-           last->given.radix == given->radix && last->given.ports == given->ports &&
-           last->given.tradeoff == given->tradeoff;
+           last->root == root && last->op == op && memcmp(&last->given, given, sizeof *given) == 0;
 }
 
 /* One call of any operation (KIND[kind]) as new: checked, resolved and
@@ -282,33 +282,42 @@ static __attribute__((noinline)) void call_anew(unsigned kind, const bsp_coll_gr
         last->mask = c.mask;
         _Static_assert(sizeof sig == sizeof last->words, "the signature's words");
         memcpy(last->words, sig, sizeof sig);
+        /* The call as its repetition opens it (call_again): its own
+         * description and words, not this frame's. */
+        last->c = (coll_call){.me = me, .name = k->call, .n = n, .rank = rank, .desc = &last->desc};
     }
     if (n > 0)
         e->run(&c, &a);
     bspram__coll_end(&c);
 }
 
-/* One call of any operation (KIND[kind]). */
-static void call(unsigned kind, const bsp_coll_group *g, const void *send, void *recv, size_t size,
-                 unsigned root, unsigned op, const bsp_coll_options *opt)
+/* The last call of its kind again (same_call): checked and resolved then;
+ * its arguments for the algorithm, its description and signature serve
+ * again (they change at the next call of this kind, which cannot begin
+ * before this one ends), and so does the call itself, opened anew. */
+static __attribute__((noinline)) void call_again(struct coll_last_call *last, const bsp_coll_options *opt)
 {
-    const coll_kind *k = &KIND[kind];
-    bsplib_proc *me = bsplib_me(k->call);
+    last->desc.opt = opt;
+    coll_call *c = &last->c;
+    bspram__coll_open(c, last->sig, last->mask, last->words, sizeof last->words / sizeof *last->words);
+    last->e->run(c, &last->a); /* n = p ≥ 1 */
+    bspram__coll_end(c);
+}
+
+/* One call of any operation (KIND[kind]): inline in each, so that a
+ * repeated call's comparison reads its constant row and its arguments where
+ * they arrive. */
+static inline __attribute__((always_inline)) void call(unsigned kind, const bsp_coll_group *g, const void *send,
+                                                       void *recv, size_t size, unsigned root, unsigned op,
+                                                       const bsp_coll_options *opt)
+{
+    bsplib_proc *me = bsplib_me(KIND[kind].call);
     const bsp_coll_options given = opt ? *opt : (bsp_coll_options){0};
     struct coll_last_call *last = g ? NULL : &coll_state_of(me)->last_call[kind];
-    if (!last || !same_call(last, send, recv, size, root, op, &given)) {
+    if (__builtin_expect(last && same_call(last, send, recv, size, root, op, &given), 1))
+        call_again(last, opt);
+    else
         call_anew(kind, g, send, recv, size, root, op, opt);
-        return;
-    }
-    /* Checked and resolved at the last call: its arguments for the
-     * algorithm, its description and signature serve again (they change at
-     * the next call of this kind, which cannot begin before this one ends). */
-    last->desc.opt = opt;
-    coll_call c = {.me = me, .name = k->call, .n = me->p, .rank = me->pid, .desc = &last->desc};
-    bspram__coll_open(&c, last->sig, last->mask, last->words, sizeof last->words / sizeof *last->words);
-    if (c.n > 0)
-        last->e->run(&c, &last->a);
-    bspram__coll_end(&c);
 }
 
 void bsp_coll_broadcast(const bsp_coll_group *g, void *buf, bsp_size_t size, bsp_pid_t root,

@@ -184,6 +184,7 @@ typedef struct coll_state {
         struct coll_desc desc;
         unsigned sig, mask;
         uint64_t words[7]; /* the signature's words (calls.c) */
+        coll_call c;       /* the call, ready to open again (calls.c) */
     } last_call[COLL_OPS + 1]; /* the operations and the exclusive scan */
 } coll_state;
 
