@@ -145,12 +145,29 @@ static inline void bspram__coll_put(coll_call *c, unsigned to, size_t offset, co
  * place). */
 void bspram__coll_put_ref(coll_call *c, unsigned to, size_t offset, const void *src, size_t n);
 
-/* End a round; `last`: this member has no round after it. */
-void bspram__coll_round(coll_call *c, bool last);
+/* A round's bits of the barrier's tag (frame.c): MORE, and the signature
+ * s and its complement ~s. */
+enum { COLL_TAG_MORE = 1u << 9, COLL_SIG_SHIFT = 10, COLL_NSIG_SHIFT = 19 };
+
+/* Right after a round's barrier, before its puts land: where the OR of the
+ * signatures shows a difference, the calls are compared (frame.c). */
+void bspram__coll_check_signatures(void *arg, unsigned all);
+
+/* End a round; `last`: this member has no round after it. (Inline: every
+ * round of every algorithm ends here.) */
+static inline void bspram__coll_round(coll_call *c, bool last)
+{
+    unsigned bits = (c->sig & c->mask) << COLL_SIG_SHIFT | (~c->sig & c->mask) << COLL_NSIG_SHIFT |
+                    (!last || c->then ? COLL_TAG_MORE : 0);
+    unsigned all = bspram__bsp_bsplib_coll_sync(c->me, c->name, bits, c->rounds == 0,
+                                                bspram__coll_check_signatures, c);
+    c->rounds++;
+    c->more = all & COLL_TAG_MORE;
+}
 
 /* Close the call: take part in the rounds other groups still need (group
  * calls take at least one superstep), then note the call's records. */
-void bspram__coll_end(coll_call *c);
+static inline void bspram__coll_end(coll_call *c);
 
 #define COLL_OPS 8 /* bsp_coll_op's values */
 
@@ -209,6 +226,19 @@ static inline void bspram__coll_open(coll_call *c, unsigned sig, unsigned mask, 
     bsplib_proc *me = c->me;
     if (me->pid == me->world->lo) /* the rank's first process keeps the log */
         coll_state_of(me)->log[0] = bspram__router_log(me->router)->n;
+}
+
+static inline void bspram__coll_end(coll_call *c)
+{
+    c->then = 0;
+    bspram__coll_window(c, NULL, 0); /* nothing lands here from now on */
+    if (c->grouped && c->rounds == 0)
+        bspram__coll_round(c, true);
+    while (c->more)
+        bspram__coll_round(c, true);
+    bsplib_proc *me = c->me;
+    if (me->pid == me->world->lo)
+        coll_state_of(me)->log[1] = bspram__router_log(me->router)->n;
 }
 
 /* Scratch buffer `which` (< 3) of this process, at least `size` bytes

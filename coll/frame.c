@@ -42,9 +42,9 @@
 #include "router/router.h"
 
 enum {
-    TAG_MORE = 1u << 9,
-    SIG_SHIFT = 10,    /* s in bits 10..18 */
-    NSIG_SHIFT = 19,   /* ~s in bits 19..27 */
+    TAG_MORE = COLL_TAG_MORE,
+    SIG_SHIFT = COLL_SIG_SHIFT,   /* s in bits 10..18 */
+    NSIG_SHIFT = COLL_NSIG_SHIFT, /* ~s in bits 19..27 */
     SIG_MASK = 0x1ffu,
     CODE_MASK = 15u,   /* the call's code, in the low 4 bits of s */
     TAG_FATAL = 1u << 9, /* of the agreement's barrier: a difference is fatal */
@@ -244,37 +244,13 @@ static void calls_agree(coll_call *c)
     report(c, &v, texts);
 }
 
-/* Right after the round's barrier, before its puts land. */
-static void check_signatures(void *arg, unsigned all)
+void bspram__coll_check_signatures(void *arg, unsigned all)
 {
     if ((all >> SIG_SHIFT) & (all >> NSIG_SHIFT) & SIG_MASK) {
         coll_call *c = arg;
         calls_agree(c);
         c->mask = CODE_MASK; /* different groups differ: the later rounds check the code */
     }
-}
-
-void bspram__coll_round(coll_call *c, bool last)
-{
-    unsigned bits = (c->sig & c->mask) << SIG_SHIFT | (~c->sig & c->mask) << NSIG_SHIFT |
-                    (!last || c->then ? TAG_MORE : 0);
-    unsigned all = bspram__bsp_bsplib_coll_sync(c->me, c->name, bits, c->rounds == 0,
-                                              check_signatures, c);
-    c->rounds++;
-    c->more = all & TAG_MORE;
-}
-
-void bspram__coll_end(coll_call *c)
-{
-    c->then = 0;
-    bspram__coll_window(c, NULL, 0); /* nothing lands here from now on */
-    if (c->grouped && c->rounds == 0)
-        bspram__coll_round(c, true);
-    while (c->more)
-        bspram__coll_round(c, true);
-    bsplib_proc *me = c->me;
-    if (me->pid == me->world->lo)
-        coll_state_of(me)->log[1] = bspram__router_log(me->router)->n;
 }
 
 /* ---- the process's state (BSPLIB_EXT_COLL) ---- */
