@@ -156,7 +156,7 @@ static void land(bsplib_proc *me, const bspram_message *in, size_t n, unsigned w
  * record channel — one-word puts are records of 16 bytes {where, word},
  * bsp_put — land record after record, with no message header built for
  * them; each record is the message it stands for. */
-static void land_runs(bsplib_proc *me)
+static inline __attribute__((always_inline)) void land_runs(bsplib_proc *me)
 {
     const bspram__run *u;
     const size_t nr = bspram__bsp_inbox_runs(me->self, &u);
@@ -170,6 +170,11 @@ static void land_runs(bsplib_proc *me)
                 memcpy(&word, d, 8);
                 if (word >= BSPLIB_KIND_LIMIT && !(word >> 62)) { /* a word to an address */
                     memcpy((void *)(uintptr_t)word, d + 8, 8);
+                    continue;
+                }
+                if ((word >> 62) == 1) { /* a word to a window: an 8-byte collective's block */
+                    memcpy(bsplib_resolve(me, u[i].src, (const void *)(uintptr_t)word, 8), d + 8, 8);
+                    me->window_puts++;
                     continue;
                 }
                 const bspram_message m = {d, 16, u[i].src, (uint32_t)me->pid};
