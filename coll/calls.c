@@ -284,7 +284,9 @@ static __attribute__((noinline)) void call_anew(unsigned kind, const bsp_coll_gr
         memcpy(last->words, sig, sizeof sig);
         /* The call as its repetition opens it (call_again): its own
          * description and words, not this frame's. */
-        last->c = (coll_call){.me = me, .name = k->call, .n = n, .rank = rank, .desc = &last->desc};
+        last->c = c;
+        last->c.desc = &last->desc;
+        last->c.words = last->words;
     }
     if (n > 0)
         e->run(&c, &a);
@@ -298,8 +300,14 @@ static __attribute__((noinline)) void call_anew(unsigned kind, const bsp_coll_gr
 static __attribute__((noinline)) void call_again(struct coll_last_call *last, const bsp_coll_options *opt)
 {
     last->desc.opt = opt;
-    coll_call *c = &last->c;
-    bspram__coll_open(c, last->sig, last->mask, last->words, sizeof last->words / sizeof *last->words);
+    coll_call *c = &last->c; /* opened as bspram__coll_open did at the last call, again */
+    c->mask = last->mask;
+    c->tag = coll_sig_tag(c->sig, c->mask);
+    c->then = 0;
+    c->rounds = 0;
+    c->more = 0;
+    if (c->log)
+        c->log[0] = bspram__router_log(c->me->router)->n;
     last->e->run(c, &last->a); /* n = p ≥ 1 */
     bspram__coll_end(c);
 }

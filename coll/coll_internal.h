@@ -45,6 +45,10 @@ typedef struct coll_call {
     const bsp_coll_group *group; /* NULL: the whole machine */
     unsigned sig;             /* the arguments' signature (frame.c) */
     unsigned mask;            /* the bits of sig this process vouches for */
+    unsigned tag;             /* what every round's tag says of them: s and ~s,
+                                 masked (bspram__coll_round) */
+    size_t *log;              /* the process's log[2] (coll_state) if it keeps
+                                 the call's place in the log, else NULL */
     unsigned nwords;          /* the arguments that must agree, as words (the
                                  caller's array, alive during the call): */
     const uint64_t *words;
@@ -155,10 +159,13 @@ void bspram__coll_check_signatures(void *arg, unsigned all);
 
 /* End a round; `last`: this member has no round after it. (Inline: every
  * round of every algorithm ends here.) */
+static inline unsigned coll_sig_tag(unsigned sig, unsigned mask)
+{
+    return (sig & mask) << COLL_SIG_SHIFT | (~sig & mask) << COLL_NSIG_SHIFT;
+}
 static inline void bspram__coll_round(coll_call *c, bool last)
 {
-    unsigned bits = (c->sig & c->mask) << COLL_SIG_SHIFT | (~c->sig & c->mask) << COLL_NSIG_SHIFT |
-                    (!last || c->then ? COLL_TAG_MORE : 0);
+    unsigned bits = c->tag | (!last || c->then ? COLL_TAG_MORE : 0);
     unsigned all = bspram__bsp_bsplib_coll_sync(c->me, c->name, bits, c->rounds == 0,
                                                 bspram__coll_check_signatures, c);
     c->rounds++;
@@ -220,12 +227,14 @@ static inline void bspram__coll_open(coll_call *c, unsigned sig, unsigned mask, 
     c->words = sig_words; /* the caller's, alive until bspram__coll_end */
     c->sig = sig;
     c->mask = mask;
+    c->tag = coll_sig_tag(sig, mask);
     c->then = 0;
     c->rounds = 0;
     c->more = 0;
     bsplib_proc *me = c->me;
-    if (me->pid == me->world->lo) /* the rank's first process keeps the log */
-        coll_state_of(me)->log[0] = bspram__router_log(me->router)->n;
+    c->log = me->pid == me->world->lo ? coll_state_of(me)->log : NULL; /* the rank's first process keeps it */
+    if (c->log)
+        c->log[0] = bspram__router_log(me->router)->n;
 }
 
 static inline void bspram__coll_end(coll_call *c)
@@ -236,9 +245,8 @@ static inline void bspram__coll_end(coll_call *c)
         bspram__coll_round(c, true);
     while (c->more)
         bspram__coll_round(c, true);
-    bsplib_proc *me = c->me;
-    if (me->pid == me->world->lo)
-        coll_state_of(me)->log[1] = bspram__router_log(me->router)->n;
+    if (c->log)
+        c->log[1] = bspram__router_log(c->me->router)->n;
 }
 
 /* Scratch buffer `which` (< 3) of this process, at least `size` bytes

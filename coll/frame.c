@@ -250,6 +250,7 @@ void bspram__coll_check_signatures(void *arg, unsigned all)
         coll_call *c = arg;
         calls_agree(c);
         c->mask = CODE_MASK; /* different groups differ: the later rounds check the code */
+        c->tag = coll_sig_tag(c->sig, c->mask);
     }
 }
 
