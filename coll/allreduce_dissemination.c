@@ -36,7 +36,7 @@ void bspram__coll_allreduce_dissemination(coll_call *c, const coll_args *a)
          * from send itself into place, no plan, no rotation. */
         const unsigned me = c->rank;
         if (m)
-            memcpy(all + (size_t)me * count, a->send, m);
+            coll_copy(all + (size_t)me * count, a->send, m);
         bspram__coll_window(c, all, (size_t)n * m);
         for (unsigned d = 1; d < n; d++)
             bspram__coll_put(c, (me + d) % n, (size_t)me * m, a->send, m);
@@ -51,5 +51,5 @@ void bspram__coll_allreduce_dissemination(coll_call *c, const coll_args *a)
     for (unsigned i = 1; i < n; i++)
         bspram__coll_op_fold(&op, all, all + (size_t)i * count, count);
     if (m)
-        memcpy(a->recv, all, m);
+        coll_copy(a->recv, all, m);
 }

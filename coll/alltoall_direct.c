@@ -34,8 +34,10 @@ void bspram__coll_alltoall_direct(coll_call *c, const coll_args *a)
     unsigned char none[1];
     bspram__coll_window(c, b ? recv : none, (size_t)n * b);
     /* A send buffer apart from recv stays as it is through the call: its
-     * blocks can travel by reference (one copy, at the sync). */
-    const int by_reference = send != recv;
+     * blocks can travel by reference (one copy, at the sync) — those that
+     * bspram__coll_put_ref takes by reference; a smaller one is a put, made
+     * here without the call. */
+    const int by_reference = send != recv && b >= BSPLIB_HPPUT_BY_REFERENCE;
     for (unsigned d = 1; d < n;) {
         for (unsigned j = 0; j < k && d < n; j++, d++) {
             const unsigned to = (me + d) % n;

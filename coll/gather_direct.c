@@ -25,7 +25,7 @@ void bspram__coll_gather_direct(coll_call *c, const coll_args *a)
     unsigned char *recv = a->recv;
     /* The root's own block; in place, send already is that block. */
     if (at_root && b && send != recv + (size_t)root * b)
-        memcpy(recv + (size_t)root * b, send, b);
+        coll_copy(recv + (size_t)root * b, send, b);
     if (n == 1)
         return;
     unsigned k = a->ports < n - 1 ? a->ports : n - 1;

@@ -27,7 +27,7 @@ void bspram__coll_reduce_direct(coll_call *c, const coll_args *a)
     const coll_op op = a->fold;
     if (n == 1) {
         if (m && a->recv != a->send)
-            memcpy(a->recv, a->send, m);
+            coll_copy(a->recv, a->send, m);
         return;
     }
     unsigned rounds = (n - 1 + k - 1) / k, v = (me + n - root) % n;
@@ -35,7 +35,7 @@ void bspram__coll_reduce_direct(coll_call *c, const coll_args *a)
     if (me == root) { /* block i of the window holds x_i */
         all = coll_scratch(c, 0, (size_t)n * m + 8);
         if (m)
-            memcpy(all + (size_t)root * count, a->send, m);
+            coll_copy(all + (size_t)root * count, a->send, m);
     }
     for (unsigned t = 0; t < rounds; t++) {
         if (me == root)
@@ -50,6 +50,6 @@ void bspram__coll_reduce_direct(coll_call *c, const coll_args *a)
         for (unsigned i = 1; i < n; i++)
             bspram__coll_op_fold(&op, all, all + (size_t)i * count, count);
         if (m)
-            memcpy(a->recv, all, m);
+            coll_copy(a->recv, all, m);
     }
 }

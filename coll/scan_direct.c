@@ -28,7 +28,7 @@ void bspram__coll_scan_direct(coll_call *c, const coll_args *a)
     /* Block j of the window holds x_j, j ≤ me (my own at j = me). */
     uint64_t *all = coll_scratch(c, 0, (size_t)(me + 1) * m + 8);
     if (m)
-        memcpy(all + (size_t)me * count, a->send, m);
+        coll_copy(all + (size_t)me * count, a->send, m);
     unsigned rounds = n > 1 ? (n - 1 + k - 1) / k : 0;
     bspram__coll_window(c, all, (size_t)me * m);
     for (unsigned t = 0; t < rounds; t++) {
@@ -46,5 +46,5 @@ void bspram__coll_scan_direct(coll_call *c, const coll_args *a)
     for (unsigned j = 1; j < last; j++)
         bspram__coll_op_fold(&op, all, all + (size_t)j * count, count);
     if (m)
-        memcpy(a->recv, all, m);
+        coll_copy(a->recv, all, m);
 }

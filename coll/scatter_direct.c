@@ -26,7 +26,7 @@ void bspram__coll_scatter_direct(coll_call *c, const coll_args *a)
     unsigned char *recv = a->recv;
     /* The root's own block; in place, recv already is that block. */
     if (at_root && b && recv != send + (size_t)root * b)
-        memcpy(recv, send + (size_t)root * b, b);
+        coll_copy(recv, send + (size_t)root * b, b);
     if (n == 1)
         return;
     unsigned k = a->ports < n - 1 ? a->ports : n - 1;
