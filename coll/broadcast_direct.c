@@ -24,6 +24,13 @@ void bspram__coll_broadcast_direct(coll_call *c, const coll_args *a)
         return;
     const unsigned k = a->ports < n - 1 ? a->ports : n - 1, rounds = (n - 2) / k + 1; /* ⌈(n−1)/k⌉ */
     bspram__coll_window(c, a->recv, a->block);
+    if (k == n - 1) { /* one round (DIRECT's default ports): the loop below with t = 0 */
+        if (c->rank == a->root)
+            for (unsigned j = 1, to = a->root + 1; j < n; j++, to++)
+                bspram__coll_put(c, to < n ? to : to - n, 0, a->recv, a->block);
+        bspram__coll_round(c, true);
+        return;
+    }
     for (unsigned t = 0, d = 1; t < rounds; t++, d += k) {
         if (c->rank == a->root) /* ranks root + d … root + d + k − 1 (mod n), none past n − 1 */
             for (unsigned j = d; j < d + k && j < n; j++)

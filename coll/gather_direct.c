@@ -29,9 +29,15 @@ void bspram__coll_gather_direct(coll_call *c, const coll_args *a)
     if (n == 1)
         return;
     unsigned k = a->ports < n - 1 ? a->ports : n - 1;
+    bspram__coll_window(c, at_root ? recv : NULL, at_root ? (size_t)n * b : 0);
+    if (k == n - 1) { /* one round (DIRECT's default ports): the loop below with t = 0 */
+        if (!at_root)
+            bspram__coll_put(c, root, (size_t)c->rank * b, send, b);
+        bspram__coll_round(c, true);
+        return;
+    }
     unsigned rounds = (unsigned)coll_ceil_div(n - 1, k);
     unsigned v = (c->rank + n - root) % n; /* rank relative to the root */
-    bspram__coll_window(c, at_root ? recv : NULL, at_root ? (size_t)n * b : 0);
     for (unsigned t = 0; t < rounds; t++) {
         if (v != 0 && (v - 1) / k == t)
             bspram__coll_put(c, root, (size_t)c->rank * b, send, b);

@@ -30,8 +30,17 @@ void bspram__coll_scatter_direct(coll_call *c, const coll_args *a)
     if (n == 1)
         return;
     unsigned k = a->ports < n - 1 ? a->ports : n - 1;
-    unsigned rounds = (unsigned)coll_ceil_div(n - 1, k);
     bspram__coll_window(c, at_root ? NULL : recv, at_root ? 0 : b);
+    if (k == n - 1) { /* one round (DIRECT's default ports): the loop below with t = 0 */
+        if (at_root)
+            for (unsigned d = 1, to = root + 1; d < n; d++, to++) {
+                const unsigned r = to < n ? to : to - n;
+                bspram__coll_put(c, r, 0, send + (size_t)r * b, b);
+            }
+        bspram__coll_round(c, true);
+        return;
+    }
+    unsigned rounds = (unsigned)coll_ceil_div(n - 1, k);
     for (unsigned t = 0, d = 1; t < rounds; t++) {
         for (unsigned j = 0; j < k && d < n; j++, d++) {
             unsigned to = (root + d) % n;
