@@ -116,6 +116,8 @@ unsigned bspram__router_exchange(bspram_router *r, unsigned lane, unsigned tag)
     }
     bspram__router_close_src(&ln->sent[par]);
     bspram__router_outboxes_close(ln, par);
+    if (r->mail && ln->n_touched[par])
+        r->transport->seal(r, lane, par);
     /* Windows pay off once a superstep's messages no longer fit the caches
      * (the lines go to memory anyway); below, receivers find them in cache. */
     if (ln->sent[par].bytes + sizeof(bspram__entry) * ln->sent[par].messages >= r->windows_from)

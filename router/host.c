@@ -88,6 +88,7 @@ bspram_router *bspram__router_create_on(uint64_t p, unsigned lanes, const char *
     if (t->abort)
         bspram__base_set_abort(t->abort);
     r->tstate = t->open ? t->open(lanes, &r->lane_lo, &r->lane_hi) : NULL;
+    r->mail = t->seal && p == lanes && lanes <= BSPRAM__MAIL_LANES;
     r->lane = aligned_alloc(64, ((sizeof(bspram__lane) * lanes + 63) / 64) * 64);
     if (!r->lane)
         bspram__base_fatal("the router of p = %llu components on %u lanes: out of memory", (unsigned long long)p, lanes);

@@ -237,6 +237,8 @@ static inline __attribute__((always_inline)) void outbox_open(bspram_router *r, 
 static inline __attribute__((always_inline)) void outbox_register(bspram_router *r, unsigned lane, unsigned par,
                                                                   uint32_t dst)
 {
+    if (r->mail) /* the transport's seal registers, at the exchange */
+        return;
     bspram__lane *ln = &r->lane[lane];
     /* One component per lane (BSPlib: a process is a lane) makes the
      * destination its own lane's number, without the search. */
@@ -244,11 +246,9 @@ static inline __attribute__((always_inline)) void outbox_register(bspram_router 
     uint64_t bit = UINT64_C(1) << (d % 64);
     if (!(ln->registered[par][d / 64] & bit)) { /* first message to d's block */
         ln->registered[par][d / 64] |= bit;
-        bspram__lane *to = &r->lane[d];
         if (d < r->lane_lo || d >= r->lane_hi)
             return; /* another process's lane: its transport delivers without the list */
-        unsigned k = atomic_fetch_add_explicit(&to->n_senders[par], 1, memory_order_relaxed);
-        *(par ? to->senders + k : to->senders - 1 - k) = lane; /* published by the exchange's barrier */
+        bspram__router_register_sender(&r->lane[d], par, lane);
     }
 }
 

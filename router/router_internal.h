@@ -322,6 +322,9 @@ struct bspram_router {
      * not beside `clock`, which lane 0 writes at every exchange: there it
      * cost the other lanes a cache miss per superstep. */
     bool keep_pattern;      /* set between exchanges only (bspram__router_keep_pattern) */
+    bool mail;              /* senders register at the exchange, through the transport's seal
+                               (transport.h): lanes of one component each, at most
+                               BSPRAM__MAIL_LANES of them, on a transport that mails */
     const void **gather;    /* [lanes]: what each lane brings to bspram__router_gather */
 
     /* Written by lane 0 only, every superstep: on cache lines of their own,
@@ -656,6 +659,16 @@ void bspram__router_pattern_enter(bspram__lane *ln, unsigned par);
  * (a small superstep's usual case) needs no sorting, and up to four (a
  * collective's round at P ≤ 5) no call. */
 void bspram__router_senders_sort(uint32_t *list, unsigned k);
+
+/* Lane `lane` joins the list of the lanes that posted to lane `to`'s block in
+ * the superstep of parity par: once per superstep (outbox.c keeps the bits),
+ * at its first post there, or at the exchange where the transport's seal
+ * decides (r->mail). The list is read after the exchange's barrier. */
+static inline void bspram__router_register_sender(bspram__lane *to, unsigned par, uint32_t lane)
+{
+    unsigned k = atomic_fetch_add_explicit(&to->n_senders[par], 1, memory_order_relaxed);
+    *(par ? to->senders + k : to->senders - 1 - k) = lane;
+}
 static inline unsigned bspram__router_lane_senders(bspram__lane *ln, unsigned par, const uint32_t **senders)
 {
     unsigned k = atomic_load_explicit(&ln->n_senders[par], memory_order_relaxed);

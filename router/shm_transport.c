@@ -11,7 +11,9 @@
  * payloads then come from memory once. The headers point at the payloads in
  * the sending lane's storage: payloads are not copied by delivery, nothing is
  * locked, and no second barrier is needed, because only the lane serving d
- * reads d's inbox before the next exchange.
+ * reads d's inbox before the next exchange. The exception is a small
+ * superstep among a few processes of one component each: its outboxes are
+ * mailed, a copy of at most a few lines each (shm_seal, below).
  *
  * The allreduce is the superstep barrier (barrier_internal.h) with its tag OR;
  * the statistics are reduced by lane 0 reading every lane's slot after it,
@@ -34,11 +36,48 @@ typedef struct shm_slot {
     bool dirty[2];                       /* stats[par] is not all zero */
 } shm_slot;
 
+/* Mail: an outbox of one chunk of at most MAIL_DATA bytes, copied by its
+ * sender at the exchange (shm_seal) to the slot of its (sender, receiver)
+ * pair, which the receiver reads after the barrier. A small superstep's
+ * message (a collective's round) then crosses between cores as one or two
+ * cache lines written by one core and read by the other, where through the
+ * outbox the receiver would fetch the sender's list entry, its count, its
+ * outbox, its chunk's header and its chunk, each a line the other core last
+ * wrote (and the sender fetch them back). Only where every lane serves one
+ * component (BSPlib's processes) and there are at most BSPRAM__MAIL_LANES
+ * lanes: a receiver looks at a slot of every lane, and a slot carries one
+ * destination. Slots are double-buffered by parity, as the outboxes are:
+ * the sender writes parity par's slot again two exchanges on, after the
+ * barrier the receiver reaches only once it has read it. */
+enum { MAIL_SLOT = 256 };
+typedef struct shm_mail {
+    _Alignas(64) uint64_t stamp; /* the exchange it was sealed in (the lanes' step + 1) */
+    uint64_t count, bytes, used; /* the outbox's messages and bytes (what the records
+                                    count), and the bytes of its entries in data */
+    char data[MAIL_SLOT - 4 * sizeof(uint64_t)];
+} shm_mail;
+#define MAIL_DATA (sizeof(((shm_mail *)0)->data))
+_Static_assert(MAIL_DATA % 16 == 0, "a slot's data is copied in 16-byte steps");
+
+/* A receiving lane's senders of its last delivery, in lane order (the
+ * lane's `from`), and which of them mailed, by lane. */
+typedef struct shm_receiver {
+    _Alignas(64) uint32_t from[BSPRAM__MAIL_LANES];
+    uint64_t mailed;
+} shm_receiver;
+
 typedef struct shm_state {
     bspram_barrier barrier;
     shm_slot *slot; /* [lanes] */
     unsigned lanes;
+    shm_mail *mail;         /* [from][to][parity], with at most BSPRAM__MAIL_LANES lanes */
+    shm_receiver *receiver; /* [lanes], likewise */
 } shm_state;
+
+static shm_mail *mail_slot(const shm_state *s, unsigned from, unsigned to, unsigned par)
+{
+    return &s->mail[((size_t)from * s->lanes + to) * 2 + par];
+}
 
 static void *shm_open(unsigned lanes, unsigned *lo, unsigned *hi)
 {
@@ -49,6 +88,15 @@ static void *shm_open(unsigned lanes, unsigned *lo, unsigned *hi)
     if (!s->slot)
         bspram__base_fatal("the shared-memory transport (%u lanes): out of memory", lanes);
     memset(s->slot, 0, sizeof *s->slot * lanes);
+    if (lanes <= BSPRAM__MAIL_LANES) {
+        const size_t slots = (size_t)lanes * lanes * 2;
+        s->mail = aligned_alloc(64, sizeof *s->mail * slots);
+        s->receiver = aligned_alloc(64, sizeof *s->receiver * lanes);
+        if (!s->mail || !s->receiver)
+            bspram__base_fatal("the shared-memory transport (%u lanes): out of memory", lanes);
+        memset(s->mail, 0, sizeof *s->mail * slots);
+        memset(s->receiver, 0, sizeof *s->receiver * lanes);
+    }
     bspram__router_barrier_init(&s->barrier, lanes);
     return s;
 }
@@ -57,6 +105,8 @@ static void shm_close(void *state)
 {
     shm_state *s = state;
     bspram__router_barrier_destroy(&s->barrier);
+    free(s->mail);
+    free(s->receiver);
     free(s->slot);
     free(s);
 }
@@ -81,7 +131,85 @@ static unsigned shm_allreduce(bspram_router *r, unsigned lane, unsigned tag, bsp
     return all;
 }
 
+/* Mail each outbox of lane `lane` that fits a slot; register the lane with
+ * the receiver of each other one (r->mail: one component per lane, so the
+ * destination is its lane's number). */
+static void shm_seal(bspram_router *r, unsigned lane, unsigned par)
+{
+    shm_state *s = r->tstate;
+    bspram__lane *ln = &r->lane[lane];
+    for (size_t i = 0; i < ln->n_touched[par]; i++) {
+        const uint32_t d = ln->touched[par][i];
+        const bspram__outbox *o = bspram__lane_outbox(ln, par, d);
+        const bspram__chunk *ch = o->head;
+        if (ch == o->tail && ch->used <= MAIL_DATA) {
+            shm_mail *m = mail_slot(s, lane, d, par);
+            /* In 16-byte steps, without a call: a chunk's room and a slot's
+             * data are multiples of 16 bytes. */
+            for (size_t b = 0; b < ch->used; b += 16)
+                memcpy(m->data + b, (const char *)(ch + 1) + b, 16);
+            m->count = o->count;
+            m->bytes = o->bytes;
+            m->used = ch->used;
+            m->stamp = ln->step + 1; /* published by the barrier */
+        } else {
+            bspram__router_register_sender(&r->lane[d], par, lane);
+        }
+    }
+}
+
 enum { PREFETCH_LINES = 8 };
+
+/* deliver_shm with mail (r->mail: one component per lane): the lanes that
+ * mailed to this one (their slot bears this exchange's stamp) and those
+ * registered, in lane order, counted from the slots and the outboxes. */
+static void deliver_mail(bspram_router *r, unsigned lane, unsigned par)
+{
+    const shm_state *s = r->tstate;
+    bspram__lane *ln = &r->lane[lane];
+    shm_receiver *rc = &s->receiver[lane];
+    const uint64_t stamp = ln->step + 1;
+    uint64_t mailed = 0, c = 0, bytes = 0;
+    const shm_mail *m = mail_slot(s, 0, lane, par);
+    for (unsigned l = 0; l < s->lanes; l++, m += 2 * s->lanes)
+        if (m->stamp == stamp) {
+            mailed |= UINT64_C(1) << l;
+            c += m->count;
+            bytes += m->bytes;
+        }
+    uint64_t all = mailed;
+    const unsigned k = atomic_load_explicit(&ln->n_senders[par], memory_order_relaxed);
+    const uint32_t *list = par ? ln->senders : ln->senders - k;
+    for (unsigned j = 0; j < k; j++) {
+        const bspram__outbox *o = bspram__lane_outbox(&r->lane[list[j]], par, ln->first);
+        all |= UINT64_C(1) << list[j];
+        c += o->count;
+        bytes += o->bytes;
+    }
+    if (!all) { /* as in deliver_shm */
+        ln->delivered = 0;
+        return;
+    }
+    unsigned n = 0;
+    for (; all; all &= all - 1)
+        rc->from[n++] = (uint32_t)__builtin_ctzll(all);
+    rc->mailed = mailed;
+    ln->from = rc->from;
+    ln->n_from = n;
+    ln->from_par = par;
+    ln->in_off[0] = 0;
+    ln->in_off[1] = c;
+    ln->r[par] = c;
+    ln->h_in[par] = bytes;
+    ln->lazy = true;
+    ln->deliveries++;
+}
+
+/* Which of lane `lane`'s senders in its last delivery mailed, by lane. */
+static uint64_t mailed_to(const bspram_router *r, unsigned lane)
+{
+    return r->mail ? ((const shm_state *)r->tstate)->receiver[lane].mailed : 0;
+}
 
 static void deliver_shm(bspram_router *r, unsigned lane)
 {
@@ -92,6 +220,10 @@ static void deliver_shm(bspram_router *r, unsigned lane)
      * costs O(block × senders), not O(block × lanes). The lazy builds read
      * the same list: senders write it again only after the next exchange's
      * barrier, which this lane reaches after its last read of these inboxes. */
+    if (r->mail) {
+        deliver_mail(r, lane, par);
+        return;
+    }
     if (atomic_load_explicit(&ln->n_senders[par], memory_order_relaxed) == 0) {
         /* Nobody posted to this block: every inbox is empty, as after an
          * exchange without messages (the record's r and h come from the
@@ -131,6 +263,32 @@ static void deliver_shm(bspram_router *r, unsigned lane)
     ln->deliveries++;
 }
 
+/* The headers of the entries in [at, end) (to dst) at m; returns the end. */
+static bspram_message *entry_messages(const char *at, const char *end, bspram_message *m, uint64_t dst)
+{
+    while (at < end) {
+        const bspram__entry *e = (const bspram__entry *)at;
+        /* Each entry's place depends on the last one's length: ask for
+         * lines ahead so the walk does not wait on memory each line. */
+        __builtin_prefetch(at + PREFETCH_LINES * 64);
+        if (!(e->len32 & BSPRAM__RUN_BIT)) { /* a message (the usual entry here), decoded inline */
+            *m++ = (bspram_message){e + 1, e->len32, e->src, (uint32_t)dst};
+            at += sizeof *e + bspram__round8(e->len32);
+            continue;
+        }
+        const char *data = bspram__entry_payload(e);
+        const uint64_t len = bspram__entry_len(e), n = bspram__entry_count(e);
+        for (uint64_t j = 0; j < n; j++, m++, data += len) { /* a run's records */
+            m->data = data;
+            m->len = len;
+            m->src = e->src;
+            m->dst = (uint32_t)dst;
+        }
+        at = bspram__entry_next(e);
+    }
+    return m;
+}
+
 /* The headers of inbox i: the senders' outboxes for it, lane by lane, point
  * at the payloads where their senders' lanes stored them. */
 static void shm_build(bspram_router *r, unsigned lane, uint64_t i)
@@ -153,35 +311,45 @@ static void shm_build(bspram_router *r, unsigned lane, uint64_t i)
                 for (unsigned j = 1; j <= PREFETCH_LINES; j++)
                     __builtin_prefetch((const char *)h + j * 64);
         }
+    const uint64_t mailed = mailed_to(r, lane);
     for (unsigned k = 0; k < ln->n_from; k++) {
+        if (mailed >> ln->from[k] & 1u) {
+            const shm_mail *ml = mail_slot(r->tstate, ln->from[k], lane, par);
+            m = entry_messages(ml->data, ml->data + ml->used, m, dst);
+            continue;
+        }
         const bspram__outbox *o = bspram__lane_outbox(&r->lane[ln->from[k]], par, dst);
         if (!o->count)
             continue;
-        for (const bspram__chunk *ch = o->head; ch; ch = ch->next) {
-            const char *at = (const char *)(ch + 1), *end = at + ch->used;
-            while (at < end) {
-                const bspram__entry *e = (const bspram__entry *)at;
-                /* Each entry's place depends on the last one's length: ask for
-                 * lines ahead so the walk does not wait on memory each line. */
-                __builtin_prefetch(at + PREFETCH_LINES * 64);
-                if (!(e->len32 & BSPRAM__RUN_BIT)) { /* a message (the usual entry here), decoded inline */
-                    *m++ = (bspram_message){e + 1, e->len32, e->src, (uint32_t)dst};
-                    at += sizeof *e + bspram__round8(e->len32);
-                    continue;
-                }
-                const char *data = bspram__entry_payload(e);
-                const uint64_t len = bspram__entry_len(e), n = bspram__entry_count(e);
-                for (uint64_t j = 0; j < n; j++, m++, data += len) { /* a run's records */
-                    m->data = data;
-                    m->len = len;
-                    m->src = e->src;
-                    m->dst = (uint32_t)dst;
-                }
-                at = bspram__entry_next(e);
-            }
-        }
+        for (const bspram__chunk *ch = o->head; ch; ch = ch->next)
+            m = entry_messages((const char *)(ch + 1), (const char *)(ch + 1) + ch->used, m, dst);
     }
     ln->in_built[i] = ln->deliveries;
+}
+
+/* The run descriptors of the entries in [at, end) at u; returns the end. */
+static bspram__run *entry_runs(const char *at, const char *end, bspram__run *u)
+{
+    while (at < end) {
+        const bspram__entry *e = (const bspram__entry *)at;
+        __builtin_prefetch(at + PREFETCH_LINES * 64);
+        u->src = e->src;
+        if ((e->len32 & (BSPRAM__RUN_BIT | BSPRAM__RUN_LONG_BIT)) == BSPRAM__RUN_BIT) {
+            /* A run of the channel (the usual entry here), decoded inline. */
+            const uint32_t size = ((e->len32 >> 24 & 0x3Fu) + 1) * 8, count = e->len32 & BSPRAM__RUN_MAX_COUNT;
+            u->data = e + 1;
+            u->count = count;
+            u->size = size;
+            at += sizeof *e + (size_t)size * count;
+        } else {
+            u->data = bspram__entry_payload(e);
+            u->count = bspram__entry_count(e);
+            u->size = (uint32_t)bspram__entry_len(e);
+            at = bspram__entry_next(e);
+        }
+        u++;
+    }
+    return u;
 }
 
 /* Inbox i as runs, in the lane's run storage (which holds one inbox's): one
@@ -195,32 +363,18 @@ static void shm_build_runs(bspram_router *r, unsigned lane, uint64_t i)
     if (ln->in_off[i + 1] - ln->in_off[i] > ln->cap_runs) /* no more runs than messages; a call only to grow */
         bspram__router_lane_runs_reserve(ln, ln->in_off[i + 1] - ln->in_off[i]);
     bspram__run *u = ln->runs, *first = u;
+    const uint64_t mailed = mailed_to(r, lane);
     for (unsigned k = 0; k < ln->n_from; k++) {
+        if (mailed >> ln->from[k] & 1u) {
+            const shm_mail *ml = mail_slot(r->tstate, ln->from[k], lane, par);
+            u = entry_runs(ml->data, ml->data + ml->used, u);
+            continue;
+        }
         const bspram__outbox *o = bspram__lane_outbox(&r->lane[ln->from[k]], par, dst);
         if (!o->count)
             continue;
-        for (const bspram__chunk *ch = o->head; ch; ch = ch->next) {
-            const char *at = (const char *)(ch + 1), *end = at + ch->used;
-            while (at < end) {
-                const bspram__entry *e = (const bspram__entry *)at;
-                __builtin_prefetch(at + PREFETCH_LINES * 64);
-                u->src = e->src;
-                if ((e->len32 & (BSPRAM__RUN_BIT | BSPRAM__RUN_LONG_BIT)) == BSPRAM__RUN_BIT) {
-                    /* A run of the channel (the usual entry here), decoded inline. */
-                    const uint32_t size = ((e->len32 >> 24 & 0x3Fu) + 1) * 8, count = e->len32 & BSPRAM__RUN_MAX_COUNT;
-                    u->data = e + 1;
-                    u->count = count;
-                    u->size = size;
-                    at += sizeof *e + (size_t)size * count;
-                } else {
-                    u->data = bspram__entry_payload(e);
-                    u->count = bspram__entry_count(e);
-                    u->size = (uint32_t)bspram__entry_len(e);
-                    at = bspram__entry_next(e);
-                }
-                u++;
-            }
-        }
+        for (const bspram__chunk *ch = o->head; ch; ch = ch->next)
+            u = entry_runs((const char *)(ch + 1), (const char *)(ch + 1) + ch->used, u);
     }
     ln->n_runs = (size_t)(u - first);
     ln->runs_inbox = i;
@@ -237,7 +391,10 @@ static void shm_release(bspram_router *r, unsigned lane, uint64_t i)
     bspram__lane *ln = &r->lane[lane];
     const unsigned par = ln->from_par;
     const uint64_t dst = ln->first + i;
+    const uint64_t mailed = mailed_to(r, lane);
     for (unsigned k = 0; k < ln->n_from; k++) {
+        if (mailed >> ln->from[k] & 1u) /* its outbox stays with it */
+            continue;
         bspram__lane *from = &r->lane[ln->from[k]];
         bspram__outbox *o = bspram__lane_outbox(from, par, dst);
         if (!o->head)
@@ -268,6 +425,7 @@ const bspram__transport bspram__router_transport_shm = {
     .open = shm_open,
     .close = shm_close,
     .allreduce = shm_allreduce,
+    .seal = shm_seal,
     .deliver = deliver_shm,
     .build = shm_build,
     .build_runs = shm_build_runs,

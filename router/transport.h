@@ -80,6 +80,9 @@ static inline void bspram__stats_fold(bspram__stats *acc, const bspram__stats *x
  * allreduce, which never carries it in a barrier. */
 #define BSPRAM__TAG_POSTED 0x80000000u
 
+/* The most lanes for which a transport's seal is used. */
+#define BSPRAM__MAIL_LANES 16u
+
 typedef struct bspram__transport {
     const char *name;
     bool shares_memory;
@@ -97,6 +100,14 @@ typedef struct bspram__transport {
      * once: in a barrier's wait, when no other lane waits for this one any
      * more (shm; MPI among a rank's lanes), else just before it waits. */
     unsigned (*allreduce)(bspram_router *r, unsigned lane, unsigned tag, bspram__stats *stats);
+    /* Optional: a transport that carries small outboxes itself ("mail").
+     * Where every lane serves one component and there are at most
+     * BSPRAM__MAIL_LANES lanes, the router then registers no sender when it
+     * posts (router_internal.h, r->mail); instead, at the exchange, before
+     * its allreduce, each lane that posted calls seal, which carries each of
+     * the lane's outboxes of parity par or registers the lane with the
+     * destination's lane, for deliver to find either way. */
+    void (*seal)(bspram_router *r, unsigned lane, unsigned par);
     void (*deliver)(bspram_router *r, unsigned lane);
     /* After a delivery that set the lane's `lazy`: write the headers of
      * inbox i of the lane's block (router_internal.h). */

@@ -220,6 +220,13 @@ int main(void)
             /* every superstep through the windows after the first */
             router_rounds(ps[i], lanes, 4, 9 + i, 1, post_all, check_inbox, ACTIONS, counted_of);
         }
+    /* A lane per component (BSPlib's processes), up to BSPRAM__MAIL_LANES of
+     * them: on shared memory a small outbox goes by mail, a larger one as
+     * the others do, both in one superstep (shm_transport.c). */
+    for (unsigned p = 2; p <= BSPRAM__MAIL_LANES + 1; p += p < 5 ? 1 : 12) {
+        router_rounds(p, p, 6, 21 + p, 0, post_all, check_inbox, ACTIONS, counted_of);
+        router_rounds(p, p, 6, 23 + p, 1, post_all, check_inbox, ACTIONS, counted_of);
+    }
     exact();
     check_death("size 12", append_bad, &(bad_append){1, 12},
                 "my_call(dst=1, size=12, count=1): a run holds 1 to 2^53 records of 8 to 512 bytes", 1, 60);

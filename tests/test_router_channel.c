@@ -287,6 +287,13 @@ int main(void)
             /* every superstep through the windows after the first */
             router_rounds(ps[i], lanes, 4, 9 + i, 1, post_all, check_inbox, ACTIONS, action_of);
         }
+    /* A lane per component (BSPlib's processes), up to BSPRAM__MAIL_LANES of
+     * them: on shared memory a small outbox goes by mail, a larger one as
+     * the others do, both in one superstep (shm_transport.c). */
+    for (unsigned p = 2; p <= BSPRAM__MAIL_LANES + 1; p += p < 5 ? 1 : 12) {
+        router_rounds(p, p, 6, 21 + p, 0, post_all, check_inbox, ACTIONS, action_of);
+        router_rounds(p, p, 6, 23 + p, 1, post_all, check_inbox, ACTIONS, action_of);
+    }
     long_run();
     for (unsigned lanes = 1; lanes <= 3; lanes++)
         for (int pattern = 0; pattern <= 1; pattern++) {
