@@ -211,6 +211,9 @@ static uint64_t mailed_to(const bspram_router *r, unsigned lane)
     return r->mail ? ((const shm_state *)r->tstate)->receiver[lane].mailed : 0;
 }
 
+/* Whether lane `from` is among `mailed` (without mail, lanes may be many). */
+static bool mailed_by(uint64_t mailed, uint32_t from) { return mailed && (mailed >> from & 1u); }
+
 static void deliver_shm(bspram_router *r, unsigned lane)
 {
     bspram__lane *ln = &r->lane[lane];
@@ -313,7 +316,7 @@ static void shm_build(bspram_router *r, unsigned lane, uint64_t i)
         }
     const uint64_t mailed = mailed_to(r, lane);
     for (unsigned k = 0; k < ln->n_from; k++) {
-        if (mailed >> ln->from[k] & 1u) {
+        if (mailed_by(mailed, ln->from[k])) {
             const shm_mail *ml = mail_slot(r->tstate, ln->from[k], lane, par);
             m = entry_messages(ml->data, ml->data + ml->used, m, dst);
             continue;
@@ -365,7 +368,7 @@ static void shm_build_runs(bspram_router *r, unsigned lane, uint64_t i)
     bspram__run *u = ln->runs, *first = u;
     const uint64_t mailed = mailed_to(r, lane);
     for (unsigned k = 0; k < ln->n_from; k++) {
-        if (mailed >> ln->from[k] & 1u) {
+        if (mailed_by(mailed, ln->from[k])) {
             const shm_mail *ml = mail_slot(r->tstate, ln->from[k], lane, par);
             u = entry_runs(ml->data, ml->data + ml->used, u);
             continue;
@@ -393,7 +396,7 @@ static void shm_release(bspram_router *r, unsigned lane, uint64_t i)
     const uint64_t dst = ln->first + i;
     const uint64_t mailed = mailed_to(r, lane);
     for (unsigned k = 0; k < ln->n_from; k++) {
-        if (mailed >> ln->from[k] & 1u) /* its outbox stays with it */
+        if (mailed_by(mailed, ln->from[k])) /* its outbox stays with it */
             continue;
         bspram__lane *from = &r->lane[ln->from[k]];
         bspram__outbox *o = bspram__lane_outbox(from, par, dst);
