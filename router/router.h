@@ -43,7 +43,7 @@
  * lane for its own block, where senders are the lanes that posted to the
  * block (O(1) when nothing was posted), plus O(messages) for the inboxes
  * read. With one component per lane and at most 16 lanes (BSPlib's
- * processes), on shared memory, an outbox of one chunk of at most 224 bytes
+ * processes), on shared memory, an outbox of one chunk of at most 992 bytes
  * is copied at the exchange into a slot its receiver reads (one or a few
  * cache lines crossing between cores instead of the sender's bookkeeping
  * and chunk), and each lane looks at its L slots: O(L) more.
@@ -55,7 +55,7 @@
  * 8, in the sender's storage, and a 24-byte inbox entry at the receiver if
  * its inbox is read as messages (read as runs, one inbox's runs at a time); per
  * lane, 1 KiB of open runs (bspram__router_append), and with at most 16
- * lanes of one component each, 512·L bytes of mail slots; per
+ * lanes of one component each, 2·L KiB of mail slots; per
  * lane that posts heavily, 256·p bytes of windows. At p = 2^24 on L = 2 lanes
  * with one message per component that is about 370 bytes per component
  * (6.2 GB in all).

@@ -13,7 +13,7 @@
  * locked, and no second barrier is needed, because only the lane serving d
  * reads d's inbox before the next exchange. The exception is a small
  * superstep among a few processes of one component each: its outboxes are
- * mailed, a copy of at most a few lines each (shm_seal, below).
+ * mailed, a copy of at most 1 KiB each (shm_seal, below).
  *
  * The allreduce is the superstep barrier (barrier_internal.h) with its tag OR;
  * the statistics are reduced by lane 0 reading every lane's slot after it,
@@ -39,8 +39,8 @@ typedef struct shm_slot {
 /* Mail: an outbox of one chunk of at most MAIL_DATA bytes, copied by its
  * sender at the exchange (shm_seal) to the slot of its (sender, receiver)
  * pair, which the receiver reads after the barrier. A small superstep's
- * message (a collective's round) then crosses between cores as one or two
- * cache lines written by one core and read by the other, where through the
+ * message (a collective's round) then crosses between cores as the cache
+ * lines it fills, written by one core and read by the other, where through the
  * outbox the receiver would fetch the sender's list entry, its count, its
  * outbox, its chunk's header and its chunk, each a line the other core last
  * wrote (and the sender fetch them back). Only where every lane serves one
@@ -49,7 +49,7 @@ typedef struct shm_slot {
  * destination. Slots are double-buffered by parity, as the outboxes are:
  * the sender writes parity par's slot again two exchanges on, after the
  * barrier the receiver reaches only once it has read it. */
-enum { MAIL_SLOT = 256 };
+enum { MAIL_SLOT = 1024 };
 typedef struct shm_mail {
     _Alignas(64) uint64_t stamp; /* the exchange it was sealed in (the lanes' step + 1) */
     uint64_t count, bytes, used; /* the outbox's messages and bytes (what the records
