@@ -144,10 +144,13 @@ static void shm_seal(bspram_router *r, unsigned lane, unsigned par)
         const bspram__chunk *ch = o->head;
         if (ch == o->tail && ch->used <= MAIL_DATA) {
             shm_mail *m = mail_slot(s, lane, d, par);
-            /* In 16-byte steps, without a call: a chunk's room and a slot's
-             * data are multiples of 16 bytes. */
-            for (size_t b = 0; b < ch->used; b += 16)
-                memcpy(m->data + b, (const char *)(ch + 1) + b, 16);
+            /* A few words in 16-byte steps, without a call (a chunk's room
+             * and a slot's data are multiples of 16 bytes); more by memcpy. */
+            if (ch->used <= 64)
+                for (size_t b = 0; b < ch->used; b += 16)
+                    memcpy(m->data + b, (const char *)(ch + 1) + b, 16);
+            else
+                memcpy(m->data, ch + 1, ch->used);
             m->count = o->count;
             m->bytes = o->bytes;
             m->used = ch->used;
