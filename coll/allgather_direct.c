@@ -27,6 +27,12 @@ void bspram__coll_allgather_direct(coll_call *c, const coll_args *a)
     if (n == 1)
         return;
     bspram__coll_window(c, recv, (size_t)n * b);
+    if (k == n - 1) { /* one round (DIRECT's default ports): the loop below, once */
+        for (unsigned d = 1, to = me + 1; d < n; d++, to++)
+            bspram__coll_put(c, to < n ? to : to - n, (size_t)me * b, recv + (size_t)me * b, b);
+        bspram__coll_round(c, true);
+        return;
+    }
     for (unsigned d = 1; d < n;) {
         for (unsigned j = 0; j < k && d < n; j++, d++)
             bspram__coll_put(c, (me + d) % n, (size_t)me * b, recv + (size_t)me * b, b);

@@ -38,6 +38,14 @@ void bspram__coll_alltoall_direct(coll_call *c, const coll_args *a)
      * bspram__coll_put_ref takes by reference; a smaller one is a put, made
      * here without the call. */
     const int by_reference = send != recv && b >= BSPLIB_HPPUT_BY_REFERENCE;
+    if (k == n - 1 && !by_reference) { /* one round of puts (DIRECT's default ports): the loop below, once */
+        for (unsigned d = 1, to = me + 1; d < n; d++, to++) {
+            const unsigned r = to < n ? to : to - n;
+            bspram__coll_put(c, r, (size_t)me * b, b ? send + (size_t)r * b : none, b);
+        }
+        bspram__coll_round(c, true);
+        return;
+    }
     for (unsigned d = 1; d < n;) {
         for (unsigned j = 0; j < k && d < n; j++, d++) {
             const unsigned to = (me + d) % n;

@@ -297,7 +297,7 @@ static __attribute__((noinline)) void call_anew(unsigned kind, const bsp_coll_gr
  * its arguments for the algorithm, its description and signature serve
  * again (they change at the next call of this kind, which cannot begin
  * before this one ends), and so does the call itself, opened anew. */
-static __attribute__((noinline)) void call_again(struct coll_last_call *last, const bsp_coll_options *opt)
+static inline __attribute__((always_inline)) void call_again(struct coll_last_call *last, const bsp_coll_options *opt)
 {
     last->desc.opt = opt;
     coll_call *c = &last->c; /* opened as bspram__coll_open did at the last call, again */

@@ -42,7 +42,7 @@ void bspram__coll_reduce_direct(coll_call *c, const coll_args *a)
             bspram__coll_window(c, all, (size_t)n * m);
         else
             bspram__coll_window(c, NULL, 0);
-        if (me != root && (v - 1) / k == t)
+        if (me != root && (rounds == 1 || (v - 1) / k == t)) /* one round: every member's */
             bspram__coll_put(c, root, (size_t)me * m, a->send, m);
         bspram__coll_round(c, t + 1 == rounds);
     }
