@@ -1008,20 +1008,8 @@ static void unpack(bspram_router *r, mpi_state *s, unsigned lane, unsigned par)
     for (size_t k = 0; k < nruns; k++) {
         const run_header *h = me->runs[k];
         const char *at = (const char *)(h + 1), *end = at + h->size;
-        bspram_message *m = ln->in + me->cursor[h->dst - first];
+        bspram__router_entry_messages(at, end, ln->in + me->cursor[h->dst - first], h->dst);
         me->cursor[h->dst - first] += h->count;
-        while (at < end) {
-            const bspram__entry *e = (const bspram__entry *)at;
-            const char *data = bspram__entry_payload(e);
-            const uint64_t len = bspram__entry_len(e), n = bspram__entry_count(e);
-            for (uint64_t j = 0; j < n; j++, m++, data += len) { /* a run's records */
-                m->data = data;
-                m->len = len;
-                m->src = e->src;
-                m->dst = h->dst;
-            }
-            at = bspram__entry_next(e);
-        }
     }
 }
 

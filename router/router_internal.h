@@ -154,6 +154,34 @@ static inline const char *bspram__entry_next(const bspram__entry *e)
            (bspram__entry_is_run(e) ? len * bspram__entry_count(e) : bspram__round8(len));
 }
 
+/* The inbox headers of the entries in [at, end) (to dst), written at m;
+ * returns the end. The transports' one decoder of a run of entries. */
+static inline bspram_message *bspram__router_entry_messages(const char *at, const char *end, bspram_message *m,
+                                                            uint64_t dst)
+{
+    while (at < end) {
+        const bspram__entry *e = (const bspram__entry *)at;
+        /* Each entry's place depends on the last one's length: ask for
+         * lines ahead so the walk does not wait on memory each line. */
+        __builtin_prefetch(at + 8 * 64);
+        if (!(e->len32 & BSPRAM__RUN_BIT)) { /* a message (the usual entry here), decoded inline */
+            *m++ = (bspram_message){e + 1, e->len32, e->src, (uint32_t)dst};
+            at += sizeof *e + bspram__round8(e->len32);
+            continue;
+        }
+        const char *data = bspram__entry_payload(e);
+        const uint64_t len = bspram__entry_len(e), n = bspram__entry_count(e);
+        for (uint64_t j = 0; j < n; j++, m++, data += len) { /* a run's records */
+            m->data = data;
+            m->len = len;
+            m->src = e->src;
+            m->dst = (uint32_t)dst;
+        }
+        at = bspram__entry_next(e);
+    }
+    return m;
+}
+
 /* What one lane posted to one destination in one superstep: a chain of
  * chunks in issue order. The write cursor and the tail chunk's end live
  * here, not in the chunk, so that posting touches one cache line of

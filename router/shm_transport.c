@@ -269,32 +269,6 @@ static void deliver_shm(bspram_router *r, unsigned lane)
     ln->deliveries++;
 }
 
-/* The headers of the entries in [at, end) (to dst) at m; returns the end. */
-static bspram_message *entry_messages(const char *at, const char *end, bspram_message *m, uint64_t dst)
-{
-    while (at < end) {
-        const bspram__entry *e = (const bspram__entry *)at;
-        /* Each entry's place depends on the last one's length: ask for
-         * lines ahead so the walk does not wait on memory each line. */
-        __builtin_prefetch(at + PREFETCH_LINES * 64);
-        if (!(e->len32 & BSPRAM__RUN_BIT)) { /* a message (the usual entry here), decoded inline */
-            *m++ = (bspram_message){e + 1, e->len32, e->src, (uint32_t)dst};
-            at += sizeof *e + bspram__round8(e->len32);
-            continue;
-        }
-        const char *data = bspram__entry_payload(e);
-        const uint64_t len = bspram__entry_len(e), n = bspram__entry_count(e);
-        for (uint64_t j = 0; j < n; j++, m++, data += len) { /* a run's records */
-            m->data = data;
-            m->len = len;
-            m->src = e->src;
-            m->dst = (uint32_t)dst;
-        }
-        at = bspram__entry_next(e);
-    }
-    return m;
-}
-
 /* The headers of inbox i: the senders' outboxes for it, lane by lane, point
  * at the payloads where their senders' lanes stored them. */
 static void shm_build(bspram_router *r, unsigned lane, uint64_t i)
@@ -321,14 +295,14 @@ static void shm_build(bspram_router *r, unsigned lane, uint64_t i)
     for (unsigned k = 0; k < ln->n_from; k++) {
         if (mailed_by(mailed, ln->from[k])) {
             const shm_mail *ml = mail_slot(r->tstate, ln->from[k], lane, par);
-            m = entry_messages(ml->data, ml->data + ml->used, m, dst);
+            m = bspram__router_entry_messages(ml->data, ml->data + ml->used, m, dst);
             continue;
         }
         const bspram__outbox *o = bspram__lane_outbox(&r->lane[ln->from[k]], par, dst);
         if (!o->count)
             continue;
         for (const bspram__chunk *ch = o->head; ch; ch = ch->next)
-            m = entry_messages((const char *)(ch + 1), (const char *)(ch + 1) + ch->used, m, dst);
+            m = bspram__router_entry_messages((const char *)(ch + 1), (const char *)(ch + 1) + ch->used, m, dst);
     }
     ln->in_built[i] = ln->deliveries;
 }
